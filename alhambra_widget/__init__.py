@@ -1,0 +1,53 @@
+"""alhambra-widget: play, learn and explore the board game Alhambra in JupyterLab."""
+
+from .alhambra.components import CURRENCIES, FOUNTAIN, KINDS, Card, ScoringCard, Tile, building_tiles
+from .alhambra.grid import Alhambra, Violation
+from .alhambra.scoring import ScoringRound, majority_breakdown, score_majorities
+from .errors import GameFileError, IllegalAction
+
+__all__ = [
+    "CURRENCIES",
+    "FOUNTAIN",
+    "KINDS",
+    "Alhambra",
+    "Card",
+    "GameFileError",
+    "IllegalAction",
+    "ScoringCard",
+    "ScoringRound",
+    "Tile",
+    "Violation",
+    "building_tiles",
+    "majority_breakdown",
+    "score_majorities",
+]
+
+from .alhambra.actions import (  # noqa: E402
+    Action,
+    Buy,
+    Exchange,
+    FromReserve,
+    GiveToDirk,
+    Pass,
+    Place,
+    Reserve,
+    TakeMoney,
+    ToReserve,
+)
+from .alhambra.game import Event, Game, Player  # noqa: E402
+
+__all__ += [
+    "Action",
+    "Buy",
+    "Event",
+    "Exchange",
+    "FromReserve",
+    "Game",
+    "GiveToDirk",
+    "Pass",
+    "Place",
+    "Player",
+    "Reserve",
+    "TakeMoney",
+    "ToReserve",
+]

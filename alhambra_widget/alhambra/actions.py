@@ -1,0 +1,283 @@
+"""Actions are data (R4-R9): small frozen dataclasses with a JSON form.
+
+During a turn (R4): :class:`TakeMoney`, :class:`Buy`, or a redesign
+(:class:`FromReserve`, :class:`ToReserve`, :class:`Exchange`; R8). After the
+turn's last action, each tile bought this turn is placed (R9): :class:`Place`,
+:class:`Reserve` or, with two players, :class:`GiveToDirk` (R3). End-game gifts
+(R12) are placed with :class:`Place` or :class:`Reserve`. :class:`Pass` exists
+only for the rare moment when nothing else is legal (the rulebook is silent).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import IllegalAction
+from .components import CURRENCIES, Card, Tile
+from .grid import Pos, _as_pos
+
+
+def _pos_json(pos: Pos) -> list[int]:
+    return [pos[0], pos[1]]
+
+
+class Action:
+    """Base of all actions. ``to_json()`` gives a plain dict; ``Action.from_json`` reads one."""
+
+    __slots__ = ()
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    @staticmethod
+    def from_json(data: object) -> Action:
+        """Read an action from its JSON form; ``IllegalAction(rule="format")`` if malformed."""
+        if not isinstance(data, dict):
+            raise IllegalAction("format", f"An action is a JSON object, not {data!r}.")
+        cls = ACTION_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+        if cls is None:
+            known = ", ".join(sorted(ACTION_TYPES))
+            raise IllegalAction(
+                "format", f"Unknown action type {data.get('type')!r}; the types are {known}."
+            )
+        expected = set(cls.FIELDS) | {"type"}
+        if set(data) != expected:
+            raise IllegalAction(
+                "format",
+                f"A {cls.type!r} action has the fields {sorted(expected)}, not {sorted(data)}.",
+            )
+        return cls._read(data)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMoney(Action):
+    """R5: take face-up money cards: one of any value, or several summing to at most 5."""
+
+    cards: tuple[Card, ...]
+    type: ClassVar[str] = "take_money"
+    FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        if not cards or not all(isinstance(c, Card) for c in cards):
+            raise IllegalAction("format", "TakeMoney needs one or more Card(currency, value).")
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "cards": [str(c) for c in self.cards]}
+
+    @classmethod
+    def _read(cls, d: dict) -> TakeMoney:
+        if not isinstance(d["cards"], list):
+            raise IllegalAction("format", "'cards' is a list like ['denar 3', 'ducat 2'].")
+        return cls(tuple(Card.parse(c) for c in d["cards"]))
+
+    def __str__(self) -> str:
+        return "take " + " + ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """R6: buy the tile in the market slot of ``currency``, paying cards of that currency
+    with the values in ``pay`` (total at least the price; no change)."""
+
+    currency: str
+    pay: tuple[int, ...]
+    type: ClassVar[str] = "buy"
+    FIELDS: ClassVar[tuple[str, ...]] = ("currency", "pay")
+
+    def __post_init__(self) -> None:
+        if self.currency not in CURRENCIES:
+            raise IllegalAction(
+                "format", f"Currencies are {', '.join(CURRENCIES)}, not {self.currency!r}."
+            )
+        pay = tuple(self.pay)
+        if not pay or not all(type(v) is int and 1 <= v <= 9 for v in pay):
+            raise IllegalAction("format", "'pay' lists the card values used, each 1 to 9.")
+        object.__setattr__(self, "pay", tuple(sorted(pay, reverse=True)))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "currency": self.currency, "pay": list(self.pay)}
+
+    @classmethod
+    def _read(cls, d: dict) -> Buy:
+        if not isinstance(d["pay"], list):
+            raise IllegalAction("format", "'pay' is a list of card values like [5, 4].")
+        return cls(d["currency"], tuple(d["pay"]))
+
+    def __str__(self) -> str:
+        return f"buy the {self.currency} tile paying {'+'.join(map(str, self.pay))}"
+
+
+class _TileAction(Action):
+    __slots__ = ()
+
+    def _check_tile(self) -> None:
+        if not isinstance(self.tile, Tile) or self.tile.kind == "fountain":  # type: ignore[attr-defined]
+            raise IllegalAction("format", f"{self.tile!r} is not a building tile.")  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_TileAction):
+    """R9/R12: build a tile bought this turn (or an end-game gift) at ``pos`` (R7)."""
+
+    tile: Tile
+    pos: Pos
+    type: ClassVar[str] = "place"
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+        object.__setattr__(self, "pos", _as_pos(self.pos))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
+
+    def __str__(self) -> str:
+        return f"build {self.tile} at {self.pos}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve(_TileAction):
+    """R9/R12: put a tile bought this turn (or a gift) onto the reserve."""
+
+    tile: Tile
+    type: ClassVar[str] = "reserve"
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]))
+
+    def __str__(self) -> str:
+        return f"put {self.tile} on the reserve"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveToDirk(_TileAction):
+    """R3: with two players, give a tile bought this turn to Dirk."""
+
+    tile: Tile
+    type: ClassVar[str] = "give_to_dirk"
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]))
+
+    def __str__(self) -> str:
+        return f"give {self.tile} to Dirk"
+
+
+@dataclass(frozen=True, slots=True)
+class FromReserve(_TileAction):
+    """R8 redesign: build a reserve tile at ``pos`` (R7). Ends the turn."""
+
+    tile: Tile
+    pos: Pos
+    type: ClassVar[str] = "from_reserve"
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+        object.__setattr__(self, "pos", _as_pos(self.pos))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
+
+    def __str__(self) -> str:
+        return f"redesign: build {self.tile} from the reserve at {self.pos}"
+
+
+@dataclass(frozen=True, slots=True)
+class ToReserve(Action):
+    """R8 redesign: move the tile at ``pos`` to the reserve. Ends the turn."""
+
+    pos: Pos
+    type: ClassVar[str] = "to_reserve"
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pos", _as_pos(self.pos))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "pos": _pos_json(self.pos)}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(_as_pos(d["pos"]))
+
+    def __str__(self) -> str:
+        return f"redesign: move the tile at {self.pos} to the reserve"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(_TileAction):
+    """R8 redesign: a reserve tile takes exactly the cell ``pos``; the tile there goes
+    to the reserve. Ends the turn."""
+
+    tile: Tile
+    pos: Pos
+    type: ClassVar[str] = "exchange"
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+        object.__setattr__(self, "pos", _as_pos(self.pos))
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
+
+    def __str__(self) -> str:
+        return f"redesign: exchange the tile at {self.pos} for {self.tile} from the reserve"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Only legal when no other action is (e.g. no money on display, nothing
+    affordable, nothing to redesign). The rulebook is silent on this corner."""
+
+    type: ClassVar[str] = "pass"
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def to_json(self) -> dict:
+        return {"type": self.type}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls()
+
+    def __str__(self) -> str:
+        return "pass (nothing else is possible)"
+
+
+ACTION_TYPES: dict[str, type] = {
+    c.type: c
+    for c in (TakeMoney, Buy, Place, Reserve, GiveToDirk, FromReserve, ToReserve, Exchange, Pass)
+}

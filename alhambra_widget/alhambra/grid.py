@@ -1,0 +1,653 @@
+"""One player's Alhambra: the building rules (R7), redesign checks (R8) and walls (R11).
+
+Coordinates are ``(x, y)`` with the fountain at ``(0, 0)``, x growing east and
+y growing south. A wall segment is a pair of lattice corners; the tile at
+``(x, y)`` covers the square from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
+
+Speed: everything a legality query needs that does not depend on the tile (the
+frontier cells with the walls they must match, the cells whose filling would
+enclose a space, the tiles whose removal would cut the walk from the fountain)
+is computed once per state and cached until the next change, so
+``legal_positions`` of a tile is a handful of mask comparisons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..errors import IllegalAction
+from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, opposite
+
+Pos = tuple[int, int]
+Corner = tuple[int, int]
+Segment = tuple[Corner, Corner]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Why a tile may not go into a cell: ``rule`` is ``"occupied"``, ``"R7a"``..``"R7d"``
+    (or ``"R8"`` for redesigns); ``str()`` is a plain sentence."""
+
+    rule: str
+    message: str
+    pos: Pos | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.rule, self.message)
+
+
+def _fmt(pos: Pos) -> str:
+    return f"({pos[0]}, {pos[1]})"
+
+
+def _cut_vertices(adj: Mapping, root) -> set:
+    """Vertices other than ``root`` whose removal separates some vertex from ``root``
+    (iterative Tarjan). Vertices unreachable from ``root`` are ignored."""
+    disc = {root: 0}
+    low = {root: 0}
+    cut = set()
+    stack = [(root, None, iter(adj[root]))]
+    t = 1
+    while stack:
+        v, parent, it = stack[-1]
+        for w in it:
+            if w not in disc:
+                disc[w] = low[w] = t
+                t += 1
+                stack.append((w, v, iter(adj[w])))
+                break
+            if w != parent and disc[w] < low[v]:
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            if parent is not None:
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+                if low[v] >= disc[parent] and parent != root:
+                    cut.add(parent)
+    return cut
+
+
+class _Analysis:
+    """Tile-independent facts about one state of an Alhambra (see module docstring)."""
+
+    __slots__ = ("frontier", "groups", "enclosing", "removable", "bbox")
+
+    def __init__(self, tiles: dict[Pos, Tile]):
+        xs = [p[0] for p in tiles]
+        ys = [p[1] for p in tiles]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        self.bbox = (x0, y0, x1, y1)
+        # Frontier: empty cells beside a tile -> (sides with a neighbour, sides whose neighbour is walled).
+        frontier: dict[Pos, list[int]] = {}
+        for (x, y), tile in tiles.items():
+            m = tile.mask
+            for bit, dx, dy in STEPS:
+                q = (x + dx, y + dy)
+                if q in tiles:
+                    continue
+                back = opposite(bit)
+                entry = frontier.get(q)
+                if entry is None:
+                    frontier[q] = entry = [0, 0]
+                entry[0] |= back
+                if m & bit:
+                    entry[1] |= back
+        self.frontier = frontier
+        # R7d: an empty cell inside the bounding box whose filling would cut some empty
+        # cell off from the outside. Cells outside the box never enclose anything.
+        adj: dict = {"out": []}
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                if (x, y) in tiles:
+                    continue
+                nbrs = []
+                for _, dx, dy in STEPS:
+                    q = (x + dx, y + dy)
+                    if x0 <= q[0] <= x1 and y0 <= q[1] <= y1:
+                        if q not in tiles:
+                            nbrs.append(q)
+                    elif "out" not in nbrs:
+                        nbrs.append("out")
+                        adj["out"].append((x, y))
+                adj[(x, y)] = nbrs
+        self.enclosing = _cut_vertices(adj, "out") if len(adj) > 2 else set()
+        # Legal cells grouped by their (neighbour sides, walled neighbour sides) key:
+        # R7c holds when some neighbour side is open, R7d when the cell encloses nothing.
+        groups: dict[tuple[int, int], list[Pos]] = {}
+        for q, (nb, wr) in frontier.items():
+            if nb & ~wr and q not in self.enclosing:
+                groups.setdefault((nb, wr), []).append(q)
+        self.groups = groups
+        # R8: tiles that may leave (not the fountain, not a cut vertex of the walk
+        # graph, and with an empty side so that no space is left behind).
+        walk: dict[Pos, list[Pos]] = {}
+        for (x, y), tile in tiles.items():
+            m = tile.mask
+            walk[(x, y)] = [
+                (x + dx, y + dy)
+                for bit, dx, dy in STEPS
+                if not m & bit and (x + dx, y + dy) in tiles
+            ]
+        cut = _cut_vertices(walk, (0, 0))
+        self.removable = {
+            p
+            for p in tiles
+            if p != (0, 0)
+            and p not in cut
+            and any((p[0] + dx, p[1] + dy) not in tiles for _, dx, dy in STEPS)
+        }
+
+
+class Alhambra:
+    """One player's Alhambra: the fountain at ``(0, 0)`` and the tiles built around it.
+
+    Every change goes through the building rules (R7, R8), so an ``Alhambra`` is
+    always legal. A game's Alhambras belong to the game and refuse direct changes
+    (apply an action to the game instead); :meth:`copy` gives a free one.
+    """
+
+    __slots__ = ("_tiles", "_cache", "_walls", "_longest", "_owner")
+
+    def __init__(self) -> None:
+        self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
+        self._cache: _Analysis | None = None
+        self._walls: list[Segment] | None = None
+        self._longest: list[Segment] | None = None
+        self._owner: str | None = None
+
+    @classmethod
+    def from_tiles(cls, tiles: Mapping[Pos, Tile] | Iterable[tuple[Pos, Tile]]) -> Alhambra:
+        """An Alhambra holding ``tiles`` (position -> tile; the fountain may be left out).
+
+        The whole layout must satisfy R7; otherwise ``IllegalAction`` names the
+        first rule it breaks."""
+        a = cls()
+        items = tiles.items() if isinstance(tiles, Mapping) else tiles
+        for pos, tile in items:
+            pos = _as_pos(pos)
+            if tile == FOUNTAIN:
+                if pos != (0, 0):
+                    raise IllegalAction("R1", "The fountain stands at (0, 0).")
+                continue
+            if not isinstance(tile, Tile):
+                raise IllegalAction("format", f"{tile!r} is not a Tile.")
+            if pos in a._tiles:
+                raise IllegalAction("occupied", f"Cell {_fmt(pos)} is given twice.")
+            a._tiles[pos] = tile
+        problems = a.violations()
+        if problems:
+            raise problems[0].error()
+        return a
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def tiles(self) -> Mapping[Pos, Tile]:
+        """Read-only view: position -> tile, the fountain included."""
+        return MappingProxyType(self._tiles)
+
+    def __getitem__(self, pos: Pos) -> Tile:
+        return self._tiles[pos]
+
+    def get(self, pos: Pos, default=None):
+        return self._tiles.get(pos, default)
+
+    def __contains__(self, pos: object) -> bool:
+        return pos in self._tiles
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._tiles)
+
+    def __len__(self) -> int:
+        """Number of tiles, the fountain included."""
+        return len(self._tiles)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Alhambra) and self._tiles == other._tiles
+
+    __hash__ = None  # mutable
+
+    def counts(self) -> dict[str, int]:
+        """Tiles per building kind (the fountain is not a building); R10 counts these."""
+        out: dict[str, int] = {}
+        for t in self._tiles.values():
+            if t.kind != "fountain":
+                out[t.kind] = out.get(t.kind, 0) + 1
+        return out
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min x, min y, max x, max y) of the tiles."""
+        return self._analysis().bbox
+
+    def copy(self) -> Alhambra:
+        """A free copy (not owned by any game)."""
+        a = Alhambra()
+        a._tiles = dict(self._tiles)
+        a._cache = self._cache
+        a._walls = self._walls
+        a._longest = self._longest
+        return a
+
+    def _analysis(self) -> _Analysis:
+        if self._cache is None:
+            self._cache = _Analysis(self._tiles)
+        return self._cache
+
+    def _changed(self) -> None:
+        self._cache = None
+        self._walls = None
+        self._longest = None
+
+    def _check_owner(self) -> None:
+        if self._owner is not None:
+            raise IllegalAction(
+                "game",
+                f"This Alhambra belongs to {self._owner}'s seat in a game: change it by "
+                "applying an action to the game, or work on a copy (alhambra.copy()).",
+            )
+
+    # -- R7 building rules ------------------------------------------------
+    def why_illegal(self, tile: Tile, pos: Pos) -> Violation | None:
+        """``None`` if ``tile`` may go into ``pos``; else the first rule broken, in the
+        order occupied, R7a (matching sides), R7b (a full side shared), R7c (on foot
+        from the fountain), R7d (no enclosed space)."""
+        pos = _as_pos(pos)
+        tiles = self._tiles
+        if pos in tiles:
+            there = tiles[pos]
+            what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
+            return Violation("occupied", f"Cell {_fmt(pos)} already holds {what}.", pos)
+        x, y = pos
+        nb = wr = 0
+        for bit, dx, dy in STEPS:
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            nb |= bit
+            theirs = bool(other.mask & opposite(bit))
+            if theirs:
+                wr |= bit
+            if theirs != bool(tile.mask & bit):
+                mine = "walled" if tile.mask & bit else "open"
+                them = "a wall" if theirs else "no wall"
+                return Violation(
+                    "R7a",
+                    f"R7a: the {tile.kind}'s {SIDE_NAMES[bit]} side is {mine}, but the "
+                    f"{other.kind} at {_fmt((x + dx, y + dy))} has {them} on the side it "
+                    "touches; touching sides must match, wall against wall and open against open.",
+                    pos,
+                )
+        if not nb:
+            return Violation(
+                "R7b",
+                f"R7b: cell {_fmt(pos)} shares no full side with the Alhambra; a new tile "
+                "must touch it along at least one side, not only at a corner.",
+                pos,
+            )
+        if not nb & ~wr:
+            return Violation(
+                "R7c",
+                f"R7c: a tile at {_fmt(pos)} could not be reached on foot from the fountain: "
+                "every side it shares with the Alhambra is walled.",
+                pos,
+            )
+        if pos in self._analysis().enclosing:
+            holes = self._enclosed_after(pos)
+            cells = ", ".join(_fmt(h) for h in sorted(holes, key=lambda p: (p[1], p[0])))
+            return Violation(
+                "R7d",
+                f"R7d: a tile at {_fmt(pos)} would enclose the empty cell{'s' if len(holes) > 1 else ''} "
+                f"{cells} on all sides; every empty cell must stay open to the outside.",
+                pos,
+            )
+        return None
+
+    def is_legal(self, tile: Tile, pos: Pos) -> bool:
+        return self.why_illegal(tile, pos) is None
+
+    def legal_positions(self, tile: Tile) -> set[Pos]:
+        """Every cell where ``tile`` may be built now (R7)."""
+        m = tile.mask
+        out: set[Pos] = set()
+        for (nb, wr), cells in self._analysis().groups.items():
+            if m & nb == wr:
+                out.update(cells)
+        return out
+
+    def rules_by_cell(self, tile: Tile) -> dict[Pos, str]:
+        """For every frontier cell: ``""`` when legal, else the rule that forbids it.
+        (Cells farther away break R7b.) The widget ships this so hovering needs no
+        round trip."""
+        return {
+            q: (v.rule if (v := self.why_illegal(tile, q)) else "")
+            for q in self._analysis().frontier
+        }
+
+    def place(self, tile: Tile, pos: Pos) -> None:
+        """Build ``tile`` at ``pos``; ``IllegalAction`` (with ``.rule``) if R7 forbids it,
+        and then nothing changes."""
+        self._check_owner()
+        v = self.why_illegal(tile, pos)
+        if v is not None:
+            raise v.error()
+        self._put(tile, _as_pos(pos))
+
+    def _put(self, tile: Tile, pos: Pos) -> None:
+        self._tiles[pos] = tile
+        self._changed()
+
+    # -- R8 redesign ------------------------------------------------------
+    def why_not_removable(self, pos: Pos) -> Violation | None:
+        """``None`` if the tile at ``pos`` may go to the reserve (R8): never the
+        fountain, and what remains must satisfy R7 (all on foot, no space)."""
+        pos = _as_pos(pos)
+        if pos == (0, 0):
+            return Violation("R8", "R8: the fountain can never be removed or exchanged.", pos)
+        tile = self._tiles.get(pos)
+        if tile is None:
+            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to remove.", pos)
+        if pos in self._analysis().removable:
+            return None
+        x, y = pos
+        if all((x + dx, y + dy) in self._tiles for _, dx, dy in STEPS):
+            return Violation(
+                "R7d",
+                f"R8/R7d: removing the {tile.kind} at {_fmt(pos)} would leave an empty space "
+                "enclosed on all sides.",
+                pos,
+            )
+        cut = sorted(self._unreachable_without(pos), key=lambda p: (p[1], p[0]))
+        return Violation(
+            "R7c",
+            f"R8/R7c: removing the {tile.kind} at {_fmt(pos)} would cut "
+            f"{', '.join(_fmt(p) for p in cut)} off from the fountain (on foot).",
+            pos,
+        )
+
+    def removable(self) -> set[Pos]:
+        """Positions whose tile may go to the reserve (R8)."""
+        return set(self._analysis().removable)
+
+    def remove(self, pos: Pos) -> Tile:
+        """Take the tile at ``pos`` out (to the reserve) and return it (R8)."""
+        self._check_owner()
+        v = self.why_not_removable(pos)
+        if v is not None:
+            raise v.error()
+        return self._take(_as_pos(pos))
+
+    def _take(self, pos: Pos) -> Tile:
+        tile = self._tiles.pop(pos)
+        self._changed()
+        return tile
+
+    def why_not_exchangeable(self, tile: Tile, pos: Pos) -> Violation | None:
+        """``None`` if ``tile`` may take the place of the tile at ``pos`` (R8 exchange).
+
+        The new tile takes exactly the same cell, so only R7a can break: its sides
+        facing neighbours must match them (and then walking and spaces are as before)."""
+        pos = _as_pos(pos)
+        if pos == (0, 0):
+            return Violation("R8", "R8: the fountain can never be removed or exchanged.", pos)
+        old = self._tiles.get(pos)
+        if old is None:
+            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
+        x, y = pos
+        for bit, dx, dy in STEPS:
+            other = self._tiles.get((x + dx, y + dy))
+            if other is not None and bool(other.mask & opposite(bit)) != bool(tile.mask & bit):
+                mine = "walled" if tile.mask & bit else "open"
+                return Violation(
+                    "R7a",
+                    f"R8/R7a: in the exchange, the {tile.kind}'s {SIDE_NAMES[bit]} side would be "
+                    f"{mine} against the {other.kind} at {_fmt((x + dx, y + dy))}; touching "
+                    "sides must match.",
+                    pos,
+                )
+        return None
+
+    def exchange(self, tile: Tile, pos: Pos) -> Tile:
+        """Put ``tile`` where the tile at ``pos`` stands and return the old one (R8)."""
+        self._check_owner()
+        v = self.why_not_exchangeable(tile, pos)
+        if v is not None:
+            raise v.error()
+        return self._swap(tile, _as_pos(pos))
+
+    def _swap(self, tile: Tile, pos: Pos) -> Tile:
+        old = self._tiles[pos]
+        self._tiles[pos] = tile
+        self._changed()
+        return old
+
+    # -- whole-layout check ---------------------------------------------
+    def violations(self) -> list[Violation]:
+        """Every way the whole layout breaks R7 (empty for a legal Alhambra)."""
+        tiles = self._tiles
+        out: list[Violation] = []
+        if tiles.get((0, 0)) != FOUNTAIN:
+            out.append(Violation("R1", "The fountain must stand at (0, 0).", (0, 0)))
+            return out
+        for (x, y), t in tiles.items():
+            for bit, dx, dy in ((2, 1, 0), (4, 0, 1)):  # E and S: each pair once
+                q = (x + dx, y + dy)
+                o = tiles.get(q)
+                if o is not None and bool(t.mask & bit) != bool(o.mask & opposite(bit)):
+                    out.append(
+                        Violation(
+                            "R7a",
+                            f"R7a: the {t.kind} at {_fmt((x, y))} and the {o.kind} at {_fmt(q)} "
+                            "do not match where they touch.",
+                            q,
+                        )
+                    )
+        seen = self._reachable(None)
+        for p in tiles:
+            if p not in seen:
+                out.append(
+                    Violation(
+                        "R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p
+                    )
+                )
+        for h in sorted(self._holes(), key=lambda p: (p[1], p[0])):
+            out.append(Violation("R7d", f"R7d: the empty cell {_fmt(h)} is enclosed.", h))
+        return out
+
+    def _reachable(self, without: Pos | None) -> set[Pos]:
+        tiles = self._tiles
+        seen = {(0, 0)}
+        todo = [(0, 0)]
+        while todo:
+            x, y = todo.pop()
+            m = tiles[(x, y)].mask
+            for bit, dx, dy in STEPS:
+                q = (x + dx, y + dy)
+                if m & bit or q in seen or q == without or q not in tiles:
+                    continue
+                seen.add(q)
+                todo.append(q)
+        return seen
+
+    def _unreachable_without(self, pos: Pos) -> set[Pos]:
+        seen = self._reachable(pos)
+        return {p for p in self._tiles if p != pos and p not in seen}
+
+    def _holes(self, extra: Pos | None = None) -> set[Pos]:
+        """Empty cells that cannot reach the outside (with ``extra`` counted as a tile)."""
+        tiles = self._tiles
+        xs = [p[0] for p in tiles] + ([extra[0]] if extra else [])
+        ys = [p[1] for p in tiles] + ([extra[1]] if extra else [])
+        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        blocked = set(tiles)
+        if extra:
+            blocked.add(extra)
+        seen = {(x0, y0)}
+        todo = [(x0, y0)]
+        while todo:
+            x, y = todo.pop()
+            for _, dx, dy in STEPS:
+                q = (x + dx, y + dy)
+                if x0 <= q[0] <= x1 and y0 <= q[1] <= y1 and q not in blocked and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return {
+            (x, y)
+            for x in range(x0, x1 + 1)
+            for y in range(y0, y1 + 1)
+            if (x, y) not in blocked and (x, y) not in seen
+        }
+
+    def _enclosed_after(self, pos: Pos) -> set[Pos]:
+        return self._holes(extra=pos)
+
+    # -- R11 walls ----------------------------------------------------------
+    def external_walls(self) -> list[Segment]:
+        """Wall segments with no tile on their other side (R11); back-to-back walls are left out."""
+        if self._walls is None:
+            tiles = self._tiles
+            segs: list[Segment] = []
+            for (x, y), t in tiles.items():
+                m = t.mask
+                if not m:
+                    continue
+                if m & 1 and (x, y - 1) not in tiles:
+                    segs.append(((x, y), (x + 1, y)))
+                if m & 2 and (x + 1, y) not in tiles:
+                    segs.append(((x + 1, y), (x + 1, y + 1)))
+                if m & 4 and (x, y + 1) not in tiles:
+                    segs.append(((x, y + 1), (x + 1, y + 1)))
+                if m & 8 and (x - 1, y) not in tiles:
+                    segs.append(((x, y), (x, y + 1)))
+            self._walls = segs
+        return self._walls
+
+    def longest_wall_segments(self) -> list[Segment]:
+        """The segments of one longest joined wall (R11), in order along the wall."""
+        if self._longest is None:
+            self._longest = _longest_trail(self.external_walls())
+        return list(self._longest)
+
+    def longest_wall(self) -> int:
+        """Points for walls (R11): the length of the longest joined external wall."""
+        return len(self.longest_wall_segments())
+
+    # -- display ------------------------------------------------------------
+    def __repr__(self) -> str:
+        n = len(self._tiles) - 1
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts().items()))
+        return f"<Alhambra: fountain + {n} tile{'s' if n != 1 else ''}{': ' + counts if counts else ''}; longest wall {self.longest_wall()}>"
+
+    def _repr_svg_(self) -> str:
+        from .svg import alhambra_svg
+
+        return alhambra_svg(self)
+
+
+def _as_pos(pos) -> Pos:
+    try:
+        x, y = pos
+    except (TypeError, ValueError):
+        raise IllegalAction("format", f"A cell is an (x, y) pair of integers, not {pos!r}.") from None
+    if type(x) is not int or type(y) is not int:
+        raise IllegalAction("format", f"A cell is an (x, y) pair of integers, not {pos!r}.")
+    return (x, y)
+
+
+def _longest_trail(segments: list[Segment]) -> list[Segment]:
+    """A longest trail (each segment at most once, corners may repeat) through ``segments``.
+
+    Per connected piece: when every corner has an even number of segments, the whole
+    piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
+    starts at an odd corner, found by exhaustive search (corners carry at most four
+    segments, so the branching is small)."""
+    if not segments:
+        return []
+    adj: dict[Corner, list[tuple[int, Corner]]] = {}
+    for i, (a, b) in enumerate(segments):
+        adj.setdefault(a, []).append((i, b))
+        adj.setdefault(b, []).append((i, a))
+    best: list[int] = []
+    seen: set[Corner] = set()
+    for start in adj:
+        if start in seen:
+            continue
+        comp = [start]
+        seen.add(start)
+        k = 0
+        while k < len(comp):
+            for _, w in adj[comp[k]]:
+                if w not in seen:
+                    seen.add(w)
+                    comp.append(w)
+            k += 1
+        n_edges = sum(len(adj[v]) for v in comp) // 2
+        if n_edges <= len(best):
+            continue
+        odd = [v for v in comp if len(adj[v]) % 2]
+        if not odd:
+            best = _euler_circuit(adj, comp[0])
+            continue
+        for s in odd:
+            trail = _search(adj, s, n_edges)
+            if len(trail) > len(best):
+                best = trail
+            if len(best) == n_edges:
+                break
+    return [segments[i] for i in best]
+
+
+def _euler_circuit(adj, start) -> list[int]:
+    used: set[int] = set()
+    stack: list[tuple[Corner, int | None]] = [(start, None)]
+    out: list[int] = []
+    ptr: dict[Corner, int] = {}
+    while stack:
+        v, via = stack[-1]
+        lst = adj[v]
+        i = ptr.get(v, 0)
+        while i < len(lst) and lst[i][0] in used:
+            i += 1
+        ptr[v] = i
+        if i < len(lst):
+            e, w = lst[i]
+            used.add(e)
+            stack.append((w, e))
+        else:
+            stack.pop()
+            if via is not None:
+                out.append(via)
+    out.reverse()
+    return out
+
+
+def _search(adj, start, limit: int) -> list[int]:
+    """Longest trail from ``start`` by depth-first search with backtracking."""
+    best: list[int] = []
+    path: list[int] = []
+    used: set[int] = set()
+
+    def go(v) -> bool:
+        nonlocal best
+        extended = False
+        for e, w in adj[v]:
+            if e in used:
+                continue
+            extended = True
+            used.add(e)
+            path.append(e)
+            if go(w):
+                return True
+            path.pop()
+            used.discard(e)
+        if not extended and len(path) > len(best):
+            best = list(path)
+            return len(best) == limit
+        return False
+
+    go(start)
+    return best

@@ -1,0 +1,115 @@
+"""R11 walls: external segments only, the longest joined wall, rings score N."""
+
+import random
+
+from helpers import T, brute_longest_trail, open_tile, random_alhambra
+
+from alhambra_widget import Alhambra, Tile
+
+
+def _is_trail(segments) -> bool:
+    """Consecutive segments share a corner; no segment twice."""
+    if len(set(segments)) != len(segments):
+        return False
+    if len(segments) <= 1:
+        return True
+    # orient: find a start corner compatible with the first two segments
+    for start in segments[0]:
+        cur, ok = start, True
+        for a, b in segments:
+            if cur == a:
+                cur = b
+            elif cur == b:
+                cur = a
+            else:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def test_R11_no_walls_no_points():
+    assert Alhambra().longest_wall() == 0
+
+
+def test_R11_single_tile_walls_joined_at_its_corners():
+    a = Alhambra.from_tiles({(0, -1): T("pavilion 2 NEW")})  # its open south faces the fountain
+    assert a.longest_wall() == 3
+    assert _is_trail(a.longest_wall_segments())
+
+
+def test_R11_back_to_back_walls_score_nothing():
+    # (1, 0) walled E and S; (1, 1) walled N against it: that pair is internal.
+    a = Alhambra.from_tiles({(1, 0): T("chambers 6 ES"), (0, 1): open_tile(), (1, 1): T("tower 11 N")})
+    assert a.external_walls() == [((2, 0), (2, 1))]
+    assert a.longest_wall() == 1
+
+
+def test_R11_ring_of_N_scores_N():
+    # A 2x2 block whose outside is fully walled: fountain + three tiles, walls all round
+    # would need a walled fountain; instead build a 3x1 strip walled N and S around the fountain:
+    # (-1,0) walled NSW, (0,0) fountain (open), (1,0) walled NES -> fountain's N and S are open,
+    # so no ring. Use a pure ring of external segments: 2x2 block (0,0),(1,0),(0,1),(1,1) where
+    # the three non-fountain tiles wall their outer sides; the fountain's outer sides are open.
+    # Rings appear around a single tile: a tile walled on 3 sides plus... so test the trail
+    # logic directly with a closed loop of segments.
+    from alhambra_widget.alhambra.grid import _longest_trail
+
+    square = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
+    assert len(_longest_trail(square)) == 4  # a ring of 4 scores 4, not 3
+    big = [((x, 0), (x + 1, 0)) for x in range(3)] + [((3, y), (3, y + 1)) for y in range(2)] + \
+          [((x, 2), (x + 1, 2)) for x in range(3)] + [((0, y), (0, y + 1)) for y in range(2)]
+    assert len(_longest_trail(big)) == 10
+
+
+def test_R11_figure_eight_through_a_shared_corner_uses_every_segment():
+    from alhambra_widget.alhambra.grid import _longest_trail
+
+    a = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
+    b = [((1, 1), (2, 1)), ((2, 1), (2, 2)), ((2, 2), (1, 2)), ((1, 2), (1, 1))]
+    trail = _longest_trail(a + b)
+    assert len(trail) == 8 and _is_trail(trail)
+
+
+def test_R11_real_alhambra_with_a_ring_of_walls():
+    # fountain in the middle of a 3x3 block whose outer sides are all walled:
+    # the 12 outer segments form one ring -> 12 points.
+    blk = {
+        (-1, -1): Tile("tower", 9, "NW"), (0, -1): Tile("arcades", 8, "N"), (1, -1): Tile("tower", 9, "NE"),
+        (-1, 0): Tile("arcades", 9, ""), (1, 0): Tile("arcades", 8, "E"),
+        (-1, 1): Tile("garden", 8, "SW"), (0, 1): Tile("tower", 11, "S"), (1, 1): Tile("tower", 9, "ES"),
+    }
+    blk[(-1, 0)] = Tile("garden", 10, "W")
+    a = Alhambra.from_tiles(blk)
+    assert len(a.external_walls()) == 12
+    assert a.longest_wall() == 12
+    assert _is_trail(a.longest_wall_segments())
+
+
+def test_R11_walls_crossing_at_a_corner_go_straight_on_or_turn():
+    from alhambra_widget.alhambra.grid import _longest_trail
+
+    # a cross of four segments at corner (1, 1), one arm extended: the best trail goes
+    # straight through the corner onto the long arm (3), as does a turn onto it.
+    segs = [((0, 1), (1, 1)), ((1, 1), (2, 1)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((2, 1), (3, 1))]
+    assert len(_longest_trail(segs)) == brute_longest_trail(segs) == 3
+
+
+def test_R11_walls_of_two_tiles_join_at_their_common_corner():
+    # (0,-1) walled N and E, (1,0) walled N and E: A's east wall meets B's north wall at (1, 0)
+    a = Alhambra.from_tiles({(0, -1): T("tower 9 NE"), (1, 0): T("seraglio 4 NE")})
+    assert a.longest_wall() == 4
+    assert _is_trail(a.longest_wall_segments())
+
+
+def test_R11_longest_wall_matches_brute_force_and_is_a_trail():
+    rng = random.Random(5)
+    for _ in range(300):
+        a = random_alhambra(rng, rng.randint(0, 40))
+        segs = a.external_walls()
+        trail = a.longest_wall_segments()
+        assert _is_trail(trail)
+        assert set(trail) <= set(segs)
+        if len(segs) <= 18:
+            assert len(trail) == brute_longest_trail(segs)
