@@ -1,0 +1,340 @@
+"""R2-R6, R9, R12, R13 on whole games, with positions set up by hand where the
+rulebook gives an example."""
+
+from collections import Counter
+
+import pytest
+from helpers import open_tile
+
+from alhambra_widget import (
+    Buy, Card, Exchange, FromReserve, Game, IllegalAction, Pass, Place, Reserve, TakeMoney, Tile,
+    ToReserve,
+)
+from alhambra_widget.alhambra.components import ScoringCard
+
+
+def game(n=3, seed=1, **kw):
+    return Game([f"P{i}" for i in range(n)], seed=seed, **kw)
+
+
+# -- R2 setup ------------------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", range(20))
+def test_R2_money_dealt_until_20_or_more(n, seed):
+    g = game(n, seed)
+    for p in g.players:
+        total = sum(c.value for c in p.money)
+        assert 20 <= total <= 28
+        assert total - p.money[-1].value < 20  # the last card dealt reached 20
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_R2_starting_player_fewest_cards_then_lowest_total(seed):
+    g = game(4, seed)
+    key = [(len(p.money), sum(c.value for c in p.money)) for p in g.players]
+    assert key[g.starting_player] == min(key)
+    assert g.current == g.starting_player
+
+
+def test_R2_starting_player_tie_is_drawn_by_the_seed():
+    # find a seed with a full tie and check it is reproducible
+    for seed in range(2000):
+        g = game(2, seed)
+        key = [(len(p.money), sum(c.value for c in p.money)) for p in g.players]
+        if key[0] == key[1]:
+            assert game(2, seed).starting_player == g.starting_player
+            assert "drawn by the seed" in g.log[0].text
+            break
+    else:
+        pytest.fail("no tied seed found")
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+@pytest.mark.parametrize("seed", range(10))
+def test_R2_five_piles_scoring_cards_in_piles_2_and_4(n, seed):
+    g = game(n, seed)
+    assert len(g.display) == 4 and all(isinstance(c, Card) for c in g.display)
+    deck = list(reversed(g.deck))  # top first
+    money = [c for c in deck if isinstance(c, Card)]
+    q, r = divmod(len(money), 5)
+    sizes = [q + (1 if i < r else 0) for i in range(5)]
+    i1 = deck.index(ScoringCard(1))
+    i2 = deck.index(ScoringCard(2))
+    # pile 2 spans money positions sizes[0] .. sizes[0]+sizes[1] (one extra slot for the card)
+    assert sizes[0] <= i1 <= sizes[0] + sizes[1]
+    start4 = sum(sizes[:3]) + 1  # +1: scoring card 1 sits above
+    assert start4 <= i2 <= start4 + sizes[3]
+    assert len(deck) == len(money) + 2
+
+
+def test_R2_market_filled_with_four_tiles_one_per_currency():
+    g = game(4, 3)
+    assert list(g.market) == ["denar", "dirham", "ducat", "florin"]
+    assert all(isinstance(t, Tile) for t in g.market.values())
+    assert len(g.bag) == 50
+
+
+# -- R4/R5 turn and money -----------------------------------------------------------
+def _fresh(n=3, seed=1):
+    g = game(n, seed)
+    p = g.current_player
+    return g, p
+
+
+def test_R5_take_one_card_of_any_value():
+    g, p = _fresh()
+    g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
+    g.apply(TakeMoney((Card("denar", 9),)))
+    assert Card("denar", 9) in p.money
+    assert g.current_player is not p  # taking money ends the turn
+
+
+def test_R5_take_several_summing_to_at_most_five():
+    g, p = _fresh()
+    g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
+    g.apply(TakeMoney((Card("ducat", 2), Card("florin", 3))))
+    assert Card("ducat", 2) in p.money and Card("florin", 3) in p.money
+
+
+def test_R5_several_over_five_refused_and_state_unchanged():
+    g, p = _fresh()
+    g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
+    before = g.state_dict()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(TakeMoney((Card("ducat", 2), Card("florin", 3), Card("dirham", 1))))
+    assert e.value.rule == "R5" and "6" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(TakeMoney((Card("ducat", 7),)))
+    assert e.value.rule == "R5"
+    assert g.state_dict() == before
+
+
+def test_R5_legal_money_actions_listed():
+    g, p = _fresh()
+    g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
+    takes = {a.cards for a in g.legal_actions() if isinstance(a, TakeMoney)}
+    # 4 singles, pairs <= 5: 2+3, 2+1, 3+1; triples: 2+3+1=6 no
+    assert len(takes) == 7
+
+
+def _set_market(g, currency, tile):
+    g.market[currency] = tile
+
+
+def test_R6_rulebook_garden_for_10_denars_paid_with_11_ends_the_turn_no_change():
+    g, p = _fresh()
+    _set_market(g, "denar", Tile("garden", 10))
+    p.money[:] = [Card("denar", 5), Card("denar", 6), Card("ducat", 3)]
+    events = g.apply(Buy("denar", (5, 6)))
+    assert "overpaid by 1" in events[0].text
+    assert p.money == [Card("ducat", 3)]  # no change given
+    assert Counter(g.discard) >= Counter([Card("denar", 5), Card("denar", 6)])
+    assert g.phase == "place" and p.bought == [Tile("garden", 10)]  # turn over: place it
+
+
+def test_R4_exact_payment_gives_another_action():
+    g, p = _fresh()
+    _set_market(g, "denar", Tile("garden", 10))
+    p.money[:] = [Card("denar", 4), Card("denar", 6), Card("ducat", 3)]
+    g.apply(Buy("denar", (6, 4)))
+    assert g.phase == "act" and g.current_player is p
+    assert g.market["denar"] is None  # nothing refilled during the turn (R4)
+    g.apply(TakeMoney((g.display[0],)))
+    assert g.phase == "place" and g.current_player is p
+
+
+def test_R4_at_most_five_actions_four_exact_buys_then_one_more():
+    g, p = _fresh()
+    tiles = [Tile("pavilion", 2, "NEW"), Tile("seraglio", 3, "ESW"), Tile("arcades", 4, "NES"), Tile("chambers", 5, "NSW")]
+    for cur, t in zip(["denar", "dirham", "ducat", "florin"], tiles):
+        _set_market(g, cur, t)
+    p.money[:] = [Card("denar", 2), Card("dirham", 3), Card("ducat", 4), Card("florin", 5)]
+    for cur, v in [("denar", 2), ("dirham", 3), ("ducat", 4), ("florin", 5)]:
+        g.apply(Buy(cur, (v,)))
+        assert g.phase == "act"
+    assert not any(isinstance(a, Buy) for a in g.legal_actions())
+    g.apply(TakeMoney((g.display[0],)))  # the fifth action
+    assert g.phase == "place" and len(p.bought) == 4
+
+
+def test_R6_pay_with_the_slot_currency_and_enough():
+    g, p = _fresh()
+    _set_market(g, "denar", Tile("garden", 10))
+    p.money[:] = [Card("ducat", 9), Card("ducat", 5), Card("denar", 4)]
+    before = g.state_dict()
+    for act in (Buy("denar", (9, 5)), Buy("denar", (4,)), Buy("ducat", (9, 5, 4))):
+        with pytest.raises(IllegalAction) as e:
+            g.apply(act)
+        assert e.value.rule == "R6"
+    assert g.state_dict() == before
+
+
+def test_R6_every_payment_listed_including_overpayments():
+    g, p = _fresh()
+    for cur in ("dirham", "ducat", "florin"):
+        g.market[cur] = None
+    _set_market(g, "denar", Tile("garden", 10))
+    p.money[:] = [Card("denar", 4), Card("denar", 6), Card("denar", 6), Card("denar", 3)]
+    pays = {a.pay for a in g.legal_actions() if isinstance(a, Buy)}
+    assert pays == {(6, 4), (6, 6), (6, 4, 3), (6, 6, 4), (6, 6, 3), (6, 6, 4, 3)}
+
+
+# -- R9 end of turn -------------------------------------------------------------------
+def test_R9_bought_tiles_placed_in_any_order_then_refill():
+    g, p = _fresh()
+    a, b = Tile("garden", 10), Tile("tower", 11)
+    _set_market(g, "denar", a)
+    _set_market(g, "dirham", b)
+    p.money[:] = [Card("denar", 9), Card("denar", 1), Card("dirham", 9), Card("dirham", 3)]
+    g.apply(Buy("denar", (9, 1)))
+    g.apply(Buy("dirham", (9, 3)))  # overpaid: turn ends
+    assert g.phase == "place"
+    with pytest.raises(IllegalAction) as e:
+        g.apply(TakeMoney((g.display[0],)))
+    assert e.value.rule == "R9"
+    g.apply(Place(b, (1, 0)))  # the second bought first
+    assert g.market["denar"] is None  # not yet refilled
+    g.apply(Reserve(a))
+    assert p.reserve == [a] and p.alhambra[(1, 0)] == b
+    assert g.market["denar"] is not None and g.market["dirham"] is not None
+    assert g.current_player is not p and g.phase == "act"
+
+
+def test_R9_market_refilled_in_slot_order():
+    g, p = _fresh()
+    g.market["dirham"] = None
+    g.market["florin"] = None
+    nxt = [g.bag[-1], g.bag[-2]]
+    g.apply(TakeMoney((g.display[0],)))
+    assert g.market["dirham"] == nxt[0] and g.market["florin"] == nxt[1]
+
+
+def test_R9_scoring_card_set_aside_and_round_scored_before_next_player():
+    g, p = _fresh()
+    g.deck.append(Card("denar", 1))
+    g.deck.append(ScoringCard(1))  # the top of the deck is its end
+    g.display[:] = [Card("ducat", 9), Card("ducat", 8), Card("ducat", 7), Card("ducat", 6)]
+    events = g.apply(TakeMoney((Card("ducat", 9),)))
+    kinds = [e.kind for e in events]
+    assert kinds.index("scoring_card") < kinds.index("round_scored") < kinds.index("turn")
+    assert len(g.display) == 4 and ScoringCard(1) not in g.display
+    assert [r.number for r in g.rounds] == [1]
+
+
+def test_R9_empty_deck_reshuffles_the_discard_pile():
+    g, p = _fresh()
+    g.discard[:] = [Card("florin", 1), Card("florin", 2)]
+    g.deck[:] = []
+    events = g.apply(TakeMoney((g.display[0],)))
+    assert any(e.kind == "reshuffled" for e in events)
+    assert len(g.display) == 4 and g.discard == [] and len(g.deck) == 1
+
+
+def test_R9_no_deck_no_discard_slots_stay_empty():
+    g, p = _fresh()
+    g.discard[:] = []
+    g.deck[:] = []
+    g.apply(TakeMoney((g.display[0],)))
+    assert len(g.display) == 3
+
+
+def test_R4_pass_only_when_nothing_else_is_legal():
+    g, p = _fresh()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(Pass())
+    assert e.value.rule == "R4"
+    g.display[:] = []
+    g.deck[:] = []
+    p.money[:] = []
+    assert g.legal_actions() == [Pass()]
+    g.apply(Pass())
+    assert g.current_player is not p
+
+
+# -- R8 redesign within a game -------------------------------------------------------
+def test_R8_three_redesigns_each_end_the_turn():
+    g = game(3, 2)
+    p = g.current_player
+    p.reserve[:] = [open_tile("garden"), open_tile("tower")]
+    g.apply(FromReserve(open_tile("garden"), (1, 0)))
+    assert p.alhambra[(1, 0)] == open_tile("garden") and g.current_player is not p
+    while g.current_player is not p:
+        g.apply(TakeMoney((g.display[0],)))
+    g.apply(Exchange(open_tile("tower"), (1, 0)))
+    assert p.alhambra[(1, 0)] == open_tile("tower") and open_tile("garden") in p.reserve
+    while g.current_player is not p:
+        g.apply(TakeMoney((g.display[0],)))
+    g.apply(ToReserve((1, 0)))
+    assert (1, 0) not in p.alhambra and len(p.reserve) == 2
+    with pytest.raises(IllegalAction):
+        g.apply(ToReserve((0, 0)))
+
+
+def test_R8_redesign_after_exact_buy_then_place():
+    g, p = _fresh()
+    _set_market(g, "denar", Tile("garden", 10))
+    p.money[:] = [Card("denar", 10 - 9), Card("denar", 9)]
+    p.reserve[:] = [open_tile("tower")]
+    g.apply(Buy("denar", (9, 1)))
+    g.apply(FromReserve(open_tile("tower"), (0, 1)))
+    assert g.phase == "place"
+    assert Place(Tile("garden", 10), (0, 2)) in g.legal_actions()
+
+
+# -- R12 the end ----------------------------------------------------------------------------
+def test_R12_market_tiles_go_to_the_richest_in_their_currency_ties_stay():
+    g = game(3, 5)
+    p0, p1, p2 = g.players
+    g.current = 0
+    g.bag[:] = []
+    g.market.update({"denar": Tile("garden", 10), "dirham": Tile("tower", 11),
+                     "ducat": Tile("arcades", 9), "florin": None})
+    p0.money[:] = [Card("denar", 9), Card("dirham", 4), Card("ducat", 1)]
+    p1.money[:] = [Card("denar", 3), Card("dirham", 4)]
+    p2.money[:] = [Card("denar", 5), Card("denar", 3)]
+    g.display[:] = [Card("florin", 9)] + g.display[1:]
+    events = g.apply(TakeMoney((Card("florin", 9),)))  # ends the turn: bag cannot refill
+    gifts = [e for e in events if e.kind == "gift"]
+    assert [e.data["player"] for e in gifts] == ["P0", None, "P0"]  # denar 9 > 8; dirham tie 4-4
+    assert g.market["dirham"] == Tile("tower", 11)
+    assert g.phase == "gift" and g.current_player is p0
+    assert not any(a.type == "give_to_dirk" for a in g.legal_actions())
+    g.apply(Place(Tile("garden", 10), (1, 0)))
+    g.apply(Reserve(Tile("arcades", 9)))
+    assert g.is_over and [r.number for r in g.rounds][-1] == 3
+    assert g.winners and g.legal_actions() == []
+    with pytest.raises(IllegalAction) as e:
+        g.apply(Pass())
+    assert e.value.rule == "R12"
+
+
+def test_R12_highest_total_wins_equal_totals_share():
+    g = game(3, 5)
+    g.bag[:] = []
+    g.market["denar"] = None
+    for p in g.players:
+        p.money[:] = []
+    g.display[:] = [Card("denar", 1)]  # the taker then holds only denars: no slot to give
+    g.apply(TakeMoney((Card("denar", 1),)))
+    assert g.is_over
+    top = max(g.scores.values())
+    assert g.winners == [n for n, s in g.scores.items() if s == top]
+    assert len(g.winners) == 3  # empty Alhambras: everybody 0, shared win
+
+
+# -- R13 seeding -----------------------------------------------------------------------------
+def test_R13_same_seed_same_setup_different_seed_differs():
+    assert game(4, 11).state_dict() == game(4, 11).state_dict()
+    assert game(4, 11).state_dict() != game(4, 12).state_dict()
+
+
+def test_R13_seed_none_is_chosen_and_kept():
+    g = Game(["A", "B", "C"])
+    assert isinstance(g.seed, int)
+    assert Game(["A", "B", "C"], seed=g.seed).state_dict() == Game.replay(g._options(), []).state_dict()
+
+
+@pytest.mark.parametrize("bad", [["A"], ["A"] * 7, ["A", "A"], ["A", ""], "AB", [1, 2]])
+def test_R1_two_to_six_players_with_distinct_names(bad):
+    with pytest.raises(IllegalAction):
+        Game(bad, seed=1)

@@ -1,0 +1,84 @@
+"""R3 two players: 72 cards, Dirk's tiles, giving tiles to Dirk, Dirk in majorities."""
+
+import random
+
+import pytest
+
+from alhambra_widget import Buy, Card, Game, GiveToDirk, IllegalAction, Tile
+from alhambra_widget.alhambra.components import ScoringCard
+
+
+def test_R3_72_cards_and_six_tiles_for_dirk():
+    g = Game(["Ann", "Ben"], seed=3)
+    cards = sum(len(p.money) for p in g.players) + len(g.display) + len(g.deck) - 2
+    assert cards == 72
+    assert len(g.dirk) == 6 and len(g.bag) == 54 - 4 - 6
+
+
+def test_R3_dirk_takes_6_after_round_1_and_a_third_after_round_2():
+    g = Game(["Ann", "Ben"], seed=3)
+    g.deck.append(ScoringCard(1))
+    bag_before = len(g.bag)
+    g.apply(_take(g))
+    assert len(g.dirk) == 12 and len(g.bag) == bag_before - 6
+    g.deck.append(ScoringCard(2))
+    n = len(g.bag)
+    g.apply(_take(g))
+    assert len(g.dirk) == 12 + n // 3
+
+
+def _take(g):
+    from alhambra_widget import TakeMoney
+
+    return TakeMoney((g.display[0],))
+
+
+def test_R3_give_a_bought_tile_to_dirk():
+    g = Game(["Ann", "Ben"], seed=4, dirk="Matt")
+    p = g.current_player
+    g.market["denar"] = Tile("garden", 10)
+    p.money[:] = [Card("denar", 9), Card("denar", 3)]
+    g.apply(Buy("denar", (9, 3)))
+    assert GiveToDirk(Tile("garden", 10)) in g.legal_actions()
+    events = g.apply(GiveToDirk(Tile("garden", 10)))
+    assert Tile("garden", 10) in g.dirk and "Matt" in events[0].text
+
+
+def test_R3_no_dirk_with_more_players():
+    g = Game(["Ann", "Ben", "Cem"], seed=4)
+    p = g.current_player
+    g.market["denar"] = Tile("garden", 10)
+    p.money[:] = [Card("denar", 9), Card("denar", 3)]
+    g.apply(Buy("denar", (9, 3)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(GiveToDirk(Tile("garden", 10)))
+    assert e.value.rule == "R3"
+
+
+def test_R3_dirk_counts_for_majorities_but_scores_no_walls_and_cannot_win():
+    g = Game(["Ann", "Ben"], seed=5)
+    g.dirk[:] = [Tile("tower", 11), Tile("tower", 12)]
+    r = g.scoring_preview(1)
+    tower = next(k for k in r.kinds if k.kind == "tower")
+    assert tower.points["Dirk"] == 6
+    assert "Dirk" not in r.walls
+    assert "Dirk" not in g.scores
+
+
+def test_R3_option_lets_dirk_win():
+    rng = random.Random(0)
+    for seed in range(40):
+        for can in (False, True):
+            g = Game(["Ann", "Ben"], seed=seed, dirk_can_win=can)
+            while not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+            if g.dirk_score > max(g.scores.values()):
+                assert ("Dirk" in g.winners) == can
+                if can:
+                    return
+    pytest.skip("Dirk never led in 40 random games")  # pragma: no cover
+
+
+def test_R3_dirk_name_must_differ_from_players():
+    with pytest.raises(IllegalAction):
+        Game(["Dirk", "Ben"], seed=1)
