@@ -1,6 +1,14 @@
 """alhambra-widget: play, learn and explore the board game Alhambra in JupyterLab."""
 
-from .alhambra.components import CURRENCIES, FOUNTAIN, KINDS, Card, ScoringCard, Tile, building_tiles
+from .alhambra.components import (
+    CURRENCIES,
+    FOUNTAIN,
+    KINDS,
+    Card,
+    ScoringCard,
+    Tile,
+    building_tiles,
+)
 from .alhambra.grid import Alhambra, Violation
 from .alhambra.scoring import ScoringRound, majority_breakdown, score_majorities
 from .errors import GameFileError, IllegalAction
@@ -22,7 +30,7 @@ __all__ = [
     "score_majorities",
 ]
 
-from .alhambra.actions import (  # noqa: E402
+from .alhambra.actions import (
     Action,
     Buy,
     Exchange,
@@ -34,7 +42,7 @@ from .alhambra.actions import (  # noqa: E402
     TakeMoney,
     ToReserve,
 )
-from .alhambra.game import Event, Game, Player  # noqa: E402
+from .alhambra.game import Event, Game, Player
 
 __all__ += [
     "Action",

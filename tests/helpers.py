@@ -14,9 +14,14 @@ def T(spec: str) -> Tile:
 
 
 def open_tile(kind: str = "garden") -> Tile:
-    return {"garden": Tile("garden", 10), "tower": Tile("tower", 11), "arcades": Tile("arcades", 9),
-            "chambers": Tile("chambers", 10), "pavilion": Tile("pavilion", 8),
-            "seraglio": Tile("seraglio", 9)}[kind]
+    return {
+        "garden": Tile("garden", 10),
+        "tower": Tile("tower", 11),
+        "arcades": Tile("arcades", 9),
+        "chambers": Tile("chambers", 10),
+        "pavilion": Tile("pavilion", 8),
+        "seraglio": Tile("seraglio", 9),
+    }[kind]
 
 
 def brute_legal(a: Alhambra, tile: Tile, pos) -> bool:

@@ -7,7 +7,17 @@ import pytest
 from helpers import open_tile
 
 from alhambra_widget import (
-    Buy, Card, Exchange, FromReserve, Game, IllegalAction, Pass, Place, Reserve, TakeMoney, Tile,
+    Buy,
+    Card,
+    Exchange,
+    FromReserve,
+    Game,
+    IllegalAction,
+    Pass,
+    Place,
+    Reserve,
+    TakeMoney,
+    Tile,
     ToReserve,
 )
 from alhambra_widget.alhambra.components import ScoringCard
@@ -97,7 +107,7 @@ def test_R5_take_several_summing_to_at_most_five():
 
 
 def test_R5_several_over_five_refused_and_state_unchanged():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
     before = g.state_dict()
     with pytest.raises(IllegalAction) as e:
@@ -110,7 +120,7 @@ def test_R5_several_over_five_refused_and_state_unchanged():
 
 
 def test_R5_legal_money_actions_listed():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.display[:] = [Card("denar", 9), Card("ducat", 2), Card("florin", 3), Card("dirham", 1)]
     takes = {a.cards for a in g.legal_actions() if isinstance(a, TakeMoney)}
     # 4 singles, pairs <= 5: 2+3, 2+1, 3+1; triples: 2+3+1=6 no
@@ -145,7 +155,12 @@ def test_R4_exact_payment_gives_another_action():
 
 def test_R4_at_most_five_actions_four_exact_buys_then_one_more():
     g, p = _fresh()
-    tiles = [Tile("pavilion", 2, "NEW"), Tile("seraglio", 3, "ESW"), Tile("arcades", 4, "NES"), Tile("chambers", 5, "NSW")]
+    tiles = [
+        Tile("pavilion", 2, "NEW"),
+        Tile("seraglio", 3, "ESW"),
+        Tile("arcades", 4, "NES"),
+        Tile("chambers", 5, "NSW"),
+    ]
     for cur, t in zip(["denar", "dirham", "ducat", "florin"], tiles):
         _set_market(g, cur, t)
     p.money[:] = [Card("denar", 2), Card("dirham", 3), Card("ducat", 4), Card("florin", 5)]
@@ -201,7 +216,7 @@ def test_R9_bought_tiles_placed_in_any_order_then_refill():
 
 
 def test_R9_market_refilled_in_slot_order():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.market["dirham"] = None
     g.market["florin"] = None
     nxt = [g.bag[-1], g.bag[-2]]
@@ -210,7 +225,7 @@ def test_R9_market_refilled_in_slot_order():
 
 
 def test_R9_scoring_card_set_aside_and_round_scored_before_next_player():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.deck.append(Card("denar", 1))
     g.deck.append(ScoringCard(1))  # the top of the deck is its end
     g.display[:] = [Card("ducat", 9), Card("ducat", 8), Card("ducat", 7), Card("ducat", 6)]
@@ -222,7 +237,7 @@ def test_R9_scoring_card_set_aside_and_round_scored_before_next_player():
 
 
 def test_R9_empty_deck_reshuffles_the_discard_pile():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.discard[:] = [Card("florin", 1), Card("florin", 2)]
     g.deck[:] = []
     events = g.apply(TakeMoney((g.display[0],)))
@@ -231,7 +246,7 @@ def test_R9_empty_deck_reshuffles_the_discard_pile():
 
 
 def test_R9_no_deck_no_discard_slots_stay_empty():
-    g, p = _fresh()
+    g, _p = _fresh()
     g.discard[:] = []
     g.deck[:] = []
     g.apply(TakeMoney((g.display[0],)))
@@ -287,12 +302,18 @@ def test_R12_market_tiles_go_to_the_richest_in_their_currency_ties_stay():
     p0, p1, p2 = g.players
     g.current = 0
     g.bag[:] = []
-    g.market.update({"denar": Tile("garden", 10), "dirham": Tile("tower", 11),
-                     "ducat": Tile("arcades", 9), "florin": None})
+    g.market.update(
+        {
+            "denar": Tile("garden", 10),
+            "dirham": Tile("tower", 11),
+            "ducat": Tile("arcades", 9),
+            "florin": None,
+        }
+    )
     p0.money[:] = [Card("denar", 9), Card("dirham", 4), Card("ducat", 1)]
     p1.money[:] = [Card("denar", 3), Card("dirham", 4)]
     p2.money[:] = [Card("denar", 5), Card("denar", 3)]
-    g.display[:] = [Card("florin", 9)] + g.display[1:]
+    g.display[:] = [Card("florin", 9), *g.display[1:]]
     events = g.apply(TakeMoney((Card("florin", 9),)))  # ends the turn: bag cannot refill
     gifts = [e for e in events if e.kind == "gift"]
     assert [e.data["player"] for e in gifts] == ["P0", None, "P0"]  # denar 9 > 8; dirham tie 4-4
@@ -331,7 +352,10 @@ def test_R13_same_seed_same_setup_different_seed_differs():
 def test_R13_seed_none_is_chosen_and_kept():
     g = Game(["A", "B", "C"])
     assert isinstance(g.seed, int)
-    assert Game(["A", "B", "C"], seed=g.seed).state_dict() == Game.replay(g._options(), []).state_dict()
+    assert (
+        Game(["A", "B", "C"], seed=g.seed).state_dict()
+        == Game.replay(g._options(), []).state_dict()
+    )
 
 
 @pytest.mark.parametrize("bad", [["A"], ["A"] * 7, ["A", "A"], ["A", ""], "AB", [1, 2]])

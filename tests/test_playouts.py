@@ -41,7 +41,7 @@ def check_invariants(g: Game, last_scores: dict) -> None:
     assert sorted(drawn + in_deck) == [1, 2], "R2: each scoring card exactly once"
     scored = [r.number for r in g.rounds]
     if g.is_over:
-        assert scored == drawn + [3], "R9/R12: each drawn card scored once, then round 3"
+        assert scored == [*drawn, 3], "R9/R12: each drawn card scored once, then round 3"
     else:
         assert scored == drawn, "R9: a drawn scoring card is scored before the next player acts"
 

@@ -12,7 +12,14 @@ def test_R1_54_real_tiles_with_counts_and_price_ranges():
     tiles = building_tiles()
     assert len(tiles) == 54
     assert Counter(t.kind for t in tiles) == KIND_COUNTS
-    assert KIND_COUNTS == {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
+    assert KIND_COUNTS == {
+        "pavilion": 7,
+        "seraglio": 7,
+        "arcades": 9,
+        "chambers": 9,
+        "garden": 11,
+        "tower": 11,
+    }
     for t in tiles:
         low, high = KIND_PRICES[t.kind]
         assert low <= t.price <= high
@@ -40,7 +47,9 @@ def test_R1_tile_data_matches_the_shared_csv_sample():
 def test_R1_money_108_cards_or_72_with_two_players():
     full = money_cards()
     assert len(full) == 108
-    assert Counter(full) == {Card(c, v): 3 for c in ("denar", "dirham", "ducat", "florin") for v in range(1, 10)}
+    assert Counter(full) == {
+        Card(c, v): 3 for c in ("denar", "dirham", "ducat", "florin") for v in range(1, 10)
+    }
     two = money_cards(two_players=True)
     assert len(two) == 72 and set(Counter(two).values()) == {2}
 
@@ -48,8 +57,14 @@ def test_R1_money_108_cards_or_72_with_two_players():
 def test_R1_walls_normalised_and_validated():
     assert Tile("tower", 9, "EN").walls == "NE"
     assert Tile("tower", 9, "en") == Tile("tower", 9, "NE")
-    for bad in [("castle", 5, ""), ("tower", 3, ""), ("tower", 9, "NESW"), ("tower", 9, "NN"),
-                ("tower", 9, "X"), ("fountain", 1, "")]:
+    for bad in [
+        ("castle", 5, ""),
+        ("tower", 3, ""),
+        ("tower", 9, "NESW"),
+        ("tower", 9, "NN"),
+        ("tower", 9, "X"),
+        ("fountain", 1, ""),
+    ]:
         with pytest.raises(IllegalAction) as e:
             Tile(*bad)
         assert e.value.rule == "R1"

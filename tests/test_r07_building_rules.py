@@ -54,11 +54,15 @@ def test_R7c_on_foot_rule_tower_behind_a_wall():
 
 def test_R7d_arcades_enclosing_an_empty_space():
     # Rulebook picture 5: a ring of tiles around (1, 1) with one gap; arcades closing it.
-    a = Alhambra.from_tiles({
-        (1, 0): open_tile("garden"), (2, 0): open_tile("tower"),
-        (0, 1): open_tile("chambers"), (2, 1): open_tile("pavilion"),
-        (0, 2): open_tile("seraglio"),
-    })
+    a = Alhambra.from_tiles(
+        {
+            (1, 0): open_tile("garden"),
+            (2, 0): open_tile("tower"),
+            (0, 1): open_tile("chambers"),
+            (2, 1): open_tile("pavilion"),
+            (0, 2): open_tile("seraglio"),
+        }
+    )
     v = a.why_illegal(open_tile("arcades"), (1, 2))
     assert v.rule == "R7d" and "(1, 1)" in str(v)
     assert (1, 2) not in a.legal_positions(open_tile("arcades"))
@@ -66,9 +70,18 @@ def test_R7d_arcades_enclosing_an_empty_space():
     assert a.why_illegal(open_tile("arcades"), (1, 1)) is None
 
 
-OPEN = [Tile("pavilion", 8), Tile("seraglio", 9), Tile("arcades", 9), Tile("arcades", 10),
-        Tile("chambers", 10), Tile("chambers", 11), Tile("garden", 10), Tile("garden", 11),
-        Tile("tower", 11), Tile("tower", 12)]
+OPEN = [
+    Tile("pavilion", 8),
+    Tile("seraglio", 9),
+    Tile("arcades", 9),
+    Tile("arcades", 10),
+    Tile("chambers", 10),
+    Tile("chambers", 11),
+    Tile("garden", 10),
+    Tile("garden", 11),
+    Tile("tower", 11),
+    Tile("tower", 12),
+]
 
 
 def test_R7d_enclosing_a_group_of_empty_cells():

@@ -20,7 +20,9 @@ def test_R10_rulebook_example_round_2_towers_13_and_6():
 
 
 def test_R10_rulebook_example_round_3_pavilions_16_8_1():
-    pts = score_majorities({"A": {"pavilion": 3}, "B": {"pavilion": 2}, "C": {"pavilion": 1}, "D": {}}, 3)
+    pts = score_majorities(
+        {"A": {"pavilion": 3}, "B": {"pavilion": 2}, "C": {"pavilion": 1}, "D": {}}, 3
+    )
     assert pts == {"A": 16, "B": 8, "C": 1, "D": 0}
 
 

@@ -41,7 +41,9 @@ def test_R11_single_tile_walls_joined_at_its_corners():
 
 def test_R11_back_to_back_walls_score_nothing():
     # (1, 0) walled E and S; (1, 1) walled N against it: that pair is internal.
-    a = Alhambra.from_tiles({(1, 0): T("chambers 6 ES"), (0, 1): open_tile(), (1, 1): T("tower 11 N")})
+    a = Alhambra.from_tiles(
+        {(1, 0): T("chambers 6 ES"), (0, 1): open_tile(), (1, 1): T("tower 11 N")}
+    )
     assert a.external_walls() == [((2, 0), (2, 1))]
     assert a.longest_wall() == 1
 
@@ -58,8 +60,12 @@ def test_R11_ring_of_N_scores_N():
 
     square = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
     assert len(_longest_trail(square)) == 4  # a ring of 4 scores 4, not 3
-    big = [((x, 0), (x + 1, 0)) for x in range(3)] + [((3, y), (3, y + 1)) for y in range(2)] + \
-          [((x, 2), (x + 1, 2)) for x in range(3)] + [((0, y), (0, y + 1)) for y in range(2)]
+    big = (
+        [((x, 0), (x + 1, 0)) for x in range(3)]
+        + [((3, y), (3, y + 1)) for y in range(2)]
+        + [((x, 2), (x + 1, 2)) for x in range(3)]
+        + [((0, y), (0, y + 1)) for y in range(2)]
+    )
     assert len(_longest_trail(big)) == 10
 
 
@@ -76,9 +82,14 @@ def test_R11_real_alhambra_with_a_ring_of_walls():
     # fountain in the middle of a 3x3 block whose outer sides are all walled:
     # the 12 outer segments form one ring -> 12 points.
     blk = {
-        (-1, -1): Tile("tower", 9, "NW"), (0, -1): Tile("arcades", 8, "N"), (1, -1): Tile("tower", 9, "NE"),
-        (-1, 0): Tile("arcades", 9, ""), (1, 0): Tile("arcades", 8, "E"),
-        (-1, 1): Tile("garden", 8, "SW"), (0, 1): Tile("tower", 11, "S"), (1, 1): Tile("tower", 9, "ES"),
+        (-1, -1): Tile("tower", 9, "NW"),
+        (0, -1): Tile("arcades", 8, "N"),
+        (1, -1): Tile("tower", 9, "NE"),
+        (-1, 0): Tile("arcades", 9, ""),
+        (1, 0): Tile("arcades", 8, "E"),
+        (-1, 1): Tile("garden", 8, "SW"),
+        (0, 1): Tile("tower", 11, "S"),
+        (1, 1): Tile("tower", 9, "ES"),
     }
     blk[(-1, 0)] = Tile("garden", 10, "W")
     a = Alhambra.from_tiles(blk)
@@ -92,7 +103,13 @@ def test_R11_walls_crossing_at_a_corner_go_straight_on_or_turn():
 
     # a cross of four segments at corner (1, 1), one arm extended: the best trail goes
     # straight through the corner onto the long arm (3), as does a turn onto it.
-    segs = [((0, 1), (1, 1)), ((1, 1), (2, 1)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((2, 1), (3, 1))]
+    segs = [
+        ((0, 1), (1, 1)),
+        ((1, 1), (2, 1)),
+        ((1, 0), (1, 1)),
+        ((1, 1), (1, 2)),
+        ((2, 1), (3, 1)),
+    ]
     assert len(_longest_trail(segs)) == brute_longest_trail(segs) == 3
 
 

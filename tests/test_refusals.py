@@ -9,8 +9,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alhambra_widget import (
-    Action, Buy, Card, Exchange, FromReserve, Game, GameFileError, GiveToDirk, IllegalAction, Pass,
-    Place, Reserve, TakeMoney, Tile, ToReserve, building_tiles,
+    Action,
+    Buy,
+    Card,
+    Exchange,
+    FromReserve,
+    Game,
+    GameFileError,
+    GiveToDirk,
+    IllegalAction,
+    Pass,
+    Place,
+    Reserve,
+    TakeMoney,
+    ToReserve,
+    building_tiles,
 )
 from alhambra_widget.alhambra.components import CURRENCIES
 
@@ -20,7 +33,11 @@ tiles = st.sampled_from(TILES)
 cells = st.tuples(st.integers(-4, 4), st.integers(-4, 4))
 actions = st.one_of(
     st.builds(lambda cs: TakeMoney(tuple(cs)), st.lists(cards, min_size=1, max_size=4)),
-    st.builds(lambda c, p: Buy(c, tuple(p)), st.sampled_from(CURRENCIES), st.lists(st.integers(1, 9), min_size=1, max_size=5)),
+    st.builds(
+        lambda c, p: Buy(c, tuple(p)),
+        st.sampled_from(CURRENCIES),
+        st.lists(st.integers(1, 9), min_size=1, max_size=5),
+    ),
     st.builds(Place, tiles, cells),
     st.builds(Reserve, tiles),
     st.builds(GiveToDirk, tiles),
@@ -60,7 +77,9 @@ def test_random_actions_are_applied_or_refused_whole(seed, steps, action):
 
 junk = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 

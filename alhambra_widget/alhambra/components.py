@@ -58,6 +58,7 @@ class Tile:
     price: int
     walls: str = ""
     mask: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind == "fountain":
@@ -85,6 +86,10 @@ class Tile:
             mask |= SIDE_BITS[c]
         object.__setattr__(self, "walls", mask_to_walls(mask))
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __repr__(self) -> str:
         if self.kind == "fountain":
@@ -99,7 +104,9 @@ class Tile:
         """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``."""
         if self.kind == "fountain":
             return "fountain"
-        return f"{self.kind} {self.price} {self.walls}" if self.walls else f"{self.kind} {self.price}"
+        return (
+            f"{self.kind} {self.price} {self.walls}" if self.walls else f"{self.kind} {self.price}"
+        )
 
     @classmethod
     def parse(cls, text: object) -> Tile:

@@ -13,6 +13,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from ..errors import GameFileError, IllegalAction
@@ -36,7 +37,7 @@ FORMAT = "alhambra-widget/alhambra-game"
 VERSION = 1
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened, in plain words, for the widget and lessons to narrate.
 
@@ -55,7 +56,7 @@ class Event:
 class Player:
     """One seat: money in hand, Alhambra, reserve, tiles bought this turn, score."""
 
-    __slots__ = ("name", "money", "alhambra", "reserve", "bought", "score")
+    __slots__ = ("alhambra", "bought", "money", "name", "reserve", "score")
 
     def __init__(self, name: str):
         self.name = name
@@ -82,15 +83,55 @@ class Player:
             "name": self.name,
             "score": self.score,
             "money": [str(c) for c in sorted(self.money)],
-            "alhambra": [
-                [x, y, t.name] for (x, y), t in sorted(self.alhambra.tiles.items())
-            ],
+            "alhambra": [[x, y, t.name] for (x, y), t in sorted(self.alhambra.tiles.items())],
             "reserve": [t.name for t in self.reserve],
             "bought": [t.name for t in self.bought],
         }
 
 
-def _payments(values: list[int], price: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=8192)
+def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    """Every purchase of a tile costing ``price`` with a hand of ``values`` (R6), cached."""
+    return tuple(_make(Buy, currency, pay) for pay in _payments(values, price))
+
+
+@lru_cache(maxsize=4096)
+def _takes(display: tuple[Card, ...]) -> tuple[TakeMoney, ...]:
+    """Every R5 choice from a (sorted) money display, cached."""
+    seen: set[tuple[Card, ...]] = set()
+    out: list[TakeMoney] = []
+    for k in range(1, len(display) + 1):
+        for combo in combinations(display, k):
+            if (k == 1 or sum(c.value for c in combo) <= 5) and combo not in seen:
+                seen.add(combo)
+                out.append(_make(TakeMoney, combo))
+    return tuple(out)
+
+
+_ACTIONS: dict = {}
+
+
+def _make(cls, *args):
+    """Actions are immutable values: build each (class, tile, cell) once and share it."""
+    key = (cls, *args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = cls(*args)
+    return a
+
+
+def _at_cells(cls, tile: Tile, cells: tuple) -> tuple:
+    """``cls(tile, cell)`` for each cell, as one shared tuple."""
+    key = (cls, tile, cells)
+    acts = _ACTIONS.get(key)
+    if acts is None:
+        acts = _ACTIONS[key] = tuple(_make(cls, tile, q) for q in cells)
+    return acts
+
+
+def _payments(values, price: int) -> list[tuple[int, ...]]:
     """Every distinct multiset of ``values`` whose total is at least ``price`` (R6)."""
     counts = Counter(values)
     distinct = sorted(counts, reverse=True)
@@ -177,11 +218,11 @@ class Game:
         for rnd, pile in ((1, piles[1]), (2, piles[3])):
             pile.insert(rng.randint(0, len(pile)), ScoringCard(rnd))
         # The deck is drawn from its end: pile 1 on top means pile 1 last in the list.
-        self.deck: list[Card | ScoringCard] = [c for pile in reversed(piles) for c in reversed(pile)]
+        self.deck: list[Card | ScoringCard] = [
+            c for pile in reversed(piles) for c in reversed(pile)
+        ]
         self.discard: list[Card] = []
-        fewest = min(
-            (len(p.money), sum(c.value for c in p.money)) for p in self.players
-        )
+        fewest = min((len(p.money), sum(c.value for c in p.money)) for p in self.players)
         tied = [
             i
             for i, p in enumerate(self.players)
@@ -268,49 +309,53 @@ class Game:
         if self.phase == "over":
             return []
         p = self.players[self.current]
+        alh = p.alhambra
+        memo = alh._analysis().memo
         if self.phase in ("place", "gift"):
-            out: list[Action] = []
-            alh = p.alhambra
-            for t in p.bought:
-                out.extend(Place(t, q) for q in sorted(alh.legal_positions(t)))
-                out.append(Reserve(t))
-                if self.phase == "place" and self.two_players:
-                    out.append(GiveToDirk(t))
-            return out
-        out = self._money_actions()
+            key = ("place", self.phase == "place" and self.two_players, tuple(p.bought))
+            acts = memo.get(key)
+            if acts is None:
+                acts = memo[key] = self._placements(p, key[1])
+            return list(acts)
+        out = list(_takes(tuple(sorted(self.display))))
+        hand: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+        for c in p.money:
+            hand[c.currency].append(c.value)
         for cur, tile in self.market.items():
-            if tile is None:
-                continue
-            vals = [c.value for c in p.money if c.currency == cur]
-            if sum(vals) >= tile.price:
-                out.extend(Buy(cur, pay) for pay in _payments(vals, tile.price))
-        out.extend(self._redesigns(p))
+            if tile is not None:
+                vals = hand[cur]
+                if sum(vals) >= tile.price:
+                    vals.sort()
+                    out.extend(_buys(cur, tuple(vals), tile.price))
+        key = ("redesign", tuple(p.reserve))
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo[key] = self._redesigns(p)
+        out.extend(acts)
         return out or [Pass()]
 
-    def _money_actions(self) -> list[Action]:
-        cards = sorted(self.display)
-        seen: set[tuple[Card, ...]] = set()
+    @staticmethod
+    def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
+        an = p.alhambra._analysis()
         out: list[Action] = []
-        for k in range(1, len(cards) + 1):
-            for combo in combinations(cards, k):
-                if (k == 1 or sum(c.value for c in combo) <= 5) and combo not in seen:
-                    seen.add(combo)
-                    out.append(TakeMoney(combo))
-        return out
+        for t in p.bought:
+            out.extend(_at_cells(Place, t, an.legal_cells(t.mask)))
+            out.append(_make(Reserve, t))
+            if dirk:
+                out.append(_make(GiveToDirk, t))
+        return tuple(out)
 
-    def _redesigns(self, p: Player) -> list[Action]:
-        alh = p.alhambra
+    @staticmethod
+    def _redesigns(p: Player) -> tuple[Action, ...]:
+        """R8: reserve to Alhambra, Alhambra to reserve, exchanges."""
+        an = p.alhambra._analysis()
         out: list[Action] = []
         for t in p.reserve:
-            out.extend(FromReserve(t, q) for q in sorted(alh.legal_positions(t)))
-        out.extend(ToReserve(q) for q in sorted(alh.removable()))
-        if p.reserve:
-            cells = sorted(q for q in alh.tiles if q != (0, 0))
-            for t in p.reserve:
-                out.extend(
-                    Exchange(t, q) for q in cells if alh.why_not_exchangeable(t, q) is None
-                )
-        return out
+            out.extend(_at_cells(FromReserve, t, an.legal_cells(t.mask)))
+        out.extend(_make(ToReserve, q) for q in sorted(an.removable))
+        for t in p.reserve:
+            out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
+        return tuple(out)
 
     def why_illegal(self, action: Action) -> IllegalAction | None:
         """``None`` if ``action`` is legal now, else the error ``apply`` would raise."""
@@ -347,9 +392,7 @@ class Game:
                 )
             if action.tile not in p.bought:
                 what = "gifts" if self.phase == "gift" else "tiles bought this turn"
-                raise IllegalAction(
-                    "R9", f"{action.tile} is not among {p.name}'s {what}."
-                )
+                raise IllegalAction("R9", f"{action.tile} is not among {p.name}'s {what}.")
             if isinstance(action, Place):
                 v = p.alhambra.why_illegal(action.tile, action.pos)
                 if v is not None:
@@ -415,8 +458,9 @@ class Game:
         elif isinstance(action, Pass):
             if self.legal_actions() != [Pass()]:
                 raise IllegalAction(
-                    "R4", "A turn is one of: take money, buy a tile, redesign; passing is "
-                    "allowed only when none of them is possible."
+                    "R4",
+                    "A turn is one of: take money, buy a tile, redesign; passing is "
+                    "allowed only when none of them is possible.",
                 )
         else:  # pragma: no cover - every Action subclass is handled above
             raise IllegalAction("format", f"Unknown action {action!r}.")
@@ -429,8 +473,13 @@ class Game:
             for c in action.cards:
                 self.display.remove(c)
                 p.money.append(c)
-            ev.append(Event("take_money", f"{p.name} takes {' + '.join(map(str, action.cards))}.",
-                            {"player": p.name, "cards": [str(c) for c in action.cards]}))
+            ev.append(
+                Event(
+                    "take_money",
+                    f"{p.name} takes {' + '.join(map(str, action.cards))}.",
+                    {"player": p.name, "cards": [str(c) for c in action.cards]},
+                )
+            )
         elif isinstance(action, Buy):
             tile = self.market[action.currency]
             assert tile is not None
@@ -444,47 +493,103 @@ class Game:
             ends_turn = not exact
             if exact:
                 self._exact += 1
-            ev.append(Event(
-                "buy",
-                f"{p.name} buys the {tile} for {'+'.join(map(str, action.pay))} {action.currency}"
-                + (" (exact: another action)." if exact else f" (overpaid by {sum(action.pay) - tile.price}: the turn ends)."),
-                {"player": p.name, "tile": tile.name, "currency": action.currency,
-                 "pay": list(action.pay), "exact": exact},
-            ))
+            ev.append(
+                Event(
+                    "buy",
+                    f"{p.name} buys the {tile} for {'+'.join(map(str, action.pay))} {action.currency}"
+                    + (
+                        " (exact: another action)."
+                        if exact
+                        else f" (overpaid by {sum(action.pay) - tile.price}: the turn ends)."
+                    ),
+                    {
+                        "player": p.name,
+                        "tile": tile.name,
+                        "currency": action.currency,
+                        "pay": list(action.pay),
+                        "exact": exact,
+                    },
+                )
+            )
         elif isinstance(action, (Place, Reserve, GiveToDirk)):
             p.bought.remove(action.tile)
             if isinstance(action, Place):
                 p.alhambra._put(action.tile, action.pos)
-                ev.append(Event("place", f"{p.name} builds the {action.tile} at {action.pos}.",
-                                {"player": p.name, "tile": action.tile.name, "pos": list(action.pos)}))
+                ev.append(
+                    Event(
+                        "place",
+                        f"{p.name} builds the {action.tile} at {action.pos}.",
+                        {"player": p.name, "tile": action.tile.name, "pos": list(action.pos)},
+                    )
+                )
             elif isinstance(action, Reserve):
                 p.reserve.append(action.tile)
-                ev.append(Event("reserve", f"{p.name} puts the {action.tile} on the reserve.",
-                                {"player": p.name, "tile": action.tile.name}))
+                ev.append(
+                    Event(
+                        "reserve",
+                        f"{p.name} puts the {action.tile} on the reserve.",
+                        {"player": p.name, "tile": action.tile.name},
+                    )
+                )
             else:
                 self.dirk.append(action.tile)
-                ev.append(Event("give_to_dirk", f"{p.name} gives the {action.tile} to {self.dirk_name}.",
-                                {"player": p.name, "tile": action.tile.name}))
+                ev.append(
+                    Event(
+                        "give_to_dirk",
+                        f"{p.name} gives the {action.tile} to {self.dirk_name}.",
+                        {"player": p.name, "tile": action.tile.name},
+                    )
+                )
             if not p.bought:
                 ev += self._after_placing()
             return self._log(ev)
         elif isinstance(action, FromReserve):
             p.reserve.remove(action.tile)
             p.alhambra._put(action.tile, action.pos)
-            ev.append(Event("redesign", f"{p.name} builds the {action.tile} from the reserve at {action.pos}.",
-                            {"player": p.name, "tile": action.tile.name, "pos": list(action.pos), "how": "from_reserve"}))
+            ev.append(
+                Event(
+                    "redesign",
+                    f"{p.name} builds the {action.tile} from the reserve at {action.pos}.",
+                    {
+                        "player": p.name,
+                        "tile": action.tile.name,
+                        "pos": list(action.pos),
+                        "how": "from_reserve",
+                    },
+                )
+            )
         elif isinstance(action, ToReserve):
             t = p.alhambra._take(action.pos)
             p.reserve.append(t)
-            ev.append(Event("redesign", f"{p.name} moves the {t} at {action.pos} to the reserve.",
-                            {"player": p.name, "tile": t.name, "pos": list(action.pos), "how": "to_reserve"}))
+            ev.append(
+                Event(
+                    "redesign",
+                    f"{p.name} moves the {t} at {action.pos} to the reserve.",
+                    {
+                        "player": p.name,
+                        "tile": t.name,
+                        "pos": list(action.pos),
+                        "how": "to_reserve",
+                    },
+                )
+            )
         elif isinstance(action, Exchange):
             p.reserve.remove(action.tile)
             old = p.alhambra._swap(action.tile, action.pos)
             p.reserve.append(old)
-            ev.append(Event("redesign", f"{p.name} exchanges the {old} at {action.pos} for the {action.tile}.",
-                            {"player": p.name, "tile": action.tile.name, "old": old.name,
-                             "pos": list(action.pos), "how": "exchange"}))
+            ev.append(
+                Event(
+                    "redesign",
+                    f"{p.name} exchanges the {old} at {action.pos} for the {action.tile}.",
+                    {
+                        "player": p.name,
+                        "tile": action.tile.name,
+                        "old": old.name,
+                        "pos": list(action.pos),
+                        "how": "exchange",
+                    },
+                )
+            )
         elif isinstance(action, Pass):
             ev.append(Event("pass", f"{p.name} can do nothing and passes.", {"player": p.name}))
         if ends_turn:
@@ -528,20 +633,35 @@ class Game:
                 self.deck = self.discard
                 self.discard = []
                 rng.shuffle(self.deck)
-                ev.append(Event("reshuffled", f"The money deck is empty: the {len(self.deck)} discarded cards are shuffled into a new deck.",
-                                {"cards": len(self.deck)}))
+                ev.append(
+                    Event(
+                        "reshuffled",
+                        f"The money deck is empty: the {len(self.deck)} discarded cards are shuffled into a new deck.",
+                        {"cards": len(self.deck)},
+                    )
+                )
             c = self.deck.pop()
             if isinstance(c, ScoringCard):
                 self._due.append(c.round)
                 self.scoring_cards_drawn.append(c.round)
-                ev.append(Event("scoring_card", f"Scoring card {c.round} is drawn: scoring round {c.round} is due.",
-                                {"round": c.round}))
+                ev.append(
+                    Event(
+                        "scoring_card",
+                        f"Scoring card {c.round} is drawn: scoring round {c.round} is due.",
+                        {"round": c.round},
+                    )
+                )
                 continue
             self.display.append(c)
             drawn.append(c)
         if drawn:
-            ev.append(Event("money_refilled", f"Money refilled: {', '.join(map(str, drawn))}.",
-                            {"cards": [str(c) for c in drawn]}))
+            ev.append(
+                Event(
+                    "money_refilled",
+                    f"Money refilled: {', '.join(map(str, drawn))}.",
+                    {"cards": [str(c) for c in drawn]},
+                )
+            )
         filled: list[str] = []
         short = False
         for cur, t in self.market.items():
@@ -552,8 +672,11 @@ class Game:
                 else:
                     short = True
         if filled:
-            ev.append(Event("market_refilled", f"Market refilled: {', '.join(filled)}.",
-                            {"tiles": filled}))
+            ev.append(
+                Event(
+                    "market_refilled", f"Market refilled: {', '.join(filled)}.", {"tiles": filled}
+                )
+            )
         for rnd in self._due:
             ev += self._score(rnd)
         self._due = []
@@ -563,8 +686,13 @@ class Game:
         self.current = (self.current + 1) % len(self.players)
         self.turn += 1
         self.phase = "act"
-        ev.append(Event("turn", f"Turn {self.turn}: {self.players[self.current].name} to play.",
-                        {"player": self.players[self.current].name, "turn": self.turn}))
+        ev.append(
+            Event(
+                "turn",
+                f"Turn {self.turn}: {self.players[self.current].name} to play.",
+                {"player": self.players[self.current].name, "turn": self.turn},
+            )
+        )
         return ev
 
     def _game_end(self) -> list[Event]:
@@ -578,12 +706,27 @@ class Game:
                 i = held.index(top)
                 self.market[cur] = None
                 self.players[i].bought.append(t)
-                ev.append(Event("gift", f"The {t} ({cur}) goes to {self.players[i].name}, who holds the most {cur} ({top}).",
-                                {"player": self.players[i].name, "tile": t.name, "currency": cur, "amount": top}))
+                ev.append(
+                    Event(
+                        "gift",
+                        f"The {t} ({cur}) goes to {self.players[i].name}, who holds the most {cur} ({top}).",
+                        {
+                            "player": self.players[i].name,
+                            "tile": t.name,
+                            "currency": cur,
+                            "amount": top,
+                        },
+                    )
+                )
             else:
                 why = "nobody holds any" if top == 0 else f"a tie at {top}"
-                ev.append(Event("gift", f"The {t} ({cur}) stays in the market: {why}.",
-                                {"player": None, "tile": t.name, "currency": cur, "amount": top}))
+                ev.append(
+                    Event(
+                        "gift",
+                        f"The {t} ({cur}) stays in the market: {why}.",
+                        {"player": None, "tile": t.name, "currency": cur, "amount": top},
+                    )
+                )
         nxt = self._next_receiver()
         if nxt is not None:
             self.phase = "gift"
@@ -597,8 +740,13 @@ class Game:
         board = ", ".join(f"{n} {s}" for n, s in self.scores.items())
         if self.two_players:
             board += f" ({self.dirk_name} {self.dirk_score})"
-        ev.append(Event("game_over", f"Game over. {' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {board}.",
-                        {"winners": self.winners, "scores": self.scores}))
+        ev.append(
+            Event(
+                "game_over",
+                f"Game over. {' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {board}.",
+                {"winners": self.winners, "scores": self.scores},
+            )
+        )
         return ev
 
     def scoring_preview(self, number: int) -> ScoringRound:
@@ -623,18 +771,28 @@ class Game:
             p.score += r.totals[p.name]
         if self.two_players:
             self.dirk_score += r.totals[self.dirk_name]
-        ev = [Event("round_scored",
-                    f"Scoring round {number}: " + ", ".join(f"{n} +{s}" for n, s in r.totals.items()) + ".",
-                    {"round": number, "totals": dict(r.totals)})]
+        ev = [
+            Event(
+                "round_scored",
+                f"Scoring round {number}: "
+                + ", ".join(f"{n} +{s}" for n, s in r.totals.items())
+                + ".",
+                {"round": number, "totals": dict(r.totals)},
+            )
+        ]
         if self.two_players and number in (1, 2):
             k = 6 if number == 1 else len(self.bag) // 3
             k = min(k, len(self.bag))
             got = [self.bag.pop() for _ in range(k)]
             self.dirk.extend(got)
-            ev.append(Event("dirk_tiles",
-                            f"{self.dirk_name} takes {k} tile{'s' if k != 1 else ''} from the bag"
-                            + (f": {', '.join(map(str, got))}." if got else "."),
-                            {"tiles": [t.name for t in got]}))
+            ev.append(
+                Event(
+                    "dirk_tiles",
+                    f"{self.dirk_name} takes {k} tile{'s' if k != 1 else ''} from the bag"
+                    + (f": {', '.join(map(str, got))}." if got else "."),
+                    {"tiles": [t.name for t in got]},
+                )
+            )
         return ev
 
     # -- undo, replay, JSON (R13) ---------------------------------------------
@@ -653,7 +811,9 @@ class Game:
         With ``check`` every action is checked (``IllegalAction`` names the first bad
         one); without, they are trusted (undo and the timeline replay what was legal)."""
         g = cls(
-            options["players"], options["seed"], dirk=options["dirk"],
+            options["players"],
+            options["seed"],
+            dirk=options["dirk"],
             dirk_can_win=options["dirk_can_win"],
         )
         for i, a in enumerate(actions):
@@ -736,10 +896,23 @@ class Game:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise GameFileError("file", f"Not a saved Alhambra game (expected format {FORMAT!r}).")
         if doc.get("version") != VERSION:
-            raise GameFileError("file", f"Unknown saved-game version {doc.get('version')!r}; this reads {VERSION}.")
-        allowed = {"format", "version", "players", "seed", "dirk", "dirk_can_win", "actions", "digest"}
+            raise GameFileError(
+                "file", f"Unknown saved-game version {doc.get('version')!r}; this reads {VERSION}."
+            )
+        allowed = {
+            "format",
+            "version",
+            "players",
+            "seed",
+            "dirk",
+            "dirk_can_win",
+            "actions",
+            "digest",
+        }
         if set(doc) - allowed:
-            raise GameFileError("file", f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}.")
+            raise GameFileError(
+                "file", f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}."
+            )
         missing = {"players", "seed", "actions"} - set(doc)
         if missing:
             raise GameFileError("file", f"The saved game lacks {sorted(missing)}.")
@@ -748,8 +921,10 @@ class Game:
         if not isinstance(doc.get("dirk_can_win", False), bool):
             raise GameFileError("file", "'dirk_can_win' must be true or false.")
         options = {
-            "players": doc["players"], "seed": doc["seed"],
-            "dirk": doc.get("dirk", "Dirk"), "dirk_can_win": doc.get("dirk_can_win", False),
+            "players": doc["players"],
+            "seed": doc["seed"],
+            "dirk": doc.get("dirk", "Dirk"),
+            "dirk_can_win": doc.get("dirk_can_win", False),
         }
         try:
             actions = [Action.from_json(a) for a in doc["actions"]]
@@ -761,8 +936,10 @@ class Game:
             raise GameFileError(e.rule, f"The saved game does not replay: {e.sentence}") from None
         if "digest" in doc and doc["digest"] != g.digest():
             raise GameFileError(
-                "file", "The saved game was altered: replaying its actions does not give the "
-                "state it records (digest mismatch).")
+                "file",
+                "The saved game was altered: replaying its actions does not give the "
+                "state it records (digest mismatch).",
+            )
         return g
 
     # -- display ----------------------------------------------------------

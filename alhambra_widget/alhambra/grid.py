@@ -74,74 +74,255 @@ def _cut_vertices(adj: Mapping, root) -> set:
 
 
 class _Analysis:
-    """Tile-independent facts about one state of an Alhambra (see module docstring)."""
+    """Tile-independent facts about one state of an Alhambra (see module docstring).
 
-    __slots__ = ("frontier", "groups", "enclosing", "removable", "bbox")
+    Parts are computed on first use: ``frontier`` (always), ``groups`` (legal cells
+    by wall key), ``removable`` (R8), ``keys`` (wall keys of occupied cells, for
+    exchanges)."""
+
+    __slots__ = (
+        "_encloses",
+        "_groups",
+        "_key_groups",
+        "_keys",
+        "_legal",
+        "_removable",
+        "_swaps",
+        "bbox",
+        "frontier",
+        "memo",
+        "tiles",
+    )
 
     def __init__(self, tiles: dict[Pos, Tile]):
-        xs = [p[0] for p in tiles]
-        ys = [p[1] for p in tiles]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        self.bbox = (x0, y0, x1, y1)
-        # Frontier: empty cells beside a tile -> (sides with a neighbour, sides whose neighbour is walled).
+        self.tiles = tiles
+        x0 = x1 = y0 = y1 = 0
+        # Frontier: empty cells beside a tile -> [sides with a neighbour, walled neighbour sides].
+        # (Unrolled over the four sides: this runs after every change.)
         frontier: dict[Pos, list[int]] = {}
+        get = frontier.get
         for (x, y), tile in tiles.items():
+            if x < x0:
+                x0 = x
+            elif x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            elif y > y1:
+                y1 = y
             m = tile.mask
-            for bit, dx, dy in STEPS:
-                q = (x + dx, y + dy)
-                if q in tiles:
-                    continue
-                back = opposite(bit)
-                entry = frontier.get(q)
-                if entry is None:
-                    frontier[q] = entry = [0, 0]
-                entry[0] |= back
-                if m & bit:
-                    entry[1] |= back
+            q = (x, y - 1)  # north neighbour: we are its south side
+            if q not in tiles:
+                e = get(q)
+                if e is None:
+                    frontier[q] = [4, 4 if m & 1 else 0]
+                else:
+                    e[0] |= 4
+                    if m & 1:
+                        e[1] |= 4
+            q = (x + 1, y)
+            if q not in tiles:
+                e = get(q)
+                if e is None:
+                    frontier[q] = [8, 8 if m & 2 else 0]
+                else:
+                    e[0] |= 8
+                    if m & 2:
+                        e[1] |= 8
+            q = (x, y + 1)
+            if q not in tiles:
+                e = get(q)
+                if e is None:
+                    frontier[q] = [1, 1 if m & 4 else 0]
+                else:
+                    e[0] |= 1
+                    if m & 4:
+                        e[1] |= 1
+            q = (x - 1, y)
+            if q not in tiles:
+                e = get(q)
+                if e is None:
+                    frontier[q] = [2, 2 if m & 8 else 0]
+                else:
+                    e[0] |= 2
+                    if m & 8:
+                        e[1] |= 2
+        self.bbox = (x0, y0, x1, y1)
         self.frontier = frontier
-        # R7d: an empty cell inside the bounding box whose filling would cut some empty
-        # cell off from the outside. Cells outside the box never enclose anything.
-        adj: dict = {"out": []}
-        for y in range(y0, y1 + 1):
-            for x in range(x0, x1 + 1):
-                if (x, y) in tiles:
-                    continue
+        self._groups: dict[tuple[int, int], list[Pos]] | None = None
+        self._removable: set[Pos] | None = None
+        self._keys: dict[Pos, tuple[int, int]] | None = None
+        self._key_groups: dict[tuple[int, int], list[Pos]] | None = None
+        self._encloses: dict[Pos, bool] = {}
+        self._legal: dict[int, tuple[Pos, ...]] = {}
+        self._swaps: dict[int, tuple[Pos, ...]] = {}
+        self.memo: dict = {}  # per-state results of callers (the game caches action lists here)
+
+    def encloses(self, pos: Pos) -> bool:
+        """R7d: would a tile at the empty cell ``pos`` cut some empty cell off from the
+        outside? A local test around ``pos`` settles most cells; only where the empty
+        cells beside it are not joined around it does a bounded search run."""
+        hit = self._encloses.get(pos)
+        if hit is None:
+            hit = self._encloses[pos] = self._compute_encloses(pos)
+        return hit
+
+    def _compute_encloses(self, pos: Pos) -> bool:
+        tiles = self.tiles
+        x0, y0, x1, y1 = self.bbox
+        x, y = pos
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False  # beyond the box: its only tile neighbour is inward, nothing closes
+        entry = self.frontier.get(pos)
+        nb = entry[0] if entry is not None else 0
+        # Local components of the empty side cells, joined through empty corner cells.
+        # Side i (N, E, S, W) starts a component unless the previous side and the corner
+        # between them are empty too.
+        seeds = []
+        for bit, prev, corner, side in _JOINS:
+            if nb & bit:
+                continue
+            if nb & prev or (x + corner[0], y + corner[1]) in tiles:
+                seeds.append(side)
+        if len(seeds) <= 1:
+            return False
+        return any(not self._reaches_outside((x + dx, y + dy), pos) for dx, dy in seeds)
+
+    def _reaches_outside(self, start: Pos, blocked: Pos) -> bool:
+        tiles = self.tiles
+        x0, y0, x1, y1 = self.bbox
+        seen = {start, blocked}
+        todo = [start]
+        while todo:
+            x, y = todo.pop()
+            if x <= x0 or x >= x1 or y <= y0 or y >= y1:
+                # on the box's edge: its outward neighbour is outside (or it is outside)
+                return True
+            for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if q not in seen and q not in tiles:
+                    seen.add(q)
+                    todo.append(q)
+        return False
+
+    @property
+    def groups(self) -> dict[tuple[int, int], list[Pos]]:
+        """Legal cells grouped by (neighbour sides, walled neighbour sides): R7a is then
+        one mask comparison; R7c holds when a neighbour side is open; R7d is checked."""
+        if self._groups is None:
+            groups: dict[tuple[int, int], list[Pos]] = {}
+            for q, (nb, wr) in self.frontier.items():
+                if nb & ~wr and not self.encloses(q):
+                    groups.setdefault((nb, wr), []).append(q)
+            self._groups = groups
+        return self._groups
+
+    @property
+    def removable(self) -> set[Pos]:
+        """R8: tiles that may leave: not the fountain, not a cut vertex of the walk graph
+        (all stays reachable on foot), and with an empty side (no space left behind)."""
+        if self._removable is None:
+            tiles = self.tiles
+            walk: dict[Pos, list[Pos]] = {}
+            open_side: list[Pos] = []
+            for (x, y), tile in tiles.items():
+                m = tile.mask
                 nbrs = []
-                for _, dx, dy in STEPS:
-                    q = (x + dx, y + dy)
-                    if x0 <= q[0] <= x1 and y0 <= q[1] <= y1:
-                        if q not in tiles:
-                            nbrs.append(q)
-                    elif "out" not in nbrs:
-                        nbrs.append("out")
-                        adj["out"].append((x, y))
-                adj[(x, y)] = nbrs
-        self.enclosing = _cut_vertices(adj, "out") if len(adj) > 2 else set()
-        # Legal cells grouped by their (neighbour sides, walled neighbour sides) key:
-        # R7c holds when some neighbour side is open, R7d when the cell encloses nothing.
-        groups: dict[tuple[int, int], list[Pos]] = {}
-        for q, (nb, wr) in frontier.items():
-            if nb & ~wr and q not in self.enclosing:
-                groups.setdefault((nb, wr), []).append(q)
-        self.groups = groups
-        # R8: tiles that may leave (not the fountain, not a cut vertex of the walk
-        # graph, and with an empty side so that no space is left behind).
-        walk: dict[Pos, list[Pos]] = {}
-        for (x, y), tile in tiles.items():
-            m = tile.mask
-            walk[(x, y)] = [
-                (x + dx, y + dy)
-                for bit, dx, dy in STEPS
-                if not m & bit and (x + dx, y + dy) in tiles
-            ]
-        cut = _cut_vertices(walk, (0, 0))
-        self.removable = {
-            p
-            for p in tiles
-            if p != (0, 0)
-            and p not in cut
-            and any((p[0] + dx, p[1] + dy) not in tiles for _, dx, dy in STEPS)
-        }
+                free = False
+                q = (x, y - 1)
+                if q in tiles:
+                    if not m & 1:
+                        nbrs.append(q)
+                else:
+                    free = True
+                q = (x + 1, y)
+                if q in tiles:
+                    if not m & 2:
+                        nbrs.append(q)
+                else:
+                    free = True
+                q = (x, y + 1)
+                if q in tiles:
+                    if not m & 4:
+                        nbrs.append(q)
+                else:
+                    free = True
+                q = (x - 1, y)
+                if q in tiles:
+                    if not m & 8:
+                        nbrs.append(q)
+                else:
+                    free = True
+                walk[(x, y)] = nbrs
+                if free:
+                    open_side.append((x, y))
+            links = sum(len(v) for v in walk.values())
+            if links == 2 * (len(walk) - 1):
+                # the walk graph is a tree (it is connected, R7c): its cut vertices are
+                # exactly the tiles other than the fountain with two or more neighbours
+                cut = {p for p, v in walk.items() if len(v) > 1}
+            else:
+                cut = _cut_vertices(walk, (0, 0))
+            self._removable = {p for p in open_side if p not in cut and p != (0, 0)}
+        return self._removable
+
+    @property
+    def keys(self) -> dict[Pos, tuple[int, int]]:
+        """For each building tile: (sides with a neighbour, walled neighbour sides). A
+        reserve tile may take its place (R8 exchange) when its mask agrees on them."""
+        if self._keys is None:
+            tiles = self.tiles
+            keys = {}
+            for x, y in tiles:
+                if (x, y) == (0, 0):
+                    continue
+                nb = wr = 0
+                for bit, dx, dy in STEPS:
+                    o = tiles.get((x + dx, y + dy))
+                    if o is not None:
+                        nb |= bit
+                        if o.mask & _OPP[bit]:
+                            wr |= bit
+                keys[(x, y)] = (nb, wr)
+            self._keys = keys
+        return self._keys
+
+    def legal_cells(self, mask: int) -> tuple[Pos, ...]:
+        """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask."""
+        cells = self._legal.get(mask)
+        if cells is None:
+            found: list[Pos] = []
+            for (nb, wr), group in self.groups.items():
+                if mask & nb == wr:
+                    found.extend(group)
+            found.sort()
+            cells = self._legal[mask] = tuple(found)
+        return cells
+
+    def exchange_cells(self, mask: int) -> tuple[Pos, ...]:
+        """Sorted cells whose tile a tile with walls ``mask`` may replace (R8), cached."""
+        cells = self._swaps.get(mask)
+        if cells is None:
+            if self._key_groups is None:
+                kg: dict[tuple[int, int], list[Pos]] = {}
+                for q, key in self.keys.items():
+                    kg.setdefault(key, []).append(q)
+                self._key_groups = kg
+            found: list[Pos] = []
+            for (nb, wr), group in self._key_groups.items():
+                if mask & nb == wr:
+                    found.extend(group)
+            found.sort()
+            cells = self._swaps[mask] = tuple(found)
+        return cells
+
+
+_OPP = {1: 4, 2: 8, 4: 1, 8: 2}
+_JOINS = (  # (side, previous side, corner between them, offset of the side cell)
+    (1, 8, (-1, -1), (0, -1)),
+    (2, 1, (1, -1), (1, 0)),
+    (4, 2, (1, 1), (0, 1)),
+    (8, 4, (-1, 1), (-1, 0)),
+)
 
 
 class Alhambra:
@@ -152,7 +333,7 @@ class Alhambra:
     (apply an action to the game instead); :meth:`copy` gives a free one.
     """
 
-    __slots__ = ("_tiles", "_cache", "_walls", "_longest", "_owner")
+    __slots__ = ("_cache", "_longest", "_owner", "_tiles", "_walls")
 
     def __init__(self) -> None:
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
@@ -296,7 +477,7 @@ class Alhambra:
                 "every side it shares with the Alhambra is walled.",
                 pos,
             )
-        if pos in self._analysis().enclosing:
+        if self._analysis().encloses(pos):
             holes = self._enclosed_after(pos)
             cells = ", ".join(_fmt(h) for h in sorted(holes, key=lambda p: (p[1], p[0])))
             return Violation(
@@ -312,12 +493,7 @@ class Alhambra:
 
     def legal_positions(self, tile: Tile) -> set[Pos]:
         """Every cell where ``tile`` may be built now (R7)."""
-        m = tile.mask
-        out: set[Pos] = set()
-        for (nb, wr), cells in self._analysis().groups.items():
-            if m & nb == wr:
-                out.update(cells)
-        return out
+        return set(self._analysis().legal_cells(tile.mask))
 
     def rules_by_cell(self, tile: Tile) -> dict[Pos, str]:
         """For every frontier cell: ``""`` when legal, else the rule that forbids it.
@@ -397,6 +573,9 @@ class Alhambra:
         old = self._tiles.get(pos)
         if old is None:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
+        nb, wr = self._analysis().keys[pos]
+        if tile.mask & nb == wr:
+            return None
         x, y = pos
         for bit, dx, dy in STEPS:
             other = self._tiles.get((x + dx, y + dy))
@@ -410,6 +589,10 @@ class Alhambra:
                     pos,
                 )
         return None
+
+    def exchangeable(self, tile: Tile) -> list[Pos]:
+        """Cells whose tile ``tile`` may replace (R8 exchange), in (x, y) order."""
+        return list(self._analysis().exchange_cells(tile.mask))
 
     def exchange(self, tile: Tile, pos: Pos) -> Tile:
         """Put ``tile`` where the tile at ``pos`` stands and return the old one (R8)."""
@@ -450,9 +633,7 @@ class Alhambra:
         for p in tiles:
             if p not in seen:
                 out.append(
-                    Violation(
-                        "R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p
-                    )
+                    Violation("R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p)
                 )
         for h in sorted(self._holes(), key=lambda p: (p[1], p[0])):
             out.append(Violation("R7d", f"R7d: the empty cell {_fmt(h)} is enclosed.", h))
@@ -552,7 +733,9 @@ def _as_pos(pos) -> Pos:
     try:
         x, y = pos
     except (TypeError, ValueError):
-        raise IllegalAction("format", f"A cell is an (x, y) pair of integers, not {pos!r}.") from None
+        raise IllegalAction(
+            "format", f"A cell is an (x, y) pair of integers, not {pos!r}."
+        ) from None
     if type(x) is not int or type(y) is not int:
         raise IllegalAction("format", f"A cell is an (x, y) pair of integers, not {pos!r}.")
     return (x, y)

@@ -90,9 +90,7 @@ class ScoringRound:
         lines = [f"Scoring round {self.number}:"]
         lines += ["  " + k.explain() for k in self.kinds]
         lines += [f"  walls: {w.name} {w.length}" for w in self.walls.values()]
-        lines.append(
-            "  totals: " + ", ".join(f"{n} +{p}" for n, p in self.totals.items())
-        )
+        lines.append("  totals: " + ", ".join(f"{n} +{p}" for n, p in self.totals.items()))
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
