@@ -189,6 +189,7 @@ class Game:
         self.dirk_can_win = bool(dirk_can_win)
         self.history: list[Action] = []
         self.log: list[Event] = []
+        self._listeners: list = []
         self._setup(names)
 
     # -- setup (R2, R3) ---------------------------------------------------
@@ -215,12 +216,18 @@ class Game:
             size = q + (1 if i < r else 0)
             piles.append(cards[at : at + size])
             at += size
+        starts = [sum(len(p) for p in piles[:i]) for i in range(5)]
         for rnd, pile in ((1, piles[1]), (2, piles[3])):
             pile.insert(rng.randint(0, len(pile)), ScoringCard(rnd))
+        # Where each scoring card may lie, counted in draws from the top (pile 2 holds
+        # card 1; pile 4 holds card 2, below card 1): public knowledge, for display.
+        self._windows = {1: (starts[1], starts[1] + len(piles[1]) - 1),
+                         2: (starts[3] + 1, starts[3] + len(piles[3]))}
         # The deck is drawn from its end: pile 1 on top means pile 1 last in the list.
         self.deck: list[Card | ScoringCard] = [
             c for pile in reversed(piles) for c in reversed(pile)
         ]
+        self._deck_size = len(self.deck)
         self.discard: list[Card] = []
         fewest = min((len(p.money), sum(c.value for c in p.money)) for p in self.players)
         tied = [
@@ -296,6 +303,33 @@ class Game:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    def scoring_approach(self) -> dict[int, tuple[int, int] | None]:
+        """For scoring cards 1 and 2: ``None`` once drawn, else (fewest, most) further
+        draws from the money deck until it shows (known from the five piles, R2)."""
+        drawn = self._deck_size - len(self.deck)
+        out: dict[int, tuple[int, int] | None] = {}
+        for rnd, (lo, hi) in self._windows.items():
+            if rnd in self.scoring_cards_drawn:
+                out[rnd] = None
+            else:
+                out[rnd] = (max(0, lo - drawn), hi - drawn)
+        return out
+
+    # -- listeners (widgets on one game stay in step) -----------------------
+    def add_listener(self, fn) -> None:
+        """Call ``fn(game, action, events)`` after every applied action; after an undo
+        ``action`` is ``None``."""
+        if fn not in self._listeners:
+            self._listeners.append(fn)
+
+    def remove_listener(self, fn) -> None:
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    def _notify(self, action, events) -> None:
+        for fn in list(self._listeners):
+            fn(self, action, events)
 
     @property
     def step(self) -> int:
@@ -374,6 +408,8 @@ class Game:
         self._check(action)
         events = self._do(action)
         self.history.append(action)
+        if self._listeners:
+            self._notify(action, events)
         return events
 
     def _check(self, action: Action) -> None:
@@ -842,11 +878,14 @@ class Game:
             raise IllegalAction("undo", "There is nothing to undo.")
         last = self.history[-1]
         self._become(self.at(len(self.history) - 1))
+        if self._listeners:
+            self._notify(None, [])
         return last
 
     def _become(self, other: Game) -> None:
         for name, value in vars(other).items():
-            setattr(self, name, value)
+            if name != "_listeners":
+                setattr(self, name, value)
 
     def state_dict(self) -> dict:
         """The whole state as plain data (hidden parts included: bag and deck order, and

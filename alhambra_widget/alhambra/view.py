@@ -1,0 +1,223 @@
+"""The JSON view model of an Alhambra game (what the front end draws) and the
+intents it may send back. Pure Python: no Jupyter import.
+
+The view carries legality the front end needs, computed here (principle 1): the
+legal money choices and payments, and for each tile the player may place, the rule
+id of every cell around the Alhambra (``""`` when legal; cells farther away break
+R7b). Hovering needs no round trip; clicking an illegal cell asks for the engine's
+precise sentence.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..errors import IllegalAction
+from .actions import Action, Pass
+from .components import CURRENCIES, KINDS, Tile
+from .game import Game, _payments
+from .grid import Alhambra
+
+RULES = {
+    "occupied": "A tile already stands in this cell.",
+    "R4": "A turn is one action: take money, buy a tile, or redesign; an exact payment gives another.",
+    "R5": "Take one money card of any value, or several that add up to at most 5.",
+    "R6": "Pay with the currency of the tile's market slot, at least its price; no change is given.",
+    "R7a": "Touching sides must match: wall against wall, open against open (tiles never turn).",
+    "R7b": "A new tile must share at least one full side with the Alhambra, not only a corner.",
+    "R7c": "The tile must be reachable on foot from the fountain without crossing a wall.",
+    "R7d": "No empty cell may be enclosed on all sides: every gap must stay open to the outside.",
+    "R8": "Redesign: the fountain never moves, and what remains must still keep the building rules.",
+    "R9": "Bought tiles are placed only after the turn's last action, each into the Alhambra or the reserve.",
+    "R3": "With two players a tile bought this turn may also go to Dirk.",
+}
+
+
+def tile_json(t: Tile) -> list:
+    return [t.kind, t.price, t.walls]
+
+
+def cell_key(pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def alhambra_json(a: Alhambra) -> dict:
+    return {
+        "tiles": [[x, y, t.kind, t.price, t.walls] for (x, y), t in a.tiles.items()],
+        "wall": [[a_[0], a_[1], b[0], b[1]] for a_, b in a.longest_wall_segments()],
+    }
+
+
+def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
+    """Rule id per frontier cell for ``tile`` ("" = legal)."""
+    return {cell_key(q): r for q, r in a.rules_by_cell(tile).items()}
+
+
+def removal_rules(a: Alhambra) -> dict[str, str]:
+    out = {}
+    for q in a.tiles:
+        if q == (0, 0):
+            continue
+        v = a.why_not_removable(q)
+        out[cell_key(q)] = "" if v is None else v.rule
+    return out
+
+
+def _take_choices(display) -> list[list[int]]:
+    out = []
+    for k in range(1, len(display) + 1):
+        for idx in combinations(range(len(display)), k):
+            if k == 1 or sum(display[i].value for i in idx) <= 5:
+                out.append(list(idx))
+    return out
+
+
+def game_view(
+    game: Game,
+    *,
+    live: bool,
+    step: int,
+    steps: int,
+    seats: dict[str, str],
+    show_all_money: bool = False,
+    log_size: int = 40,
+) -> dict:
+    """The view model of ``game`` (the shown state) for the front end."""
+    names = [p.name for p in game.players]
+    humans = [n for n in names if seats.get(n, "human") == "human"]
+    to_move = None if game.is_over else game.current
+    players = []
+    for i, p in enumerate(game.players):
+        open_hand = show_all_money or i == to_move or (len(humans) == 1 and p.name in humans)
+        players.append(
+            {
+                "name": p.name,
+                "seat": seats.get(p.name, "human"),
+                "score": p.score,
+                "money": [[c.currency, c.value] for c in p.money] if open_hand else None,
+                "cards": len(p.money),
+                "alhambra": alhambra_json(p.alhambra),
+                "reserve": [tile_json(t) for t in p.reserve],
+                "bought": [tile_json(t) for t in p.bought],
+                "counts": p.alhambra.counts(),
+            }
+        )
+    view = {
+        "mode": "game",
+        "step": step,
+        "steps": steps,
+        "live": live,
+        "turn": game.turn,
+        "phase": game.phase,
+        "over": game.is_over,
+        "winners": game.winners,
+        "current": game.current,
+        "players": players,
+        "dirk": (
+            {"name": game.dirk_name, "score": game.dirk_score, "tiles": [tile_json(t) for t in game.dirk]}
+            if game.two_players
+            else None
+        ),
+        "market": [
+            {"currency": c, "tile": tile_json(t) if t else None} for c, t in game.market.items()
+        ],
+        "display": [[c.currency, c.value] for c in game.display],
+        "deck": len(game.deck),
+        "discard": len(game.discard),
+        "bag": len(game.bag),
+        "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
+        "rounds": [
+            {
+                "number": r.number,
+                "kinds": [k.to_dict() for k in r.kinds],
+                "walls": {n: w.length for n, w in r.walls.items()},
+                "totals": dict(r.totals),
+            }
+            for r in game.rounds
+        ],
+        "log": [e.text for e in game.log[-log_size:]],
+        "currencies": list(CURRENCIES),
+        "kinds": list(KINDS),
+        "legal": legal_view(game) if live and not game.is_over else None,
+    }
+    return view
+
+
+def legal_view(game: Game) -> dict:
+    """What the player to move may do now, for the front end to offer."""
+    p = game.current_player
+    a = p.alhambra
+    out: dict = {"player": game.current, "phase": game.phase, "tiles": {}}
+    if game.phase in ("place", "gift"):
+        for t in p.bought:
+            out["tiles"][t.name] = {
+                "source": "gift" if game.phase == "gift" else "bought",
+                "cells": cell_rules(a, t),
+                "dirk": game.phase == "place" and game.two_players,
+            }
+        return out
+    out["take"] = _take_choices(game.display)
+    hand: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+    for c in p.money:
+        hand[c.currency].append(c.value)
+    buys = {}
+    for cur, tile in game.market.items():
+        if tile is None or sum(hand[cur]) < tile.price:
+            continue
+        pays = _payments(sorted(hand[cur]), tile.price)
+        buys[cur] = {
+            "price": tile.price,
+            "pays": [list(pp) for pp in pays],
+            "exact": [list(pp) for pp in pays if sum(pp) == tile.price],  # R4: another action
+        }
+    out["buy"] = buys
+    for t in p.reserve:
+        out["tiles"][t.name] = {
+            "source": "reserve",
+            "cells": cell_rules(a, t),
+            "exchange": [cell_key(q) for q in a.exchangeable(t)],
+        }
+    out["remove"] = removal_rules(a)
+    out["pass"] = game.legal_actions() == [Pass()]
+    return out
+
+
+def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict:
+    """Legality for a free Alhambra: rule per frontier cell for each wall pattern of
+    the palette (the rules depend on a tile's walls only), and removals."""
+    by_walls: dict[str, dict[str, str]] = {}
+    for t in palette:
+        if t.walls not in by_walls:
+            by_walls[t.walls] = cell_rules(a, t)
+    return {
+        "alhambra": alhambra_json(a),
+        "palette": [tile_json(t) for t in palette],
+        "cells": by_walls,
+        "remove": removal_rules(a),
+        "counts": a.counts(),
+    }
+
+
+def parse_action(data) -> Action:
+    """An action from an intent's JSON, or ``IllegalAction(rule="format")``."""
+    return Action.from_json(data)
+
+
+def explain_cell(a: Alhambra, tile_name, pos) -> str:
+    """The engine's precise sentence for ``tile`` at ``pos``."""
+    tile = Tile.parse(tile_name)
+    if not isinstance(pos, list) or len(pos) != 2:
+        raise IllegalAction("format", "A cell is [x, y].")
+    v = a.why_illegal(tile, tuple(pos))
+    return f"{tile} may go to ({pos[0]}, {pos[1]})." if v is None else str(v)
+
+
+__all__ = [
+    "RULES",
+    "alhambra_json",
+    "explain_cell",
+    "game_view",
+    "legal_view",
+    "parse_action",
+    "sandbox_view",
+]

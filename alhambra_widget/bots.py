@@ -1,0 +1,41 @@
+"""Bots shared by both games: anything with ``legal_actions()`` and ``apply()``.
+
+A bot is ``choose(game) -> action``; it never changes the game. Bots are seeded, so
+a bot game replays exactly (and its actions are recorded like anybody's).
+"""
+
+from __future__ import annotations
+
+import random
+
+
+class RandomBot:
+    """Picks uniformly among ``game.legal_actions()``."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, game):
+        return self.rng.choice(game.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def make_bot(kind, seed: int | None = None, game=None):
+    """``"random"`` or ``"greedy"`` (the greedy bot of ``game``'s kind), or a bot object."""
+    if kind is None or hasattr(kind, "choose"):
+        return kind
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        if game is not None and type(game).__module__.startswith("alhambra_widget.gardens"):
+            from .gardens.bots import GreedyGardensBot
+
+            return GreedyGardensBot(seed)
+        from .alhambra.bots import GreedyBot
+
+        return GreedyBot(seed)
+    raise ValueError(f"A seat is 'human', 'random', 'greedy' or a bot object, not {kind!r}.")

@@ -1,0 +1,148 @@
+"""What both games' widgets share: seats (people or bots), the timeline, intents.
+
+A :class:`Session` owns a live game, a cursor on its timeline, and a bot per bot
+seat. It turns intents (plain dicts from the browser, or calls from Python) into
+actions, and refuses bad ones with a sentence, never a traceback. It knows nothing
+of JSON views or of Jupyter: the widgets build on it.
+"""
+
+from __future__ import annotations
+
+from .bots import make_bot
+from .errors import IllegalAction
+
+
+class Session:
+    """A game with seats and a timeline.
+
+    ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"`` or a bot
+    object; missing names are human. ``cursor`` is ``None`` at the live end, else the
+    step being looked at (a past state is only a view)."""
+
+    def __init__(self, game, seats: dict | None = None, *, game_class=None):
+        self.game_class = game_class or type(game)
+        self.branches: list = []
+        self._listeners: list = []
+        self._game = None
+        self.cursor: int | None = None
+        self._past = None
+        self.set_game(game, seats or {})
+
+    # -- the game -------------------------------------------------------------
+    @property
+    def game(self):
+        return self._game
+
+    def set_game(self, game, seats: dict | None = None) -> None:
+        if self._game is not None:
+            self._game.remove_listener(self._changed)
+        self._game = game
+        game.add_listener(self._changed)
+        if seats is not None:
+            self.seats = {}
+            names = [p.name for p in game.players]
+            unknown = set(seats) - set(names)
+            if unknown:
+                raise ValueError(f"No such player(s): {sorted(unknown)}; the players are {names}.")
+            for i, n in enumerate(names):
+                kind = seats.get(n, "human")
+                self.seats[n] = None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
+        self.cursor = None
+        self._past = None
+        self._emit()
+
+    def seat_kind(self, name: str) -> str:
+        bot = self.seats.get(name)
+        return "human" if bot is None else getattr(bot, "name", "bot")
+
+    def _changed(self, game, action, events) -> None:
+        self._past = None
+        if self.cursor is not None and self.cursor > len(game.history):
+            self.cursor = None
+        self._emit()
+
+    def add_listener(self, fn) -> None:
+        self._listeners.append(fn)
+
+    def _emit(self) -> None:
+        for fn in list(self._listeners):
+            fn()
+
+    # -- the timeline -------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self.cursor is None or self.cursor == len(self._game.history)
+
+    @property
+    def step(self) -> int:
+        return len(self._game.history) if self.cursor is None else self.cursor
+
+    def shown(self):
+        """The game as shown: the live game, or a replayed copy at the cursor."""
+        if self.live:
+            return self._game
+        if self._past is None or self._past.step != self.cursor:
+            self._past = self._game.at(self.cursor)
+        return self._past
+
+    def goto(self, step: int) -> None:
+        n = len(self._game.history)
+        if type(step) is not int:
+            raise IllegalAction("format", f"A step is a whole number, not {step!r}.")
+        step = max(0, min(n, step))
+        self.cursor = None if step == n else step
+        self._emit()
+
+    # -- acting ----------------------------------------------------------------
+    def act(self, action, *, resolve: str | None = None) -> list:
+        """Apply ``action`` for the player to move. From a past state, ``resolve`` says
+        what to do: ``"branch"`` (keep the old game in :attr:`branches` and go on from
+        here) or ``"undo"`` (undo back to here); without it the action is refused."""
+        if self.live:
+            self._check_seat(self._game)
+            return self._game.apply(action)
+        if resolve not in ("branch", "undo"):
+            raise IllegalAction(
+                "timeline",
+                f"You are looking at step {self.cursor} of {len(self._game.history)}: "
+                "branch off from here or undo back to here before acting.",
+            )
+        back = self._game.at(self.cursor)
+        self._check_seat(back)
+        err = back.why_illegal(action)
+        if err is not None:
+            raise err
+        if resolve == "branch":
+            self.branches.append(self._game.copy())
+        self._game._become(back)  # undo back to the cursor (listeners stay)
+        self.cursor = None
+        self._past = None
+        return self._game.apply(action)  # notifies the listeners
+
+    def _check_seat(self, game) -> None:
+        if game.is_over:
+            return  # the game refuses with its own rule
+        who = game.current_player.name
+        if self.seats.get(who) is not None:
+            raise IllegalAction(
+                "seat", f"It is {who}'s turn, and {who} is played by the {self.seat_kind(who)} bot."
+            )
+
+    def bot_to_move(self) -> bool:
+        g = self._game
+        return self.live and not g.is_over and self.seats.get(g.current_player.name) is not None
+
+    def bot_step(self) -> bool:
+        """Let the bot to move make one action; ``False`` if no bot is to move."""
+        if not self.bot_to_move():
+            return False
+        bot = self.seats[self._game.current_player.name]
+        self._game.apply(bot.choose(self._game))
+        return True
+
+    def run_bots(self, max_steps: int = 10_000) -> int:
+        """Let bots play until a person is to move or the game ends; returns the count."""
+        n = 0
+        while n < max_steps and self.bot_step():
+            n += 1
+        return n

@@ -1,0 +1,350 @@
+"""The anywidget components: :class:`AlhambraWidget` (a game or a single Alhambra).
+
+The widget publishes a JSON view model (``view``) and accepts intents from the
+browser (custom messages). Every intent is validated; a bad one puts a sentence in
+``message`` and changes nothing. The Python objects are the truth: ``w.game`` is
+the live game, and an action applied to it in Python shows at once.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import pathlib
+import re
+
+import anywidget
+import traitlets
+
+from .alhambra.actions import Action
+from .alhambra.components import FOUNTAIN, Tile, building_tiles
+from .alhambra.game import Game
+from .alhambra.grid import Alhambra
+from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
+from .errors import IllegalAction
+from .session import Session
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class _Base(anywidget.AnyWidget):
+    """Shared plumbing: versioned views, messages, safe intent handling."""
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._v = 0
+        self.last_exception: BaseException | None = None
+        self.on_msg(self._on_msg)
+
+    def _say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+        self.message = {"text": text, "kind": kind, "rule": rule, "id": self._v + len(text)}
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        try:
+            if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+                raise IllegalAction("format", "An intent is an object with a 'kind'.")
+            handler = getattr(self, f"_intent_{content['kind']}", None)
+            if handler is None:
+                raise IllegalAction("format", f"Unknown intent {content['kind']!r}.")
+            handler(content)
+        except IllegalAction as e:
+            self._say(str(e), "error", e.rule)
+            self._publish()
+        except Exception as e:  # never a traceback in the notebook
+            self.last_exception = e
+            self._say(f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error")
+
+    def _publish(self) -> None:
+        self._v += 1
+        view = self._build()
+        view["v"] = self._v
+        view["rules"] = RULES
+        self.view = view
+
+    def _build(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_html(self, path: str | pathlib.Path | None = None, title: str = "Alhambra") -> str:
+        """A standalone HTML page (no server, no network) showing the current state,
+        read-only. Written to ``path`` if given; the HTML text is returned."""
+        js = (STATIC / "widget.js").read_text()
+        css = (STATIC / "widget.css").read_text()
+        extra = {k: getattr(self, k) for k in ("show_walls", "show_all_money") if self.has_trait(k)}
+        state = json.dumps({"view": self.view, "message": {}, "autoplay_bots": False, **extra})
+        state = state.replace("</", "<\\/")
+        page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+:root {{ --jp-layout-color0:#fff; --jp-layout-color1:#fff; --jp-layout-color2:#eee;
+  --jp-ui-font-color0:#000; --jp-ui-font-color1:#222; --jp-ui-font-color2:#555;
+  --jp-border-color1:#bbb; --jp-brand-color1:#1976d2; --jp-error-color1:#d32f2f;
+  --jp-success-color1:#388e3c; --jp-warn-color1:#f57c00;
+  --jp-ui-font-family: system-ui, sans-serif; --jp-ui-font-size1: 13px; }}
+body {{ font-family: var(--jp-ui-font-family); margin: 1rem; background: var(--jp-layout-color0); }}
+{css}
+</style></head><body>
+<div id="app"></div>
+<script type="module">
+{js}
+const state = {state};
+const listeners = {{}};
+const model = {{
+  get: (k) => state[k],
+  set: (k, v) => {{ state[k] = v; }},
+  on: (ev, fn) => {{ (listeners[ev] = listeners[ev] || []).push(fn); }},
+  off: () => {{}},
+  send: () => {{ state.message = {{text: "This page is a snapshot: it cannot play.", kind: "info", id: Date.now()}};
+                 (listeners["change:message"] || []).forEach((f) => f()); }},
+  save_changes: () => {{}},
+}};
+widget.render({{ model, el: document.getElementById("app") }});
+</script></body></html>
+"""
+        # the bundle is an ES module ending in `export{X as default}`: bind it locally
+        page = re.sub(r"export\s*\{\s*([\w$]+) as default\s*\};?", r"const widget = \1;", page, count=1)
+        page = page.replace("export default", "const widget =", 1)
+        if path is not None:
+            pathlib.Path(path).write_text(page, encoding="utf-8")
+        return page
+
+
+class AlhambraWidget(_Base):
+    """Play, step through and poke at an Alhambra game, or one Alhambra on its own.
+
+    ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
+    ``seats={"Ben": "greedy"}`` makes seats bots (``"random"``, ``"greedy"``, or a bot
+    object). ``AlhambraWidget(alhambra=Alhambra())`` shows one Alhambra as a sandbox:
+    any tile of ``palette`` (default: the 54 real tiles) may be put anywhere the
+    building rules allow, and removed again.
+    """
+
+    show_all_money = traitlets.Bool(False).tag(sync=True)
+    autoplay_bots = traitlets.Bool(True).tag(sync=True)
+    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    show_walls = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        game: Game | Alhambra | None = None,
+        *,
+        players: list[str] | None = None,
+        seed: int | None = None,
+        seats: dict | None = None,
+        alhambra: Alhambra | None = None,
+        palette: list[Tile] | None = None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        if isinstance(game, Alhambra):
+            game, alhambra = None, game
+        self.session: Session | None = None
+        self.alhambra: Alhambra | None = None
+        self._action_observers: list = []
+        self._sandbox: tuple[int, Alhambra] | None = None
+        if alhambra is not None or (game is None and players is None):
+            self.alhambra = alhambra if alhambra is not None else Alhambra()
+            self.palette = list(palette) if palette is not None else list(building_tiles())
+        else:
+            if game is None:
+                game = Game(players, seed=seed)
+            self.session = Session(game, seats or {})
+            self.session.add_listener(self._publish)
+            self.palette = list(palette) if palette is not None else list(building_tiles())
+        self._publish()
+
+    # -- Python API ------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The live game (``None`` for a single-Alhambra widget)."""
+        return self.session.game if self.session else None
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.session.set_game(game, {n: k for n, k in self.seats.items() if n in [p.name for p in game.players]})
+
+    @property
+    def seats(self) -> dict[str, str]:
+        if not self.session:
+            return {}
+        return {n: self.session.seat_kind(n) for n in self.session.seats}
+
+    @property
+    def step(self) -> int:
+        """The step shown on the timeline."""
+        return self.session.step
+
+    def goto(self, step: int) -> None:
+        """Show the game after ``step`` actions (a past state is a view)."""
+        self.session.goto(step)
+
+    def first(self) -> None:
+        self.goto(0)
+
+    def last(self) -> None:
+        self.goto(len(self.game.history))
+
+    def prev(self) -> None:
+        self.goto(self.step - 1)
+
+    def next(self) -> None:
+        self.goto(self.step + 1)
+
+    def act(self, action: Action, resolve: str | None = None):
+        """Apply ``action`` as the player to move (see :meth:`Session.act`)."""
+        return self.session.act(action, resolve=resolve)
+
+    def run_bots(self, max_steps: int = 10_000) -> int:
+        """Let the bots play now (no delay) until a person is to move."""
+        return self.session.run_bots(max_steps)
+
+    def on_action(self, fn) -> None:
+        """Call ``fn(action, events)`` whenever an action is applied to the live game
+        (from a click, a bot, or Python)."""
+        self._action_observers.append(fn)
+        if self.session and not getattr(self, "_observing", False):
+            self._observing = True
+            self.session.game.add_listener(self._forward)
+            self.session.add_listener(self._rebind)
+
+    def _forward(self, game, action, events) -> None:
+        if action is not None:
+            for fn in list(self._action_observers):
+                fn(action, events)
+
+    def _rebind(self) -> None:
+        self.session.game.add_listener(self._forward)
+
+    # -- the view -----------------------------------------------------------------
+    def _build(self) -> dict:
+        if self.session is None:
+            return {"mode": "alhambra", "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra))}
+        s = self.session
+        view = game_view(
+            s.shown(),
+            live=s.live,
+            step=s.step,
+            steps=len(s.game.history),
+            seats={n: s.seat_kind(n) for n in s.seats},
+            show_all_money=self.show_all_money,
+        )
+        view["bot_to_move"] = s.bot_to_move()
+        view["branches"] = len(s.branches)
+        if self._sandbox is not None:
+            i, a = self._sandbox
+            view["sandbox"] = {"player": i, **sandbox_view(a, self._free_palette(a))}
+        return view
+
+    def _free_palette(self, a: Alhambra) -> list[Tile]:
+        used = set(a.tiles.values())
+        return [t for t in self.palette if t not in used]
+
+    @traitlets.observe("show_all_money")
+    def _money_toggled(self, _change) -> None:
+        if hasattr(self, "_v"):
+            self._publish()
+
+    # -- intents --------------------------------------------------------------------
+    def _check_version(self, content) -> None:
+        v = content.get("v")
+        if v != self._v:
+            raise IllegalAction(
+                "stale", "The board changed before your click arrived; nothing was done. Try again."
+            )
+
+    def _intent_act(self, content) -> None:
+        if self.session is None:
+            raise IllegalAction("format", "This widget shows one Alhambra, not a game.")
+        self._check_version(content)
+        action = Action.from_json(content.get("action"))
+        resolve = content.get("resolve")
+        if resolve not in (None, "branch", "undo"):
+            raise IllegalAction("format", "resolve is 'branch', 'undo' or absent.")
+        events = self.session.act(action, resolve=resolve)
+        self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
+
+    def _intent_bot(self, content) -> None:
+        self._check_version(content)
+        if not self.session.bot_step():
+            raise IllegalAction("seat", "No bot is to move.")
+
+    def _intent_goto(self, content) -> None:
+        self.session.goto(content.get("step"))
+
+    def _intent_undo(self, content) -> None:
+        self._check_version(content)
+        self.session.goto(len(self.game.history))
+        self.game.undo()
+        self._say("The last action was taken back.")
+
+    def _intent_explain(self, content) -> None:
+        i = content.get("player")
+        if self.session is None or content.get("sandbox"):
+            a = self.alhambra if self.session is None else self._sandbox[1]
+        elif type(i) is int and 0 <= i < len(self.game.players):
+            a = self.session.shown().players[i].alhambra
+        else:
+            raise IllegalAction("format", "explain needs a player index.")
+        self._say(explain_cell(a, content.get("tile"), content.get("pos")), "info")
+
+    def _intent_explain_removal(self, content) -> None:
+        pos = content.get("pos")
+        if not isinstance(pos, list) or len(pos) != 2:
+            raise IllegalAction("format", "A cell is [x, y].")
+        a = self.session.shown().current_player.alhambra
+        v = a.why_not_removable(tuple(pos))
+        self._say("That tile may go to the reserve." if v is None else str(v), "info")
+
+    def _target(self) -> Alhambra:
+        if self.session is None:
+            return self.alhambra
+        if self._sandbox is None:
+            raise IllegalAction("format", "Open a sandbox first.")
+        return self._sandbox[1]
+
+    def _intent_sandbox(self, content) -> None:
+        i = content.get("player")
+        if i is None:
+            self._sandbox = None
+            self._say("Sandbox closed; the game is as it was.")
+        elif type(i) is int and 0 <= i < len(self.game.players):
+            self._sandbox = (i, self.session.shown().players[i].alhambra.copy())
+            self._say(f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought.")
+        else:
+            raise IllegalAction("format", "sandbox needs a player index or null.")
+        self._publish()
+
+    def _intent_sb_place(self, content) -> None:
+        a = self._target()
+        tile = Tile.parse(content.get("tile"))
+        if tile not in self.palette:
+            raise IllegalAction("format", f"{tile} is not in the palette.")
+        pos = content.get("pos")
+        if not isinstance(pos, list):
+            raise IllegalAction("format", "A cell is [x, y].")
+        a.place(tile, tuple(pos))
+        self._say(f"{tile} built at ({pos[0]}, {pos[1]}).")
+        self._publish()
+
+    def _intent_sb_remove(self, content) -> None:
+        a = self._target()
+        pos = content.get("pos")
+        if not isinstance(pos, list):
+            raise IllegalAction("format", "A cell is [x, y].")
+        t = a.remove(tuple(pos))
+        self._say(f"{t} removed from ({pos[0]}, {pos[1]}).")
+        self._publish()
+
+    def __repr__(self) -> str:
+        if self.session is None:
+            return f"AlhambraWidget({self.alhambra!r})"
+        return f"AlhambraWidget({self.game!r}, step {self.step})"
+
+
+__all__ = ["FOUNTAIN", "AlhambraWidget"]

@@ -1,0 +1,517 @@
+// alhambra-widget front end: draws the JSON view model, sends intents back.
+// It holds no rule of the game: every "may I?" is a lookup in view.legal,
+// computed by the Python engine. Local state is only what the user is picking.
+
+const CELL = 46; // px per Alhambra cell
+const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+const KIND_ABBR = {
+  pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
+};
+
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
+const key = (x, y) => `${x},${y}`;
+const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+function tileSvg(t, x, y, size, extra = "") {
+  // t = [kind, price, walls]; (x, y) = top-left in px
+  const [kind, price, walls] = t;
+  const label = kind === "fountain" ? "" : `${KIND_ABBR[kind]} ${price}`;
+  let s = `<g class="aw-tile aw-k-${kind}" ${extra}>`;
+  s += `<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`;
+  if (kind === "fountain") {
+    s += `<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`;
+  } else {
+    s += `<text x="${x + size / 2}" y="${y + size / 2 + 4}" text-anchor="middle">${label}</text>`;
+  }
+  for (const side of walls || "") {
+    const [x1, y1, x2, y2] = SIDES[side];
+    s += `<line class="aw-wall" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`;
+  }
+  return s + "</g>";
+}
+
+function tileChip(t, attrs = "", selected = false) {
+  const size = 40;
+  return `<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${esc(tileName(t))}${
+    selected ? " (selected)" : ""
+  }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
+}
+
+function cardHtml(c, attrs = "", selected = false) {
+  const [cur, val] = c;
+  return `<button class="aw-card aw-c-${cur}${selected ? " aw-selected" : ""}" ${attrs} aria-label="${cur} ${val}${
+    selected ? " (selected)" : ""
+  }"><span class="aw-card-val">${val}</span><span class="aw-card-cur">${cur}</span></button>`;
+}
+
+// The board of one Alhambra, with the cells the current selection may use.
+// rules: {"x,y": ruleId|""} for the selected tile (cells outside: R7b), or null.
+function boardSvg(alh, opts) {
+  const { rules, exchange, remove, wall, player, title } = opts;
+  const xs = alh.tiles.map((t) => t[0]);
+  const ys = alh.tiles.map((t) => t[1]);
+  let x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
+  const w = (x1 - x0 + 1) * CELL, h = (y1 - y0 + 1) * CELL;
+  const px = (x) => (x - x0) * CELL, py = (y) => (y - y0) * CELL;
+  const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
+  let s = `<svg class="aw-board" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="group" aria-label="${esc(title)}">`;
+  // empty cells (targets)
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const k = key(x, y);
+      if (occupied.has(k)) continue;
+      let cls = "aw-cell", label = `empty cell ${k}`;
+      if (rules) {
+        const r = k in rules ? rules[k] : "R7b";
+        cls += r === "" ? " aw-legal" : " aw-illegal";
+        label += r === "" ? ": legal" : `: forbidden by ${r}`;
+        s += `<rect class="${cls}" data-cell="${k}" data-player="${player}" data-rule="${r}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5" role="button" aria-label="${label}"><title>${label}</title></rect>`;
+      } else {
+        s += `<rect class="${cls}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5"/>`;
+      }
+    }
+  }
+  for (const [x, y, kind, price, walls] of alh.tiles) {
+    const k = key(x, y);
+    let extra = `data-tile-cell="${k}" data-player="${player}"`;
+    let label = kind === "fountain" ? "the fountain" : `${kind} ${price}${walls ? " walls " + walls : ""}`;
+    let cls = "";
+    if (exchange && exchange.includes(k)) { cls = " aw-target"; label += ": exchange here"; }
+    else if (remove && k in remove) {
+      cls = remove[k] === "" ? " aw-target" : " aw-blocked";
+      label += remove[k] === "" ? ": may go to the reserve" : `: stays (${remove[k]})`;
+      extra += ` data-rule="${remove[k]}"`;
+    }
+    s += `<g class="aw-placed${cls}" role="img" aria-label="${esc(label)} at ${k}">${tileSvg([kind, price, walls], px(x), py(y), CELL, extra)}<title>${esc(label)} at ${k}</title></g>`;
+  }
+  if (wall) {
+    for (const [ax, ay, bx, by] of alh.wall) {
+      s += `<line class="aw-longest" x1="${px(ax)}" y1="${py(ay)}" x2="${px(bx)}" y2="${py(by)}"/>`;
+    }
+  }
+  return s + "</svg>";
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "aw-root";
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true"); // arrow keys are ours
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-label", "Alhambra board");
+  el.appendChild(root);
+
+  // what the user is picking; reset when the shown step changes
+  const ui = {
+    step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
+    hover: "", confirm: null, roundSel: null, roundRow: 0,
+  };
+  let botTimer = null;
+
+  const V = () => model.get("view") || {};
+  const send = (msg) => model.send(msg);
+  const act = (action, resolve) => {
+    const v = V();
+    if (!v.live && !resolve) {
+      ui.confirm = action;
+      draw();
+      return;
+    }
+    ui.confirm = null;
+    const msg = { kind: "act", v: v.v, action };
+    if (resolve) msg.resolve = resolve;
+    send(msg);
+  };
+
+  function resetPicks() {
+    ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null;
+  }
+
+  function status(v) {
+    if (ui.hover) return ui.hover;
+    const L = v.legal;
+    if (v.mode === "alhambra") return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette, or click a tile to remove it.";
+    if (v.over) return `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.`;
+    if (!v.live) return `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
+    const p = v.players[v.current];
+    if (p.seat !== "human") return `${p.name} (${p.seat} bot) is playing…`;
+    if (!L) return "";
+    if (L.phase !== "act") return `${p.name}: place ${L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn"}: pick one, then a green cell, the reserve${L.phase === "place" && v.dirk ? " or Dirk" : ""}.`;
+    return `${p.name} to play: take money, buy a tile (click a market slot), or redesign (a reserve tile, or "move a tile to the reserve").`;
+  }
+
+  function pickedTake(v) {
+    const picks = [...ui.picks].sort((a, b) => a - b);
+    const ok = v.legal && v.legal.take.some((c) => sameList(c, picks));
+    const sum = picks.reduce((s, i) => s + v.display[i][1], 0);
+    return { picks, ok, sum };
+  }
+
+  function pickedPay(v) {
+    const p = v.players[v.current];
+    const vals = ui.payPicks.map((i) => p.money[i][1]).sort((a, b) => b - a);
+    const b = v.legal && v.legal.buy[ui.payCur];
+    const ok = !!b && b.pays.some((pp) => sameList(pp, vals));
+    const exact = !!b && b.exact.some((pp) => sameList(pp, vals));
+    return { vals, ok, exact, sum: vals.reduce((s, x) => s + x, 0), price: b ? b.price : null };
+  }
+
+  function header(v) {
+    const n = v.steps;
+    let s = `<div class="aw-head">`;
+    s += `<div class="aw-timeline" role="group" aria-label="timeline">`;
+    s += `<button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button>`;
+    s += `<button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button>`;
+    s += `<input type="range" class="aw-slider" min="0" max="${n}" value="${v.step}" aria-label="step"/>`;
+    s += `<button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button>`;
+    s += `<button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button>`;
+    s += `<span class="aw-stepno">step ${v.step}/${n}${v.live ? "" : " (past)"}</span>`;
+    s += `</div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
+    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_walls" ${model.get("show_walls") ? "checked" : ""}/> longest walls</label>`;
+    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_all_money" ${model.get("show_all_money") ? "checked" : ""}/> show all money</label>`;
+    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="autoplay_bots" ${model.get("autoplay_bots") ? "checked" : ""}/> bots play</label>`;
+    if (v.live && v.steps > 0) s += `<button data-undo="1" aria-label="undo the last action">Undo</button>`;
+    return s + `</div>`;
+  }
+
+  function marketHtml(v) {
+    const L = v.legal;
+    let s = `<section class="aw-market" aria-label="building market"><h4>Market</h4><div class="aw-slots">`;
+    v.market.forEach((m, i) => {
+      const can = L && L.buy && m.currency in L.buy;
+      const sel = ui.payCur === m.currency;
+      const t = m.tile;
+      s += `<button class="aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}" data-slot="${m.currency}" ${
+        t ? "" : "disabled"
+      } aria-label="slot ${i + 1}, ${m.currency}: ${t ? esc(tileName(t)) + (can ? ", affordable" : "") : "empty"}">`;
+      s += `<span class="aw-slot-cur">${i + 1} · ${m.currency}</span>`;
+      s += t ? `<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : `<span class="aw-empty">empty</span>`;
+      s += `</button>`;
+    });
+    s += `</div></section>`;
+    // money display
+    s += `<section class="aw-money" aria-label="money display"><h4>Money</h4><div class="aw-cards">`;
+    v.display.forEach((c, i) => { s += cardHtml(c, `data-take="${i}"`, ui.picks.includes(i)); });
+    s += `</div>`;
+    if (L && L.take && ui.picks.length) {
+      const t = pickedTake(v);
+      s += `<div class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
+        t.ok ? "" : ` — R5: ${esc(v.rules.R5)}`
+      }</div><button data-do="take" ${t.ok ? "" : "disabled"}>Take</button>`;
+    }
+    const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r}: in ${w[0]}–${w[1]} more cards`).join("; ");
+    s += `<div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · ${sc}</div></section>`;
+    return s;
+  }
+
+  function payHtml(v) {
+    if (!ui.payCur || !v.legal || !v.legal.buy) return "";
+    const p = v.players[v.current];
+    const b = v.legal.buy[ui.payCur];
+    if (!b) return `<div class="aw-pay aw-bad">You cannot pay for this tile in ${ui.payCur} (R6: ${esc(v.rules.R6)})</div>`;
+    let s = `<div class="aw-pay" role="group" aria-label="payment"><div>Pay ${b.price} ${ui.payCur}: pick cards</div><div class="aw-cards">`;
+    p.money.forEach((c, i) => {
+      if (c[0] === ui.payCur) s += cardHtml(c, `data-pay="${i}"`, ui.payPicks.includes(i));
+    });
+    s += `</div>`;
+    const q = pickedPay(v);
+    if (ui.payPicks.length) {
+      let info;
+      if (!q.ok) info = `total ${q.sum} is less than ${b.price}`;
+      else if (q.exact) info = `exact payment: you get another action (R4)`;
+      else info = `overpays by ${q.sum - b.price}: no change, and your turn ends (R6)`;
+      s += `<div class="aw-pickinfo ${q.ok ? (q.exact ? "aw-ok" : "aw-warn") : "aw-bad"}">${info}</div>`;
+    }
+    s += `<button data-do="buy" ${q.ok ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></div>`;
+    return s;
+  }
+
+  function playerHtml(v, p, i) {
+    const L = v.legal;
+    const mine = L && L.player === i && p.seat === "human";
+    const showWalls = model.get("show_walls");
+    let rules = null, exchange = null, remove = null;
+    if (mine && ui.sel && L.tiles[ui.sel]) {
+      rules = L.tiles[ui.sel].cells;
+      exchange = L.tiles[ui.sel].exchange || null;
+    }
+    if (mine && ui.removing) remove = L.remove;
+    const cls = `aw-player${v.current === i && !v.over ? " aw-current" : ""}`;
+    let s = `<section class="${cls}" aria-label="${esc(p.name)}">`;
+    s += `<h4>${esc(p.name)} <span class="aw-seat">${p.seat === "human" ? "" : p.seat + " bot"}</span> <span class="aw-score">${p.score} points</span>`;
+    if (showWalls) s += ` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
+    s += ` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${esc(p.name)}'s Alhambra">sandbox</button></h4>`;
+    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, wall: showWalls, player: i, title: `${p.name}'s Alhambra` })}</div>`;
+    // money
+    if (p.money) {
+      s += `<div class="aw-hand" aria-label="${esc(p.name)}'s money">`;
+      p.money.forEach((c) => { s += `<span class="aw-card aw-small aw-c-${c[0]}" aria-label="${c[0]} ${c[1]}"><span class="aw-card-val">${c[1]}</span><span class="aw-card-cur">${c[0]}</span></span>`; });
+      s += `</div>`;
+    } else {
+      s += `<div class="aw-hand">${p.cards} money cards (hidden)</div>`;
+    }
+    // bought / gifts
+    if (p.bought.length) {
+      s += `<div class="aw-row"><span>to place:</span>`;
+      for (const t of p.bought) s += tileChip(t, mine ? `data-sel="${esc(tileName(t))}"` : "", ui.sel === tileName(t));
+      if (mine && ui.sel && L.tiles[ui.sel]) {
+        s += ` <button data-do="reserve">to the reserve</button>`;
+        if (L.tiles[ui.sel].dirk) s += ` <button data-do="dirk">give to ${esc(v.dirk.name)}</button>`;
+      }
+      s += `</div>`;
+    }
+    // reserve
+    s += `<div class="aw-row"><span>reserve:</span>`;
+    if (!p.reserve.length) s += `<span class="aw-muted">empty</span>`;
+    for (const t of p.reserve) {
+      const n = tileName(t);
+      const can = mine && L.phase === "act" && L.tiles[n];
+      s += tileChip(t, can ? `data-sel="${esc(n)}"` : "", ui.sel === n);
+    }
+    s += `</div>`;
+    if (mine && L.phase === "act") {
+      s += `<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">move a tile to the reserve</button>`;
+      if (L.pass) s += ` <button data-do="pass">pass (nothing else is possible)</button>`;
+      s += `</div>`;
+    }
+    return s + `</section>`;
+  }
+
+  function roundsHtml(v) {
+    if (!v.rounds.length) return "";
+    const r = v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
+    const names = Object.keys(r.totals);
+    const rows = r.kinds.length + 1; // kinds, then walls
+    const row = Math.min(ui.roundRow, rows);
+    let s = `<section class="aw-rounds" aria-label="scoring rounds"><h4>Scoring round `;
+    s += v.rounds.map((x, i) => `<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button>`).join(" ");
+    s += ` <button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button></h4>`;
+    s += `<table class="aw-table"><thead><tr><th></th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr></thead><tbody>`;
+    r.kinds.forEach((k, i) => {
+      const hl = i === row ? " aw-hl" : "";
+      s += `<tr class="${hl}"><th>${k.kind}</th>${names.map((n) => {
+        const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
+        const shared = k.shared[n] ? ` shares ${k.shared[n].join("+")}` : "";
+        return `<td>${c}${pl ? ` <small>#${pl}${shared}</small>` : ""} → <b>${pts}</b></td>`;
+      }).join("")}</tr>`;
+    });
+    s += `<tr class="${row === r.kinds.length ? "aw-hl" : ""}"><th>walls</th>${names.map((n) => `<td>${n in r.walls ? `<b>${r.walls[n]}</b>` : "—"}</td>`).join("")}</tr>`;
+    s += `<tr class="aw-total${row === rows ? " aw-hl" : ""}"><th>round total</th>${names.map((n) => `<td><b>${r.totals[n]}</b></td>`).join("")}</tr>`;
+    s += `</tbody></table>`;
+    if (row < r.kinds.length) {
+      const k = r.kinds[row];
+      const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${k.counts[n]}, place ${pl}${k.shared[n] ? ", sharing places " + k.shared[n].join("+") : ""}: ${k.points[n]})`);
+      s += `<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
+    } else if (row === r.kinds.length) {
+      s += `<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
+    }
+    return s + `</section>`;
+  }
+
+  function sandboxHtml(v, sb, inGame) {
+    let rules = null;
+    if (ui.sel) {
+      const t = sb.palette.find((t) => tileName(t) === ui.sel);
+      if (t) rules = sb.cells[t[2]] || {};
+    }
+    let s = `<section class="aw-sandbox" aria-label="sandbox">`;
+    s += `<h4>${inGame ? `Sandbox: a copy of ${esc(v.players[sb.player].name)}'s Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
+    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.sel ? null : sb.remove, wall: true, player: "sb", title: "sandbox Alhambra" })}</div>`;
+    s += `<div class="aw-palette" aria-label="palette">`;
+    for (const t of sb.palette) s += tileChip(t, `data-sel="${esc(tileName(t))}"`, ui.sel === tileName(t));
+    return s + `</div></section>`;
+  }
+
+  function confirmHtml(v) {
+    if (!ui.confirm) return "";
+    return `<div class="aw-confirm" role="dialog" aria-label="act from a past state"><p>You are looking at step ${v.step} of ${v.steps}. To act here:</p>
+      <button data-resolve="branch">Branch off here (keep the old game)</button>
+      <button data-resolve="undo">Undo back to here</button>
+      <button data-resolve="cancel">Cancel</button></div>`;
+  }
+
+  function draw() {
+    const v = V();
+    if (!v.mode) { root.innerHTML = ""; return; }
+    if (ui.step !== v.step || ui.over !== v.over) { resetPicks(); ui.step = v.step; ui.over = v.over; }
+    const msg = model.get("message") || {};
+    let s = "";
+    if (v.mode === "alhambra") {
+      s += sandboxHtml(v, v.sandbox, false);
+    } else {
+      s += header(v);
+      s += `<div class="aw-top">${marketHtml(v)}</div>`;
+      s += payHtml(v);
+      s += confirmHtml(v);
+      if (v.sandbox) s += sandboxHtml(v, v.sandbox, true);
+      s += `<div class="aw-players">`;
+      v.players.forEach((p, i) => { s += playerHtml(v, p, i); });
+      if (v.dirk) {
+        s += `<section class="aw-player aw-dirk" aria-label="${esc(v.dirk.name)}"><h4>${esc(v.dirk.name)} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${v.dirk.score} points</span></h4><div class="aw-row">`;
+        for (const t of v.dirk.tiles) s += tileChip(t, "disabled");
+        s += `</div></section>`;
+      }
+      s += `</div>`;
+      s += roundsHtml(v);
+      s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-12).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
+    }
+    s = `<div class="aw-status" aria-live="polite">${esc(status(v))}</div>` +
+      (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") + s;
+    // keep the slider focus if the user is dragging it
+    root.innerHTML = s;
+  }
+
+  function onClick(ev) {
+    const v = V();
+    const t = ev.target.closest("[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo]");
+    if (!t || t.disabled) return;
+    const d = t.dataset;
+    const L = v.legal;
+    if (d.go) {
+      const to = { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go];
+      send({ kind: "goto", step: to });
+    } else if (d.undo) {
+      send({ kind: "undo", v: v.v });
+    } else if (d.resolve) {
+      if (d.resolve === "cancel") { ui.confirm = null; draw(); } else act(ui.confirm, d.resolve);
+    } else if (d.take !== undefined) {
+      const i = +d.take;
+      ui.picks = ui.picks.includes(i) ? ui.picks.filter((x) => x !== i) : [...ui.picks, i];
+      ui.payCur = null; ui.sel = null; ui.removing = false;
+      draw();
+    } else if (d.slot) {
+      ui.payCur = ui.payCur === d.slot ? null : d.slot;
+      ui.payPicks = []; ui.picks = []; ui.sel = null; ui.removing = false;
+      draw();
+    } else if (d.pay !== undefined) {
+      const i = +d.pay;
+      ui.payPicks = ui.payPicks.includes(i) ? ui.payPicks.filter((x) => x !== i) : [...ui.payPicks, i];
+      draw();
+    } else if (d.sel) {
+      ui.sel = ui.sel === d.sel ? null : d.sel;
+      ui.removing = false; ui.picks = []; ui.payCur = null;
+      draw();
+    } else if (d.sandbox !== undefined) {
+      send({ kind: "sandbox", player: d.sandbox === "close" ? null : +d.sandbox });
+      ui.sel = null;
+    } else if (d.round !== undefined) {
+      ui.roundSel = +d.round; ui.roundRow = 0; draw();
+    } else if (d.rowstep) {
+      ui.roundRow = Math.max(0, Math.min(7, ui.roundRow + +d.rowstep)); draw();
+    } else if (d.do) {
+      if (d.do === "take") {
+        const cards = [...ui.picks].sort((a, b) => a - b).map((i) => `${v.display[i][0]} ${v.display[i][1]}`);
+        act({ type: "take_money", cards });
+      } else if (d.do === "buy") {
+        act({ type: "buy", currency: ui.payCur, pay: pickedPay(v).vals });
+      } else if (d.do === "cancel") {
+        ui.payCur = null; ui.payPicks = []; draw();
+      } else if (d.do === "reserve" && ui.sel) {
+        act({ type: "reserve", tile: ui.sel });
+      } else if (d.do === "dirk" && ui.sel) {
+        act({ type: "give_to_dirk", tile: ui.sel });
+      } else if (d.do === "removing") {
+        ui.removing = !ui.removing; ui.sel = null; draw();
+      } else if (d.do === "pass") {
+        act({ type: "pass" });
+      }
+    } else if (d.cell) {
+      const [x, y] = d.cell.split(",").map(Number);
+      const sandbox = d.player === "sb";
+      if (!ui.sel) return;
+      if (d.rule === "") {
+        if (sandbox) send({ kind: "sb_place", tile: ui.sel, pos: [x, y] });
+        else if (L && L.phase === "act") act({ type: "from_reserve", tile: ui.sel, pos: [x, y] });
+        else act({ type: "place", tile: ui.sel, pos: [x, y] });
+      } else {
+        send({ kind: "explain", player: sandbox ? null : +d.player, sandbox, tile: ui.sel, pos: [x, y] });
+      }
+    } else if (d.tileCell) {
+      const [x, y] = d.tileCell.split(",").map(Number);
+      if (d.player === "sb") {
+        if (!ui.sel) send({ kind: "sb_remove", pos: [x, y] });
+        return;
+      }
+      if (!L || L.player !== +d.player) return;
+      if (ui.sel && L.tiles[ui.sel] && (L.tiles[ui.sel].exchange || []).includes(d.tileCell)) {
+        act({ type: "exchange", tile: ui.sel, pos: [x, y] });
+      } else if (ui.removing) {
+        if (d.rule === "") act({ type: "to_reserve", pos: [x, y] });
+        else send({ kind: "explain_removal", pos: [x, y] });
+      }
+    }
+  }
+
+  function onOver(ev) {
+    const v = V();
+    const c = ev.target.closest("[data-cell],[data-tile-cell]");
+    let text = "";
+    if (c && c.dataset.cell !== undefined && c.dataset.rule !== undefined) {
+      const r = c.dataset.rule;
+      text = r === "" ? `(${c.dataset.cell}): the tile may go here — click to build it.` :
+        `(${c.dataset.cell}): not here — ${r}: ${(v.rules && v.rules[r]) || ""} (click for the details)`;
+    } else if (c && c.dataset.tileCell !== undefined && c.dataset.rule !== undefined) {
+      const r = c.dataset.rule;
+      text = r === "" ? `(${c.dataset.tileCell}): may go to the reserve.` : `(${c.dataset.tileCell}): must stay — ${r}: ${(v.rules && v.rules[r]) || ""}`;
+    }
+    if (text !== ui.hover) {
+      ui.hover = text;
+      const st = root.querySelector(".aw-status");
+      if (st) st.textContent = text || status(v);
+    }
+  }
+
+  function onKey(ev) {
+    const v = V();
+    if (v.mode !== "game") return;
+    if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "checkbox") return;
+    const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    send({ kind: "goto", step: Math.max(0, Math.min(v.steps, to)) });
+  }
+
+  function onInput(ev) {
+    const t = ev.target;
+    if (t.classList.contains("aw-slider")) {
+      send({ kind: "goto", step: +t.value });
+    } else if (t.dataset.toggle) {
+      model.set(t.dataset.toggle, t.checked);
+      model.save_changes();
+      draw();
+      scheduleBot();
+    }
+  }
+
+  function scheduleBot() {
+    clearTimeout(botTimer);
+    const v = V();
+    if (v.mode !== "game" || !v.bot_to_move || !model.get("autoplay_bots")) return;
+    const version = v.v;
+    botTimer = setTimeout(() => {
+      if (V().v === version) send({ kind: "bot", v: version });
+    }, Math.max(0, (model.get("bot_delay") || 0) * 1000));
+  }
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("change", onInput);
+  const onView = () => { ui.hover = ""; draw(); scheduleBot(); };
+  model.on("change:view", onView);
+  model.on("change:message", draw);
+  model.on("change:show_walls", draw);
+  draw();
+  scheduleBot();
+  return () => {
+    clearTimeout(botTimer);
+    model.off("change:view", onView);
+    model.off("change:message", draw);
+    model.off("change:show_walls", draw);
+  };
+}
+
+export default { render };
