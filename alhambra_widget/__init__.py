@@ -59,3 +59,12 @@ __all__ += [
     "TakeMoney",
     "ToReserve",
 ]
+
+
+def __getattr__(name: str):
+    # The widget needs Jupyter packages; the engine does not. Import it on first use.
+    if name == "AlhambraWidget":
+        from .widget import AlhambraWidget
+
+        return AlhambraWidget
+    raise AttributeError(f"module 'alhambra_widget' has no attribute {name!r}")

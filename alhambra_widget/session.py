@@ -46,7 +46,9 @@ class Session:
                 raise ValueError(f"No such player(s): {sorted(unknown)}; the players are {names}.")
             for i, n in enumerate(names):
                 kind = seats.get(n, "human")
-                self.seats[n] = None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
+                self.seats[n] = (
+                    None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
+                )
         self.cursor = None
         self._past = None
         self._emit()

@@ -58,7 +58,9 @@ class _Base(anywidget.AnyWidget):
             self._publish()
         except Exception as e:  # never a traceback in the notebook
             self.last_exception = e
-            self._say(f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error")
+            self._say(
+                f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error"
+            )
 
     def _publish(self) -> None:
         self._v += 1
@@ -108,7 +110,9 @@ widget.render({{ model, el: document.getElementById("app") }});
 </script></body></html>
 """
         # the bundle is an ES module ending in `export{X as default}`: bind it locally
-        page = re.sub(r"export\s*\{\s*([\w$]+) as default\s*\};?", r"const widget = \1;", page, count=1)
+        page = re.sub(
+            r"export\s*\{\s*([\w$]+) as default\s*\};?", r"const widget = \1;", page, count=1
+        )
         page = page.replace("export default", "const widget =", 1)
         if path is not None:
             pathlib.Path(path).write_text(page, encoding="utf-8")
@@ -167,7 +171,9 @@ class AlhambraWidget(_Base):
 
     @game.setter
     def game(self, game: Game) -> None:
-        self.session.set_game(game, {n: k for n, k in self.seats.items() if n in [p.name for p in game.players]})
+        self.session.set_game(
+            game, {n: k for n, k in self.seats.items() if n in [p.name for p in game.players]}
+        )
 
     @property
     def seats(self) -> dict[str, str]:
@@ -224,7 +230,10 @@ class AlhambraWidget(_Base):
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict:
         if self.session is None:
-            return {"mode": "alhambra", "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra))}
+            return {
+                "mode": "alhambra",
+                "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra)),
+            }
         s = self.session
         view = game_view(
             s.shown(),
@@ -315,7 +324,9 @@ class AlhambraWidget(_Base):
             self._say("Sandbox closed; the game is as it was.")
         elif type(i) is int and 0 <= i < len(self.game.players):
             self._sandbox = (i, self.session.shown().players[i].alhambra.copy())
-            self._say(f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought.")
+            self._say(
+                f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought."
+            )
         else:
             raise IllegalAction("format", "sandbox needs a player index or null.")
         self._publish()

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import random
 
-from .actions import Buy, Exchange, FromReserve, GiveToDirk, Pass, Place, Reserve, TakeMoney, ToReserve
+from .actions import (
+    Buy,
+    Exchange,
+    FromReserve,
+    GiveToDirk,
+    Pass,
+    Place,
+    Reserve,
+    TakeMoney,
+    ToReserve,
+)
 from .scoring import POINTS
 
 
@@ -64,7 +74,12 @@ class GreedyBot:
         if isinstance(a, Buy):
             tile = game.market[a.currency]
             over = sum(a.pay) - tile.price
-            return 4 + self._kind_worth(game, p, counts, tile.kind) + (6 if over == 0 else -1.5 * over) - 0.1 * len(a.pay)
+            return (
+                4
+                + self._kind_worth(game, p, counts, tile.kind)
+                + (6 if over == 0 else -1.5 * over)
+                - 0.1 * len(a.pay)
+            )
         if isinstance(a, Place):
             return 5 + 2 * self._wall_gain(p, a.tile, a.pos, wall)
         if isinstance(a, Reserve):
@@ -72,7 +87,11 @@ class GreedyBot:
         if isinstance(a, GiveToDirk):
             return -1.0
         if isinstance(a, FromReserve):
-            return -2 + 3 * self._wall_gain(p, a.tile, a.pos, wall) + self._kind_worth(game, p, counts, a.tile.kind) / 4
+            return (
+                -2
+                + 3 * self._wall_gain(p, a.tile, a.pos, wall)
+                + self._kind_worth(game, p, counts, a.tile.kind) / 4
+            )
         if isinstance(a, (ToReserve, Exchange)):
             return -6.0
         if isinstance(a, Pass):

@@ -221,8 +221,10 @@ class Game:
             pile.insert(rng.randint(0, len(pile)), ScoringCard(rnd))
         # Where each scoring card may lie, counted in draws from the top (pile 2 holds
         # card 1; pile 4 holds card 2, below card 1): public knowledge, for display.
-        self._windows = {1: (starts[1], starts[1] + len(piles[1]) - 1),
-                         2: (starts[3] + 1, starts[3] + len(piles[3]))}
+        self._windows = {
+            1: (starts[1], starts[1] + len(piles[1]) - 1),
+            2: (starts[3] + 1, starts[3] + len(piles[3])),
+        }
         # The deck is drawn from its end: pile 1 on top means pile 1 last in the list.
         self.deck: list[Card | ScoringCard] = [
             c for pile in reversed(piles) for c in reversed(pile)

@@ -114,7 +114,11 @@ def game_view(
         "current": game.current,
         "players": players,
         "dirk": (
-            {"name": game.dirk_name, "score": game.dirk_score, "tiles": [tile_json(t) for t in game.dirk]}
+            {
+                "name": game.dirk_name,
+                "score": game.dirk_score,
+                "tiles": [tile_json(t) for t in game.dirk],
+            }
             if game.two_players
             else None
         ),

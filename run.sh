@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# One entry point, for people and for CI:
+#   bash run.sh tutorial   set everything up, then open JupyterLab on the tutorial
+#   bash run.sh test       set everything up, then run the whole test suite
+#   bash run.sh bench      set everything up, then print the engine benchmark
+# Needs: Python 3.10+ with venv, node and npm; Debian's chromium for the browser
+# tests (installed here with apt-get when missing and we are root).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PY=${PYTHON:-python3}
+
+browser() {
+  if command -v chromium >/dev/null 2>&1; then return; fi
+  echo "== installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+  else
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+  fi
+}
+
+setup() {
+  echo "== python environment (.venv) and the package, with its front end"
+  [ -x .venv/bin/python ] || "$PY" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -c "import alhambra_widget, anywidget, playwright" # fail loudly if the install failed
+  # the editable install builds js/ once; rebuild so a changed front end is never stale
+  (cd js && { [ -d node_modules ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
+}
+
+case "${1:-}" in
+  tutorial)
+    setup
+    root=(); [ "$(id -u)" = 0 ] && root=(--allow-root)
+    exec .venv/bin/jupyter lab "${root[@]}" notebooks/00_tutorial.ipynb
+    ;;
+  test)
+    browser
+    setup
+    exec .venv/bin/python -m pytest -n 2 --dist loadgroup "${@:2}"
+    ;;
+  bench)
+    setup
+    exec .venv/bin/python -m alhambra_widget.bench "${@:2}"
+    ;;
+  *)
+    echo "usage: bash run.sh tutorial | test | bench" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,242 @@
+"""The widget's view model and intents, without a browser: what the page is told,
+and what happens to every kind of message it may send (good, malformed, stale,
+illegal). A bad intent leaves a sentence in ``message`` and changes nothing."""
+
+import json
+import random
+
+import pytest
+
+from alhambra_widget import Alhambra, Game, TakeMoney, Tile
+from alhambra_widget.widget import AlhambraWidget
+
+
+def click(w, **content):
+    """What the front end's model.send(content) delivers."""
+    w._on_msg(w, content, [])
+
+
+def human_widget(seed=1):
+    w = AlhambraWidget(
+        players=["Ann", "Ben", "Cem"], seed=seed, seats={"Ben": "greedy", "Cem": "random"}
+    )
+    w.run_bots()
+    assert w.game.current_player.name == "Ann"
+    return w
+
+
+def test_view_model_shows_market_money_players_and_legality():
+    w = human_widget()
+    v = w.view
+    assert v["mode"] == "game" and len(v["market"]) == 4 and len(v["display"]) <= 4
+    assert [m["currency"] for m in v["market"]] == ["denar", "dirham", "ducat", "florin"]
+    assert [p["name"] for p in v["players"]] == ["Ann", "Ben", "Cem"]
+    assert v["players"][0]["money"] is not None  # the player to move: open
+    assert v["players"][1]["money"] is None and v["players"][1]["cards"] > 0  # others: hidden
+    L = v["legal"]
+    assert L["phase"] == "act" and L["take"]
+    # the legal takes are exactly the engine's
+    eng = {a.cards for a in w.game.legal_actions() if isinstance(a, TakeMoney)}
+    shown = {tuple(sorted(w.game.display[i] for i in combo)) for combo in L["take"]}
+    assert shown == eng
+    assert v["rules"]["R7a"] and v["v"] >= 1
+
+
+def test_show_all_money_option_opens_every_hand():
+    w = human_widget()
+    w.show_all_money = True
+    assert all(p["money"] is not None for p in w.view["players"])
+
+
+def test_click_take_money_changes_python_state():
+    w = human_widget()
+    card = w.game.display[0]
+    before = len(w.game.history)
+    click(w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": [str(card)]})
+    assert len(w.game.history) == before + 1
+    assert w.message["kind"] == "info" and "takes" in w.message["text"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "act", "action": {"type": "take_money", "cards": ["denar 3"]}},  # no version
+        {"kind": "act", "v": -1, "action": {"type": "pass"}},  # stale
+        {"kind": "fly"},
+        {"nothing": 1},
+        {"kind": "act", "v": None, "action": "take"},
+        {"kind": "goto", "step": "x"},
+        {"kind": "explain", "player": 9, "tile": "tower 9 NE", "pos": [1, 0]},
+        {"kind": "sandbox", "player": "x"},
+        {"kind": "sb_place", "tile": "tower 9 NE", "pos": [1, 0]},
+    ],
+)
+def test_malformed_or_stale_intents_change_nothing_and_say_why(content):
+    w = human_widget()
+    before = w.game.to_json()
+    click(w, **content)
+    assert w.game.to_json() == before
+    assert w.message["kind"] == "error" and len(w.message["text"]) > 10
+    assert w.last_exception is None  # refused on purpose, not crashed
+
+
+def test_illegal_action_intent_names_the_rule():
+    w = human_widget()
+    before = w.game.to_json()
+    click(
+        w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": ["denar 9", "denar 9"]}
+    )
+    assert w.message["rule"] == "R5" and w.game.to_json() == before
+    click(
+        w,
+        kind="act",
+        v=w.view["v"],
+        action={"type": "buy", "currency": "denar", "pay": [9, 9, 9, 9, 9]},
+    )
+    assert w.message["rule"] == "R6" and w.game.to_json() == before
+
+
+def test_people_cannot_act_for_bots_and_bot_intent_moves_one_step():
+    w = AlhambraWidget(players=["Ann", "Ben"], seed=2, seats={"Ann": "greedy", "Ben": "greedy"})
+    v = w.view["v"]
+    click(w, kind="act", v=v, action=w.game.legal_actions()[0].to_json())
+    assert w.message["rule"] == "seat" and w.game.step == 0
+    assert w.view["bot_to_move"]
+    click(w, kind="bot", v=w.view["v"])
+    assert w.game.step == 1
+    click(w, kind="bot", v=-5)  # stale bot tick (two views of one widget): ignored
+    assert w.game.step == 1 and w.message["rule"] == "stale"
+
+
+def test_python_changes_show_at_once_and_two_widgets_stay_consistent():
+    g = Game(["Ann", "Ben", "Cem"], seed=4)
+    w1, w2 = AlhambraWidget(g), AlhambraWidget(g)
+    g.apply(g.legal_actions()[0])
+    assert w1.view["steps"] == w2.view["steps"] == 1
+    click(w1, kind="act", v=w1.view["v"], action=g.legal_actions()[0].to_json())
+    assert g.step == 2 and w2.view["steps"] == 2
+    assert w1.view["players"] == w2.view["players"]
+    g.undo()
+    assert w1.view["steps"] == w2.view["steps"] == 1
+
+
+def played(n=8, seed=5):
+    """A widget of three people after ``n`` random actions."""
+    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        w.game.apply(rng.choice(w.game.legal_actions()))
+    return w
+
+
+def test_actions_can_be_observed_from_python():
+    w = played(0)
+    seen = []
+    w.on_action(lambda a, events: seen.append((a, events)))
+    click(
+        w,
+        kind="act",
+        v=w.view["v"],
+        action={"type": "take_money", "cards": [str(w.game.display[0])]},
+    )
+    w.game.apply(w.game.legal_actions()[0])
+    assert len(seen) == 2 and all(events for _, events in seen)
+    assert seen[1][0] == w.game.history[-1]
+
+
+def test_timeline_goto_and_acting_from_the_past_needs_a_choice():
+    w = played(8)
+    n = w.game.step
+    click(w, kind="goto", step=0)
+    assert w.step == 0 and not w.view["live"] and w.view["legal"] is None
+    assert w.view["steps"] == n
+    click(w, kind="goto", step=3)
+    assert w.view["step"] == 3 and w.view["log"] == [e.text for e in w.game.at(3).log[-40:]]
+    action = w.game.at(3).legal_actions()[0]
+    before = w.game.to_json()
+    click(w, kind="act", v=w.view["v"], action=action.to_json())
+    assert w.message["rule"] == "timeline" and w.game.to_json() == before
+    click(w, kind="act", v=w.view["v"], action=action.to_json(), resolve="branch")
+    assert w.game.step == 4 and w.view["live"]
+    assert len(w.session.branches) == 1 and w.session.branches[0].step == n
+    # undo back: the future is dropped, nothing kept
+    click(w, kind="goto", step=1)
+    action = w.game.at(1).legal_actions()[-1]
+    click(w, kind="act", v=w.view["v"], action=action.to_json(), resolve="undo")
+    assert w.game.step == 2 and len(w.session.branches) == 1
+    assert w.game.history[1] == action
+
+
+def test_undo_intent_and_stepping():
+    w = played(8)
+    click(w, kind="undo", v=w.view["v"])
+    assert w.game.step == 7
+    w.prev()
+    assert w.step == 6 and not w.view["live"]
+    w.next()
+    assert w.step == 7 and w.view["live"]
+    w.first()
+    assert w.step == 0
+    w.last()
+    assert w.view["live"]
+
+
+def test_explain_gives_the_engines_sentence():
+    w = human_widget()
+    click(w, kind="explain", player=0, tile="tower 9 NE", pos=[-1, 0])
+    assert "R7a" in w.message["text"] and "east side" in w.message["text"]
+
+
+def test_sandbox_in_a_game_works_on_a_copy():
+    w = human_widget()
+    before = w.game.to_json()
+    click(w, kind="sandbox", player=1)
+    sb = w.view["sandbox"]
+    assert sb["player"] == 1 and sb["palette"]
+    click(w, kind="sb_place", tile="tower 11", pos=[1, 0])
+    assert "built" in w.message["text"]
+    click(w, kind="sb_place", tile="tower 9 NE", pos=[-1, 0])
+    assert w.message["rule"] == "R7a"
+    assert w.game.to_json() == before
+    click(w, kind="sandbox", player=None)
+    assert "sandbox" not in w.view
+
+
+def test_single_alhambra_widget_places_and_removes_with_rules():
+    a = Alhambra()
+    w = AlhambraWidget(alhambra=a)
+    sb = w.view["sandbox"]
+    assert sb["cells"][""]["1,0"] == "" and sb["cells"]["NE"]["-1,0"] == "R7a"
+    click(w, kind="sb_place", tile="garden 10", pos=[1, 0])
+    assert a[(1, 0)] == Tile("garden", 10)
+    click(w, kind="sb_place", tile="garden 11", pos=[3, 3])
+    assert w.message["rule"] == "R7b"
+    click(w, kind="sb_remove", pos=[0, 0])
+    assert w.message["rule"] == "R8"
+    click(w, kind="sb_remove", pos=[1, 0])
+    assert len(a) == 1
+
+
+def test_view_budget_6_player_late_game_under_30_kb():
+    rng = random.Random(0)
+    from alhambra_widget.bots import make_bot
+
+    sizes = []
+    for seed in range(3):
+        g = Game([f"P{i}" for i in range(6)], seed=seed)
+        bots = [make_bot("greedy", seed + i) for i in range(6)]
+        while not g.is_over and len(g.bag) > 2:
+            g.apply(bots[g.current].choose(g))
+        # late game, with a reserve to place from and the legal section filled
+        w = AlhambraWidget(g, show_all_money=True)
+        sizes.append(len(json.dumps(w.view, separators=(",", ":"))))
+    assert max(sizes) <= 30_000, sizes
+    assert rng is not None
+
+
+def test_to_html_writes_a_standalone_page(tmp_path):
+    w = human_widget()
+    page = w.to_html(tmp_path / "game.html")
+    text = (tmp_path / "game.html").read_text()
+    assert page == text and "const widget =" in text and '"mode":"game"' in text.replace(" ", "")
+    assert "http://" not in text.split("<script")[0]
