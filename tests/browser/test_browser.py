@@ -1,0 +1,216 @@
+"""The widget in a real JupyterLab (headless Chromium, Playwright). Screenshots go
+to test-artifacts/."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+THREE = """
+from alhambra_widget import AlhambraWidget, Tile, Card
+w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1)
+g = w.game
+w
+"""
+
+
+def test_widget_renders_market_money_and_boards(open_notebook):
+    lab = open_notebook(THREE)
+    root = lab.widget()
+    assert root.locator(".aw-slot").count() == 4
+    assert root.locator(".aw-player").count() == 3
+    assert root.locator("[data-take]").count() == 4
+    assert "to play" in lab.status()
+    for cur in ("denar", "dirham", "ducat", "florin"):  # currencies named, not only coloured
+        assert cur in root.locator(".aw-market").inner_text()
+    assert root.locator("svg.aw-board").first.get_attribute("aria-label").endswith("Alhambra")
+    lab.shot()
+
+
+def test_money_taken_by_clicking_shows_in_python(open_notebook):
+    lab = open_notebook(THREE)
+    first = lab.py("print(g.display[0])")
+    who = lab.py("print(g.current_player.name)")
+    lab.page.click("[data-take='0']")
+    assert "total" in lab.page.locator(".aw-pickinfo").inner_text()
+    lab.page.click("button[data-do='take']")
+    lab.wait_py("print(g.step)", 1)
+    assert (
+        lab.py(f"print(sum(1 for c in g.player('{who}').money if str(c) == '{first}') > 0)")
+        == "True"
+    )
+    lab.shot()
+
+
+def test_several_cards_over_five_are_refused_while_picking(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py(
+        'g.display[:] = [Card("denar", 4), Card("ducat", 3), Card("florin", 1), Card("dirham", 9)]; w._publish()'
+    )
+    lab.page.locator("[data-take='3']").wait_for()
+    lab.page.click("[data-take='0']")
+    lab.page.click("[data-take='1']")
+    info = lab.page.locator(".aw-pickinfo").inner_text()
+    assert "total 7" in info and "R5" in info
+    assert lab.page.locator("button[data-do='take']").is_disabled()
+
+
+def test_exact_payment_gives_another_action(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py(
+        'p = g.current_player; g.market["denar"] = Tile("garden", 10)\n'
+        'p.money[:] = [Card("denar", 6), Card("denar", 4), Card("ducat", 2)]\nw._publish()'
+    )
+    lab.page.click("[data-slot='denar']")
+    lab.page.click("[data-pay='0']")
+    lab.page.click("[data-pay='1']")
+    assert "exact payment: you get another action" in lab.page.locator(".aw-pickinfo").inner_text()
+    lab.page.click("button[data-do='buy']")
+    lab.wait_py(
+        "print(g.phase, g.current_player is p, [str(t) for t in p.bought])",
+        "act True ['garden 10']",
+    )
+    lab.shot()
+
+
+def test_tile_placed_in_a_highlighted_cell(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py(
+        'p = g.current_player; g.market["denar"] = Tile("garden", 10)\n'
+        'p.money[:] = [Card("denar", 9), Card("denar", 3)]\nw._publish()'
+    )
+    lab.page.click("[data-slot='denar']")
+    lab.page.click("[data-pay='0']")
+    lab.page.click("[data-pay='1']")
+    assert "overpays by 2" in lab.page.locator(".aw-pickinfo").inner_text()
+    lab.page.click("button[data-do='buy']")
+    lab.page.locator("[data-sel='garden 10']").first.wait_for()
+    lab.page.click("[data-sel='garden 10']")
+    legal = lab.page.locator("rect.aw-legal")
+    assert legal.count() == 4  # around the fountain, all open
+    cell = legal.first.get_attribute("data-cell")
+    lab.shot("highlighted")
+    legal.first.click()
+    x, y = cell.split(",")
+    lab.wait_py(f"print(p.alhambra.get(({x}, {y})))", "garden 10")
+
+
+def test_hovering_an_illegal_cell_shows_its_rule(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py(
+        'p = g.current_player; g.market["denar"] = Tile("tower", 9, "NE")\n'
+        'p.money[:] = [Card("denar", 9), Card("denar", 3)]\nw._publish()'
+    )
+    lab.page.click("[data-slot='denar']")
+    lab.page.click("[data-pay='0']")
+    lab.page.click("[data-pay='1']")
+    lab.page.click("button[data-do='buy']")
+    lab.page.locator("[data-sel='tower 9 NE']").first.wait_for()
+    lab.page.click("[data-sel='tower 9 NE']")
+    west = lab.page.locator("rect[data-cell='-1,0']")
+    assert west.get_attribute("data-rule") == "R7a"
+    west.hover()
+    assert "R7a" in lab.status() and "match" in lab.status()
+    lab.page.locator("rect[data-cell='1,1']").hover()
+    assert "R7b" in lab.status()
+    west.click()  # the engine's own sentence
+    lab.page.locator(".aw-msg").filter(has_text="east side is walled").wait_for()
+    lab.shot()
+
+
+def test_redesign_from_the_reserve(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py('p = g.current_player; p.reserve.append(Tile("garden", 10)); w._publish()')
+    lab.page.locator("[data-sel='garden 10']").first.wait_for()
+    lab.page.click("[data-sel='garden 10']")
+    lab.page.locator("rect.aw-legal[data-cell='0,1']").click()
+    lab.wait_py(
+        "print(p.reserve, p.alhambra.get((0, 1)), g.current_player is p)", "[] garden 10 False"
+    )
+    assert "redesign" in lab.py("print(g.history[-1])")
+
+
+def test_stepping_back_and_forward_with_buttons_and_arrow_keys(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py("for _ in range(3): g.apply(g.legal_actions()[0])")
+    lab.page.locator(".aw-stepno").filter(has_text="step 3/3").wait_for()
+    lab.page.click("[data-go='prev']")
+    lab.wait_py("print(w.step)", 2)
+    lab.page.locator(".aw-stepno").filter(has_text="(past)").wait_for()
+    lab.widget().focus()
+    lab.page.keyboard.press("ArrowLeft")
+    lab.wait_py("print(w.step)", 1)
+    lab.page.keyboard.press("ArrowRight")
+    lab.wait_py("print(w.step)", 2)
+    lab.page.keyboard.press("End")
+    lab.wait_py("print(w.step)", 3)
+    # JupyterLab did not take the keys: still one cell, the notebook untouched
+    assert lab.py("print(len(g.history))") == "3"
+    lab.shot()
+
+
+def test_python_change_appears_in_the_page_and_a_click_in_python(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py("g.apply(g.legal_actions()[0])")
+    lab.page.locator(".aw-stepno").filter(has_text="step 1/1").wait_for(timeout=5000)
+    lab.page.click("[data-take='0']")
+    lab.page.click("button[data-do='take']")
+    lab.wait_py("print(g.step)", 2)
+    lab.page.locator(".aw-stepno").filter(has_text="step 2/2").wait_for(timeout=5000)
+
+
+def test_dark_theme_is_readable(open_notebook):
+    lab = open_notebook(THREE)
+    lab.page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    lab.page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    lab.page.wait_for_timeout(300)
+    bg, fg = lab.widget().evaluate(
+        "(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+    )
+
+    def lum(css):
+        r, g_, b = [int(v) for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
+        return 0.2126 * r + 0.7152 * g_ + 0.0722 * b
+
+    assert lum(bg) < 80 and lum(fg) > 150, (bg, fg)
+    lab.shot("dark")
+    lab.page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+    )
+
+
+def test_whole_game_against_bots_played_from_the_page(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=3, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+g = w.game
+w
+"""
+    )
+    page = lab.page
+    for _ in range(400):
+        state = lab.py("print(g.is_over, g.current_player.name, g.phase, g.step)")
+        over, who, phase, step = state.split()
+        if over == "True":
+            break
+        if who != "You":
+            page.wait_for_timeout(100)
+            continue
+        if phase == "act":
+            if page.locator("[data-take='0']").count():
+                page.click("[data-take='0']")
+                page.click("button[data-do='take']")
+            else:
+                page.click("button[data-do='pass']")
+        else:
+            chip = page.locator(".aw-player.aw-current [data-sel]").first
+            chip.click()
+            page.click("button[data-do='reserve']")
+        lab.wait_py(f"print(g.step > {step})", "True")
+    else:
+        pytest.fail("the game did not end")
+    assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
+    page.locator(".aw-status").filter(has_text="Game over").wait_for()
+    lab.shot("end")
