@@ -8,15 +8,15 @@ action whole (``IllegalAction`` with the rule id) and leaves the state untouched
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from typing import ClassVar
 
-from ..errors import GameFileError, IllegalAction
+from ..errors import IllegalAction
+from ..record import RecordedGame
 from .actions import (
     Action,
     Buy,
@@ -155,13 +155,26 @@ def _payments(values, price: int) -> list[tuple[int, ...]]:
     return out
 
 
-class Game:
+class Game(RecordedGame):
     """A game of Alhambra for 2 to 6 players (with two: Dirk, R3).
 
     >>> g = Game(players=["Ann", "Ben", "Cem"], seed=7)
     >>> g.current_player.name in ("Ann", "Ben", "Cem")
     True
+
+    A game is its options, its seed and its actions (R13): see
+    :class:`~alhambra_widget.record.RecordedGame` for ``apply``, ``undo``, ``at``,
+    ``replay``, ``to_json`` and ``from_json``.
     """
+
+    FORMAT = FORMAT
+    TITLE = "Alhambra game"
+    VERSION = VERSION
+    OPTIONS: ClassVar[dict] = {
+        "dirk": ("dirk_name", "Dirk"),
+        "dirk_can_win": ("dirk_can_win", False),
+    }
+    action_from_json = staticmethod(Action.from_json)
 
     def __init__(
         self,
@@ -318,26 +331,6 @@ class Game:
                 out[rnd] = (max(0, lo - drawn), hi - drawn)
         return out
 
-    # -- listeners (widgets on one game stay in step) -----------------------
-    def add_listener(self, fn) -> None:
-        """Call ``fn(game, action, events)`` after every applied action; after an undo
-        ``action`` is ``None``."""
-        if fn not in self._listeners:
-            self._listeners.append(fn)
-
-    def remove_listener(self, fn) -> None:
-        if fn in self._listeners:
-            self._listeners.remove(fn)
-
-    def _notify(self, action, events) -> None:
-        for fn in list(self._listeners):
-            fn(self, action, events)
-
-    @property
-    def step(self) -> int:
-        """Number of actions applied."""
-        return len(self.history)
-
     # -- legal actions ----------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal choice now, payments (which cards) and placements included, in a
@@ -392,27 +385,6 @@ class Game:
         for t in p.reserve:
             out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
         return tuple(out)
-
-    def why_illegal(self, action: Action) -> IllegalAction | None:
-        """``None`` if ``action`` is legal now, else the error ``apply`` would raise."""
-        try:
-            self._check(action)
-        except IllegalAction as e:
-            return e
-        return None
-
-    # -- applying ---------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return what happened, in plain words.
-
-        ``IllegalAction`` (with ``.rule``) if the action is not legal now; the state is
-        then untouched."""
-        self._check(action)
-        events = self._do(action)
-        self.history.append(action)
-        if self._listeners:
-            self._notify(action, events)
-        return events
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action):
@@ -833,62 +805,6 @@ class Game:
             )
         return ev
 
-    # -- undo, replay, JSON (R13) ---------------------------------------------
-    def _options(self) -> dict:
-        return {
-            "players": self._names,
-            "seed": self.seed,
-            "dirk": self.dirk_name,
-            "dirk_can_win": self.dirk_can_win,
-        }
-
-    @classmethod
-    def replay(cls, options: dict, actions: list[Action], *, check: bool = True) -> Game:
-        """A new game from ``options`` (as in :meth:`to_json`) and ``actions``.
-
-        With ``check`` every action is checked (``IllegalAction`` names the first bad
-        one); without, they are trusted (undo and the timeline replay what was legal)."""
-        g = cls(
-            options["players"],
-            options["seed"],
-            dirk=options["dirk"],
-            dirk_can_win=options["dirk_can_win"],
-        )
-        for i, a in enumerate(actions):
-            if check:
-                try:
-                    g._check(a)
-                except IllegalAction as e:
-                    raise IllegalAction(e.rule, f"Action {i + 1} ({a}): {e.sentence}") from None
-            g._do(a)
-            g.history.append(a)
-        return g
-
-    def copy(self) -> Game:
-        """An independent game at the same point (same seed and actions)."""
-        return Game.replay(self._options(), self.history, check=False)
-
-    def at(self, step: int) -> Game:
-        """An independent game as it was after ``step`` actions (0 = the setup)."""
-        if not 0 <= step <= len(self.history):
-            raise IndexError(f"step {step} is outside 0..{len(self.history)}")
-        return Game.replay(self._options(), self.history[:step], check=False)
-
-    def undo(self) -> Action:
-        """Take back the last action and return it (the game object stays the same)."""
-        if not self.history:
-            raise IllegalAction("undo", "There is nothing to undo.")
-        last = self.history[-1]
-        self._become(self.at(len(self.history) - 1))
-        if self._listeners:
-            self._notify(None, [])
-        return last
-
-    def _become(self, other: Game) -> None:
-        for name, value in vars(other).items():
-            if name != "_listeners":
-                setattr(self, name, value)
-
     def state_dict(self) -> dict:
         """The whole state as plain data (hidden parts included: bag and deck order, and
         a digest of the generator's state)."""
@@ -906,82 +822,8 @@ class Game:
             "dirk_score": self.dirk_score,
             "rounds": [r.to_dict() for r in self.rounds],
             "scoring_cards_drawn": list(self.scoring_cards_drawn),
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
+            "rng": self._rng_digest(self.rng),
         }
-
-    def digest(self) -> str:
-        """A short fingerprint of :meth:`state_dict`."""
-        text = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:20]
-
-    def to_json(self) -> str:
-        """The game as a small JSON document: options, seed, actions, and a fingerprint
-        of the resulting state that :meth:`from_json` verifies."""
-        doc = {
-            "format": FORMAT,
-            "version": VERSION,
-            **self._options(),
-            "actions": [a.to_json() for a in self.history],
-            "digest": self.digest(),
-        }
-        return json.dumps(doc, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Rebuild a game from :meth:`to_json`. Malformed or tampered text raises
-        :class:`GameFileError` (a ``ValueError``) saying what is wrong."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise GameFileError("file", f"Not a saved game: the text is not JSON ({e}).") from None
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise GameFileError("file", f"Not a saved Alhambra game (expected format {FORMAT!r}).")
-        if doc.get("version") != VERSION:
-            raise GameFileError(
-                "file", f"Unknown saved-game version {doc.get('version')!r}; this reads {VERSION}."
-            )
-        allowed = {
-            "format",
-            "version",
-            "players",
-            "seed",
-            "dirk",
-            "dirk_can_win",
-            "actions",
-            "digest",
-        }
-        if set(doc) - allowed:
-            raise GameFileError(
-                "file", f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}."
-            )
-        missing = {"players", "seed", "actions"} - set(doc)
-        if missing:
-            raise GameFileError("file", f"The saved game lacks {sorted(missing)}.")
-        if not isinstance(doc["actions"], list):
-            raise GameFileError("file", "'actions' must be a list.")
-        if not isinstance(doc.get("dirk_can_win", False), bool):
-            raise GameFileError("file", "'dirk_can_win' must be true or false.")
-        options = {
-            "players": doc["players"],
-            "seed": doc["seed"],
-            "dirk": doc.get("dirk", "Dirk"),
-            "dirk_can_win": doc.get("dirk_can_win", False),
-        }
-        try:
-            actions = [Action.from_json(a) for a in doc["actions"]]
-        except IllegalAction as e:
-            raise GameFileError(e.rule, f"A saved action is malformed: {e.sentence}") from None
-        try:
-            g = cls.replay(options, actions)
-        except IllegalAction as e:
-            raise GameFileError(e.rule, f"The saved game does not replay: {e.sentence}") from None
-        if "digest" in doc and doc["digest"] != g.digest():
-            raise GameFileError(
-                "file",
-                "The saved game was altered: replaying its actions does not give the "
-                "state it records (digest mismatch).",
-            )
-        return g
 
     # -- display ----------------------------------------------------------
     def __repr__(self) -> str:
