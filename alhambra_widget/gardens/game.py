@@ -1,0 +1,433 @@
+"""The Gardens of the Alhambra (G1-G5): laying garden tiles, scoring enclosed buildings.
+
+A game is its options, its seed and its actions, like an Alhambra game (same record
+machinery): one seeded generator lays out the buildings, shuffles the garden tiles
+and picks the starting player (the rulebook's "oldest player" is unknowable).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..errors import IllegalAction
+from ..record import RecordedGame
+from .components import (
+    FIELDS,
+    SIZE,
+    TREES,
+    Building,
+    GardenTile,
+    building_tiles,
+    buildings_of,
+    fields_of,
+    garden_tiles,
+    on_outer_ring,
+    winning_kind,
+)
+
+Field = tuple[int, int]
+
+
+def _as_field(value) -> Field:
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        raise IllegalAction(
+            "format", f"A field is an (x, y) pair, 0 to 5, not {value!r}."
+        ) from None
+    if type(x) is not int or type(y) is not int:
+        raise IllegalAction("format", f"A field is an (x, y) pair, 0 to 5, not {value!r}.")
+    if not (0 <= x < FIELDS and 0 <= y < FIELDS):
+        raise IllegalAction("G1", f"The garden fields run from (0, 0) to (5, 5), not {value!r}.")
+    return (x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """G3: lay the garden tile ``tile`` (its id) on ``field``, turned ``turn`` quarter
+    turns clockwise (0-3). Drawing a new tile follows by itself."""
+
+    tile: str
+    field: Field
+    turn: int = 0
+    type: ClassVar[str] = "lay"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tile, str):
+            raise IllegalAction(
+                "format", f"A garden tile is named by its id like 'G07', not {self.tile!r}."
+            )
+        object.__setattr__(self, "field", _as_field(self.field))
+        if type(self.turn) is not int or not 0 <= self.turn <= 3:
+            raise IllegalAction("format", f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
+
+    def to_json(self) -> dict:
+        return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
+
+    @staticmethod
+    def from_json(data) -> Lay:
+        if (
+            not isinstance(data, dict)
+            or data.get("type") != "lay"
+            or set(data) != {"type", "tile", "field", "turn"}
+        ):
+            raise IllegalAction(
+                "format",
+                "A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
+            )
+        return Lay(data["tile"], _as_field(data["field"]), data["turn"])
+
+    def __str__(self) -> str:
+        return f"lay {self.tile} at {self.field}" + (f" turned {self.turn}" if self.turn else "")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """G4 for one enclosed building: trees per kind facing it, the winning kind and
+    why, the multiplier (kinds present), the points and who got them."""
+
+    building: tuple[int, int]
+    value: int
+    kind: str
+    counts: dict[str, int]
+    winner: str | None
+    multiplier: int
+    points: int
+    owner: str | None
+    why: str
+
+    def to_dict(self) -> dict:
+        return {
+            "building": list(self.building),
+            "value": self.value,
+            "kind": self.kind,
+            "counts": dict(self.counts),
+            "winner": self.winner,
+            "multiplier": self.multiplier,
+            "points": self.points,
+            "owner": self.owner,
+            "why": self.why,
+        }
+
+
+def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
+    """The G4 winner and a sentence saying why (ties drop out)."""
+    winner = winning_kind(counts)
+    full = {k: counts.get(k, 0) for k in TREES}
+    groups: dict[int, list[str]] = {}
+    for k, c in full.items():
+        groups.setdefault(c, []).append(k)
+    ties = [
+        f"{' and '.join(ks)} tie at {c}"
+        for c, ks in sorted(groups.items(), reverse=True)
+        if len(ks) > 1
+    ]
+    dropped = ("; ".join(ties) + " and drop out; ") if ties else ""
+    if winner is None:
+        return None, f"{dropped}every count is shared, so nobody wins".replace(
+            "drop out; every", "drop out: every"
+        )
+    return winner, f"{dropped}{winner}'s {full[winner]} is the highest count no other kind shares"
+
+
+class GardenPlayer:
+    __slots__ = ("hand", "kinds", "name", "points")
+
+    def __init__(self, name: str, kinds: list[str]):
+        self.name = name
+        self.kinds = list(kinds)
+        self.hand: list[GardenTile] = []
+        self.points = {k: 0 for k in kinds}
+
+    @property
+    def score(self) -> int:
+        return sum(self.points.values())
+
+    def __repr__(self) -> str:
+        return f"<GardenPlayer {self.name} ({'/'.join(self.kinds)}): {self.score} points, {len(self.hand)} in hand>"
+
+
+@dataclass
+class GEvent:
+    kind: str
+    text: str
+    data: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class GardensGame(RecordedGame):
+    """The Gardens of the Alhambra for 2 to 4 players.
+
+    Options: ``hand_size`` 1 (or 3, the variant), ``two_colours`` (two players with two
+    kinds each, scored apart and added at the end), ``colours`` (name -> list of kinds;
+    by default the kinds go round in seat order: lemon, orange, palm, lavender).
+    """
+
+    FORMAT = "alhambra-widget/gardens-game"
+    TITLE = "Gardens of the Alhambra game"
+    OPTIONS: ClassVar[dict] = {
+        "hand_size": ("hand_size", 1),
+        "two_colours": ("two_colours", False),
+        "colours": ("colours", None),
+    }
+    action_from_json = staticmethod(Lay.from_json)
+
+    def __init__(
+        self,
+        players,
+        seed: int | None = None,
+        *,
+        hand_size: int = 1,
+        two_colours: bool = False,
+        colours=None,
+    ):
+        names = list(players) if isinstance(players, (list, tuple)) else None
+        if names is None or not 2 <= len(names) <= 4:
+            raise IllegalAction("G5", "The Gardens of the Alhambra is played by 2 to 4 players.")
+        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(
+            names
+        ):
+            raise IllegalAction("format", "Player names are distinct non-empty strings.")
+        if hand_size not in (1, 3):
+            raise IllegalAction("G3", "Each player holds one garden tile (variant: three).")
+        if two_colours and len(names) != 2:
+            raise IllegalAction("G5", "Two colours each is a variant for two players.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if type(seed) is not int:
+            raise IllegalAction("format", f"The seed is an integer, not {seed!r}.")
+        if colours is None:
+            if two_colours:
+                kinds = [[TREES[0], TREES[2]], [TREES[1], TREES[3]]]
+            else:
+                kinds = [[TREES[i]] for i in range(len(names))]
+            colours = dict(zip(names, kinds))
+        self._check_colours(names, colours, two_colours)
+        self.seed = seed
+        self.hand_size = hand_size
+        self.two_colours = bool(two_colours)
+        self.colours = {n: list(colours[n]) for n in names}
+        self.history: list[Lay] = []
+        self._listeners: list = []
+        rng = self.rng = random.Random(seed)
+        layout = list(building_tiles())
+        rng.shuffle(layout)
+        self.buildings: dict[tuple[int, int], Building] = {
+            (x, y): layout[y * SIZE + x] for y in range(SIZE) for x in range(SIZE)
+        }
+        self.supply: list[GardenTile] = list(garden_tiles())
+        rng.shuffle(self.supply)
+        self.players = tuple(GardenPlayer(n, self.colours[n]) for n in names)
+        self.starting_player = rng.randrange(len(names))
+        self.current = self.starting_player
+        for k in range(len(names)):
+            p = self.players[(self.starting_player + k) % len(names)]
+            for _ in range(hand_size):
+                p.hand.append(self.supply.pop())
+        self.fields: dict[Field, tuple[GardenTile, int]] = {}
+        self.scored: dict[tuple[int, int], Scoring] = {}
+        self.turn = 1
+        self.log: list[GEvent] = [
+            GEvent("turn", f"{self.players[self.current].name} starts (drawn by the seed): turn 1.",
+                   {"player": self.players[self.current].name})
+        ]  # fmt: skip
+
+    @staticmethod
+    def _check_colours(names, colours, two_colours) -> None:
+        if not isinstance(colours, dict) or set(colours) != set(names):
+            raise IllegalAction("G2", "colours maps every player's name to a list of tree kinds.")
+        seen: list[str] = []
+        for n in names:
+            ks = colours[n]
+            if (
+                not isinstance(ks, list)
+                or len(ks) != (2 if two_colours else 1)
+                or not all(k in TREES for k in ks)
+            ):
+                raise IllegalAction(
+                    "G2",
+                    f"{n} owns {'two tree kinds' if two_colours else 'one tree kind'} of {', '.join(TREES)}.",
+                )
+            seen += ks
+        if len(set(seen)) != len(seen):
+            raise IllegalAction("G2", "A tree kind belongs to one player at most.")
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def current_player(self) -> GardenPlayer:
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        """G5: every field is filled (and so every building scored)."""
+        return len(self.fields) == FIELDS * FIELDS
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {p.name: p.score for p in self.players}
+
+    @property
+    def winners(self) -> list[str]:
+        if not self.is_over:
+            return []
+        top = max(self.scores.values())
+        return [n for n, s in self.scores.items() if s == top]
+
+    def owner_of(self, kind: str) -> str | None:
+        for p in self.players:
+            if kind in p.kinds:
+                return p.name
+        return None
+
+    def tile(self, tile_id: str) -> GardenTile:
+        for t in garden_tiles():
+            if t.id == tile_id:
+                return t
+        raise IllegalAction("G2", f"There is no garden tile {tile_id!r}.")
+
+    def enclosed(self, building) -> bool:
+        """G1: every field touching the building holds a tile."""
+        return all(f in self.fields for f, _ in fields_of(building))
+
+    def facing(self, building) -> dict[str, int]:
+        """G4: trees of each kind on the laid sides facing ``building``."""
+        counts = {k: 0 for k in TREES}
+        for f, k in fields_of(building):
+            laid = self.fields.get(f)
+            if laid is not None:
+                tile, turn = laid
+                counts[tile.side(k, turn)] += tile.trees
+        return counts
+
+    def legal_fields(self) -> list[Field]:
+        """G3: the fields the player to move may use now."""
+        if self.is_over:
+            return []
+        free = [(x, y) for y in range(FIELDS) for x in range(FIELDS) if (x, y) not in self.fields]
+        if not self.fields:
+            return [f for f in free if not on_outer_ring(f)]
+        return [
+            (x, y) for (x, y) in free
+            if any(q in self.fields for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+        ]  # fmt: skip
+
+    def legal_actions(self) -> list[Lay]:
+        if self.is_over:
+            return []
+        fields = self.legal_fields()
+        out = []
+        seen = set()
+        for t in self.current_player.hand:
+            if t.id in seen:
+                continue
+            seen.add(t.id)
+            out.extend(Lay(t.id, f, r) for f in fields for r in range(4))
+        return out
+
+    # -- applying ------------------------------------------------------------------
+    def _check(self, action) -> None:
+        if not isinstance(action, Lay):
+            raise IllegalAction("format", f"{action!r} is not a Gardens action (Lay).")
+        if self.is_over:
+            raise IllegalAction("G5", "The game is over: every field is planted.")
+        p = self.current_player
+        if action.tile not in [t.id for t in p.hand]:
+            raise IllegalAction("G3", f"{p.name} does not hold the garden tile {action.tile}.")
+        f = action.field
+        if f in self.fields:
+            raise IllegalAction("occupied", f"Field {f} already holds a garden tile.")
+        if not self.fields:
+            if on_outer_ring(f):
+                raise IllegalAction(
+                    "G3",
+                    "G3: the starting player's first tile may not go on an edge or corner field.",
+                )
+        elif f not in self.legal_fields():
+            raise IllegalAction(
+                "G3", f"G3: field {f} shares no straight side with a laid garden tile."
+            )
+
+    def _do(self, action: Lay) -> list[GEvent]:
+        p = self.current_player
+        tile = next(t for t in p.hand if t.id == action.tile)
+        p.hand.remove(tile)
+        self.fields[action.field] = (tile, action.turn)
+        turned = f", turned {action.turn}" if action.turn else ""
+        ev = [GEvent("lay", f"{p.name} lays {tile.id} ({tile.trees} a side) at {action.field}{turned}.",
+                     {"player": p.name, "tile": tile.id, "field": list(action.field), "turn": action.turn})]  # fmt: skip
+        for _k, b in buildings_of(action.field):
+            if b in self.buildings and b not in self.scored and self.enclosed(b):
+                ev.append(self._score(b))
+        if self.supply:
+            p.hand.append(self.supply.pop())
+        if self.is_over:
+            board = ", ".join(f"{n} {s}" for n, s in self.scores.items())
+            ev.append(GEvent("game_over", f"Game over. {' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {board}.",
+                             {"winners": self.winners, "scores": self.scores}))  # fmt: skip
+        else:
+            n = len(self.players)
+            for k in range(1, n + 1):  # players whose hands are empty are passed over
+                i = (self.current + k) % n
+                if self.players[i].hand:
+                    self.current = i
+                    break
+            self.turn += 1
+            ev.append(GEvent("turn", f"Turn {self.turn}: {self.current_player.name} to play.",
+                             {"player": self.current_player.name}))  # fmt: skip
+        self.log.extend(ev)
+        return ev
+
+    def _score(self, b) -> GEvent:
+        counts = self.facing(b)
+        winner, why = explain_winner(counts)
+        building = self.buildings[b]
+        mult = sum(1 for c in counts.values() if c > 0)
+        owner = self.owner_of(winner) if winner else None
+        points = building.value * mult if owner else 0
+        if winner and not owner:
+            why += f"; {winner} belongs to nobody, so its points are not scored"
+        s = Scoring(b, building.value, building.kind, counts, winner, mult, points, owner, why)
+        self.scored[b] = s
+        if owner:
+            next(p for p in self.players if p.name == owner).points[winner] += points
+        trees = ", ".join(f"{k} {c}" for k, c in counts.items())
+        result = (
+            f"{winner} wins: {building.value} x {mult} kinds = {points} for {owner}"
+            if owner
+            else ("nobody scores" if not winner else f"{winner} wins, but nobody owns it")
+        )
+        return GEvent("scored", f"The {building.kind} ({building.value}) at {b} is enclosed: {trees}; {why}. {result}.",
+                      {"scoring": s.to_dict()})  # fmt: skip
+
+    # -- records ---------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        return {
+            "turn": self.turn,
+            "current": self.current_player.name,
+            "players": [
+                {
+                    "name": p.name,
+                    "kinds": p.kinds,
+                    "points": dict(p.points),
+                    "hand": [t.id for t in p.hand],
+                }
+                for p in self.players
+            ],
+            "fields": sorted([x, y, t.id, r] for (x, y), (t, r) in self.fields.items()),
+            "scored": sorted(s.to_dict()["building"] + [s.points] for s in self.scored.values()),
+            "supply": [t.id for t in self.supply],
+            "buildings": [self.buildings[(x, y)].value for y in range(SIZE) for x in range(SIZE)],
+            "rng": self._rng_digest(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        status = (
+            f"over, won by {' and '.join(self.winners)}"
+            if self.is_over
+            else f"turn {self.turn}, {self.current_player.name} to lay"
+        )
+        return f"<Gardens of the Alhambra, {len(self.players)} players, seed {self.seed}: {status}; scores {self.scores}>"
