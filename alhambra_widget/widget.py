@@ -66,8 +66,11 @@ class _Base(anywidget.AnyWidget):
         self._v += 1
         view = self._build()
         view["v"] = self._v
-        view["rules"] = RULES
+        view["rules"] = self._rules()
         self.view = view
+
+    def _rules(self) -> dict:
+        return RULES
 
     def _build(self) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -119,61 +122,35 @@ widget.render({{ model, el: document.getElementById("app") }});
         return page
 
 
-class AlhambraWidget(_Base):
-    """Play, step through and poke at an Alhambra game, or one Alhambra on its own.
+class _SessionWidget(_Base):
+    """A widget over a :class:`Session` (a game, seats, a timeline): the Python API
+    and the intents both games share. Subclasses give ``_parse_action``."""
 
-    ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
-    ``seats={"Ben": "greedy"}`` makes seats bots (``"random"``, ``"greedy"``, or a bot
-    object). ``AlhambraWidget(alhambra=Alhambra())`` shows one Alhambra as a sandbox:
-    any tile of ``palette`` (default: the 54 real tiles) may be put anywhere the
-    building rules allow, and removed again.
-    """
-
-    show_all_money = traitlets.Bool(False).tag(sync=True)
     autoplay_bots = traitlets.Bool(True).tag(sync=True)
     bot_delay = traitlets.Float(0.6).tag(sync=True)
-    show_walls = traitlets.Bool(False).tag(sync=True)
+    show_all_money = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(
-        self,
-        game: Game | Alhambra | None = None,
-        *,
-        players: list[str] | None = None,
-        seed: int | None = None,
-        seats: dict | None = None,
-        alhambra: Alhambra | None = None,
-        palette: list[Tile] | None = None,
-        **kwargs,
-    ):
-        super().__init__(**kwargs)
-        if isinstance(game, Alhambra):
-            game, alhambra = None, game
-        self.session: Session | None = None
-        self.alhambra: Alhambra | None = None
+    session: Session | None = None
+
+    def _start(self, game, seats) -> None:
         self._action_observers: list = []
-        self._sandbox: tuple[int, Alhambra] | None = None
-        if alhambra is not None or (game is None and players is None):
-            self.alhambra = alhambra if alhambra is not None else Alhambra()
-            self.palette = list(palette) if palette is not None else list(building_tiles())
-        else:
-            if game is None:
-                game = Game(players, seed=seed)
-            self.session = Session(game, seats or {})
-            self.session.add_listener(self._publish)
-            self.palette = list(palette) if palette is not None else list(building_tiles())
-        self._publish()
+        self.session = Session(game, seats or {})
+        self.session.add_listener(self._publish)
+
+    @staticmethod
+    def _parse_action(data):  # pragma: no cover - abstract
+        raise NotImplementedError
 
     # -- Python API ------------------------------------------------------------
     @property
-    def game(self) -> Game | None:
-        """The live game (``None`` for a single-Alhambra widget)."""
+    def game(self):
+        """The live game."""
         return self.session.game if self.session else None
 
     @game.setter
-    def game(self, game: Game) -> None:
-        self.session.set_game(
-            game, {n: k for n, k in self.seats.items() if n in [p.name for p in game.players]}
-        )
+    def game(self, game) -> None:
+        names = [p.name for p in game.players]
+        self.session.set_game(game, {n: k for n, k in self.seats.items() if n in names})
 
     @property
     def seats(self) -> dict[str, str]:
@@ -202,7 +179,7 @@ class AlhambraWidget(_Base):
     def next(self) -> None:
         self.goto(self.step + 1)
 
-    def act(self, action: Action, resolve: str | None = None):
+    def act(self, action, resolve: str | None = None):
         """Apply ``action`` as the player to move (see :meth:`Session.act`)."""
         return self.session.act(action, resolve=resolve)
 
@@ -227,33 +204,6 @@ class AlhambraWidget(_Base):
     def _rebind(self) -> None:
         self.session.game.add_listener(self._forward)
 
-    # -- the view -----------------------------------------------------------------
-    def _build(self) -> dict:
-        if self.session is None:
-            return {
-                "mode": "alhambra",
-                "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra)),
-            }
-        s = self.session
-        view = game_view(
-            s.shown(),
-            live=s.live,
-            step=s.step,
-            steps=len(s.game.history),
-            seats={n: s.seat_kind(n) for n in s.seats},
-            show_all_money=self.show_all_money,
-        )
-        view["bot_to_move"] = s.bot_to_move()
-        view["branches"] = len(s.branches)
-        if self._sandbox is not None:
-            i, a = self._sandbox
-            view["sandbox"] = {"player": i, **sandbox_view(a, self._free_palette(a))}
-        return view
-
-    def _free_palette(self, a: Alhambra) -> list[Tile]:
-        used = set(a.tiles.values())
-        return [t for t in self.palette if t not in used]
-
     @traitlets.observe("show_all_money")
     def _money_toggled(self, _change) -> None:
         if hasattr(self, "_v"):
@@ -261,8 +211,7 @@ class AlhambraWidget(_Base):
 
     # -- intents --------------------------------------------------------------------
     def _check_version(self, content) -> None:
-        v = content.get("v")
-        if v != self._v:
+        if content.get("v") != self._v:
             raise IllegalAction(
                 "stale", "The board changed before your click arrived; nothing was done. Try again."
             )
@@ -271,7 +220,7 @@ class AlhambraWidget(_Base):
         if self.session is None:
             raise IllegalAction("format", "This widget shows one Alhambra, not a game.")
         self._check_version(content)
-        action = Action.from_json(content.get("action"))
+        action = self._parse_action(content.get("action"))
         resolve = content.get("resolve")
         if resolve not in (None, "branch", "undo"):
             raise IllegalAction("format", "resolve is 'branch', 'undo' or absent.")
@@ -292,6 +241,75 @@ class AlhambraWidget(_Base):
         self.game.undo()
         self._say("The last action was taken back.")
 
+    def _session_view(self, build, **kw) -> dict:
+        s = self.session
+        view = build(
+            s.shown(), live=s.live, step=s.step, steps=len(s.game.history),
+            seats={n: s.seat_kind(n) for n in s.seats}, **kw,
+        )  # fmt: skip
+        view["bot_to_move"] = s.bot_to_move()
+        view["branches"] = len(s.branches)
+        return view
+
+
+class AlhambraWidget(_SessionWidget):
+    """Play, step through and poke at an Alhambra game, or one Alhambra on its own.
+
+    ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
+    ``seats={"Ben": "greedy"}`` makes seats bots (``"random"``, ``"greedy"``, or a bot
+    object). ``AlhambraWidget(alhambra=Alhambra())`` shows one Alhambra as a sandbox:
+    any tile of ``palette`` (default: the 54 real tiles) may be put anywhere the
+    building rules allow, and removed again.
+    """
+
+    show_walls = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        game: Game | Alhambra | None = None,
+        *,
+        players: list[str] | None = None,
+        seed: int | None = None,
+        seats: dict | None = None,
+        alhambra: Alhambra | None = None,
+        palette: list[Tile] | None = None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        if isinstance(game, Alhambra):
+            game, alhambra = None, game
+        self.alhambra: Alhambra | None = None
+        self._sandbox: tuple[int, Alhambra] | None = None
+        if alhambra is not None or (game is None and players is None):
+            self.alhambra = alhambra if alhambra is not None else Alhambra()
+            self.palette = list(palette) if palette is not None else list(building_tiles())
+        else:
+            if game is None:
+                game = Game(players, seed=seed)
+            self._start(game, seats)
+            self.palette = list(palette) if palette is not None else list(building_tiles())
+        self._publish()
+
+    # -- the view -----------------------------------------------------------------
+    def _build(self) -> dict:
+        if self.session is None:
+            return {
+                "mode": "alhambra",
+                "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra)),
+            }
+        view = self._session_view(game_view, show_all_money=self.show_all_money)
+        if self._sandbox is not None:
+            i, a = self._sandbox
+            view["sandbox"] = {"player": i, **sandbox_view(a, self._free_palette(a))}
+        return view
+
+    def _free_palette(self, a: Alhambra) -> list[Tile]:
+        used = set(a.tiles.values())
+        return [t for t in self.palette if t not in used]
+
+    _parse_action = staticmethod(Action.from_json)
+
+    # -- intents of the Alhambra board -------------------------------------------------
     def _intent_explain(self, content) -> None:
         i = content.get("player")
         if self.session is None or content.get("sandbox"):
@@ -358,4 +376,44 @@ class AlhambraWidget(_Base):
         return f"AlhambraWidget({self.game!r}, step {self.step})"
 
 
-__all__ = ["FOUNTAIN", "AlhambraWidget"]
+class GardensWidget(_SessionWidget):
+    """The Gardens of the Alhambra: the board of octagonal gardens and diamond
+    buildings, the tile in hand (turned by clicks or the R key), legal fields
+    highlighted, every scoring explained on the board, the timeline and bots.
+
+    ``GardensWidget(game)`` or ``GardensWidget(players=[...], seed=..., seats={...})``;
+    further keywords are game options (``hand_size``, ``two_colours``, ``colours``).
+    ``show_all_money`` opens every hand.
+    """
+
+    def __init__(self, game=None, *, players=None, seed=None, seats=None, **options):
+        from .gardens.game import GardensGame
+
+        widget_kw = {k: options.pop(k) for k in list(options) if k in self.class_trait_names()}
+        super().__init__(**widget_kw)
+        if game is None:
+            game = GardensGame(players or ["Ann", "Ben"], seed=seed, **options)
+        self._start(game, seats)
+        self._publish()
+
+    @staticmethod
+    def _parse_action(data):
+        from .gardens.game import Lay
+
+        return Lay.from_json(data)
+
+    def _build(self) -> dict:
+        from .gardens.view import gardens_view
+
+        return self._session_view(gardens_view, show_all_hands=self.show_all_money)
+
+    def _rules(self) -> dict:
+        from .gardens.view import RULES as GARDEN_RULES
+
+        return GARDEN_RULES
+
+    def __repr__(self) -> str:
+        return f"GardensWidget({self.game!r}, step {self.step})"
+
+
+__all__ = ["FOUNTAIN", "AlhambraWidget", "GardensWidget"]

@@ -2,6 +2,8 @@
 // It holds no rule of the game: every "may I?" is a lookup in view.legal,
 // computed by the Python engine. Local state is only what the user is picking.
 
+import { gardensHtml, gardensClick, gardensKey } from "./gardens.js";
+
 const CELL = 46; // px per Alhambra cell
 const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 const KIND_ABBR = {
@@ -107,6 +109,7 @@ function render({ model, el }) {
   const ui = {
     step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
     hover: "", confirm: null, roundSel: null, roundRow: 0,
+    gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
   };
   let botTimer = null;
 
@@ -134,6 +137,12 @@ function render({ model, el }) {
     const L = v.legal;
     if (v.mode === "alhambra") return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette, or click a tile to remove it.";
     if (v.over) return `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.`;
+    if (v.mode === "gardens") {
+      if (!v.live) return `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
+      const q = v.players[v.current];
+      if (q.seat !== "human") return `${q.name} (${q.seat} bot) is playing…`;
+      return `${q.name}: turn your tile (click it or press R), then lay it on a green field${L && L.first ? " (not on the edge: G3)" : ""}.`;
+    }
     if (!v.live) return `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
     const p = v.players[v.current];
     if (p.seat !== "human") return `${p.name} (${p.seat} bot) is playing…`;
@@ -169,8 +178,8 @@ function render({ model, el }) {
     s += `<button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button>`;
     s += `<span class="aw-stepno">step ${v.step}/${n}${v.live ? "" : " (past)"}</span>`;
     s += `</div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
-    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_walls" ${model.get("show_walls") ? "checked" : ""}/> longest walls</label>`;
-    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_all_money" ${model.get("show_all_money") ? "checked" : ""}/> show all money</label>`;
+    if (v.mode === "game") s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_walls" ${model.get("show_walls") ? "checked" : ""}/> longest walls</label>`;
+    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_all_money" ${model.get("show_all_money") ? "checked" : ""}/> show all ${v.mode === "game" ? "money" : "hands"}</label>`;
     s += `<label class="aw-toggle"><input type="checkbox" data-toggle="autoplay_bots" ${model.get("autoplay_bots") ? "checked" : ""}/> bots play</label>`;
     if (v.live && v.steps > 0) s += `<button data-undo="1" aria-label="undo the last action">Undo</button>`;
     return s + `</div>`;
@@ -340,6 +349,11 @@ function render({ model, el }) {
     let s = "";
     if (v.mode === "alhambra") {
       s += sandboxHtml(v, v.sandbox, false);
+    } else if (v.mode === "gardens") {
+      s += header(v);
+      s += confirmHtml(v);
+      s += gardensHtml(v, ui, model);
+      s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-10).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     } else {
       s += header(v);
       s += `<div class="aw-top">${marketHtml(v)}</div>`;
@@ -365,10 +379,11 @@ function render({ model, el }) {
 
   function onClick(ev) {
     const v = V();
-    const t = ev.target.closest("[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo]");
+    const t = ev.target.closest("[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
     if (!t || t.disabled) return;
     const d = t.dataset;
     const L = v.legal;
+    if (v.mode === "gardens" && gardensClick(d, v, ui, act, draw)) return;
     if (d.go) {
       const to = { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go];
       send({ kind: "goto", step: to });
@@ -446,9 +461,13 @@ function render({ model, el }) {
 
   function onOver(ev) {
     const v = V();
-    const c = ev.target.closest("[data-cell],[data-tile-cell]");
+    const c = ev.target.closest("[data-cell],[data-tile-cell],[data-field]");
     let text = "";
-    if (c && c.dataset.cell !== undefined && c.dataset.rule !== undefined) {
+    if (c && c.dataset.field !== undefined) {
+      const r = c.dataset.rule;
+      text = r === "" ? `field (${c.dataset.field}): your tile may go here — click to lay it.` :
+        `field (${c.dataset.field}): not here — ${r}: ${(v.rules && v.rules[r]) || ""}`;
+    } else if (c && c.dataset.cell !== undefined && c.dataset.rule !== undefined) {
       const r = c.dataset.rule;
       text = r === "" ? `(${c.dataset.cell}): the tile may go here — click to build it.` :
         `(${c.dataset.cell}): not here — ${r}: ${(v.rules && v.rules[r]) || ""} (click for the details)`;
@@ -465,7 +484,12 @@ function render({ model, el }) {
 
   function onKey(ev) {
     const v = V();
-    if (v.mode !== "game") return;
+    if (v.mode === "gardens" && gardensKey(ev, ui, draw)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
+    if (v.mode !== "game" && v.mode !== "gardens") return;
     if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "checkbox") return;
     const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
     if (to === undefined) return;
@@ -489,7 +513,7 @@ function render({ model, el }) {
   function scheduleBot() {
     clearTimeout(botTimer);
     const v = V();
-    if (v.mode !== "game" || !v.bot_to_move || !model.get("autoplay_bots")) return;
+    if (v.mode === "alhambra" || !v.bot_to_move || !model.get("autoplay_bots")) return;
     const version = v.v;
     botTimer = setTimeout(() => {
       if (V().v === version) send({ kind: "bot", v: version });

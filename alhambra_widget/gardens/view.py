@@ -1,0 +1,75 @@
+"""The JSON view model of a Gardens game and its rule sentences. Pure Python."""
+
+from __future__ import annotations
+
+from .components import FIELDS, SIZE, TREES
+from .game import GardensGame
+
+RULES = {
+    "occupied": "A garden tile already lies on this field.",
+    "G1": "Buildings are enclosed when every garden field touching them is planted.",
+    "G3": "The first tile of the game may not go on an edge or corner field; every later tile must share a straight side with a laid tile.",
+    "G4": "The kind with the highest count that no other kind shares wins the building: its value times the number of kinds facing it.",
+    "G5": "The game ends when every field is planted.",
+}
+
+
+def field_rules(g: GardensGame) -> dict[str, str]:
+    """Rule id per field for the player to move ("" = legal)."""
+    legal = set(g.legal_fields())
+    out = {}
+    for y in range(FIELDS):
+        for x in range(FIELDS):
+            if (x, y) in g.fields:
+                out[f"{x},{y}"] = "occupied"
+            else:
+                out[f"{x},{y}"] = "" if (x, y) in legal else "G3"
+    return out
+
+
+def tile_json(t) -> dict:
+    return {"id": t.id, "trees": t.trees, "sides": list(t.sides)}
+
+
+def gardens_view(
+    g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
+    show_all_hands: bool = False, log_size: int = 40,
+) -> dict:  # fmt: skip
+    humans = [p.name for p in g.players if seats.get(p.name, "human") == "human"]
+    players = []
+    for i, p in enumerate(g.players):
+        open_hand = (
+            show_all_hands
+            or (i == g.current and not g.is_over)
+            or (len(humans) == 1 and p.name in humans)
+        )
+        players.append({
+            "name": p.name, "seat": seats.get(p.name, "human"), "kinds": p.kinds,
+            "points": dict(p.points), "score": p.score,
+            "hand": [tile_json(t) for t in p.hand] if open_hand else None, "cards": len(p.hand),
+        })  # fmt: skip
+    last = []
+    if g.history:
+        f = g.history[-1].field
+        last = [
+            f"{b[0]},{b[1]}"
+            for b, s in g.scored.items()
+            if any((f[0] + dx, f[1] + dy) == b for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)))
+        ]
+    return {
+        "mode": "gardens",
+        "step": step, "steps": steps, "live": live, "turn": g.turn, "over": g.is_over,
+        "winners": g.winners, "current": g.current, "players": players,
+        "owners": {k: g.owner_of(k) for k in TREES},
+        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind]
+                      for y in range(SIZE) for x in range(SIZE)],
+        "fields": [[x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]] for (x, y), (t, r) in g.fields.items()],
+        "scored": {f"{b[0]},{b[1]}": s.to_dict() for b, s in g.scored.items()},
+        "last_scored": last,
+        "supply": len(g.supply),
+        "log": [e.text for e in g.log[-log_size:]],
+        "legal": (
+            {"player": g.current, "fields": field_rules(g), "first": not g.fields}
+            if live and not g.is_over else None
+        ),
+    }  # fmt: skip
