@@ -240,3 +240,46 @@ def test_to_html_writes_a_standalone_page(tmp_path):
     text = (tmp_path / "game.html").read_text()
     assert page == text and "const widget =" in text and '"mode":"game"' in text.replace(" ", "")
     assert "http://" not in text.split("<script")[0]
+
+
+# -- The Gardens widget ------------------------------------------------------------------
+def test_gardens_view_and_lay_intent():
+    from alhambra_widget.gardens import GardensWidget
+
+    w = GardensWidget(players=["Ann", "Ben"], seed=3)
+    v = w.view
+    assert v["mode"] == "gardens" and len(v["buildings"]) == 49 and v["legal"]["first"]
+    rules = v["legal"]["fields"]
+    assert rules["0,0"] == "G3" and rules["2,2"] == ""  # the first tile keeps off the edge
+    tile = w.game.current_player.hand[0].id
+    click(w, kind="act", v=v["v"], action={"type": "lay", "tile": tile, "field": [0, 0], "turn": 0})
+    assert w.message["rule"] == "G3" and w.game.step == 0
+    click(
+        w,
+        kind="act",
+        v=w.view["v"],
+        action={"type": "lay", "tile": tile, "field": [2, 2], "turn": 3},
+    )
+    assert w.game.step == 1 and w.game.fields[(2, 2)][1] == 3
+    assert w.view["fields"][0][:3] == [2, 2, tile]
+    click(w, kind="act", v=w.view["v"], action={"type": "lay", "tile": "G01"})
+    assert w.message["rule"] == "format"
+
+
+def test_gardens_widget_bots_timeline_and_explanations():
+    from alhambra_widget.gardens import GardensWidget
+
+    w = GardensWidget(
+        players=["Ann", "Ben", "Cem"], seed=4, seats={"Ben": "greedy", "Cem": "random"}
+    )
+    while not w.game.is_over:
+        if w.session.bot_to_move():
+            click(w, kind="bot", v=w.view["v"])
+        else:
+            click(w, kind="act", v=w.view["v"], action=w.game.legal_actions()[0].to_json())
+    v = w.view
+    assert v["over"] and len(v["scored"]) == 49 and v["legal"] is None
+    assert all("why" in s and s["multiplier"] >= 1 for s in v["scored"].values())
+    click(w, kind="goto", step=10)
+    assert w.view["step"] == 10 and len(w.view["fields"]) == 10
+    assert len(json.dumps(w.view)) < 30_000

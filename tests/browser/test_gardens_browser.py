@@ -1,0 +1,69 @@
+"""The Gardens widget in a real JupyterLab (headless Chromium, Playwright)."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+TWO = """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["Ann", "Ben"], seed=3)
+g = w.game
+w
+"""
+
+
+def test_gardens_board_renders(open_notebook):
+    lab = open_notebook(TWO)
+    root = lab.widget()
+    assert root.locator("[data-building]").count() == 49
+    assert root.locator("polygon.ag-field").count() == 36
+    assert root.locator("polygon.ag-legal").count() == 16  # the first tile keeps off the edge (G3)
+    assert root.locator(".ag-handtile").count() == 1
+    lab.shot()
+
+
+def test_gardens_turn_the_tile_by_click_and_key_then_lay_it(open_notebook):
+    lab = open_notebook(TWO)
+    page = lab.page
+    tile = lab.py("print(g.current_player.hand[0].id)")
+    page.click(".ag-handtile")  # selected already: a click turns it once
+    lab.widget().focus()
+    page.keyboard.press("r")  # and the R key once more
+    assert "turned 2" in page.locator(".ag-handtile").get_attribute("aria-label")
+    page.locator("polygon.ag-legal[data-field='2,2']").click()
+    lab.wait_py(
+        "print(g.fields.get((2, 2)) and (g.fields[(2, 2)][0].id, g.fields[(2, 2)][1]))",
+        f"('{tile}', 2)",
+    )
+    page.locator("text=lays").first.wait_for()
+    lab.shot()
+
+
+def test_gardens_hover_rule_and_a_game_against_bots_to_the_end(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["You", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+g = w.game
+w
+"""
+    )
+    page = lab.page
+    for _ in range(200):
+        over, who, step = lab.py("print(g.is_over, g.current_player.name, g.step)").split()
+        if over == "True":
+            break
+        if who != "You":
+            page.wait_for_timeout(100)
+            continue
+        illegal = page.locator("polygon.ag-illegal").first
+        if illegal.count():
+            illegal.hover()
+            assert "G3" in lab.status()
+        page.locator("polygon.ag-legal").first.click()
+        lab.wait_py(f"print(g.step > {step})", "True")
+    else:
+        pytest.fail("the game did not end")
+    assert lab.py("print(g.is_over, len(g.scored))") == "True 49"
+    page.locator(".aw-status").filter(has_text="Game over").wait_for()
+    lab.shot("end")
