@@ -331,3 +331,28 @@ def test_bad_documents_are_refused_with_a_value_error():
         with pytest.raises(GameFileError) as e:
             GardensGame.from_json(bad)
         assert isinstance(e.value, ValueError) and len(str(e.value)) > 10
+
+
+def test_random_junk_lay_json_is_refused_whole():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    junk = st.recursive(
+        st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=4),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "tile", "field", "turn", "x"]), inner, max_size=4),
+        max_leaves=8,
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(data=junk)
+    def run(data):
+        g = GardensGame(["A", "B"], seed=1)
+        before = g.to_json()
+        try:
+            g.apply(Lay.from_json(data))
+        except IllegalAction as e:
+            assert e.rule and g.to_json() == before
+        else:
+            assert g.step == 1
+
+    run()

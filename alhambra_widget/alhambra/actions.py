@@ -36,7 +36,8 @@ class Action:
         """Read an action from its JSON form; ``IllegalAction(rule="format")`` if malformed."""
         if not isinstance(data, dict):
             raise IllegalAction("format", f"An action is a JSON object, not {data!r}.")
-        cls = ACTION_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+        kind = data.get("type")
+        cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(ACTION_TYPES))
             raise IllegalAction(

@@ -31,7 +31,7 @@ from .actions import (
 )
 from .components import CURRENCIES, KINDS, Card, ScoringCard, Tile, building_tiles, money_cards
 from .grid import Alhambra
-from .scoring import ScoringRound, WallScore, majority_breakdown
+from .scoring import ScoringRound, score_round
 
 FORMAT = "alhambra-widget/alhambra-game"
 VERSION = 1
@@ -764,15 +764,8 @@ class Game(RecordedGame):
         counts = {p.name: p.alhambra.counts() for p in self.players}
         if self.two_players:
             counts[self.dirk_name] = dict(Counter(t.kind for t in self.dirk))
-        kinds = majority_breakdown(counts, number)
-        walls = {}
-        for p in self.players:
-            segs = p.alhambra.longest_wall_segments()
-            walls[p.name] = WallScore(p.name, len(segs), tuple(segs))
-        totals = {n: sum(k.points[n] for k in kinds) for n in counts}
-        for n, w in walls.items():
-            totals[n] += w.length
-        return ScoringRound(number, kinds, walls, totals)
+        walls = {p.name: p.alhambra.longest_wall_segments() for p in self.players}
+        return score_round(number, counts, walls)
 
     def _score(self, number: int) -> list[Event]:
         r = self.scoring_preview(number)

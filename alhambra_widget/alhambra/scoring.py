@@ -86,6 +86,9 @@ class ScoringRound:
     walls: dict[str, WallScore]
     totals: dict[str, int]
 
+    def __repr__(self) -> str:
+        return f"<Scoring round {self.number}: {', '.join(f'{n} +{p}' for n, p in self.totals.items())}>"
+
     def explain(self) -> str:
         lines = [f"Scoring round {self.number}:"]
         lines += ["  " + k.explain() for k in self.kinds]
@@ -160,3 +163,14 @@ def score_majorities(counts: Mapping[str, Mapping[str, int]], round: int) -> dic
         for n, p in ks.points.items():
             totals[n] += p
     return totals
+
+
+def score_round(number: int, counts: Mapping[str, Mapping[str, int]], walls: Mapping[str, list]) -> ScoringRound:
+    """A whole scoring round (R10 + R11): ``counts`` name -> kind -> tiles (Dirk
+    included, if any), ``walls`` name -> segments of the longest wall (players only)."""
+    kinds = majority_breakdown(counts, number)
+    wall_scores = {n: WallScore(n, len(segs), tuple(segs)) for n, segs in walls.items()}
+    totals = {n: sum(k.points[n] for k in kinds) for n in counts}
+    for n, w in wall_scores.items():
+        totals[n] = totals.get(n, 0) + w.length
+    return ScoringRound(number, kinds, wall_scores, totals)
