@@ -339,7 +339,12 @@ def test_random_junk_lay_json_is_refused_whole():
 
     junk = st.recursive(
         st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=4),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "tile", "field", "turn", "x"]), inner, max_size=4),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(
+                st.sampled_from(["type", "tile", "field", "turn", "x"]), inner, max_size=4
+            )
+        ),
         max_leaves=8,
     )
 

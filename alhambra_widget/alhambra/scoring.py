@@ -165,7 +165,9 @@ def score_majorities(counts: Mapping[str, Mapping[str, int]], round: int) -> dic
     return totals
 
 
-def score_round(number: int, counts: Mapping[str, Mapping[str, int]], walls: Mapping[str, list]) -> ScoringRound:
+def score_round(
+    number: int, counts: Mapping[str, Mapping[str, int]], walls: Mapping[str, list]
+) -> ScoringRound:
     """A whole scoring round (R10 + R11): ``counts`` name -> kind -> tiles (Dirk
     included, if any), ``walls`` name -> segments of the longest wall (players only)."""
     kinds = majority_breakdown(counts, number)

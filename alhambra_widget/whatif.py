@@ -1,0 +1,489 @@
+"""What if? Positions you can change freely, scoring previews with their breakdown,
+comparisons, rankings of where a tile could go, and win chances from bot playouts.
+
+Positions and rankings are pure Python (the building rules still apply: an
+Alhambra refuses an illegal tile). Tables are pandas DataFrames and plots use
+matplotlib, both imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .alhambra.components import KINDS, Tile
+from .alhambra.game import Game
+from .alhambra.grid import Alhambra
+from .alhambra.scoring import ScoringRound, score_round
+from .alhambra.svg import alhambra_svg
+from .errors import IllegalAction
+
+
+def _tile(t) -> Tile:
+    return t if isinstance(t, Tile) else Tile.parse(t)
+
+
+@dataclass
+class Seat:
+    """One player in a position: an Alhambra (or bare counts and a wall length, for
+    players described only by numbers) and a reserve."""
+
+    name: str
+    alhambra: Alhambra | None = None
+    reserve: list[Tile] = field(default_factory=list)
+    counts: dict[str, int] | None = None
+    wall: int | None = None
+
+    def kind_counts(self) -> dict[str, int]:
+        if self.alhambra is not None:
+            return self.alhambra.counts()
+        return dict(self.counts or {})
+
+    def wall_segments(self) -> list:
+        if self.alhambra is not None:
+            return self.alhambra.longest_wall_segments()
+        return [None] * (self.wall or 0)  # a length without a drawing
+
+
+class Position:
+    """Players' Alhambras, reserves and counts (and Dirk's tiles), free to change.
+
+    >>> p = Position.from_description({"Kim": {"counts": {"tower": 4}}, "Nina": {"counts": {"tower": 4}}})
+    >>> p.score(2).totals
+    {'Kim': 9, 'Nina': 9}
+    """
+
+    def __init__(self, seats: list[Seat], dirk: list[Tile] | None = None, dirk_name: str = "Dirk"):
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names) or (dirk is not None and dirk_name in names):
+            raise IllegalAction("format", "Names in a position must differ.")
+        self.seats = {s.name: s for s in seats}
+        self.dirk = dirk
+        self.dirk_name = dirk_name
+
+    # -- building positions ------------------------------------------------------
+    @classmethod
+    def from_game(cls, game: Game, step: int | None = None) -> Position:
+        """The position of ``game`` (now, or after ``step`` actions), as free copies."""
+        g = game if step is None else game.at(step)
+        seats = [Seat(p.name, p.alhambra.copy(), list(p.reserve)) for p in g.players]
+        return cls(seats, list(g.dirk) if g.two_players else None, g.dirk_name)
+
+    @classmethod
+    def from_description(cls, desc: Mapping) -> Position:
+        """From plain data: ``{"Ann": {"alhambra": {(1, 0): "tower 9 NE", ...},
+        "reserve": ["garden 10"]}, "Ben": {"counts": {"tower": 3}, "wall": 4},
+        "Dirk": {"tiles": ["tower 11"]}}``. Cells may also be ``"x,y"`` strings; an
+        Alhambra must satisfy R7 as a whole."""
+        seats, dirk, dirk_name = [], None, "Dirk"
+        for name, d in desc.items():
+            if not isinstance(d, Mapping):
+                raise IllegalAction(
+                    "format", f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'."
+                )
+            if "tiles" in d:
+                dirk, dirk_name = [_tile(t) for t in d["tiles"]], name
+                continue
+            alh = None
+            if "alhambra" in d:
+                cells = {}
+                for pos, t in dict(d["alhambra"]).items():
+                    if isinstance(pos, str):
+                        pos = tuple(int(v) for v in pos.split(","))
+                    cells[tuple(pos)] = _tile(t)
+                alh = Alhambra.from_tiles(cells)
+            counts = None
+            if "counts" in d:
+                counts = {k: int(v) for k, v in d["counts"].items()}
+                unknown = set(counts) - set(KINDS)
+                if unknown:
+                    raise IllegalAction("R1", f"{name}: unknown kinds {sorted(unknown)}.")
+            seats.append(
+                Seat(name, alh, [_tile(t) for t in d.get("reserve", [])], counts, d.get("wall"))
+            )
+        return cls(seats, dirk, dirk_name)
+
+    def copy(self) -> Position:
+        seats = [
+            Seat(s.name, s.alhambra.copy() if s.alhambra else None, list(s.reserve),
+                 dict(s.counts) if s.counts is not None else None, s.wall)
+            for s in self.seats.values()
+        ]  # fmt: skip
+        return Position(seats, list(self.dirk) if self.dirk is not None else None, self.dirk_name)
+
+    # -- changing it (rules still checked) -------------------------------------------
+    def _alhambra(self, name: str) -> Alhambra:
+        seat = self.seats.get(name)
+        if seat is None:
+            raise KeyError(f"No player {name!r}; the players are {list(self.seats)}.")
+        if seat.alhambra is None:
+            raise IllegalAction(
+                "format", f"{name} is described by counts only: no Alhambra to change."
+            )
+        return seat.alhambra
+
+    def add(self, name: str, tile, cell) -> Position:
+        """Build ``tile`` at ``cell`` in ``name``'s Alhambra (R7 checked). Returns self."""
+        self._alhambra(name).place(_tile(tile), tuple(cell))
+        return self
+
+    def remove(self, name: str, cell) -> Tile:
+        """Take the tile at ``cell`` out (R8 checked) and put it on the reserve."""
+        t = self._alhambra(name).remove(tuple(cell))
+        self.seats[name].reserve.append(t)
+        return t
+
+    def move(self, name: str, src, dst) -> Position:
+        """Move a tile within ``name``'s Alhambra; refused whole if either step breaks
+        the rules."""
+        a = self._alhambra(name)
+        trial = a.copy()
+        t = trial.remove(tuple(src))
+        trial.place(t, tuple(dst))
+        self.seats[name].alhambra = trial
+        return self
+
+    def give_dirk(self, tile) -> Position:
+        if self.dirk is None:
+            self.dirk = []
+        self.dirk.append(_tile(tile))
+        return self
+
+    # -- scoring ------------------------------------------------------------------
+    def counts(self) -> dict[str, dict[str, int]]:
+        out = {n: s.kind_counts() for n, s in self.seats.items()}
+        if self.dirk is not None:
+            out[self.dirk_name] = dict(Counter(t.kind for t in self.dirk))
+        return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
+
+    def score(self, round: int = 3) -> ScoringRound:
+        """What scoring round ``round`` would give in this position, explained."""
+        walls = {n: s.wall_segments() for n, s in self.seats.items()}
+        return score_round(round, self.counts(), walls)
+
+    def table(self, round: int = 3):
+        """A DataFrame: one row per player, a column per kind, walls, total."""
+        import pandas as pd
+
+        r = self.score(round)
+        rows = {}
+        for n in r.totals:
+            row = {k.kind: k.points[n] for k in r.kinds}
+            row["walls"] = r.walls[n].length if n in r.walls else 0
+            row["total"] = r.totals[n]
+            rows[n] = row
+        return pd.DataFrame.from_dict(rows, orient="index")
+
+    def _repr_svg_(self) -> str:
+        parts, x = [], 0
+        for s in self.seats.values():
+            if s.alhambra is None:
+                continue
+            svg = alhambra_svg(s.alhambra, cell=30)
+            w = int(svg.split('width="')[1].split('"')[0])
+            parts.append(
+                f'<g transform="translate({x},18)"><text x="0" y="-4" font-size="13">{s.name}</text>{svg}</g>'
+            )
+            x += w + 16
+        h = 18 + max((int(p.split('height="')[1].split('"')[0]) for p in parts), default=0)
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{max(x, 1)}" height="{h}" font-family="sans-serif">{"".join(parts)}</svg>'
+
+    def __repr__(self) -> str:
+        return f"<Position: {', '.join(self.seats)}{' + ' + self.dirk_name if self.dirk is not None else ''}>"
+
+
+# -- comparing two positions ---------------------------------------------------------
+@dataclass
+class Comparison:
+    """Points per player, per kind and for walls in positions ``a`` and ``b``."""
+
+    round: int
+    a: ScoringRound
+    b: ScoringRound
+
+    def rows(self) -> list[dict]:
+        out = []
+        for n in self.a.totals:
+            ka = {k.kind: k.points[n] for k in self.a.kinds}
+            kb = {k.kind: k.points[n] for k in self.b.kinds}
+            for kind in KINDS:
+                out.append(
+                    {
+                        "player": n,
+                        "item": kind,
+                        "a": ka[kind],
+                        "b": kb[kind],
+                        "change": kb[kind] - ka[kind],
+                    }
+                )
+            wa = self.a.walls[n].length if n in self.a.walls else 0
+            wb = self.b.walls[n].length if n in self.b.walls else 0
+            out.append({"player": n, "item": "walls", "a": wa, "b": wb, "change": wb - wa})
+            out.append({"player": n, "item": "total", "a": self.a.totals[n], "b": self.b.totals[n],
+                        "change": self.b.totals[n] - self.a.totals[n]})  # fmt: skip
+        return out
+
+    def table(self):
+        """A DataFrame indexed by (player, item) with columns a, b, change."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows()).set_index(["player", "item"])
+
+    def totals(self) -> dict[str, tuple[int, int, int]]:
+        return {
+            n: (self.a.totals[n], self.b.totals[n], self.b.totals[n] - self.a.totals[n])
+            for n in self.a.totals
+        }
+
+
+def compare(a: Position, b: Position, round: int = 3) -> Comparison:
+    """Side by side: what scoring round ``round`` gives in ``a`` and in ``b``."""
+    if set(a.counts()) != set(b.counts()):
+        raise IllegalAction("format", "Compare positions of the same players.")
+    return Comparison(round, a.score(round), b.score(round))
+
+
+# -- ranking where a tile could go ------------------------------------------------------
+@dataclass
+class Option:
+    where: tuple[int, int] | str  # a cell, or "reserve"
+    wall: int
+    wall_change: int
+    places: dict[str, tuple[str, str]]  # kind -> (place before, after): "1", "2 (shared 2+3)", "-"
+    points: int
+    points_change: int
+
+
+@dataclass
+class Ranking:
+    """Every legal cell for a tile, and the reserve, ranked by what they change now."""
+
+    name: str
+    tile: Tile
+    round: int
+    options: list[Option]
+    base: Position
+
+    def table(self):
+        import pandas as pd
+
+        rows = []
+        for o in self.options:
+            pl = self.places_text(o)
+            rows.append({"where": o.where if isinstance(o.where, str) else f"({o.where[0]}, {o.where[1]})",
+                         "points": o.points, "points change": o.points_change, "longest wall": o.wall,
+                         "wall change": o.wall_change, "majority places": pl})  # fmt: skip
+        return pd.DataFrame(rows)
+
+    @staticmethod
+    def places_text(o: Option) -> str:
+        return (
+            ", ".join(f"{k}: {a} → {b}" for k, (a, b) in o.places.items() if a != b) or "no change"
+        )
+
+    def heatmap(self) -> HeatMap:
+        return HeatMap(self)
+
+    def best(self) -> Option:
+        return self.options[0]
+
+
+class HeatMap:
+    """The Alhambra with each legal cell coloured by the points it brings (draws itself)."""
+
+    def __init__(self, ranking: Ranking):
+        self.ranking = ranking
+
+    def _repr_svg_(self) -> str:
+        r = self.ranking
+        a = r.base.seats[r.name].alhambra
+        cell = 44
+        cells = [o for o in r.options if not isinstance(o.where, str)]
+        xs = [p[0] for p in a.tiles] + [o.where[0] for o in cells]
+        ys = [p[1] for p in a.tiles] + [o.where[1] for o in cells]
+        x0, y0 = min(xs) - 1, min(ys) - 1
+        w, h = (max(xs) - x0 + 2) * cell, (max(ys) - y0 + 2) * cell + 24
+        base = alhambra_svg(a, cell=cell, highlight_longest=False)
+        # shift the Alhambra drawing into this frame
+        bx0, by0 = a.bounds()[0] - 1, a.bounds()[1] - 1
+        dx, dy = (bx0 - x0) * cell, (by0 - y0) * cell
+        changes = [o.points_change for o in cells] or [0]
+        lo, hi = min(changes), max(changes)
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">',
+               f'<g transform="translate({dx},{dy})">{base}</g>']  # fmt: skip
+        for o in cells:
+            t = 0.5 if hi == lo else (o.points_change - lo) / (hi - lo)
+            colour = f"rgb({int(230 - 150 * t)},{int(120 + 100 * t)},{int(90 + 20 * t)})"
+            px, py = (o.where[0] - x0) * cell, (o.where[1] - y0) * cell
+            out.append(f'<rect x="{px + 2}" y="{py + 2}" width="{cell - 4}" height="{cell - 4}" rx="5" fill="{colour}" opacity="0.85">'
+                       f'<title>{o.where}: {o.points} points ({o.points_change:+d}), wall {o.wall}</title></rect>')  # fmt: skip
+            out.append(
+                f'<text x="{px + cell / 2}" y="{py + cell / 2 + 4}" font-size="12" text-anchor="middle">{o.points_change:+d}</text>'
+            )
+        reserve = next((o for o in r.options if o.where == "reserve"), None)
+        if reserve:
+            out.append(
+                f'<text x="4" y="{h - 6}" font-size="12">reserve: {reserve.points_change:+d} · round {r.round} points change by cell</text>'
+            )
+        out.append("</svg>")
+        return "".join(out)
+
+
+def rank_placements(pos: Position, name: str, tile, round: int = 3) -> Ranking:
+    """Every legal cell for ``tile`` in ``name``'s Alhambra, and the reserve, ranked by
+    the points ``name`` would score in scoring round ``round`` (then by wall length)."""
+    tile = _tile(tile)
+    a = pos._alhambra(name)
+    before = pos.score(round)
+
+    def places(r: ScoringRound) -> dict[str, str]:
+        out = {}
+        for k in r.kinds:
+            pl = k.places.get(name)
+            shared = k.shared.get(name)
+            out[k.kind] = (
+                "-"
+                if pl is None
+                else f"{pl} (shared {'+'.join(map(str, shared))})"
+                if shared
+                else str(pl)
+            )
+        return out
+
+    p0 = places(before)
+    w0 = before.walls[name].length
+    options = []
+    for where in [*sorted(a.legal_positions(tile)), "reserve"]:
+        trial = pos.copy()
+        if where == "reserve":
+            trial.seats[name].reserve.append(tile)
+        else:
+            trial.add(name, tile, where)
+        after = trial.score(round)
+        p1 = places(after)
+        options.append(Option(
+            where, after.walls[name].length, after.walls[name].length - w0,
+            {k: (p0[k], p1[k]) for k in p0}, after.totals[name], after.totals[name] - before.totals[name],
+        ))  # fmt: skip
+    options.sort(key=lambda o: (-o.points, -o.wall, str(o.where)))
+    return Ranking(name, tile, round, options, pos)
+
+
+# -- win chances from bot playouts -----------------------------------------------------------
+@dataclass
+class WinChances:
+    """For each candidate move, each player's share of wins over the continuations."""
+
+    player: str
+    candidates: list
+    wins: dict[str, dict[str, float]]  # candidate text -> player -> wins
+    n: int
+    seconds: float
+
+    def table(self):
+        import pandas as pd
+
+        df = pd.DataFrame.from_dict(self.wins, orient="index") / self.n
+        df.index.name = "move"
+        return df.sort_values(self.player, ascending=False)
+
+    def plot(self, ax=None):
+        import matplotlib.pyplot as plt
+
+        df = self.table()
+        if ax is None:
+            _fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(df)))
+        df.plot.barh(ax=ax)
+        ax.set_xlabel(f"chance of winning ({self.n} continuations per move)")
+        ax.invert_yaxis()
+        return ax
+
+
+def _determinize(g, rng: random.Random) -> None:
+    """Hide what a player cannot know: reshuffle the bag and the money cards in the
+    deck (scoring cards keep their places), with a fresh generator."""
+    from .alhambra.components import Card
+
+    g.rng = random.Random(rng.random())
+    if hasattr(g, "bag"):
+        g.rng.shuffle(g.bag)
+    if hasattr(g, "deck"):
+        slots = [i for i, c in enumerate(g.deck) if isinstance(c, Card)]
+        cards = [g.deck[i] for i in slots]
+        g.rng.shuffle(cards)
+        for i, c in zip(slots, cards):
+            g.deck[i] = c
+    if hasattr(g, "supply"):
+        g.rng.shuffle(g.supply)
+
+
+def win_chances(
+    game,
+    candidates: list | None = None,
+    n: int = 200,
+    bot: str = "random",
+    seed: int = 0,
+    progress: bool = True,
+) -> WinChances:
+    """Estimate, for each candidate move of the player to move (default: every legal
+    action, up to 12 picked by the greedy bot's preference), each player's chance of
+    winning: ``n`` continuations per move, played by bots with the hidden bag and deck
+    reshuffled each time."""
+    from .bots import make_bot
+
+    if game.is_over:
+        raise IllegalAction("R12", "The game is over: there is nothing to estimate.")
+    me = game.current_player.name
+    if candidates is None:
+        legal = game.legal_actions()
+        candidates = legal if len(legal) <= 12 else _top_moves(game, legal, 12)
+    rng = random.Random(seed)
+    names = [p.name for p in game.players]
+    wins: dict[str, dict[str, float]] = {}
+    total = len(candidates) * n
+    bar = _progress(total) if progress else None
+    t0 = time.perf_counter()
+    base = game.copy()
+    for cand in candidates:
+        key = str(cand)
+        wins[key] = {nm: 0.0 for nm in names}
+        start = base.copy()
+        start.apply(cand)
+        for _ in range(n):
+            g = start.copy()
+            _determinize(g, rng)
+            bots = [make_bot(bot, rng.randrange(2**31), g) for _ in names]
+            while not g.is_over:
+                g._do(bots[g.current].choose(g))  # bots choose legal actions: no re-check
+            for w in g.winners:
+                if w in wins[key]:
+                    wins[key][w] += 1 / len(g.winners)
+            if bar is not None:
+                bar.update(1)
+    if bar is not None:
+        bar.close()
+    return WinChances(me, list(candidates), wins, n, time.perf_counter() - t0)
+
+
+def _top_moves(game, legal, k):
+    from .bots import make_bot
+
+    bot = make_bot("greedy", 0, game)
+    if hasattr(bot, "_score") and isinstance(game, Game):
+        p = game.current_player
+        counts = game.counts()
+        wall = p.alhambra.longest_wall()
+        scored = sorted(legal, key=lambda a: -bot._score(game, p, counts, wall, a))
+        return scored[:k]
+    return legal[:k]
+
+
+def _progress(total: int):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is in the dev extras
+        return None
+    return tqdm(total=total, desc="continuations", leave=False)

@@ -1,0 +1,138 @@
+"""What-if tools: breakdowns add up, comparisons are consistent, rankings agree with
+placing the tile and scoring, win chances count every continuation."""
+
+import random
+
+import pytest
+
+from alhambra_widget import Game, IllegalAction, Tile
+from alhambra_widget.whatif import Position, compare, rank_placements, win_chances
+
+
+def midgame(seed=3, steps=150, n=4):
+    g = Game([f"P{i}" for i in range(n)], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_breakdown_adds_up_to_the_totals(seed):
+    p = Position.from_game(midgame(seed))
+    for rnd in (1, 2, 3):
+        r = p.score(rnd)
+        for n, total in r.totals.items():
+            kinds = sum(k.points[n] for k in r.kinds)
+            walls = r.walls[n].length if n in r.walls else 0
+            assert kinds + walls == total
+        df = p.table(rnd)
+        assert (df.drop(columns="total").sum(axis=1) == df["total"]).all()
+
+
+def test_position_from_game_matches_the_games_own_preview_and_is_a_free_copy():
+    g = midgame(4)
+    p = Position.from_game(g)
+    assert p.score(2).totals == g.scoring_preview(2).totals
+    name = g.players[0].name
+    tile = next(t for t in g.bag if p.seats[name].alhambra.legal_positions(t))
+    cell = sorted(p.seats[name].alhambra.legal_positions(tile))[0]
+    p.add(name, tile, cell)
+    assert g.players[0].alhambra.get(cell) is None  # the game is untouched
+    assert Position.from_game(g, step=0).score(3).totals == dict.fromkeys(g.scores, 0)
+
+
+def test_position_from_description_with_counts_only_players_and_dirk():
+    p = Position.from_description({
+        "Kim": {"counts": {"tower": 4}, "wall": 3},
+        "Nina": {"alhambra": {"1,0": "tower 11", (0, 1): "tower 12"}},
+        "Dirk": {"tiles": ["tower 13 E", "garden 10"]},
+    })  # fmt: skip
+    r = p.score(2)
+    assert r.totals["Kim"] == 13 + 3 and r.totals["Nina"] == 6 + 0 and r.totals["Dirk"] == 12
+    with pytest.raises(IllegalAction):
+        Position.from_description({"Ann": {"alhambra": {"2,0": "tower 11"}}})  # R7c
+    with pytest.raises(IllegalAction):
+        p.add("Kim", "garden 10", (1, 0))  # counts only: nothing to build in
+
+
+def test_changes_keep_the_rules_and_move_is_all_or_nothing():
+    p = Position.from_description({"Ann": {"alhambra": {"1,0": "garden 10", "2,0": "tower 11"}}})
+    with pytest.raises(IllegalAction) as e:
+        p.remove("Ann", (1, 0))
+    assert e.value.rule == "R7c"
+    with pytest.raises(IllegalAction):
+        p.move("Ann", (2, 0), (5, 5))
+    assert p.seats["Ann"].alhambra.get((2, 0)) == Tile("tower", 11)
+    p.move("Ann", (2, 0), (0, 1))
+    assert p.seats["Ann"].alhambra.get((0, 1)) == Tile("tower", 11)
+    assert p.remove("Ann", (0, 1)) == Tile("tower", 11) and p.seats["Ann"].reserve == [
+        Tile("tower", 11)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_comparison_is_consistent(seed):
+    a = Position.from_game(midgame(seed))
+    b = a.copy()
+    name = next(iter(b.seats))
+    alh = b.seats[name].alhambra
+    for t in Game(["x", "y"], seed=seed).bag:
+        cells = sorted(alh.legal_positions(t))
+        if cells and t not in alh.tiles.values():
+            b.add(name, t, cells[0])
+            break
+    for rnd in (1, 2, 3):
+        c = compare(a, b, rnd)
+        df = c.table()
+        assert ((df["b"] - df["a"]) == df["change"]).all()
+        for n in a.seats:
+            items = df.loc[n].drop(index="total")
+            assert items["change"].sum() == df.loc[(n, "total"), "change"]
+        same = compare(a, a, rnd).table()
+        assert (same["change"] == 0).all()
+        back = compare(b, a, rnd).table()
+        assert (back["change"] == -df["change"]).all()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rankings_agree_with_placing_the_tile_and_scoring(seed):
+    g = midgame(seed, steps=120)
+    p = Position.from_game(g)
+    name = g.players[seed % 4].name
+    tile = g.bag[0]
+    for rnd in (1, 2, 3):
+        r = rank_placements(p, name, tile, rnd)
+        assert {o.where for o in r.options} == set(p.seats[name].alhambra.legal_positions(tile)) | {
+            "reserve"
+        }
+        before = p.score(rnd).totals[name]
+        for o in r.options:
+            trial = p.copy()
+            if o.where != "reserve":
+                trial.add(name, tile, o.where)
+            after = trial.score(rnd)
+            assert o.points == after.totals[name] and o.points_change == after.totals[name] - before
+            assert o.wall == after.walls[name].length
+        pts = [o.points for o in r.options]
+        assert pts == sorted(pts, reverse=True)
+        assert len(r.table()) == len(r.options)
+    svg = r.heatmap()._repr_svg_()
+    assert svg.startswith("<svg") and "reserve" in svg
+
+
+def test_win_chances_count_every_continuation():
+    g = midgame(2, steps=200)
+    cands = g.legal_actions()[:3]
+    wc = win_chances(g, cands, n=20, progress=False, seed=1)
+    df = wc.table()
+    assert list(df.columns) == [p.name for p in g.players] and len(df) == 3
+    assert all(abs(row.sum() - 1.0) < 1e-9 for _, row in df.iterrows())  # shared wins split
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = wc.plot()
+    assert ax.get_xlabel().startswith("chance of winning")
+    again = win_chances(g, cands, n=20, progress=False, seed=1).table()
+    assert again.equals(df)  # seeded: reproducible
+    assert g.step == 200  # the game itself is untouched
