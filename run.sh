@@ -36,7 +36,7 @@ case "${1:-}" in
   tutorial)
     setup
     root=(); [ "$(id -u)" = 0 ] && root=(--allow-root)
-    exec .venv/bin/jupyter lab "${root[@]}" notebooks/00_tutorial.ipynb
+    exec .venv/bin/jupyter lab "${root[@]}" notebooks/01_quick_tour.ipynb
     ;;
   test)
     browser

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from typing import ClassVar
@@ -112,8 +113,13 @@ class RecordedGame:
         return g
 
     def copy(self):
-        """An independent game at the same point (same seed and actions)."""
-        return type(self).replay(self._options(), self.history, check=False)
+        """An independent game in exactly this state (hand-made changes included; the
+        listeners are not copied)."""
+        listeners, self._listeners = self._listeners, []
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self._listeners = listeners
 
     def at(self, step: int):
         """An independent game as it was after ``step`` actions (0 = the setup)."""

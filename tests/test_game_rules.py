@@ -362,3 +362,17 @@ def test_R13_seed_none_is_chosen_and_kept():
 def test_R1_two_to_six_players_with_distinct_names(bad):
     with pytest.raises(IllegalAction):
         Game(bad, seed=1)
+
+
+def test_R13_copy_keeps_hand_made_changes_and_is_independent():
+    g = game(3, 1)
+    g.market["denar"] = Tile("garden", 10)
+    g.current_player.money[:] = [Card("denar", 6), Card("denar", 4)]
+    h = g.copy()
+    assert h.state_dict() == g.state_dict()
+    h.apply(Buy("denar", (6, 4)))
+    assert g.market["denar"] == Tile("garden", 10) and len(g.current_player.money) == 2
+    seen = []
+    g.add_listener(lambda *a: seen.append(a))
+    g.copy().apply(g.legal_actions()[0])
+    assert seen == []  # a copy does not carry the listeners

@@ -97,3 +97,12 @@ def test_R8_game_owned_alhambra_refuses_direct_changes():
     b = a.copy()
     b.place(open_tile(), (1, 0))
     assert len(a) == 1 and len(b) == 2
+
+
+def test_R8_a_copy_does_not_see_later_changes_of_the_original():
+    a = Alhambra.from_tiles({(1, 0): open_tile()})
+    a.legal_positions(open_tile("tower"))  # the analysis exists
+    b = a.copy()
+    a.place(open_tile("tower"), (0, 1))
+    assert b.removable() == {(1, 0)} and (0, 1) in b.legal_positions(open_tile("tower"))
+    assert b.why_illegal(open_tile("tower"), (0, 1)) is None

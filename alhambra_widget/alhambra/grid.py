@@ -406,12 +406,17 @@ class Alhambra:
         return self._analysis().bbox
 
     def copy(self) -> Alhambra:
-        """A free copy (not owned by any game)."""
+        """A free copy (not owned by any game). The per-state analysis is not shared: it
+        reads the tile dictionary it was built on, which the original may change."""
         a = Alhambra()
         a._tiles = dict(self._tiles)
-        a._cache = self._cache
         a._walls = self._walls
         a._longest = self._longest
+        return a
+
+    def __deepcopy__(self, memo) -> Alhambra:
+        a = self.copy()
+        a._owner = self._owner
         return a
 
     def _analysis(self) -> _Analysis:
