@@ -24,6 +24,18 @@ class RandomBot:
         return "RandomBot()"
 
 
+def best_of(actions, score, rng: random.Random):
+    """The action with the highest ``score(action)``; ties broken by ``rng``."""
+    best, best_score = [], None
+    for a in actions:
+        s = score(a)
+        if best_score is None or s > best_score + 1e-9:
+            best, best_score = [a], s
+        elif abs(s - best_score) <= 1e-9:
+            best.append(a)
+    return rng.choice(best)
+
+
 def make_bot(kind, seed: int | None = None, game=None):
     """``"random"`` or ``"greedy"`` (the greedy bot of ``game``'s kind), or a bot object."""
     if kind is None or hasattr(kind, "choose"):

@@ -121,12 +121,11 @@ class _TileAction(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(_TileAction):
-    """R9/R12: build a tile bought this turn (or an end-game gift) at ``pos`` (R7)."""
+class _AtCell(_TileAction):
+    """A tile and a cell of the player's Alhambra."""
 
     tile: Tile
     pos: Pos
-    type: ClassVar[str] = "place"
     FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
 
     def __post_init__(self) -> None:
@@ -139,74 +138,61 @@ class Place(_TileAction):
     @classmethod
     def _read(cls, d: dict):
         return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
+
+
+@dataclass(frozen=True, slots=True)
+class _TileOnly(_TileAction):
+    """A tile bought this turn (or a gift), going somewhere else than the Alhambra."""
+
+    tile: Tile
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
+    def __post_init__(self) -> None:
+        self._check_tile()
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "tile": self.tile.name}
+
+    @classmethod
+    def _read(cls, d: dict):
+        return cls(Tile.parse(d["tile"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_AtCell):
+    """R9/R12: build a tile bought this turn (or an end-game gift) at ``pos`` (R7)."""
+
+    type: ClassVar[str] = "place"
 
     def __str__(self) -> str:
         return f"build {self.tile} at {self.pos}"
 
 
 @dataclass(frozen=True, slots=True)
-class Reserve(_TileAction):
+class Reserve(_TileOnly):
     """R9/R12: put a tile bought this turn (or a gift) onto the reserve."""
 
-    tile: Tile
     type: ClassVar[str] = "reserve"
-    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
-
-    def __post_init__(self) -> None:
-        self._check_tile()
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "tile": self.tile.name}
-
-    @classmethod
-    def _read(cls, d: dict):
-        return cls(Tile.parse(d["tile"]))
 
     def __str__(self) -> str:
         return f"put {self.tile} on the reserve"
 
 
 @dataclass(frozen=True, slots=True)
-class GiveToDirk(_TileAction):
+class GiveToDirk(_TileOnly):
     """R3: with two players, give a tile bought this turn to Dirk."""
 
-    tile: Tile
     type: ClassVar[str] = "give_to_dirk"
-    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
-
-    def __post_init__(self) -> None:
-        self._check_tile()
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "tile": self.tile.name}
-
-    @classmethod
-    def _read(cls, d: dict):
-        return cls(Tile.parse(d["tile"]))
 
     def __str__(self) -> str:
         return f"give {self.tile} to Dirk"
 
 
 @dataclass(frozen=True, slots=True)
-class FromReserve(_TileAction):
+class FromReserve(_AtCell):
     """R8 redesign: build a reserve tile at ``pos`` (R7). Ends the turn."""
 
-    tile: Tile
-    pos: Pos
     type: ClassVar[str] = "from_reserve"
-    FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
-
-    def __post_init__(self) -> None:
-        self._check_tile()
-        object.__setattr__(self, "pos", _as_pos(self.pos))
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
-
-    @classmethod
-    def _read(cls, d: dict):
-        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
 
     def __str__(self) -> str:
         return f"redesign: build {self.tile} from the reserve at {self.pos}"
@@ -235,25 +221,11 @@ class ToReserve(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange(_TileAction):
+class Exchange(_AtCell):
     """R8 redesign: a reserve tile takes exactly the cell ``pos``; the tile there goes
     to the reserve. Ends the turn."""
 
-    tile: Tile
-    pos: Pos
     type: ClassVar[str] = "exchange"
-    FIELDS: ClassVar[tuple[str, ...]] = ("tile", "pos")
-
-    def __post_init__(self) -> None:
-        self._check_tile()
-        object.__setattr__(self, "pos", _as_pos(self.pos))
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
-
-    @classmethod
-    def _read(cls, d: dict):
-        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
 
     def __str__(self) -> str:
         return f"redesign: exchange the tile at {self.pos} for {self.tile} from the reserve"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..bots import best_of
 from .actions import (
     Buy,
     Exchange,
@@ -39,18 +40,12 @@ class GreedyBot:
         return "GreedyBot()"
 
     def choose(self, game):
-        actions = game.legal_actions()
         p = game.current_player
         counts = game.counts()
         wall = p.alhambra.longest_wall()
-        best, best_score = [], None
-        for a in actions:
-            s = self._score(game, p, counts, wall, a)
-            if best_score is None or s > best_score + 1e-9:
-                best, best_score = [a], s
-            elif abs(s - best_score) <= 1e-9:
-                best.append(a)
-        return self.rng.choice(best)
+        return best_of(
+            game.legal_actions(), lambda a: self._score(game, p, counts, wall, a), self.rng
+        )
 
     def _kind_worth(self, game, p, counts, kind: str) -> float:
         mine = counts[p.name].get(kind, 0) + 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from .components import buildings_of, fields_of
+from ..bots import best_of
+from .components import buildings_of, fields_of, winning_kind
 
 
 class GreedyGardensBot:
@@ -23,14 +24,7 @@ class GreedyGardensBot:
 
     def choose(self, game):
         me = game.current_player
-        best, best_score = [], None
-        for a in game.legal_actions():
-            s = self._score(game, me, a)
-            if best_score is None or s > best_score + 1e-9:
-                best, best_score = [a], s
-            elif abs(s - best_score) <= 1e-9:
-                best.append(a)
-        return self.rng.choice(best)
+        return best_of(game.legal_actions(), lambda a: self._score(game, me, a), self.rng)
 
     def _score(self, game, me, a) -> float:
         tile = game.tile(a.tile)
@@ -43,8 +37,6 @@ class GreedyGardensBot:
                 value = game.buildings[b].value
                 counts = game.facing(b)
                 if game.enclosed(b):
-                    from .components import winning_kind
-
                     w = winning_kind(counts)
                     mult = sum(1 for c in counts.values() if c > 0)
                     if w in me.kinds:
