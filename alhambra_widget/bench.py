@@ -10,6 +10,10 @@ Prints figures; it is not a test. Two measurements:
   per-state analysis is paid every time: a cold query); median. The warm figure
   (the same Alhambra asked again for another tile) is printed too.
 
+* ``s_per_1000_continuations``: :func:`alhambra_widget.whatif.win_chances` from a
+  fixed 4-player mid-game position: 4 candidate moves x 250 continuations played by
+  the random bot (hidden bag and deck reshuffled each time), in seconds.
+
 With ``--json`` the last line is one JSON object with these figures.
 """
 
@@ -78,6 +82,20 @@ def bench_legal_positions(alhambras: list[Alhambra], queries: int, seed: int = 7
     return cold, warm, sizes
 
 
+def continuations(total: int) -> float:
+    """Seconds for ``total`` win-chance continuations (4 candidate moves)."""
+    from .whatif import win_chances
+
+    g = Game(["P1", "P2", "P3", "P4"], seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        g.apply(rng.choice(g.legal_actions()))
+    cands = g.legal_actions()[:4]
+    t0 = time.perf_counter()
+    win_chances(g, cands, n=max(1, total // len(cands)), bot="random", seed=1, progress=False)
+    return time.perf_counter() - t0
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -86,6 +104,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument(
         "--queries", type=int, default=5000, help="legal_positions queries (default 5000)"
     )
+    ap.add_argument("--continuations", type=int, default=1000, help="what-if continuations (default 1000, 0 to skip)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args(argv)
 
@@ -99,6 +118,7 @@ def main(argv: list[str] | None = None) -> dict:
     cold, warm, sizes = bench_legal_positions(alh, args.queries)
 
     ms = [t * 1000 for t in times]
+    cont = continuations(args.continuations) if args.continuations else None
     result = {
         "ms_per_game_4p": round(statistics.median(ms), 2),
         "ms_per_game_4p_p90": round(sorted(ms)[int(0.9 * len(ms))], 2),
@@ -107,6 +127,7 @@ def main(argv: list[str] | None = None) -> dict:
         "us_per_legal_positions": round(statistics.median(cold) * 1e6, 1),
         "us_per_legal_positions_warm": round(statistics.median(warm) * 1e6, 2),
         "legal_cells_per_query": round(statistics.mean(sizes), 1),
+        "s_per_1000_continuations": round(cont * 1000 / args.continuations, 1) if cont else None,
         "games": args.games,
         "queries": args.queries,
         "python": platform.python_version(),
@@ -122,6 +143,11 @@ def main(argv: list[str] | None = None) -> dict:
         f"cold, {result['us_per_legal_positions_warm']} us warm "
         f"({result['legal_cells_per_query']} legal cells on average), {args.queries} queries"
     )
+    if cont:
+        print(
+            f"  what-if: {args.continuations} random-bot continuations in {cont:.1f} s "
+            f"({result['s_per_1000_continuations']} s per 1000; bar 60 s)"
+        )
     if args.json:
         print(json.dumps(result))
     return result
