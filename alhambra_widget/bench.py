@@ -104,7 +104,12 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument(
         "--queries", type=int, default=5000, help="legal_positions queries (default 5000)"
     )
-    ap.add_argument("--continuations", type=int, default=1000, help="what-if continuations (default 1000, 0 to skip)")
+    ap.add_argument(
+        "--continuations",
+        type=int,
+        default=1000,
+        help="what-if continuations (default 1000, 0 to skip)",
+    )
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args(argv)
 

@@ -56,13 +56,20 @@ class Position:
     {'Kim': 9, 'Nina': 9}
     """
 
-    def __init__(self, seats: list[Seat], dirk: list[Tile] | None = None, dirk_name: str = "Dirk"):
+    def __init__(
+        self,
+        seats: list[Seat],
+        dirk: list[Tile] | None = None,
+        dirk_name: str = "Dirk",
+        next_round: int = 3,
+    ):
         names = [s.name for s in seats]
         if len(set(names)) != len(names) or (dirk is not None and dirk_name in names):
             raise IllegalAction("format", "Names in a position must differ.")
         self.seats = {s.name: s for s in seats}
         self.dirk = dirk
         self.dirk_name = dirk_name
+        self.next_round = next_round  # the scoring round still to come (3 by hand)
 
     # -- building positions ------------------------------------------------------
     @classmethod
@@ -70,7 +77,8 @@ class Position:
         """The position of ``game`` (now, or after ``step`` actions), as free copies."""
         g = game if step is None else game.at(step)
         seats = [Seat(p.name, p.alhambra.copy(), list(p.reserve)) for p in g.players]
-        return cls(seats, list(g.dirk) if g.two_players else None, g.dirk_name)
+        upcoming = min(3, len(g.scoring_cards_drawn) + 1)
+        return cls(seats, list(g.dirk) if g.two_players else None, g.dirk_name, upcoming)
 
     @classmethod
     def from_description(cls, desc: Mapping) -> Position:
@@ -112,7 +120,12 @@ class Position:
                  dict(s.counts) if s.counts is not None else None, s.wall)
             for s in self.seats.values()
         ]  # fmt: skip
-        return Position(seats, list(self.dirk) if self.dirk is not None else None, self.dirk_name)
+        return Position(
+            seats,
+            list(self.dirk) if self.dirk is not None else None,
+            self.dirk_name,
+            self.next_round,
+        )
 
     # -- changing it (rules still checked) -------------------------------------------
     def _alhambra(self, name: str) -> Alhambra:
@@ -332,10 +345,12 @@ class HeatMap:
         return "".join(out)
 
 
-def rank_placements(pos: Position, name: str, tile, round: int = 3) -> Ranking:
+def rank_placements(pos: Position, name: str, tile, round: int | None = None) -> Ranking:
     """Every legal cell for ``tile`` in ``name``'s Alhambra, and the reserve, ranked by
-    the points ``name`` would score in scoring round ``round`` (then by wall length)."""
+    the points ``name`` would score in scoring round ``round`` (by default the next
+    one still to come), then by wall length."""
     tile = _tile(tile)
+    round = pos.next_round if round is None else round
     a = pos._alhambra(name)
     before = pos.score(round)
 

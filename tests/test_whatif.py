@@ -136,3 +136,11 @@ def test_win_chances_count_every_continuation():
     again = win_chances(g, cands, n=20, progress=False, seed=1).table()
     assert again.equals(df)  # seeded: reproducible
     assert g.step == 200  # the game itself is untouched
+
+
+def test_ranking_defaults_to_the_next_scoring_round():
+    g = midgame(1, steps=10)
+    p = Position.from_game(g)
+    assert p.next_round == 1 + len(g.scoring_cards_drawn)
+    assert rank_placements(p, g.players[0].name, g.bag[0]).round == p.next_round
+    assert Position.from_description({"A": {"counts": {}}}).next_round == 3

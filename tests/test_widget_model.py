@@ -148,7 +148,8 @@ def test_timeline_goto_and_acting_from_the_past_needs_a_choice():
     w = played(8)
     n = w.game.step
     click(w, kind="goto", step=0)
-    assert w.step == 0 and not w.view["live"] and w.view["legal"] is None
+    assert w.step == 0 and not w.view["live"]
+    assert w.view["legal"]["take"]  # the shown state's choices: acting there asks first
     assert w.view["steps"] == n
     click(w, kind="goto", step=3)
     assert w.view["step"] == 3 and w.view["log"] == [e.text for e in w.game.at(3).log[-40:]]

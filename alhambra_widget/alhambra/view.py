@@ -142,7 +142,8 @@ def game_view(
         "log": [e.text for e in game.log[-log_size:]],
         "currencies": list(CURRENCIES),
         "kinds": list(KINDS),
-        "legal": legal_view(game) if live and not game.is_over else None,
+        # also for a past state: acting there asks to branch off or undo back (the session)
+        "legal": legal_view(game) if not game.is_over else None,
     }
     return view
 

@@ -70,6 +70,6 @@ def gardens_view(
         "log": [e.text for e in g.log[-log_size:]],
         "legal": (
             {"player": g.current, "fields": field_rules(g), "first": not g.fields}
-            if live and not g.is_over else None
+            if not g.is_over else None
         ),
     }  # fmt: skip

@@ -214,3 +214,45 @@ w
     assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
     lab.shot("end")
+
+
+def test_exchange_and_move_to_the_reserve_from_the_board(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    lab.py(
+        'p = g.current_player; p.alhambra._put(Tile("garden", 10), (1, 0))\n'
+        'p.reserve.append(Tile("tower", 11)); w._publish()'
+    )
+    page.locator("[data-sel='tower 11']").first.wait_for()
+    page.click("[data-sel='tower 11']")
+    target = page.locator(".aw-placed.aw-target")  # the garden may be exchanged
+    assert target.count() == 1
+    target.locator("[data-tile-cell='1,0']").click()
+    lab.wait_py(
+        "print(p.alhambra.get((1, 0)), [str(t) for t in p.reserve])", "tower 11 ['garden 10']"
+    )
+    # next time round: move the tower back to the reserve
+    lab.py(
+        "w.game.current = [q.name for q in g.players].index(p.name); g.phase = 'act'; w._publish()"
+    )
+    page.locator("button[data-do='removing']").first.wait_for()
+    page.click("button[data-do='removing']")
+    page.locator("[data-tile-cell='1,0']").click()
+    lab.wait_py("print(p.alhambra.get((1, 0)), len(p.reserve))", "None 2")
+
+
+def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    lab.py("for _ in range(2): g.apply(g.legal_actions()[0])")
+    page.locator(".aw-stepno").filter(has_text="step 2/2").wait_for()
+    page.click("[data-go='first']")
+    page.locator(".aw-stepno").filter(has_text="(past)").wait_for()
+    page.click("[data-take='0']")
+    page.click("button[data-do='take']")
+    dialog = page.locator(".aw-confirm")
+    dialog.wait_for()
+    assert "step 0 of 2" in dialog.inner_text()
+    page.click("[data-resolve='branch']")
+    lab.wait_py("print(g.step, len(w.session.branches), w.session.branches[0].step)", "1 1 2")
+    lab.shot()
