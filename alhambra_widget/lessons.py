@@ -29,7 +29,7 @@ class Verdict:
         return ("Right! " if self.ok else "Not yet. ") + self.message
 
     def _repr_markdown_(self) -> str:
-        return ("✅ **Right!** " if self.ok else "❌ **Not yet.** ") + self.message
+        return ("**Right!** " if self.ok else "**Not yet.** ") + self.message
 
     def __bool__(self) -> bool:
         return self.ok
@@ -275,16 +275,6 @@ class Lesson:
         return cell
 
 
-OPEN = [
-    "pavilion 8",
-    "seraglio 9",
-    "arcades 9",
-    "arcades 10",
-    "chambers 10",
-    "chambers 11",
-    "garden 11",
-]
-
 LESSONS: dict[str, Lesson] = {
     lesson.id: lesson
     for lesson in [
@@ -343,11 +333,11 @@ LESSONS: dict[str, Lesson] = {
             "Five tiles almost surround the empty cell (1, 1). Which rule forbids the arcades at (1, 2)?",
             start={
                 "alhambra": {
-                    "1,0": OPEN[0],
-                    "2,0": OPEN[1],
-                    "0,1": OPEN[2],
-                    "2,1": OPEN[3],
-                    "0,2": OPEN[4],
+                    "1,0": "pavilion 8",
+                    "2,0": "seraglio 9",
+                    "0,1": "chambers 10",
+                    "2,1": "chambers 11",
+                    "0,2": "garden 11",
                 },
                 "hand": ["arcades 10"],
             },

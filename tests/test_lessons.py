@@ -50,3 +50,14 @@ def test_a_new_lesson_is_one_entry_of_data():
     assert new.check("R7b") and not new.check("R7a")
     with pytest.raises(KeyError):
         lesson("nope")
+
+
+@pytest.mark.parametrize("lid", sorted(LESSONS))
+def test_lesson_data_is_consistent(lid):
+    les = lesson(lid)
+    placed = set(les.alhambra().tiles.values())
+    for t in les.hand():
+        assert t not in placed, f"{t} is in hand and already built"
+    if les.hand():
+        palette = {tuple(t) for t in les.widget().view["sandbox"]["palette"]}
+        assert palette >= {(t.kind, t.price, t.walls) for t in les.hand()}

@@ -55,9 +55,7 @@ def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
 
 def removal_rules(a: Alhambra) -> dict[str, str]:
     out = {}
-    for q in a.tiles:
-        if q == (0, 0):
-            continue
+    for q in a.tiles:  # the fountain too: it says R8
         v = a.why_not_removable(q)
         out[cell_key(q)] = "" if v is None else v.rule
     return out

@@ -135,7 +135,10 @@ function render({ model, el }) {
   function status(v) {
     if (ui.hover) return ui.hover;
     const L = v.legal;
-    if (v.mode === "alhambra") return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette, or click a tile to remove it.";
+    if (v.mode === "alhambra") {
+      if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
+      return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
+    }
     if (v.over) return `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.`;
     if (v.mode === "gardens") {
       if (!v.live) return `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
@@ -327,7 +330,8 @@ function render({ model, el }) {
     }
     let s = `<section class="aw-sandbox" aria-label="sandbox">`;
     s += `<h4>${inGame ? `Sandbox: a copy of ${esc(v.players[sb.player].name)}'s Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
-    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.sel ? null : sb.remove, wall: true, player: "sb", title: "sandbox Alhambra" })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, wall: true, player: "sb", title: "sandbox Alhambra" })}</div>`;
+    s += `<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div>`;
     s += `<div class="aw-palette" aria-label="palette">`;
     for (const t of sb.palette) s += tileChip(t, `data-sel="${esc(tileName(t))}"`, ui.sel === tileName(t));
     return s + `</div></section>`;
@@ -446,7 +450,7 @@ function render({ model, el }) {
     } else if (d.tileCell) {
       const [x, y] = d.tileCell.split(",").map(Number);
       if (d.player === "sb") {
-        if (!ui.sel) send({ kind: "sb_remove", pos: [x, y] });
+        if (ui.removing) send({ kind: "sb_remove", pos: [x, y] });
         return;
       }
       if (!L || L.player !== +d.player) return;

@@ -256,3 +256,28 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
     page.click("[data-resolve='branch']")
     lab.wait_py("print(g.step, len(w.session.branches), w.session.branches[0].step)", "1 1 2")
     lab.shot()
+
+
+def test_sandbox_alhambra_place_any_tile_then_remove_it(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget import Alhambra, AlhambraWidget
+a = Alhambra()
+w = AlhambraWidget(alhambra=a)
+w
+"""
+    )
+    page = lab.page
+    assert page.locator(".aw-palette .aw-chip").count() == 54
+    page.click("[data-sel='tower 9 NE']")
+    assert page.locator("rect.aw-legal").count() == 2  # east and north of the fountain
+    page.locator("rect[data-cell='0,1']").hover()
+    assert "R7a" in lab.status()
+    page.locator("rect.aw-legal[data-cell='1,0']").click()
+    lab.wait_py("print(a.get((1, 0)))", "tower 9 NE")
+    page.click("button[data-do='removing']")
+    page.locator("[data-tile-cell='0,0']").hover()
+    assert "R8" in lab.status()
+    page.locator("[data-tile-cell='1,0']").click()
+    lab.wait_py("print(len(a))", "1")
+    lab.shot()
