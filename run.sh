@@ -41,7 +41,7 @@ case "${1:-}" in
   test)
     browser
     setup
-    exec .venv/bin/python -m pytest -n 2 --dist loadgroup "${@:2}"
+    exec .venv/bin/python -m pytest -n 2 "${@:2}"
     ;;
   bench)
     setup

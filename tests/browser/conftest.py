@@ -1,5 +1,8 @@
 """Fixtures: a real JupyterLab and Debian's headless Chromium (Python Playwright),
-through :mod:`alhambra_widget.labdriver` (shared with the widget benchmark)."""
+through :mod:`alhambra_widget.labdriver` (shared with the widget benchmark).
+
+Under pytest-xdist each worker starts its own server and browser (session fixtures
+are per worker), so browser tests run in parallel and never share a notebook."""
 
 from __future__ import annotations
 

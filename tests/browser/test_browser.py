@@ -3,7 +3,7 @@ to test-artifacts/."""
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 THREE = """
 from alhambra_widget import AlhambraWidget, Tile, Card
