@@ -449,20 +449,16 @@ class Game(RecordedGame):
                     f"R6: the {tile} costs {tile.price} {action.currency}; "
                     f"{'+'.join(map(str, action.pay))} = {sum(action.pay)} is not enough.",
                 )
-        elif isinstance(action, FromReserve):
-            if action.tile not in p.reserve:
+        elif isinstance(action, (FromReserve, Exchange, ToReserve)):  # R8 redesigns
+            a = p.alhambra
+            if isinstance(action, ToReserve):
+                v = a.why_not_removable(action.pos)
+            elif action.tile not in p.reserve:
                 raise IllegalAction("R8", f"{action.tile} is not in {p.name}'s reserve.")
-            v = p.alhambra.why_illegal(action.tile, action.pos)
-            if v is not None:
-                raise v.error()
-        elif isinstance(action, ToReserve):
-            v = p.alhambra.why_not_removable(action.pos)
-            if v is not None:
-                raise v.error()
-        elif isinstance(action, Exchange):
-            if action.tile not in p.reserve:
-                raise IllegalAction("R8", f"{action.tile} is not in {p.name}'s reserve.")
-            v = p.alhambra.why_not_exchangeable(action.tile, action.pos)
+            elif isinstance(action, FromReserve):
+                v = a.why_illegal(action.tile, action.pos)
+            else:
+                v = a.why_not_exchangeable(action.tile, action.pos)
             if v is not None:
                 raise v.error()
         elif isinstance(action, Pass):

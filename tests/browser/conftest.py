@@ -69,6 +69,32 @@ class Lab:
         self.page.screenshot(path=str(path))
         return path
 
+    def buy(self, slot: str, tile: str, cards: list[str]) -> None:
+        """Set the market slot and the mover's money in Python, then buy in the page
+        with all those cards (slot picked, each card picked, Buy)."""
+        self.py(
+            f'p = g.current_player; g.market["{slot}"] = Tile.parse("{tile}")\n'
+            f"p.money[:] = [Card.parse(c) for c in {cards!r}]\nw._publish()"
+        )
+        self.page.click(f"[data-slot='{slot}']")
+        for i in range(len(cards)):
+            self.page.click(f"[data-pay='{i}']")
+
+    def play_to_end(self, me: str, move, limit: int = 400) -> None:
+        """Play ``me``'s turns with ``move(lab, phase)`` from the page; bots play theirs."""
+        for _ in range(limit):
+            over, who, phase, step = self.py(
+                "print(g.is_over, g.current_player.name, getattr(g, 'phase', '-'), g.step)"
+            ).split()
+            if over == "True":
+                return
+            if who != me:
+                self.page.wait_for_timeout(100)
+                continue
+            move(self, phase)
+            self.wait_py(f"print(g.step > {step})", "True")
+        raise AssertionError("the game did not end")
+
     def widget(self):
         return self.page.locator(".aw-root").first
 

@@ -56,13 +56,7 @@ def test_several_cards_over_five_are_refused_while_picking(open_notebook):
 
 def test_exact_payment_gives_another_action(open_notebook):
     lab = open_notebook(THREE)
-    lab.py(
-        'p = g.current_player; g.market["denar"] = Tile("garden", 10)\n'
-        'p.money[:] = [Card("denar", 6), Card("denar", 4), Card("ducat", 2)]\nw._publish()'
-    )
-    lab.page.click("[data-slot='denar']")
-    lab.page.click("[data-pay='0']")
-    lab.page.click("[data-pay='1']")
+    lab.buy("denar", "garden 10", ["denar 6", "denar 4"])
     assert "exact payment: you get another action" in lab.page.locator(".aw-pickinfo").inner_text()
     lab.page.click("button[data-do='buy']")
     lab.wait_py(
@@ -74,13 +68,7 @@ def test_exact_payment_gives_another_action(open_notebook):
 
 def test_tile_placed_in_a_highlighted_cell(open_notebook):
     lab = open_notebook(THREE)
-    lab.py(
-        'p = g.current_player; g.market["denar"] = Tile("garden", 10)\n'
-        'p.money[:] = [Card("denar", 9), Card("denar", 3)]\nw._publish()'
-    )
-    lab.page.click("[data-slot='denar']")
-    lab.page.click("[data-pay='0']")
-    lab.page.click("[data-pay='1']")
+    lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
     assert "overpays by 2" in lab.page.locator(".aw-pickinfo").inner_text()
     lab.page.click("button[data-do='buy']")
     lab.page.locator("[data-sel='garden 10']").first.wait_for()
@@ -96,13 +84,7 @@ def test_tile_placed_in_a_highlighted_cell(open_notebook):
 
 def test_hovering_an_illegal_cell_shows_its_rule(open_notebook):
     lab = open_notebook(THREE)
-    lab.py(
-        'p = g.current_player; g.market["denar"] = Tile("tower", 9, "NE")\n'
-        'p.money[:] = [Card("denar", 9), Card("denar", 3)]\nw._publish()'
-    )
-    lab.page.click("[data-slot='denar']")
-    lab.page.click("[data-pay='0']")
-    lab.page.click("[data-pay='1']")
+    lab.buy("denar", "tower 9 NE", ["denar 9", "denar 3"])
     lab.page.click("button[data-do='buy']")
     lab.page.locator("[data-sel='tower 9 NE']").first.wait_for()
     lab.page.click("[data-sel='tower 9 NE']")
@@ -189,28 +171,21 @@ g = w.game
 w
 """
     )
-    page = lab.page
-    for _ in range(400):
-        state = lab.py("print(g.is_over, g.current_player.name, g.phase, g.step)")
-        over, who, phase, step = state.split()
-        if over == "True":
-            break
-        if who != "You":
-            page.wait_for_timeout(100)
-            continue
+
+    def move(lab, phase):
+        page = lab.page
         if phase == "act":
             if page.locator("[data-take='0']").count():
                 page.click("[data-take='0']")
                 page.click("button[data-do='take']")
             else:
                 page.click("button[data-do='pass']")
-        else:
-            chip = page.locator(".aw-player.aw-current [data-sel]").first
-            chip.click()
+        else:  # place what was bought (or a gift): on the reserve
+            page.locator(".aw-player.aw-current [data-sel]").first.click()
             page.click("button[data-do='reserve']")
-        lab.wait_py(f"print(g.step > {step})", "True")
-    else:
-        pytest.fail("the game did not end")
+
+    lab.play_to_end("You", move)
+    page = lab.page
     assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
     lab.shot("end")

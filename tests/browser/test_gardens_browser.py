@@ -48,22 +48,16 @@ g = w.game
 w
 """
     )
-    page = lab.page
-    for _ in range(200):
-        over, who, step = lab.py("print(g.is_over, g.current_player.name, g.step)").split()
-        if over == "True":
-            break
-        if who != "You":
-            page.wait_for_timeout(100)
-            continue
-        illegal = page.locator("polygon.ag-illegal").first
+
+    def move(lab, _phase):
+        illegal = lab.page.locator("polygon.ag-illegal").first
         if illegal.count():
             illegal.hover()
             assert "G3" in lab.status()
-        page.locator("polygon.ag-legal").first.click()
-        lab.wait_py(f"print(g.step > {step})", "True")
-    else:
-        pytest.fail("the game did not end")
+        lab.page.locator("polygon.ag-legal").first.click()
+
+    lab.play_to_end("You", move, limit=200)
+    page = lab.page
     assert lab.py("print(g.is_over, len(g.scored))") == "True 49"
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
     lab.shot("end")
