@@ -19,8 +19,7 @@ class Session:
     object; missing names are human. ``cursor`` is ``None`` at the live end, else the
     step being looked at (a past state is only a view)."""
 
-    def __init__(self, game, seats: dict | None = None, *, game_class=None):
-        self.game_class = game_class or type(game)
+    def __init__(self, game, seats: dict | None = None):
         self.branches: list = []
         self._listeners: list = []
         self._game = None
@@ -52,6 +51,10 @@ class Session:
         self.cursor = None
         self._past = None
         self._emit()
+
+    def __repr__(self) -> str:
+        where = "live" if self.live else f"at step {self.cursor} of {len(self._game.history)}"
+        return f"<Session {where}, seats {dict((n, self.seat_kind(n)) for n in self.seats)}>"
 
     def seat_kind(self, name: str) -> str:
         bot = self.seats.get(name)

@@ -17,7 +17,7 @@ import anywidget
 import traitlets
 
 from .alhambra.actions import Action
-from .alhambra.components import FOUNTAIN, Tile, building_tiles
+from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
@@ -416,4 +416,4 @@ class GardensWidget(_SessionWidget):
         return f"GardensWidget({self.game!r}, step {self.step})"
 
 
-__all__ = ["FOUNTAIN", "AlhambraWidget", "GardensWidget"]
+__all__ = ["AlhambraWidget", "GardensWidget"]

@@ -316,7 +316,7 @@ class _Analysis:
         return cells
 
 
-_OPP = {1: 4, 2: 8, 4: 1, 8: 2}
+_OPP = {b: opposite(b) for b in (1, 2, 4, 8)}  # a dict lookup for the hot loops
 _JOINS = (  # (side, previous side, corner between them, offset of the side cell)
     (1, 8, (-1, -1), (0, -1)),
     (2, 1, (1, -1), (1, 0)),
@@ -483,7 +483,7 @@ class Alhambra:
                 pos,
             )
         if self._analysis().encloses(pos):
-            holes = self._enclosed_after(pos)
+            holes = self._holes(extra=pos)
             cells = ", ".join(_fmt(h) for h in sorted(holes, key=lambda p: (p[1], p[0])))
             return Violation(
                 "R7d",
@@ -687,9 +687,6 @@ class Alhambra:
             for y in range(y0, y1 + 1)
             if (x, y) not in blocked and (x, y) not in seen
         }
-
-    def _enclosed_after(self, pos: Pos) -> set[Pos]:
-        return self._holes(extra=pos)
 
     # -- R11 walls ----------------------------------------------------------
     def external_walls(self) -> list[Segment]:

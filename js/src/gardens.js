@@ -35,7 +35,7 @@ function gardenTile(cx, cy, scale, sides, trees, extra = "") {
 
 const turned = (sides, turn) => [0, 1, 2, 3].map((k) => sides[(((k - turn) % 4) + 4) % 4]);
 
-export function gardensHtml(v, ui, model) {
+export function gardensHtml(v, ui) {
   const L = v.legal;
   const me = L && v.players[L.player].seat === "human" ? v.players[L.player] : null;
   const hand = me && me.hand ? me.hand : [];

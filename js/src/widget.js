@@ -356,7 +356,7 @@ function render({ model, el }) {
     } else if (v.mode === "gardens") {
       s += header(v);
       s += confirmHtml(v);
-      s += gardensHtml(v, ui, model);
+      s += gardensHtml(v, ui);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-10).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     } else {
       s += header(v);
