@@ -22,12 +22,16 @@ browser() {
   fi
 }
 
+# run a command, hiding pip's notes about this machine's extra package indexes; with
+# pipefail the command's own failure still stops the script
+quiet() { "$@" 2>&1 | { grep -v "^WARNING: Location" || true; }; }
+
 setup() {
   echo "== python environment (.venv) and the package, with its front end"
   [ -x .venv/bin/python ] || "$PY" -m venv .venv
-  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -c "import alhambra_widget, anywidget, playwright" # fail loudly if the install failed
+  quiet .venv/bin/python -m pip install -q --upgrade pip
+  quiet .venv/bin/python -m pip install -q -e ".[dev]"
+  .venv/bin/python -c "import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib"
   # the editable install builds js/ once; rebuild so a changed front end is never stale
   (cd js && { [ -d node_modules ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
 }
