@@ -228,9 +228,11 @@ class _SessionWidget(_Base):
         self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
 
     def _intent_bot(self, content) -> None:
-        self._check_version(content)
-        if not self.session.bot_step():
-            raise IllegalAction("seat", "No bot is to move.")
+        # an automatic tick, not a click: when another view (or widget on the same
+        # game) has already moved, it is simply dropped
+        if content.get("v") != self._v or not self.session.bot_to_move():
+            return
+        self.session.bot_step()
 
     def _intent_goto(self, content) -> None:
         self.session.goto(content.get("step"))
