@@ -76,20 +76,23 @@ def _cut_vertices(adj: Mapping, root) -> set:
 class _Analysis:
     """Tile-independent facts about one state of an Alhambra (see module docstring).
 
-    Parts are computed on first use: ``frontier`` (always), ``groups`` (legal cells
-    by wall key), ``removable`` (R8), ``keys`` (wall keys of occupied cells, for
-    exchanges)."""
+    One pass builds ``frontier``, ``keys`` (wall keys of occupied cells, for
+    exchanges) and the walk graph; the rest is computed on first use: ``groups``
+    (legal cells by wall key), ``removable`` (R8), legal and exchange cells per wall
+    pattern."""
 
     __slots__ = (
         "_encloses",
+        "_free",
         "_groups",
         "_key_groups",
-        "_keys",
         "_legal",
         "_removable",
         "_swaps",
+        "_walk",
         "bbox",
         "frontier",
+        "keys",
         "memo",
         "tiles",
     )
@@ -97,11 +100,20 @@ class _Analysis:
     def __init__(self, tiles: dict[Pos, Tile]):
         self.tiles = tiles
         x0 = x1 = y0 = y1 = 0
-        # Frontier: empty cells beside a tile -> [sides with a neighbour, walled neighbour sides].
-        # (Unrolled over the four sides: this runs after every change.)
+        # One pass over the tiles and their four neighbours (unrolled: this runs after
+        # every change) collects:
+        # - frontier: empty cell beside a tile -> [sides with a neighbour, walled ones];
+        # - keys: tile cell -> (sides with a neighbour, walled neighbour sides), R8 exchange;
+        # - walk: tile cell -> neighbours reached through an open side (R7c);
+        # - free: tiles with an empty side (removing them leaves no space, R7d).
         frontier: dict[Pos, list[int]] = {}
+        keys: dict[Pos, tuple[int, int]] = {}
+        walk: dict[Pos, list[Pos]] = {}
+        free: list[Pos] = []
         get = frontier.get
-        for (x, y), tile in tiles.items():
+        tget = tiles.get
+        for p, tile in tiles.items():
+            x, y = p
             if x < x0:
                 x0 = x
             elif x > x1:
@@ -111,8 +123,11 @@ class _Analysis:
             elif y > y1:
                 y1 = y
             m = tile.mask
-            q = (x, y - 1)  # north neighbour: we are its south side
-            if q not in tiles:
+            kn = kw = 0
+            steps: list[Pos] = []
+            q = (x, y - 1)  # north: we are its south side
+            o = tget(q)
+            if o is None:
                 e = get(q)
                 if e is None:
                     frontier[q] = [4, 4 if m & 1 else 0]
@@ -120,8 +135,15 @@ class _Analysis:
                     e[0] |= 4
                     if m & 1:
                         e[1] |= 4
+            else:
+                kn |= 1
+                if o.mask & 4:
+                    kw |= 1
+                if not m & 1:
+                    steps.append(q)
             q = (x + 1, y)
-            if q not in tiles:
+            o = tget(q)
+            if o is None:
                 e = get(q)
                 if e is None:
                     frontier[q] = [8, 8 if m & 2 else 0]
@@ -129,8 +151,15 @@ class _Analysis:
                     e[0] |= 8
                     if m & 2:
                         e[1] |= 8
+            else:
+                kn |= 2
+                if o.mask & 8:
+                    kw |= 2
+                if not m & 2:
+                    steps.append(q)
             q = (x, y + 1)
-            if q not in tiles:
+            o = tget(q)
+            if o is None:
                 e = get(q)
                 if e is None:
                     frontier[q] = [1, 1 if m & 4 else 0]
@@ -138,8 +167,15 @@ class _Analysis:
                     e[0] |= 1
                     if m & 4:
                         e[1] |= 1
+            else:
+                kn |= 4
+                if o.mask & 1:
+                    kw |= 4
+                if not m & 4:
+                    steps.append(q)
             q = (x - 1, y)
-            if q not in tiles:
+            o = tget(q)
+            if o is None:
                 e = get(q)
                 if e is None:
                     frontier[q] = [2, 2 if m & 8 else 0]
@@ -147,11 +183,24 @@ class _Analysis:
                     e[0] |= 2
                     if m & 8:
                         e[1] |= 2
+            else:
+                kn |= 8
+                if o.mask & 2:
+                    kw |= 8
+                if not m & 8:
+                    steps.append(q)
+            keys[p] = (kn, kw)
+            walk[p] = steps
+            if kn != 15:
+                free.append(p)
+        del keys[(0, 0)]  # the fountain is never exchanged
+        self.keys = keys
+        self._walk = walk
+        self._free = free
         self.bbox = (x0, y0, x1, y1)
         self.frontier = frontier
         self._groups: dict[tuple[int, int], list[Pos]] | None = None
         self._removable: set[Pos] | None = None
-        self._keys: dict[Pos, tuple[int, int]] | None = None
         self._key_groups: dict[tuple[int, int], list[Pos]] | None = None
         self._encloses: dict[Pos, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
@@ -221,40 +270,7 @@ class _Analysis:
         """R8: tiles that may leave: not the fountain, not a cut vertex of the walk graph
         (all stays reachable on foot), and with an empty side (no space left behind)."""
         if self._removable is None:
-            tiles = self.tiles
-            walk: dict[Pos, list[Pos]] = {}
-            open_side: list[Pos] = []
-            for (x, y), tile in tiles.items():
-                m = tile.mask
-                nbrs = []
-                free = False
-                q = (x, y - 1)
-                if q in tiles:
-                    if not m & 1:
-                        nbrs.append(q)
-                else:
-                    free = True
-                q = (x + 1, y)
-                if q in tiles:
-                    if not m & 2:
-                        nbrs.append(q)
-                else:
-                    free = True
-                q = (x, y + 1)
-                if q in tiles:
-                    if not m & 4:
-                        nbrs.append(q)
-                else:
-                    free = True
-                q = (x - 1, y)
-                if q in tiles:
-                    if not m & 8:
-                        nbrs.append(q)
-                else:
-                    free = True
-                walk[(x, y)] = nbrs
-                if free:
-                    open_side.append((x, y))
+            walk = self._walk
             links = sum(len(v) for v in walk.values())
             if links == 2 * (len(walk) - 1):
                 # the walk graph is a tree (it is connected, R7c): its cut vertices are
@@ -262,29 +278,8 @@ class _Analysis:
                 cut = {p for p, v in walk.items() if len(v) > 1}
             else:
                 cut = _cut_vertices(walk, (0, 0))
-            self._removable = {p for p in open_side if p not in cut and p != (0, 0)}
+            self._removable = {p for p in self._free if p not in cut and p != (0, 0)}
         return self._removable
-
-    @property
-    def keys(self) -> dict[Pos, tuple[int, int]]:
-        """For each building tile: (sides with a neighbour, walled neighbour sides). A
-        reserve tile may take its place (R8 exchange) when its mask agrees on them."""
-        if self._keys is None:
-            tiles = self.tiles
-            keys = {}
-            for x, y in tiles:
-                if (x, y) == (0, 0):
-                    continue
-                nb = wr = 0
-                for bit, dx, dy in STEPS:
-                    o = tiles.get((x + dx, y + dy))
-                    if o is not None:
-                        nb |= bit
-                        if o.mask & _OPP[bit]:
-                            wr |= bit
-                keys[(x, y)] = (nb, wr)
-            self._keys = keys
-        return self._keys
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
         """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask."""
