@@ -76,6 +76,8 @@ class Lab:
             f'p = g.current_player; g.market["{slot}"] = Tile.parse("{tile}")\n'
             f"p.money[:] = [Card.parse(c) for c in {cards!r}]\nw._publish()"
         )
+        # wait for the new view (the old one has a slot and cards too)
+        self.page.locator(f"[data-slot='{slot}'][aria-label*='{tile}, affordable']").wait_for()
         self.page.click(f"[data-slot='{slot}']")
         for i in range(len(cards)):
             self.page.click(f"[data-pay='{i}']")
@@ -91,6 +93,8 @@ class Lab:
             if who != me:
                 self.page.wait_for_timeout(100)
                 continue
+            # the page may still show the view before the last bot move: wait for it
+            self.page.locator(".aw-stepno").filter(has_text=f"step {step}/{step}").wait_for()
             move(self, phase)
             self.wait_py(f"print(g.step > {step})", "True")
         raise AssertionError("the game did not end")

@@ -46,7 +46,7 @@ def test_several_cards_over_five_are_refused_while_picking(open_notebook):
     lab.py(
         'g.display[:] = [Card("denar", 4), Card("ducat", 3), Card("florin", 1), Card("dirham", 9)]; w._publish()'
     )
-    lab.page.locator("[data-take='3']").wait_for()
+    lab.page.locator("[data-take='3'][aria-label='dirham 9']").wait_for()  # the new view
     lab.page.click("[data-take='0']")
     lab.page.click("[data-take='1']")
     info = lab.page.locator(".aw-pickinfo").inner_text()
