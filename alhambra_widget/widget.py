@@ -38,12 +38,14 @@ class _Base(anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._v = 0
+        self._v = 0  # view version: intents name the view they were made on
+        self._said = 0  # message counter: the same sentence twice still reaches the page
         self.last_exception: BaseException | None = None
         self.on_msg(self._on_msg)
 
     def _say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
-        self.message = {"text": text, "kind": kind, "rule": rule, "id": self._v + len(text)}
+        self._said += 1
+        self.message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         try:
