@@ -376,3 +376,23 @@ def test_R13_copy_keeps_hand_made_changes_and_is_independent():
     g.add_listener(lambda *a: seen.append(a))
     g.copy().apply(g.legal_actions()[0])
     assert seen == []  # a copy does not carry the listeners
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_R2_scoring_cards_show_up_within_their_announced_window(n):
+    import random
+
+    for seed in range(15):
+        g = game(n, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            windows = g.scoring_approach()
+            top_first = list(reversed(g.deck))
+            for rnd in (1, 2):
+                if rnd in g.scoring_cards_drawn:
+                    assert windows[rnd] is None
+                else:
+                    hidden = top_first.index(ScoringCard(rnd))  # draws before it shows
+                    lo, hi = windows[rnd]
+                    assert lo <= hidden <= hi, (seed, rnd, lo, hidden, hi)
+            g.apply(rng.choice(g.legal_actions()))
