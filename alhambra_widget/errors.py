@@ -25,3 +25,15 @@ class IllegalAction(ValueError):
 
 class GameFileError(IllegalAction):
     """A saved game (JSON) that is malformed or does not replay to what it records."""
+
+
+def int_pair(value, what: str) -> tuple[int, int]:
+    """``value`` as an ``(x, y)`` pair of integers, or ``IllegalAction(rule="format")``
+    whose sentence says what ``what`` (e.g. "A cell") should be."""
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        x = y = None
+    if type(x) is not int or type(y) is not int:
+        raise IllegalAction("format", f"{what} is an (x, y) pair of integers, not {value!r}.")
+    return (x, y)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, int_pair
 from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, opposite
 
 Pos = tuple[int, int]
@@ -727,15 +727,7 @@ class Alhambra:
 
 
 def _as_pos(pos) -> Pos:
-    try:
-        x, y = pos
-    except (TypeError, ValueError):
-        raise IllegalAction(
-            "format", f"A cell is an (x, y) pair of integers, not {pos!r}."
-        ) from None
-    if type(x) is not int or type(y) is not int:
-        raise IllegalAction("format", f"A cell is an (x, y) pair of integers, not {pos!r}.")
-    return (x, y)
+    return int_pair(pos, "A cell")
 
 
 def _longest_trail(segments: list[Segment]) -> list[Segment]:

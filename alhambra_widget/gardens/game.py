@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, int_pair
 from ..record import RecordedGame
 from .components import (
     FIELDS,
@@ -31,14 +31,7 @@ Field = tuple[int, int]
 
 
 def _as_field(value) -> Field:
-    try:
-        x, y = value
-    except (TypeError, ValueError):
-        raise IllegalAction(
-            "format", f"A field is an (x, y) pair, 0 to 5, not {value!r}."
-        ) from None
-    if type(x) is not int or type(y) is not int:
-        raise IllegalAction("format", f"A field is an (x, y) pair, 0 to 5, not {value!r}.")
+    x, y = int_pair(value, "A field")
     if not (0 <= x < FIELDS and 0 <= y < FIELDS):
         raise IllegalAction("G1", f"The garden fields run from (0, 0) to (5, 5), not {value!r}.")
     return (x, y)
