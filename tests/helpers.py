@@ -7,6 +7,10 @@ import random
 from alhambra_widget import Alhambra, Tile, building_tiles
 from alhambra_widget.alhambra.components import STEPS
 
+OPEN_TILES = [t for t in building_tiles() if not t.walls]
+"""The real tiles without walls, in the data's order: pavilion 8, seraglio 9, arcades 9
+and 10, chambers 10 and 11, garden 10 and 11, tower 11 and 12."""
+
 
 def T(spec: str) -> Tile:
     """T("tower 9 NE") -> Tile."""

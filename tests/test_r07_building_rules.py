@@ -4,9 +4,9 @@ brute-force cross-check of the fast legality analysis."""
 import random
 
 import pytest
-from helpers import T, brute_legal, open_tile, random_alhambra
+from helpers import OPEN_TILES, T, brute_legal, open_tile, random_alhambra
 
-from alhambra_widget import Alhambra, IllegalAction, Tile, building_tiles
+from alhambra_widget import Alhambra, IllegalAction, building_tiles
 
 
 def test_R7a_wrong_way_round_tiles_never_rotate():
@@ -70,18 +70,7 @@ def test_R7d_arcades_enclosing_an_empty_space():
     assert a.why_illegal(open_tile("arcades"), (1, 1)) is None
 
 
-OPEN = [
-    Tile("pavilion", 8),
-    Tile("seraglio", 9),
-    Tile("arcades", 9),
-    Tile("arcades", 10),
-    Tile("chambers", 10),
-    Tile("chambers", 11),
-    Tile("garden", 10),
-    Tile("garden", 11),
-    Tile("tower", 11),
-    Tile("tower", 12),
-]
+OPEN = OPEN_TILES
 
 
 def test_R7d_enclosing_a_group_of_empty_cells():

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import T, brute_removable, open_tile, random_alhambra
+from helpers import OPEN_TILES, T, brute_removable, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, IllegalAction, Tile, building_tiles
 
@@ -29,15 +29,7 @@ def test_R8_removal_that_cuts_the_walk_is_refused_R7c():
 
 def test_R8_removal_that_leaves_a_space_is_refused_R7d():
     ring = [(1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
-    tiles = [
-        Tile("pavilion", 8),
-        Tile("seraglio", 9),
-        Tile("arcades", 9),
-        Tile("arcades", 10),
-        Tile("chambers", 10),
-        Tile("chambers", 11),
-        Tile("garden", 11),
-    ]
+    tiles = [t for t in OPEN_TILES if t != Tile("garden", 10)][:7]
     a = Alhambra.from_tiles({**dict(zip(ring, tiles)), (1, 1): Tile("tower", 11)})
     v = a.why_not_removable((1, 1))
     assert v.rule == "R7d"
