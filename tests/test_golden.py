@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
+from golden.record_golden import list_digest
 
 from alhambra_widget import Game
 from alhambra_widget.gardens import GardensGame
-
-from golden.record_golden import list_digest
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "games.json").read_text())
 
