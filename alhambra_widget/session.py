@@ -9,7 +9,7 @@ of JSON views or of Jupyter: the widgets build on it.
 from __future__ import annotations
 
 from .bots import make_bot
-from .errors import IllegalAction
+from .errors import IllegalAction, MalformedInput
 
 
 class Session:
@@ -93,7 +93,7 @@ class Session:
     def goto(self, step: int) -> None:
         n = len(self._game.history)
         if type(step) is not int:
-            raise IllegalAction("format", f"A step is a whole number, not {step!r}.")
+            raise MalformedInput(f"A step is a whole number, not {step!r}.")
         step = max(0, min(n, step))
         self.cursor = None if step == n else step
         self._emit()

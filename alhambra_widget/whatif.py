@@ -19,7 +19,7 @@ from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.scoring import ScoringRound, score_round
 from .alhambra.svg import alhambra_svg
-from .errors import IllegalAction
+from .errors import IllegalAction, MalformedInput
 
 
 def _tile(t) -> Tile:
@@ -65,7 +65,7 @@ class Position:
     ):
         names = [s.name for s in seats]
         if len(set(names)) != len(names) or (dirk is not None and dirk_name in names):
-            raise IllegalAction("format", "Names in a position must differ.")
+            raise MalformedInput("Names in a position must differ.")
         self.seats = {s.name: s for s in seats}
         self.dirk = dirk
         self.dirk_name = dirk_name
@@ -89,8 +89,7 @@ class Position:
         seats, dirk, dirk_name = [], None, "Dirk"
         for name, d in desc.items():
             if not isinstance(d, Mapping):
-                raise IllegalAction(
-                    "format", f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'."
+                raise MalformedInput(f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'."
                 )
             if "tiles" in d:
                 dirk, dirk_name = [_tile(t) for t in d["tiles"]], name
@@ -133,8 +132,7 @@ class Position:
         if seat is None:
             raise KeyError(f"No player {name!r}; the players are {list(self.seats)}.")
         if seat.alhambra is None:
-            raise IllegalAction(
-                "format", f"{name} is described by counts only: no Alhambra to change."
+            raise MalformedInput(f"{name} is described by counts only: no Alhambra to change."
             )
         return seat.alhambra
 
@@ -255,7 +253,7 @@ class Comparison:
 def compare(a: Position, b: Position, round: int = 3) -> Comparison:
     """Side by side: what scoring round ``round`` gives in ``a`` and in ``b``."""
     if set(a.counts()) != set(b.counts()):
-        raise IllegalAction("format", "Compare positions of the same players.")
+        raise MalformedInput("Compare positions of the same players.")
     return Comparison(round, a.score(round), b.score(round))
 
 

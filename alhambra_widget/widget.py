@@ -21,7 +21,7 @@ from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
-from .errors import IllegalAction
+from .errors import IllegalAction, MalformedInput
 from .session import Session
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -50,10 +50,10 @@ class _Base(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers) -> None:
         try:
             if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-                raise IllegalAction("format", "An intent is an object with a 'kind'.")
+                raise MalformedInput("An intent is an object with a 'kind'.")
             handler = getattr(self, f"_intent_{content['kind']}", None)
             if handler is None:
-                raise IllegalAction("format", f"Unknown intent {content['kind']!r}.")
+                raise MalformedInput(f"Unknown intent {content['kind']!r}.")
             handler(content)
         except IllegalAction as e:
             self._say(str(e), "error", e.rule)
@@ -220,12 +220,12 @@ class _SessionWidget(_Base):
 
     def _intent_act(self, content) -> None:
         if self.session is None:
-            raise IllegalAction("format", "This widget shows one Alhambra, not a game.")
+            raise MalformedInput("This widget shows one Alhambra, not a game.")
         self._check_version(content)
         action = self._parse_action(content.get("action"))
         resolve = content.get("resolve")
         if resolve not in (None, "branch", "undo"):
-            raise IllegalAction("format", "resolve is 'branch', 'undo' or absent.")
+            raise MalformedInput("resolve is 'branch', 'undo' or absent.")
         events = self.session.act(action, resolve=resolve)
         self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
 
@@ -321,13 +321,13 @@ class AlhambraWidget(_SessionWidget):
         elif type(i) is int and 0 <= i < len(self.game.players):
             a = self.session.shown().players[i].alhambra
         else:
-            raise IllegalAction("format", "explain needs a player index.")
+            raise MalformedInput("explain needs a player index.")
         self._say(explain_cell(a, content.get("tile"), content.get("pos")), "info")
 
     def _intent_explain_removal(self, content) -> None:
         pos = content.get("pos")
         if not isinstance(pos, list) or len(pos) != 2:
-            raise IllegalAction("format", "A cell is [x, y].")
+            raise MalformedInput("A cell is [x, y].")
         a = self.session.shown().current_player.alhambra
         v = a.why_not_removable(tuple(pos))
         self._say("That tile may go to the reserve." if v is None else str(v), "info")
@@ -336,7 +336,7 @@ class AlhambraWidget(_SessionWidget):
         if self.session is None:
             return self.alhambra
         if self._sandbox is None:
-            raise IllegalAction("format", "Open a sandbox first.")
+            raise MalformedInput("Open a sandbox first.")
         return self._sandbox[1]
 
     def _intent_sandbox(self, content) -> None:
@@ -350,17 +350,17 @@ class AlhambraWidget(_SessionWidget):
                 f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought."
             )
         else:
-            raise IllegalAction("format", "sandbox needs a player index or null.")
+            raise MalformedInput("sandbox needs a player index or null.")
         self._publish()
 
     def _intent_sb_place(self, content) -> None:
         a = self._target()
         tile = Tile.parse(content.get("tile"))
         if tile not in self.palette:
-            raise IllegalAction("format", f"{tile} is not in the palette.")
+            raise MalformedInput(f"{tile} is not in the palette.")
         pos = content.get("pos")
         if not isinstance(pos, list):
-            raise IllegalAction("format", "A cell is [x, y].")
+            raise MalformedInput("A cell is [x, y].")
         a.place(tile, tuple(pos))
         self._say(f"{tile} built at ({pos[0]}, {pos[1]}).")
         self._publish()
@@ -369,7 +369,7 @@ class AlhambraWidget(_SessionWidget):
         a = self._target()
         pos = content.get("pos")
         if not isinstance(pos, list):
-            raise IllegalAction("format", "A cell is [x, y].")
+            raise MalformedInput("A cell is [x, y].")
         t = a.remove(tuple(pos))
         self._say(f"{t} removed from ({pos[0]}, {pos[1]}).")
         self._publish()

@@ -88,7 +88,7 @@ def test_R7d_enclosing_a_group_of_empty_cells():
 def test_R7_occupied_cell_comes_first():
     a = Alhambra()
     v = a.why_illegal(T("tower 9 NE"), (0, 0))
-    assert v.rule == "occupied" and "fountain" in str(v)
+    assert v.rule == "R7" and "fountain" in str(v)
 
 
 def test_R7_rule_order_a_before_b_before_c_before_d():
@@ -142,7 +142,7 @@ def test_R7_why_illegal_names_the_first_rule_broken_per_brute_force():
         for x in range(x0 - 1, x1 + 2):
             for y in range(y0 - 1, y1 + 2):
                 v = a.why_illegal(t, (x, y))
-                if v is None or v.rule in ("occupied", "R7b"):
+                if v is None or v.rule in ("R7", "R7b"):
                     continue
                 b = a.copy()
                 b._put(t, (x, y))

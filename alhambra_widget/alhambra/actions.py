@@ -10,10 +10,11 @@ only for the rare moment when nothing else is legal (the rulebook is silent).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, MalformedInput
 from .components import CURRENCIES, Card, Tile
 from .grid import Pos, _as_pos
 
@@ -35,19 +36,16 @@ class Action:
     def from_json(data: object) -> Action:
         """Read an action from its JSON form; ``IllegalAction(rule="format")`` if malformed."""
         if not isinstance(data, dict):
-            raise IllegalAction("format", f"An action is a JSON object, not {data!r}.")
+            raise MalformedInput(f"An action is a JSON object, not {data!r}.")
         kind = data.get("type")
         cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(ACTION_TYPES))
-            raise IllegalAction(
-                "format", f"Unknown action type {data.get('type')!r}; the types are {known}."
+            raise MalformedInput(f"Unknown action type {data.get('type')!r}; the types are {known}."
             )
         expected = set(cls.FIELDS) | {"type"}
         if set(data) != expected:
-            raise IllegalAction(
-                "format",
-                f"A {cls.type!r} action has the fields {sorted(expected)}, not {sorted(data)}.",
+            raise MalformedInput(f"A {cls.type!r} action has the fields {sorted(expected)}, not {sorted(data)}.",
             )
         return cls._read(data)
 
@@ -63,7 +61,7 @@ class TakeMoney(Action):
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
         if not cards or not all(isinstance(c, Card) for c in cards):
-            raise IllegalAction("format", "TakeMoney needs one or more Card(currency, value).")
+            raise MalformedInput("TakeMoney needs one or more Card(currency, value).")
         object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def to_json(self) -> dict:
@@ -72,7 +70,7 @@ class TakeMoney(Action):
     @classmethod
     def _read(cls, d: dict) -> TakeMoney:
         if not isinstance(d["cards"], list):
-            raise IllegalAction("format", "'cards' is a list like ['denar 3', 'ducat 2'].")
+            raise MalformedInput("'cards' is a list like ['denar 3', 'ducat 2'].")
         return cls(tuple(Card.parse(c) for c in d["cards"]))
 
     def __str__(self) -> str:
@@ -91,12 +89,11 @@ class Buy(Action):
 
     def __post_init__(self) -> None:
         if self.currency not in CURRENCIES:
-            raise IllegalAction(
-                "format", f"Currencies are {', '.join(CURRENCIES)}, not {self.currency!r}."
+            raise MalformedInput(f"Currencies are {', '.join(CURRENCIES)}, not {self.currency!r}."
             )
         pay = tuple(self.pay)
         if not pay or not all(type(v) is int and 1 <= v <= 9 for v in pay):
-            raise IllegalAction("format", "'pay' lists the card values used, each 1 to 9.")
+            raise MalformedInput("'pay' lists the card values used, each 1 to 9.")
         object.__setattr__(self, "pay", tuple(sorted(pay, reverse=True)))
 
     def to_json(self) -> dict:
@@ -105,7 +102,7 @@ class Buy(Action):
     @classmethod
     def _read(cls, d: dict) -> Buy:
         if not isinstance(d["pay"], list):
-            raise IllegalAction("format", "'pay' is a list of card values like [5, 4].")
+            raise MalformedInput("'pay' is a list of card values like [5, 4].")
         return cls(d["currency"], tuple(d["pay"]))
 
     def __str__(self) -> str:
@@ -117,7 +114,7 @@ class _TileAction(Action):
 
     def _check_tile(self) -> None:
         if not isinstance(self.tile, Tile) or self.tile.kind == "fountain":  # type: ignore[attr-defined]
-            raise IllegalAction("format", f"{self.tile!r} is not a building tile.")  # type: ignore[attr-defined]
+            raise MalformedInput(f"{self.tile!r} is not a building tile.")  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +247,53 @@ class Pass(Action):
         return "pass (nothing else is possible)"
 
 
-ACTION_TYPES: dict[str, type] = {
+@dataclass(frozen=True, slots=True)
+class Edit(Action):
+    """Not a move: a change of the position made by hand (a lesson's or a teacher's
+    setup), recorded like an action so that undo, the timeline and the saved game keep
+    it. ``changes`` is canonical JSON text of a dict with any of:
+
+    - ``"players"``: name -> {``"money"``: cards, ``"reserve"``: tiles,
+      ``"alhambra"``: [[x, y, tile], ...] (checked against R7)};
+    - ``"market"``: currency -> tile or null; ``"display"``: cards;
+    - ``"deck_top"``: cards or ``"scoring card 1"``/``"2"`` put on top of the money deck,
+      the first drawn first; ``"bag"``: tiles, the first drawn first; ``"dirk"``: tiles.
+
+    Build one with :meth:`Game.edit <alhambra_widget.alhambra.game.Game.edit>`."""
+
+    changes: str
+    type: ClassVar[str] = "edit"
+    FIELDS: ClassVar[tuple[str, ...]] = ("changes",)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.changes, str):
+            raise MalformedInput("Edit.changes is the JSON text of a dict of changes.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "changes": json.loads(self.changes)}
+
+    @classmethod
+    def _read(cls, d: dict[str, Any]) -> Edit:
+        if not isinstance(d["changes"], dict):
+            raise MalformedInput("'changes' is a JSON object.")
+        return cls(json.dumps(d["changes"], sort_keys=True))
+
+    def __str__(self) -> str:
+        return "edit the position by hand"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
     c.type: c
-    for c in (TakeMoney, Buy, Place, Reserve, GiveToDirk, FromReserve, ToReserve, Exchange, Pass)
+    for c in (
+        TakeMoney,
+        Buy,
+        Place,
+        Reserve,
+        GiveToDirk,
+        FromReserve,
+        ToReserve,
+        Exchange,
+        Pass,
+        Edit,
+    )
 }

@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, MalformedInput
 
 KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, in the order of the rulebook's tables (R1, R10)."""
@@ -58,6 +58,8 @@ class Tile:
     price: int
     walls: str = ""
     mask: int = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
+    """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``, ``"fountain"``."""
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -86,6 +88,13 @@ class Tile:
             mask |= SIDE_BITS[c]
         object.__setattr__(self, "walls", mask_to_walls(mask))
         object.__setattr__(self, "mask", mask)
+        walls = self.walls
+        name = (
+            "fountain"
+            if self.kind == "fountain"
+            else f"{self.kind} {self.price} {walls}" if walls else f"{self.kind} {self.price}"
+        )
+        object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))
 
     def __hash__(self) -> int:
@@ -99,25 +108,16 @@ class Tile:
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def name(self) -> str:
-        """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``."""
-        if self.kind == "fountain":
-            return "fountain"
-        return (
-            f"{self.kind} {self.price} {self.walls}" if self.walls else f"{self.kind} {self.price}"
-        )
-
     @classmethod
     def parse(cls, text: object) -> Tile:
         """The inverse of :attr:`name`; refuses anything else with ``IllegalAction``."""
         if not isinstance(text, str):
-            raise IllegalAction("format", f"A tile is written like 'tower 9 NE', not {text!r}.")
+            raise MalformedInput(f"A tile is written like 'tower 9 NE', not {text!r}.")
         if text == "fountain":
             return FOUNTAIN
         parts = text.split()
         if len(parts) not in (2, 3) or not parts[1].isdigit():
-            raise IllegalAction("format", f"A tile is written like 'tower 9 NE', not {text!r}.")
+            raise MalformedInput(f"A tile is written like 'tower 9 NE', not {text!r}.")
         return cls(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else "")
 
 
@@ -144,7 +144,7 @@ class Card(NamedTuple):
                 and 1 <= int(parts[1]) <= 9
             ):
                 return cls(parts[0], int(parts[1]))
-        raise IllegalAction("format", f"A money card is written like 'denar 3', not {text!r}.")
+        raise MalformedInput(f"A money card is written like 'denar 3', not {text!r}.")
 
 
 class ScoringCard(NamedTuple):

@@ -1,25 +1,41 @@
 """The Alhambra game: setup (R2, R3), turns (R4-R9), scoring (R10, R11), the end (R12).
 
 A game is its options, its seed and its list of actions (R13): one
-``random.Random(seed)`` owned by the game makes every draw, so replaying the
-actions from the seed rebuilds the same game. ``apply`` refuses an illegal
-action whole (``IllegalAction`` with the rule id) and leaves the state untouched.
+``random.Random(seed)`` owned by the game makes every draw, so replaying the actions
+from the seed rebuilds the same game.
+
+Each rule is written once:
+
+- which actions are legal now: the listing functions (:func:`takes` for R5,
+  :func:`payments` for R6, the placements of R9/R12 and the redesigns of R8, both from
+  the Alhambra's own analysis of R7); ``Game.legal_actions`` is made of them;
+- for each action kind, one small class in :data:`TURN_RULES` says why that kind is
+  refused (the ruling id and a true sentence) and what it does to the state;
+- what happened is returned as :class:`~.narration.Event` data; its sentence is
+  written apart, in :mod:`.narration`.
+
+The state a user can reach is read-only outside actions: hands, reserves, the market
+and the piles are tuples or read-only mappings, and an Alhambra that belongs to a game
+refuses direct changes. A position is changed by hand with :meth:`Game.edit`, a
+recorded action, so undo, the timeline and saved games keep it.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import ClassVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, MalformedInput
 from ..record import RecordedGame
 from .actions import (
     Action,
     Buy,
+    Edit,
     Exchange,
     FromReserve,
     GiveToDirk,
@@ -30,113 +46,161 @@ from .actions import (
     ToReserve,
 )
 from .components import CURRENCIES, KINDS, Card, ScoringCard, Tile, building_tiles, money_cards
-from .grid import Alhambra
+from .grid import Alhambra, Pos
+from .narration import Event
 from .scoring import ScoringRound, score_round
 
 FORMAT = "alhambra-widget/alhambra-game"
 VERSION = 1
 
-
-@dataclass(slots=True)
-class Event:
-    """Something that happened, in plain words, for the widget and lessons to narrate.
-
-    ``kind`` is one of: turn, take_money, buy, place, reserve, give_to_dirk, redesign,
-    pass, money_refilled, reshuffled, scoring_card, market_refilled, round_scored,
-    dirk_tiles, gift, game_over."""
-
-    kind: str
-    text: str
-    data: dict = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.text
+__all__ = [
+    "TURN_RULES",
+    "Event",
+    "Game",
+    "Player",
+    "dirk_draw",
+    "end_game_gifts",
+    "payments",
+    "takes",
+]
 
 
 class Player:
-    """One seat: money in hand, Alhambra, reserve, tiles bought this turn, score."""
+    """One seat: money in hand, Alhambra, reserve, tiles bought this turn, score.
 
-    __slots__ = ("alhambra", "bought", "money", "name", "reserve", "score")
+    Read-only outside actions: ``money``, ``reserve`` and ``bought`` are tuples."""
+
+    __slots__ = ("_alhambra", "_bought", "_hand", "_money", "_reserve", "name", "score")
 
     def __init__(self, name: str):
         self.name = name
-        self.money: list[Card] = []
-        self.alhambra = Alhambra()
-        self.alhambra._owner = name
-        self.reserve: list[Tile] = []
-        self.bought: list[Tile] = []
         self.score = 0
+        self._money: list[Card] = []
+        self._alhambra = Alhambra()
+        self._alhambra._owner = name
+        self._reserve: list[Tile] = []
+        self._bought: list[Tile] = []
+        self._hand: dict[str, tuple[int, ...]] | None = None
+
+    @property
+    def money(self) -> tuple[Card, ...]:
+        return tuple(self._money)
+
+    @property
+    def reserve(self) -> tuple[Tile, ...]:
+        return tuple(self._reserve)
+
+    @property
+    def bought(self) -> tuple[Tile, ...]:
+        """Tiles bought this turn (or end-game gifts) still to be placed."""
+        return tuple(self._bought)
+
+    @property
+    def alhambra(self) -> Alhambra:
+        return self._alhambra
+
+    def hand(self) -> dict[str, tuple[int, ...]]:
+        """The values held per currency, each sorted (what R6 payments are made of)."""
+        h = self._hand
+        if h is None:
+            lists: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+            for c in self._money:
+                lists[c.currency].append(c.value)
+            h = self._hand = {c: tuple(sorted(v)) for c, v in lists.items()}
+        return h
 
     def money_of(self, currency: str) -> int:
         """Total value in hand of one currency (R12 compares these)."""
-        return sum(c.value for c in self.money if c.currency == currency)
+        return sum(self.hand()[currency])
+
+    def _copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.name = self.name
+        p.score = self.score
+        p._money = list(self._money)
+        p._alhambra = self._alhambra.copy()
+        p._alhambra._owner = self.name
+        p._reserve = list(self._reserve)
+        p._bought = list(self._bought)
+        p._hand = self._hand
+        return p
 
     def __repr__(self) -> str:
+        holding = f", holding {len(self._bought)}" if self._bought else ""
         return (
-            f"<Player {self.name}: {self.score} points, {len(self.money)} cards "
-            f"({sum(c.value for c in self.money)}), {len(self.alhambra) - 1} built, "
-            f"{len(self.reserve)} in reserve{f', holding {len(self.bought)}' if self.bought else ''}>"
+            f"<Player {self.name}: {self.score} points, {len(self._money)} cards "
+            f"({sum(c.value for c in self._money)}), {len(self._alhambra) - 1} built, "
+            f"{len(self._reserve)} in reserve{holding}>"
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "score": self.score,
-            "money": [str(c) for c in sorted(self.money)],
-            "alhambra": [[x, y, t.name] for (x, y), t in sorted(self.alhambra.tiles.items())],
-            "reserve": [t.name for t in self.reserve],
-            "bought": [t.name for t in self.bought],
+            "money": [str(c) for c in sorted(self._money)],
+            "alhambra": [[x, y, t.name] for (x, y), t in sorted(self._alhambra.tiles.items())],
+            "reserve": [t.name for t in self._reserve],
+            "bought": [t.name for t in self._bought],
         }
 
 
-@lru_cache(maxsize=8192)
-def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
-    """Every purchase of a tile costing ``price`` with a hand of ``values`` (R6), cached."""
-    return tuple(_make(Buy, currency, pay) for pay in _payments(values, price))
+# -- the listing of legal actions, one function per ruling --------------------------
+
+class _Table(dict[Any, Any]):
+    """A bounded table of shared immutable values (cleared when full)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
+        return value
 
 
-@lru_cache(maxsize=4096)
-def _takes(display: tuple[Card, ...]) -> tuple[TakeMoney, ...]:
-    """Every R5 choice from a (sorted) money display, cached."""
-    seen: set[tuple[Card, ...]] = set()
-    out: list[TakeMoney] = []
-    for k in range(1, len(display) + 1):
-        for combo in combinations(display, k):
-            if (k == 1 or sum(c.value for c in combo) <= 5) and combo not in seen:
-                seen.add(combo)
-                out.append(_make(TakeMoney, combo))
-    return tuple(out)
+_TAKES = _Table(4096)
+_PAYS = _Table(8192)
+_BUYS = _Table(8192)
+_ACTIONS = _Table(200_000)
+"""Actions are immutable values: each is built once and shared, so the legal lists of
+different states hold the same objects (and ``apply`` finds them by identity)."""
 
 
-_ACTIONS: dict = {}
-
-
-def _make(cls, *args):
-    """Actions are immutable values: build each (class, tile, cell) once and share it."""
-    key = (cls, *args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        if len(_ACTIONS) > 100_000:
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = cls(*args)
-    return a
-
-
-def _at_cells(cls, tile: Tile, cells: tuple) -> tuple:
-    """``cls(tile, cell)`` for each cell, as one shared tuple."""
-    key = (cls, tile, cells)
-    acts = _ACTIONS.get(key)
+def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
+    """R5: every choice from a money display: one card of any value, or several whose
+    values add up to at most 5 (each distinct choice once, in a fixed order)."""
+    cards = tuple(sorted(display))
+    acts = _TAKES.get(cards)
     if acts is None:
-        acts = _ACTIONS[key] = tuple(_make(cls, tile, q) for q in cells)
-    return acts
+        seen: set[tuple[Card, ...]] = set()
+        out: list[TakeMoney] = []
+        for k in range(1, len(cards) + 1):
+            for combo in combinations(cards, k):
+                if (k == 1 or sum(c.value for c in combo) <= 5) and combo not in seen:
+                    seen.add(combo)
+                    out.append(TakeMoney(combo))
+        acts = _TAKES.put(cards, tuple(out))
+    return acts  # type: ignore[no-any-return]
 
 
-def _payments(values, price: int) -> list[tuple[int, ...]]:
-    """Every distinct multiset of ``values`` whose total is at least ``price`` (R6)."""
+def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
+    """R6: every distinct multiset of the card ``values`` (one currency) whose total is
+    at least ``price``, largest cards first. Superfluous cards are allowed (no change
+    is given); a payment whose total equals the price is exact (R4: another action)."""
+    key = (tuple(sorted(values)), price)
+    pays = _PAYS.get(key)
+    if pays is None:
+        pays = _PAYS.put(key, _list_payments(key[0], price))
+    return pays  # type: ignore[no-any-return]
+
+
+def _list_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     counts = Counter(values)
     distinct = sorted(counts, reverse=True)
     out: list[tuple[int, ...]] = []
-    # suffix sums let us prune branches that can no longer reach the price
+    # suffix sums prune the branches that can no longer reach the price
     rest = [0] * (len(distinct) + 1)
     for i in range(len(distinct) - 1, -1, -1):
         rest[i] = rest[i + 1] + distinct[i] * counts[distinct[i]]
@@ -152,10 +216,393 @@ def _payments(values, price: int) -> list[tuple[int, ...]]:
             go(i + 1, chosen + (v,) * k, total + v * k)
 
     go(0, (), 0)
+    return tuple(out)
+
+
+def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    key = (currency, values, price)
+    acts = _BUYS.get(key)
+    if acts is None:
+        acts = _BUYS.put(key, tuple(Buy(currency, pay) for pay in payments(values, price)))
+    return acts  # type: ignore[no-any-return]
+
+
+A = TypeVar("A", bound=Action)
+
+
+def _one(cls: type[A], *args: Any) -> A:
+    key = (cls, *args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS.put(key, cls(*args))
+    return a  # type: ignore[no-any-return]
+
+
+def _at_cells(cls: type[A], tile: Tile, cells: tuple[Pos, ...]) -> list[A]:
+    """``cls(tile, cell)`` for each cell (shared objects)."""
+    get = _ACTIONS.get
+    out = []
+    for q in cells:
+        a = get((cls, tile, q))
+        if a is None:
+            a = _ACTIONS.put((cls, tile, q), cls(tile, q))  # type: ignore[call-arg]
+        out.append(a)
     return out
 
 
-class Game(RecordedGame):
+def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
+    """R9 (and R12 for gifts): each tile to place goes into a legal cell (R7), onto the
+    reserve, or, with two players and a tile bought this turn, to Dirk (R3)."""
+    an = p._alhambra._analysis()
+    key = ("place", dirk, tuple(p._bought))
+    acts = an.memo.get(key)
+    if acts is None:
+        out: list[Action] = []
+        for t in p._bought:
+            out.extend(_at_cells(Place, t, an.legal_cells(t.mask)))
+            out.append(_one(Reserve, t))
+            if dirk:
+                out.append(_one(GiveToDirk, t))
+        acts = an.memo[key] = tuple(out)
+    return acts  # type: ignore[no-any-return]
+
+
+def _redesigns(p: Player) -> tuple[Action, ...]:
+    """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
+    an = p._alhambra._analysis()
+    key = ("redesign", tuple(p._reserve))
+    acts = an.memo.get(key)
+    if acts is None:
+        out: list[Action] = []
+        for t in p._reserve:
+            out.extend(_at_cells(FromReserve, t, an.legal_cells(t.mask)))
+        out.extend(_one(ToReserve, q) for q in an.removable())
+        for t in p._reserve:
+            out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
+        acts = an.memo[key] = tuple(out)
+    return acts  # type: ignore[no-any-return]
+
+
+def end_game_gifts(
+    market: Mapping[str, Tile | None], holdings: Mapping[str, Mapping[str, int]]
+) -> list[tuple[str, Tile, str | None, int]]:
+    """R12: for each market tile, in slot order, ``(currency, tile, receiver, amount)``:
+    the receiver holds the most money (total value in hand) of the slot's currency;
+    ``None`` on a tie for most or when nobody holds any (the tile stays). ``holdings``
+    maps each player to his total per currency."""
+    out: list[tuple[str, Tile, str | None, int]] = []
+    for cur, t in market.items():
+        if t is None:
+            continue
+        held = {n: h.get(cur, 0) for n, h in holdings.items()}
+        top = max(held.values(), default=0)
+        best = [n for n, v in held.items() if v == top]
+        out.append((cur, t, best[0] if top > 0 and len(best) == 1 else None, top))
+    return out
+
+
+def dirk_draw(after_round: int, bag: int) -> int:
+    """R3: how many tiles Dirk takes from a bag of ``bag`` tiles after scoring round
+    ``after_round``: 6 after round 1 (or what is left), a third rounded down after
+    round 2, none after round 3."""
+    if after_round == 1:
+        return min(6, bag)
+    if after_round == 2:
+        return bag // 3
+    return 0
+
+
+# -- one class per action kind: why it is refused, what it does ----------------------
+
+
+class TurnRule(Generic[A]):
+    """One action kind. ``refuse`` is asked only for an action that is not among the
+    legal actions now and says why (ruling id and sentence); ``do`` changes the state
+    and returns the events."""
+
+    kind: ClassVar[type[Action]]
+    placing: ClassVar[bool] = False
+    """True for the placements after the turn (R9, R12); else an action of the turn."""
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Any) -> IllegalAction | None:
+        raise NotImplementedError
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Any) -> list[Event]:
+        raise NotImplementedError
+
+
+class _TakeMoney(TurnRule[TakeMoney]):
+    """R5: one face-up card of any value, or several summing to at most 5."""
+
+    kind = TakeMoney
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: TakeMoney) -> IllegalAction | None:
+        have = Counter(g._display)
+        for c, n in Counter(a.cards).items():
+            if have[c] == 0:
+                return IllegalAction("R5", f"R5: {c} is not face up in the money display.")
+            if have[c] < n:
+                return IllegalAction(
+                    "R5",
+                    f"R5: only {have[c]} {c} {'is' if have[c] == 1 else 'are'} face up; "
+                    f"it cannot be taken {n} times.",
+                )
+        total = sum(c.value for c in a.cards)
+        if len(a.cards) > 1 and total > 5:
+            return IllegalAction(
+                "R5",
+                "R5: several cards may be taken only if their values add up to at most 5 "
+                f"(these make {total}); or take one card of any value.",
+            )
+        return None
+
+    @staticmethod
+    def do(g: Game, p: Player, a: TakeMoney) -> list[Event]:
+        for c in a.cards:
+            g._display.remove(c)
+            p._money.append(c)
+        p._hand = None
+        ev = [Event("take_money", {"player": p.name, "cards": [str(c) for c in a.cards]})]
+        return g._turn_over(p, ev)
+
+
+class _Buy(TurnRule[Buy]):
+    """R6: pay a market tile with its slot's currency, at least its price, no change."""
+
+    kind = Buy
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Buy) -> IllegalAction | None:
+        tile = g._market[a.currency]
+        if tile is None:
+            return IllegalAction("R6", f"R6: the {a.currency} slot of the market is empty.")
+        have = Counter(v for v in p.hand()[a.currency])
+        for v, n in Counter(a.pay).items():
+            if have[v] < n:
+                cards = "card" if n == 1 else "cards"
+                return IllegalAction(
+                    "R6", f"R6: {p.name} does not hold {n} {a.currency} {cards} of value {v}."
+                )
+        if sum(a.pay) < tile.price:
+            return IllegalAction(
+                "R6",
+                f"R6: the {tile} costs {tile.price} {a.currency}; "
+                f"{'+'.join(map(str, a.pay))} = {sum(a.pay)} is not enough.",
+            )
+        return None
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Buy) -> list[Event]:
+        tile = g._market[a.currency]
+        assert tile is not None
+        exact = g.is_exact(a)
+        for v in a.pay:
+            c = Card(a.currency, v)
+            p._money.remove(c)
+            g._discard.append(c)
+        p._hand = None
+        g._market[a.currency] = None
+        p._bought.append(tile)
+        ev = [
+            Event(
+                "buy",
+                {
+                    "player": p.name,
+                    "tile": tile.name,
+                    "price": tile.price,
+                    "currency": a.currency,
+                    "pay": list(a.pay),
+                    "exact": exact,
+                },
+            )
+        ]
+        if exact:  # R4: an exact payment gives another action
+            return ev
+        return g._turn_over(p, ev)
+
+
+def _not_held(g: Game, p: Player, tile: Tile) -> IllegalAction | None:
+    if tile in p._bought:
+        return None
+    if g.phase == "gift":
+        return IllegalAction("R12", f"R12: the {tile} is not among {p.name}'s end-game gifts.")
+    return IllegalAction("R9", f"R9: the {tile} is not among {p.name}'s tiles bought this turn.")
+
+
+class _Place(TurnRule[Place]):
+    """R9/R12: build a tile bought this turn (or a gift) into a legal cell (R7)."""
+
+    kind = Place
+    placing = True
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Place) -> IllegalAction | None:
+        why = _not_held(g, p, a.tile)
+        if why is None:
+            v = p._alhambra.why_illegal(a.tile, a.pos)
+            why = v.error() if v is not None else None
+        return why
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Place) -> list[Event]:
+        p._bought.remove(a.tile)
+        p._alhambra._put(a.tile, a.pos)
+        ev = [Event("place", {"player": p.name, "tile": a.tile.name, "pos": list(a.pos)})]
+        return g._placed(p, ev)
+
+
+class _Reserve(TurnRule[Reserve]):
+    """R9/R12: put a tile bought this turn (or a gift) onto the reserve."""
+
+    kind = Reserve
+    placing = True
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Reserve) -> IllegalAction | None:
+        return _not_held(g, p, a.tile)
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Reserve) -> list[Event]:
+        p._bought.remove(a.tile)
+        p._reserve.append(a.tile)
+        return g._placed(p, [Event("reserve", {"player": p.name, "tile": a.tile.name})])
+
+
+class _GiveToDirk(TurnRule[GiveToDirk]):
+    """R3: with two players, a tile bought this turn may go to Dirk."""
+
+    kind = GiveToDirk
+    placing = True
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: GiveToDirk) -> IllegalAction | None:
+        if g.phase == "gift":
+            return IllegalAction(
+                "R3", "R3: only tiles bought this turn can go to Dirk, not end-game gifts."
+            )
+        return _not_held(g, p, a.tile)
+
+    @staticmethod
+    def do(g: Game, p: Player, a: GiveToDirk) -> list[Event]:
+        p._bought.remove(a.tile)
+        g._dirk.append(a.tile)
+        data = {"player": p.name, "tile": a.tile.name, "dirk": g.dirk_name}
+        return g._placed(p, [Event("give_to_dirk", data)])
+
+
+def _not_in_reserve(p: Player, tile: Tile) -> IllegalAction | None:
+    if tile in p._reserve:
+        return None
+    return IllegalAction("R8", f"R8: the {tile} is not in {p.name}'s reserve.")
+
+
+class _FromReserve(TurnRule[FromReserve]):
+    """R8: build a reserve tile into a legal cell (R7). Ends the turn."""
+
+    kind = FromReserve
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: FromReserve) -> IllegalAction | None:
+        why = _not_in_reserve(p, a.tile)
+        if why is None:
+            v = p._alhambra.why_illegal(a.tile, a.pos)
+            why = v.error() if v is not None else None
+        return why
+
+    @staticmethod
+    def do(g: Game, p: Player, a: FromReserve) -> list[Event]:
+        p._reserve.remove(a.tile)
+        p._alhambra._put(a.tile, a.pos)
+        data = {"player": p.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
+        return g._turn_over(p, [Event("redesign", data)])
+
+
+class _ToReserve(TurnRule[ToReserve]):
+    """R8: move a tile to the reserve; what stays keeps R7. Ends the turn."""
+
+    kind = ToReserve
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: ToReserve) -> IllegalAction | None:
+        v = p._alhambra.why_not_removable(a.pos)
+        return v.error() if v is not None else None
+
+    @staticmethod
+    def do(g: Game, p: Player, a: ToReserve) -> list[Event]:
+        t = p._alhambra._take(a.pos)
+        p._reserve.append(t)
+        data = {"player": p.name, "tile": t.name, "pos": list(a.pos), "how": "to_reserve"}
+        return g._turn_over(p, [Event("redesign", data)])
+
+
+class _Exchange(TurnRule[Exchange]):
+    """R8: a reserve tile takes exactly the cell of a built tile, which goes to the
+    reserve; the result keeps R7. Ends the turn."""
+
+    kind = Exchange
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Exchange) -> IllegalAction | None:
+        why = _not_in_reserve(p, a.tile)
+        if why is None:
+            v = p._alhambra.why_not_exchangeable(a.tile, a.pos)
+            why = v.error() if v is not None else None
+        return why
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Exchange) -> list[Event]:
+        p._reserve.remove(a.tile)
+        old = p._alhambra._swap(a.tile, a.pos)
+        p._reserve.append(old)
+        data = {
+            "player": p.name,
+            "tile": a.tile.name,
+            "old": old.name,
+            "pos": list(a.pos),
+            "how": "exchange",
+        }
+        return g._turn_over(p, [Event("redesign", data)])
+
+
+class _Pass(TurnRule[Pass]):
+    """Legal only when nothing else is (the rulebook is silent on this corner)."""
+
+    kind = Pass
+
+    @staticmethod
+    def refuse(g: Game, p: Player, a: Pass) -> IllegalAction | None:
+        return IllegalAction(
+            "R4",
+            "R4: a turn is one of: take money, buy a tile, redesign; passing is allowed "
+            "only when none of them is possible.",
+        )
+
+    @staticmethod
+    def do(g: Game, p: Player, a: Pass) -> list[Event]:
+        return g._turn_over(p, [Event("pass", {"player": p.name})])
+
+
+TURN_RULES: dict[type[Action], type[TurnRule[Any]]] = {
+    r.kind: r
+    for r in (
+        _TakeMoney,
+        _Buy,
+        _Place,
+        _Reserve,
+        _GiveToDirk,
+        _FromReserve,
+        _ToReserve,
+        _Exchange,
+        _Pass,
+    )
+}
+"""Action kind -> its rule (refusal and effect). ``Edit`` is not a move: see Game.edit."""
+
+
+class Game(RecordedGame[Action, Event]):
     """A game of Alhambra for 2 to 6 players (with two: Dirk, R3).
 
     >>> g = Game(players=["Ann", "Ben", "Cem"], seed=7)
@@ -164,21 +611,28 @@ class Game(RecordedGame):
 
     A game is its options, its seed and its actions (R13): see
     :class:`~alhambra_widget.record.RecordedGame` for ``apply``, ``undo``, ``at``,
-    ``replay``, ``to_json`` and ``from_json``.
+    ``replay``, ``copy``, ``to_json`` and ``from_json``.
     """
 
     FORMAT = FORMAT
     TITLE = "Alhambra game"
     VERSION = VERSION
-    OPTIONS: ClassVar[dict] = {
+    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
         "dirk": ("dirk_name", "Dirk"),
         "dirk_can_win": ("dirk_can_win", False),
     }
-    action_from_json = staticmethod(Action.from_json)
+
+    @staticmethod
+    def action_from_json(data: object) -> Action:
+        return Action.from_json(data)
+
+    players: tuple[Player, ...]
+    phase: str
+    """``"act"`` (the turn's actions), ``"place"`` (R9), ``"gift"`` (R12) or ``"over"``."""
 
     def __init__(
         self,
-        players: list[str] | tuple[str, ...],
+        players: Sequence[str],
         seed: int | None = None,
         *,
         dirk: str = "Dirk",
@@ -186,23 +640,20 @@ class Game(RecordedGame):
     ):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
-            raise IllegalAction("R1", "Alhambra is played by 2 to 6 players: give a list of names.")
+            raise IllegalAction("R1", "R1: Alhambra is played by 2 to 6 players: give a list of names.")
         if not all(isinstance(n, str) and n.strip() for n in names):
-            raise IllegalAction("format", "Player names are non-empty strings.")
+            raise MalformedInput("Player names are non-empty strings.")
         if len(set(names)) != len(names):
-            raise IllegalAction("format", "Player names must differ.")
+            raise MalformedInput("Player names must differ.")
         if len(names) == 2 and (not isinstance(dirk, str) or not dirk.strip() or dirk in names):
-            raise IllegalAction("R3", "Dirk's name must be a non-empty string unlike the players'.")
+            raise MalformedInput("Dirk's name (R3) must be a non-empty string unlike the players'.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
-            raise IllegalAction("format", f"The seed is an integer, not {seed!r}.")
-        self.seed = seed
+            raise MalformedInput(f"The seed is an integer, not {seed!r}.")
+        super().__init__(seed)
         self.dirk_name = dirk
         self.dirk_can_win = bool(dirk_can_win)
-        self.history: list[Action] = []
-        self.log: list[Event] = []
-        self._listeners: list = []
         self._setup(names)
 
     # -- setup (R2, R3) ---------------------------------------------------
@@ -210,24 +661,25 @@ class Game(RecordedGame):
         rng = self.rng = random.Random(self.seed)
         two = len(names) == 2
         self.players = tuple(Player(n) for n in names)
-        self.bag: list[Tile] = list(building_tiles())
-        rng.shuffle(self.bag)
-        self.market: dict[str, Tile | None] = {c: self.bag.pop() for c in CURRENCIES}
-        self.dirk: list[Tile] = [self.bag.pop() for _ in range(6)] if two else []
+        self._bag: list[Tile] = list(building_tiles())
+        rng.shuffle(self._bag)
+        self._market: dict[str, Tile | None] = {c: self._bag.pop() for c in CURRENCIES}
+        self._dirk: list[Tile] = [self._bag.pop() for _ in range(6)] if two else []
         self.dirk_score = 0
         cards = money_cards(two)
         rng.shuffle(cards)
         for p in self.players:  # R2: deal in seat order until 20 or more
-            while sum(c.value for c in p.money) < 20:
-                p.money.append(cards.pop())
-        self.display: list[Card] = [cards.pop() for _ in range(4)]
+            while sum(c.value for c in p._money) < 20:
+                p._money.append(cards.pop())
+        self._display: list[Card] = [cards.pop() for _ in range(4)]
         # Five piles as equal as possible (the first piles take the extra cards);
         # scoring card 1 at a random place in pile 2, card 2 in pile 4 (R2).
         q, r = divmod(len(cards), 5)
-        piles, at = [], 0
+        piles: list[list[Card | ScoringCard]] = []
+        at = 0
         for i in range(5):
             size = q + (1 if i < r else 0)
-            piles.append(cards[at : at + size])
+            piles.append(list(cards[at : at + size]))
             at += size
         starts = [sum(len(p) for p in piles[:i]) for i in range(5)]
         for rnd, pile in ((1, piles[1]), (2, piles[3])):
@@ -239,48 +691,34 @@ class Game(RecordedGame):
             2: (starts[3] + 1, starts[3] + len(piles[3])),
         }
         # The deck is drawn from its end: pile 1 on top means pile 1 last in the list.
-        self.deck: list[Card | ScoringCard] = [
+        self._deck: list[Card | ScoringCard] = [
             c for pile in reversed(piles) for c in reversed(pile)
         ]
-        self._deck_size = len(self.deck)
-        self.discard: list[Card] = []
-        fewest = min((len(p.money), sum(c.value for c in p.money)) for p in self.players)
-        tied = [
-            i
-            for i, p in enumerate(self.players)
-            if (len(p.money), sum(c.value for c in p.money)) == fewest
-        ]
+        self._deck_size = len(self._deck)
+        self._discard: list[Card] = []
+        # R2: fewest cards, then the lowest total, then the seed
+        fewest = min(len(p._money) for p in self.players)
+        by_count = [i for i, p in enumerate(self.players) if len(p._money) == fewest]
+        low = min(sum(c.value for c in self.players[i]._money) for i in by_count)
+        tied = [i for i in by_count if sum(c.value for c in self.players[i]._money) == low]
         self.starting_player = tied[0] if len(tied) == 1 else rng.choice(tied)
+        how = "fewest money cards"
+        if len(by_count) > 1:
+            how += ", then lowest total" + (", then drawn by the seed" if len(tied) > 1 else "")
         self.current = self.starting_player
-        self.phase = "act"  # act | place | gift | over
+        self.phase = "act"
         self.turn = 1
         self.rounds: list[ScoringRound] = []
         self.scoring_cards_drawn: list[int] = []
         self._due: list[int] = []
-        self._exact = 0  # exact buys this turn
-        start = self.players[self.current]
-        how = "fewest money cards"
-        if len({len(p.money) for p in self.players}) < len(self.players):
-            how += ", then lowest total" + (", then drawn by the seed" if len(tied) > 1 else "")
-        self.log = [
-            Event(
-                "turn",
-                f"{start.name} starts ({how}): turn 1.",
-                {"player": start.name, "turn": 1},
-            )
-        ]
+        self.log = []
         if two:
-            self.log.append(
-                Event(
-                    "dirk_tiles",
-                    f"{self.dirk_name} takes 6 tiles: {', '.join(map(str, self.dirk))}.",
-                    {"tiles": [t.name for t in self.dirk]},
-                )
-            )
+            self.log.append(self._dirk_event([t.name for t in self._dirk], "setup"))
+        start = self.players[self.current].name
+        self.log.append(Event("turn", {"player": start, "turn": 1, "how": how}))
 
-    @property
-    def _names(self) -> list[str]:
-        return [p.name for p in self.players]
+    def _dirk_event(self, tiles: list[str], when: str) -> Event:
+        return Event("dirk_tiles", {"dirk": self.dirk_name, "tiles": tiles, "when": when})
 
     # -- reading ----------------------------------------------------------
     @property
@@ -295,6 +733,35 @@ class Game(RecordedGame):
     @property
     def two_players(self) -> bool:
         return len(self.players) == 2
+
+    @property
+    def market(self) -> Mapping[str, Tile | None]:
+        """Currency -> the tile in that market slot (read-only)."""
+        return MappingProxyType(self._market)
+
+    @property
+    def display(self) -> tuple[Card, ...]:
+        """The face-up money cards."""
+        return tuple(self._display)
+
+    @property
+    def deck(self) -> tuple[Card | ScoringCard, ...]:
+        """The money deck, drawn from the end (hidden information)."""
+        return tuple(self._deck)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        return tuple(self._discard)
+
+    @property
+    def bag(self) -> tuple[Tile, ...]:
+        """The tiles in the bag, drawn from the end (hidden information)."""
+        return tuple(self._bag)
+
+    @property
+    def dirk(self) -> tuple[Tile, ...]:
+        """Dirk's tiles (R3; empty with 3 or more players)."""
+        return tuple(self._dirk)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -322,7 +789,7 @@ class Game(RecordedGame):
     def scoring_approach(self) -> dict[int, tuple[int, int] | None]:
         """For scoring cards 1 and 2: ``None`` once drawn, else (fewest, most) further
         draws from the money deck until it shows (known from the five piles, R2)."""
-        drawn = self._deck_size - len(self.deck)
+        drawn = self._deck_size - len(self._deck)
         out: dict[int, tuple[int, int] | None] = {}
         for rnd, (lo, hi) in self._windows.items():
             if rnd in self.scoring_cards_drawn:
@@ -331,408 +798,175 @@ class Game(RecordedGame):
                 out[rnd] = (max(0, lo - drawn), hi - drawn)
         return out
 
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Tiles per kind in each Alhambra (and Dirk's), as scoring counts them (R10)."""
+        out = {p.name: p._alhambra.counts() for p in self.players}
+        if self.two_players:
+            out[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+        return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
+
+    def is_exact(self, buy: Buy) -> bool:
+        """R4: does ``buy`` pay exactly the price of its slot's tile (another action)?"""
+        tile = self._market[buy.currency]
+        return tile is not None and sum(buy.pay) == tile.price
+
+    def gifts(self) -> list[tuple[str, Tile, str | None, int]]:
+        """R12, as it would go now: for each market tile ``(currency, tile, receiver or
+        None, amount)`` (see :func:`end_game_gifts`)."""
+        holdings = {p.name: {c: sum(v) for c, v in p.hand().items()} for p in self.players}
+        return end_game_gifts(self._market, holdings)
+
     # -- legal actions ----------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal choice now, payments (which cards) and placements included, in a
-        fixed order (so a seeded bot replays exactly)."""
+    def _list_legal(self) -> list[Action]:
         if self.phase == "over":
             return []
         p = self.players[self.current]
-        alh = p.alhambra
-        memo = alh._analysis().memo
-        if self.phase in ("place", "gift"):
-            key = ("place", self.phase == "place" and self.two_players, tuple(p.bought))
-            acts = memo.get(key)
-            if acts is None:
-                acts = memo[key] = self._placements(p, key[1])
-            return list(acts)
-        out = list(_takes(tuple(sorted(self.display))))
-        hand: dict[str, list[int]] = {c: [] for c in CURRENCIES}
-        for c in p.money:
-            hand[c.currency].append(c.value)
-        for cur, tile in self.market.items():
+        if self.phase != "act":
+            return list(_placements(p, self.phase == "place" and self.two_players))
+        out: list[Action] = list(takes(self._display))
+        hand = p.hand()
+        for cur, tile in self._market.items():
             if tile is not None:
                 vals = hand[cur]
                 if sum(vals) >= tile.price:
-                    vals.sort()
-                    out.extend(_buys(cur, tuple(vals), tile.price))
-        key = ("redesign", tuple(p.reserve))
-        acts = memo.get(key)
-        if acts is None:
-            acts = memo[key] = self._redesigns(p)
-        out.extend(acts)
-        return out or [Pass()]
+                    out.extend(_buys(cur, vals, tile.price))
+        out.extend(_redesigns(p))
+        return out or [_one(Pass)]
 
-    @staticmethod
-    def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
-        an = p.alhambra._analysis()
-        out: list[Action] = []
-        for t in p.bought:
-            out.extend(_at_cells(Place, t, an.legal_cells(t.mask)))
-            out.append(_make(Reserve, t))
-            if dirk:
-                out.append(_make(GiveToDirk, t))
-        return tuple(out)
-
-    @staticmethod
-    def _redesigns(p: Player) -> tuple[Action, ...]:
-        """R8: reserve to Alhambra, Alhambra to reserve, exchanges."""
-        an = p.alhambra._analysis()
-        out: list[Action] = []
-        for t in p.reserve:
-            out.extend(_at_cells(FromReserve, t, an.legal_cells(t.mask)))
-        out.extend(_make(ToReserve, q) for q in sorted(an.removable))
-        for t in p.reserve:
-            out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
-        return tuple(out)
-
-    def _check(self, action: Action) -> None:
+    def _refuse(self, action: object) -> Exception:
         if not isinstance(action, Action):
-            raise IllegalAction("format", f"{action!r} is not an action.")
+            return MalformedInput(f"{action!r} is not an action.")
         if self.phase == "over":
-            raise IllegalAction("R12", "The game is over.")
+            return IllegalAction("R12", "R12: the game is over.")
         p = self.players[self.current]
-        placing = self.phase in ("place", "gift")
-        if isinstance(action, (Place, Reserve, GiveToDirk)):
-            if not placing:
-                raise IllegalAction(
+        rule = TURN_RULES[type(action)]
+        if type(action) is GiveToDirk and not self.two_players:
+            return IllegalAction("R3", "R3: only in a two-player game can a tile go to Dirk.")
+        if rule.placing and self.phase == "act":
+            if p._bought:
+                held = ", ".join(map(str, p._bought))
+                return IllegalAction(
                     "R9",
-                    f"Bought tiles are placed only after the turn's last action (R9); "
-                    f"{p.name} has nothing to place yet.",
+                    f"R9: {p.name} places the tiles bought this turn ({held}) after the "
+                    "turn's last action; after an exact payment another action comes first (R4).",
                 )
-            if action.tile not in p.bought:
-                what = "gifts" if self.phase == "gift" else "tiles bought this turn"
-                raise IllegalAction("R9", f"{action.tile} is not among {p.name}'s {what}.")
-            if isinstance(action, Place):
-                v = p.alhambra.why_illegal(action.tile, action.pos)
-                if v is not None:
-                    raise v.error()
-            elif isinstance(action, GiveToDirk):
-                if not self.two_players:
-                    raise IllegalAction("R3", "Only in a two-player game can a tile go to Dirk.")
-                if self.phase == "gift":
-                    raise IllegalAction(
-                        "R3", "Only tiles bought this turn can go to Dirk, not end-game gifts."
-                    )
-            return
-        if placing:
-            raise IllegalAction(
+            return IllegalAction(
                 "R9",
-                f"{p.name}'s turn is over: place the tiles bought this turn first "
-                f"({', '.join(map(str, p.bought))}).",
+                f"R9: {p.name} has bought nothing this turn; bought tiles are placed after "
+                "the turn's last action.",
             )
-        if isinstance(action, TakeMoney):
-            need = Counter(action.cards)
-            have = Counter(self.display)
-            for c, n in need.items():
-                if have[c] < n:
-                    raise IllegalAction("R5", f"{c} is not face up in the money display.")
-            if len(action.cards) > 1 and sum(c.value for c in action.cards) > 5:
-                raise IllegalAction(
-                    "R5",
-                    "R5: several cards may be taken only if their values add up to at most 5 "
-                    f"(these make {sum(c.value for c in action.cards)}); or take one card of any value.",
-                )
-        elif isinstance(action, Buy):
-            tile = self.market[action.currency]
-            if tile is None:
-                raise IllegalAction("R6", f"The {action.currency} slot of the market is empty.")
-            have = Counter(c.value for c in p.money if c.currency == action.currency)
-            for v, n in Counter(action.pay).items():
-                if have[v] < n:
-                    raise IllegalAction(
-                        "R6", f"{p.name} does not hold {n} {action.currency} card(s) of value {v}."
-                    )
-            if sum(action.pay) < tile.price:
-                raise IllegalAction(
-                    "R6",
-                    f"R6: the {tile} costs {tile.price} {action.currency}; "
-                    f"{'+'.join(map(str, action.pay))} = {sum(action.pay)} is not enough.",
-                )
-        elif isinstance(action, (FromReserve, Exchange, ToReserve)):  # R8 redesigns
-            a = p.alhambra
-            if isinstance(action, ToReserve):
-                v = a.why_not_removable(action.pos)
-            elif action.tile not in p.reserve:
-                raise IllegalAction("R8", f"{action.tile} is not in {p.name}'s reserve.")
-            elif isinstance(action, FromReserve):
-                v = a.why_illegal(action.tile, action.pos)
-            else:
-                v = a.why_not_exchangeable(action.tile, action.pos)
-            if v is not None:
-                raise v.error()
-        elif isinstance(action, Pass):
-            if self.legal_actions() != [Pass()]:
-                raise IllegalAction(
-                    "R4",
-                    "A turn is one of: take money, buy a tile, redesign; passing is "
-                    "allowed only when none of them is possible.",
-                )
-        else:  # pragma: no cover - every Action subclass is handled above
-            raise IllegalAction("format", f"Unknown action {action!r}.")
+        if not rule.placing and self.phase == "place":
+            return IllegalAction(
+                "R9",
+                f"R9: {p.name}'s turn is over: place the tiles bought this turn first "
+                f"({', '.join(map(str, p._bought))}).",
+            )
+        if not rule.placing and self.phase == "gift":
+            return IllegalAction(
+                "R12",
+                f"R12: the game has ended; {p.name} places the end-game gifts first "
+                f"({', '.join(map(str, p._bought))}), then round 3 is scored.",
+            )
+        why = rule.refuse(self, p, action)
+        return why or IllegalAction("R4", f"R4: {action} is not among the legal actions now.")
+
+    def _check(self, action: object) -> None:
+        if type(action) is Edit:
+            if self.phase == "over":
+                raise IllegalAction("R12", "R12: the game is over; it cannot be edited.")
+            self._edit_plan(action)
+            return
+        super()._check(action)
 
     def _do(self, action: Action) -> list[Event]:
-        p = self.players[self.current]
-        ev: list[Event] = []
-        ends_turn = True
-        if isinstance(action, TakeMoney):
-            for c in action.cards:
-                self.display.remove(c)
-                p.money.append(c)
-            ev.append(
-                Event(
-                    "take_money",
-                    f"{p.name} takes {' + '.join(map(str, action.cards))}.",
-                    {"player": p.name, "cards": [str(c) for c in action.cards]},
-                )
-            )
-        elif isinstance(action, Buy):
-            tile = self.market[action.currency]
-            assert tile is not None
-            for v in action.pay:
-                c = Card(action.currency, v)
-                p.money.remove(c)
-                self.discard.append(c)
-            self.market[action.currency] = None
-            p.bought.append(tile)
-            exact = sum(action.pay) == tile.price
-            ends_turn = not exact
-            if exact:
-                self._exact += 1
-            ev.append(
-                Event(
-                    "buy",
-                    f"{p.name} buys the {tile} for {'+'.join(map(str, action.pay))} {action.currency}"
-                    + (
-                        " (exact: another action)."
-                        if exact
-                        else f" (overpaid by {sum(action.pay) - tile.price}: the turn ends)."
-                    ),
-                    {
-                        "player": p.name,
-                        "tile": tile.name,
-                        "currency": action.currency,
-                        "pay": list(action.pay),
-                        "exact": exact,
-                    },
-                )
-            )
-        elif isinstance(action, (Place, Reserve, GiveToDirk)):
-            p.bought.remove(action.tile)
-            if isinstance(action, Place):
-                p.alhambra._put(action.tile, action.pos)
-                ev.append(
-                    Event(
-                        "place",
-                        f"{p.name} builds the {action.tile} at {action.pos}.",
-                        {"player": p.name, "tile": action.tile.name, "pos": list(action.pos)},
-                    )
-                )
-            elif isinstance(action, Reserve):
-                p.reserve.append(action.tile)
-                ev.append(
-                    Event(
-                        "reserve",
-                        f"{p.name} puts the {action.tile} on the reserve.",
-                        {"player": p.name, "tile": action.tile.name},
-                    )
-                )
-            else:
-                self.dirk.append(action.tile)
-                ev.append(
-                    Event(
-                        "give_to_dirk",
-                        f"{p.name} gives the {action.tile} to {self.dirk_name}.",
-                        {"player": p.name, "tile": action.tile.name},
-                    )
-                )
-            if not p.bought:
-                ev += self._after_placing()
-            return self._log(ev)
-        elif isinstance(action, FromReserve):
-            p.reserve.remove(action.tile)
-            p.alhambra._put(action.tile, action.pos)
-            ev.append(
-                Event(
-                    "redesign",
-                    f"{p.name} builds the {action.tile} from the reserve at {action.pos}.",
-                    {
-                        "player": p.name,
-                        "tile": action.tile.name,
-                        "pos": list(action.pos),
-                        "how": "from_reserve",
-                    },
-                )
-            )
-        elif isinstance(action, ToReserve):
-            t = p.alhambra._take(action.pos)
-            p.reserve.append(t)
-            ev.append(
-                Event(
-                    "redesign",
-                    f"{p.name} moves the {t} at {action.pos} to the reserve.",
-                    {
-                        "player": p.name,
-                        "tile": t.name,
-                        "pos": list(action.pos),
-                        "how": "to_reserve",
-                    },
-                )
-            )
-        elif isinstance(action, Exchange):
-            p.reserve.remove(action.tile)
-            old = p.alhambra._swap(action.tile, action.pos)
-            p.reserve.append(old)
-            ev.append(
-                Event(
-                    "redesign",
-                    f"{p.name} exchanges the {old} at {action.pos} for the {action.tile}.",
-                    {
-                        "player": p.name,
-                        "tile": action.tile.name,
-                        "old": old.name,
-                        "pos": list(action.pos),
-                        "how": "exchange",
-                    },
-                )
-            )
-        elif isinstance(action, Pass):
-            ev.append(Event("pass", f"{p.name} can do nothing and passes.", {"player": p.name}))
-        if ends_turn:
-            if p.bought:
-                self.phase = "place"
-            else:
-                ev += self._end_turn()
-        return self._log(ev)
-
-    def _log(self, ev: list[Event]) -> list[Event]:
+        if type(action) is Edit:
+            ev = self._edit_plan(action)()
+        else:
+            ev = TURN_RULES[type(action)].do(self, self.players[self.current], action)
         self.log.extend(ev)
         return ev
 
-    def _after_placing(self) -> list[Event]:
+    # -- the turn's course (R4, R9) ------------------------------------------------
+    def _turn_over(self, p: Player, ev: list[Event]) -> list[Event]:
+        """The turn's last action is done: place what was bought (R9), or end the turn."""
+        if p._bought:
+            self.phase = "place"
+            return ev
+        return ev + self._end_turn()
+
+    def _placed(self, p: Player, ev: list[Event]) -> list[Event]:
+        if p._bought:
+            return ev
         if self.phase == "place":
-            return self._end_turn()
-        # gift phase: the next receiver, or the final scoring
-        nxt = self._next_receiver()
+            return ev + self._end_turn()
+        nxt = self._next_receiver()  # the gift phase (R12): the next receiver, or round 3
         if nxt is not None:
             self.current = nxt
-            return []
-        return self._finish()
+            return ev
+        return ev + self._finish()
 
     def _next_receiver(self) -> int | None:
         n = len(self.players)
         for k in range(n):
             i = (self.current + k) % n
-            if self.players[i].bought:
+            if self.players[i]._bought:
                 return i
         return None
 
     # -- end of turn (R9), scoring (R10, R11), the end (R12) -----------------
     def _end_turn(self) -> list[Event]:
         ev: list[Event] = []
-        rng = self.rng
-        drawn: list[Card] = []
-        while len(self.display) < 4:
-            if not self.deck:
-                if not self.discard:
+        drawn: list[str] = []
+        display = self._display
+        while len(display) < 4:
+            if not self._deck:
+                if not self._discard:
+                    ev.append(Event("money_empty", {"empty": 4 - len(display)}))
                     break
-                self.deck = self.discard
-                self.discard = []
-                rng.shuffle(self.deck)
-                ev.append(
-                    Event(
-                        "reshuffled",
-                        f"The money deck is empty: the {len(self.deck)} discarded cards are shuffled into a new deck.",
-                        {"cards": len(self.deck)},
-                    )
-                )
-            c = self.deck.pop()
-            if isinstance(c, ScoringCard):
+                self._deck = list(self._discard)
+                self._discard = []
+                self.rng.shuffle(self._deck)
+                ev.append(Event("reshuffled", {"cards": len(self._deck)}))
+            c = self._deck.pop()
+            if type(c) is ScoringCard:
                 self._due.append(c.round)
                 self.scoring_cards_drawn.append(c.round)
-                ev.append(
-                    Event(
-                        "scoring_card",
-                        f"Scoring card {c.round} is drawn: scoring round {c.round} is due.",
-                        {"round": c.round},
-                    )
-                )
+                ev.append(Event("scoring_card", {"round": c.round}))
                 continue
-            self.display.append(c)
-            drawn.append(c)
+            display.append(c)  # type: ignore[arg-type]
+            drawn.append(str(c))
         if drawn:
-            ev.append(
-                Event(
-                    "money_refilled",
-                    f"Money refilled: {', '.join(map(str, drawn))}.",
-                    {"cards": [str(c) for c in drawn]},
-                )
-            )
-        filled: list[str] = []
+            ev.append(Event("money_refilled", {"cards": drawn}))
+        filled: list[list[str]] = []
         short = False
-        for cur, t in self.market.items():
+        for cur, t in self._market.items():
             if t is None:
-                if self.bag:
-                    self.market[cur] = nt = self.bag.pop()
-                    filled.append(f"{nt} ({cur})")
+                if self._bag:
+                    nt = self._market[cur] = self._bag.pop()
+                    filled.append([cur, nt.name])
                 else:
                     short = True
         if filled:
-            ev.append(
-                Event(
-                    "market_refilled", f"Market refilled: {', '.join(filled)}.", {"tiles": filled}
-                )
-            )
+            ev.append(Event("market_refilled", {"tiles": filled}))
         for rnd in self._due:
             ev += self._score(rnd)
         self._due = []
-        self._exact = 0
         if short:
             return ev + self._game_end()
         self.current = (self.current + 1) % len(self.players)
         self.turn += 1
         self.phase = "act"
-        ev.append(
-            Event(
-                "turn",
-                f"Turn {self.turn}: {self.players[self.current].name} to play.",
-                {"player": self.players[self.current].name, "turn": self.turn},
-            )
-        )
+        ev.append(Event("turn", {"player": self.players[self.current].name, "turn": self.turn}))
         return ev
 
     def _game_end(self) -> list[Event]:
-        ev = [Event("game_over", "The bag cannot refill the market: the game ends (R12).", {})]
-        for cur, t in self.market.items():
-            if t is None:
-                continue
-            held = [p.money_of(cur) for p in self.players]
-            top = max(held)
-            if top > 0 and held.count(top) == 1:
-                i = held.index(top)
-                self.market[cur] = None
-                self.players[i].bought.append(t)
-                ev.append(
-                    Event(
-                        "gift",
-                        f"The {t} ({cur}) goes to {self.players[i].name}, who holds the most {cur} ({top}).",
-                        {
-                            "player": self.players[i].name,
-                            "tile": t.name,
-                            "currency": cur,
-                            "amount": top,
-                        },
-                    )
-                )
-            else:
-                why = "nobody holds any" if top == 0 else f"a tie at {top}"
-                ev.append(
-                    Event(
-                        "gift",
-                        f"The {t} ({cur}) stays in the market: {why}.",
-                        {"player": None, "tile": t.name, "currency": cur, "amount": top},
-                    )
-                )
+        ev = [Event("game_ending", {})]
+        for cur, t, receiver, amount in self.gifts():
+            if receiver is not None:
+                self._market[cur] = None
+                self.player(receiver)._bought.append(t)
+            data = {"player": receiver, "tile": t.name, "currency": cur, "amount": amount}
+            ev.append(Event("gift", data))
         nxt = self._next_receiver()
         if nxt is not None:
             self.phase = "gift"
@@ -743,24 +977,19 @@ class Game(RecordedGame):
     def _finish(self) -> list[Event]:
         ev = self._score(3)
         self.phase = "over"
-        board = ", ".join(f"{n} {s}" for n, s in self.scores.items())
+        data: dict[str, Any] = {"winners": self.winners, "scores": self.scores}
         if self.two_players:
-            board += f" ({self.dirk_name} {self.dirk_score})"
-        ev.append(
-            Event(
-                "game_over",
-                f"Game over. {' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {board}.",
-                {"winners": self.winners, "scores": self.scores},
-            )
-        )
+            data |= {"dirk": self.dirk_name, "dirk_score": self.dirk_score}
+        ev.append(Event("game_over", data))
         return ev
 
     def scoring_preview(self, number: int) -> ScoringRound:
-        """What scoring round ``number`` would give now, without scoring it."""
-        counts = {p.name: p.alhambra.counts() for p in self.players}
+        """What scoring round ``number`` would give now, without scoring it (R10, R11:
+        walls score in every round)."""
+        counts = {p.name: p._alhambra.counts() for p in self.players}
         if self.two_players:
-            counts[self.dirk_name] = dict(Counter(t.kind for t in self.dirk))
-        walls = {p.name: p.alhambra.longest_wall_segments() for p in self.players}
+            counts[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+        walls = {p.name: p._alhambra.longest_wall_segments() for p in self.players}
         return score_round(number, counts, walls)
 
     def _score(self, number: int) -> list[Event]:
@@ -770,31 +999,142 @@ class Game(RecordedGame):
             p.score += r.totals[p.name]
         if self.two_players:
             self.dirk_score += r.totals[self.dirk_name]
-        ev = [
-            Event(
-                "round_scored",
-                f"Scoring round {number}: "
-                + ", ".join(f"{n} +{s}" for n, s in r.totals.items())
-                + ".",
-                {"round": number, "totals": dict(r.totals)},
-            )
-        ]
-        if self.two_players and number in (1, 2):
-            k = 6 if number == 1 else len(self.bag) // 3
-            k = min(k, len(self.bag))
-            got = [self.bag.pop() for _ in range(k)]
-            self.dirk.extend(got)
-            ev.append(
-                Event(
-                    "dirk_tiles",
-                    f"{self.dirk_name} takes {k} tile{'s' if k != 1 else ''} from the bag"
-                    + (f": {', '.join(map(str, got))}." if got else "."),
-                    {"tiles": [t.name for t in got]},
-                )
-            )
+        ev = [Event("round_scored", {"round": number, "totals": dict(r.totals)})]
+        if self.two_players:
+            k = dirk_draw(number, len(self._bag))
+            if k:
+                got = [self._bag.pop() for _ in range(k)]
+                self._dirk.extend(got)
+                ev.append(self._dirk_event([t.name for t in got], f"round {number}"))
         return ev
 
-    def state_dict(self) -> dict:
+    # -- editing by hand (a recorded action) -----------------------------------------
+    def edit(self, **changes: Any) -> list[Event]:
+        """Change the position by hand, as a recorded :class:`~.actions.Edit` (so undo,
+        the timeline and the saved game keep it). Keywords: ``players`` (name ->
+        {"money", "reserve", "alhambra"}), ``market``, ``display``, ``deck_top``,
+        ``bag``, ``dirk``; tiles and cards as objects or their names. Refused whole
+        when anything is malformed or an Alhambra breaks R7.
+
+        >>> g = Game(["Ann", "Ben", "Cem"], seed=1)
+        >>> _ = g.edit(market={"denar": "garden 10"}, players={"Ann": {"money": ["denar 9", "denar 1"]}})
+        >>> g.market["denar"], g.player("Ann").money
+        (Tile('garden', 10, walls=''), (Card(currency='denar', value=9), Card(currency='denar', value=1)))
+        """
+        return self.apply(Edit(json.dumps(_plain(changes), sort_keys=True)))
+
+    def _edit_plan(self, action: Edit) -> Any:
+        """Parse and check an edit completely; return the function that carries it out
+        (so a refused edit changes nothing)."""
+        try:
+            d = json.loads(action.changes)
+        except ValueError:
+            raise MalformedInput("Edit.changes is not JSON.") from None
+        if not isinstance(d, dict):
+            raise MalformedInput("An edit is a dict of changes.")
+        known = {"players", "market", "display", "deck_top", "bag", "dirk"}
+        if set(d) - known:
+            raise MalformedInput(f"Unknown edits {sorted(set(d) - known)}; the edits are {sorted(known)}.")
+
+        def tiles(v: object) -> list[Tile]:
+            if not isinstance(v, list):
+                raise MalformedInput(f"A list of tiles, not {v!r}.")
+            return [Tile.parse(t) for t in v]
+
+        def cards(v: object) -> list[Card]:
+            if not isinstance(v, list):
+                raise MalformedInput(f"A list of money cards, not {v!r}.")
+            return [Card.parse(c) for c in v]
+
+        steps: list[Any] = []
+        for name, pd in (d.get("players") or {}).items():
+            try:
+                p = self.player(name)
+            except KeyError:
+                raise MalformedInput(f"There is no player {name!r}.") from None
+            if not isinstance(pd, dict) or set(pd) - {"money", "reserve", "alhambra"}:
+                raise MalformedInput("A player's edit has 'money', 'reserve', 'alhambra'.")
+            if "money" in pd:
+                steps.append((p, "_money", cards(pd["money"])))
+            if "reserve" in pd:
+                steps.append((p, "_reserve", tiles(pd["reserve"])))
+            if "alhambra" in pd:
+                rows = pd["alhambra"]
+                if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 3 for r in rows):
+                    raise MalformedInput("An Alhambra is a list of [x, y, tile].")
+                a = Alhambra.from_tiles([((r[0], r[1]), Tile.parse(r[2])) for r in rows])
+                a._owner = p.name
+                steps.append((p, "_alhambra", a))
+        if "market" in d:
+            m = d["market"]
+            if not isinstance(m, dict) or set(m) - set(CURRENCIES):
+                raise MalformedInput(f"The market edit maps currencies ({', '.join(CURRENCIES)}) to tiles.")
+            market = dict(self._market)
+            for cur, t in m.items():
+                market[cur] = None if t is None else Tile.parse(t)
+            steps.append((self, "_market", market))
+        if "display" in d:
+            shown = cards(d["display"])
+            if len(shown) > 4:
+                raise IllegalAction("R2", "R2: four money cards at most are face up.")
+            steps.append((self, "_display", shown))
+        if "deck_top" in d:
+            top: list[Card | ScoringCard] = []
+            for c in d["deck_top"] if isinstance(d["deck_top"], list) else [None]:
+                if c in ("scoring card 1", "scoring card 2"):
+                    top.append(ScoringCard(int(c[-1])))
+                else:
+                    top.append(Card.parse(c))
+            steps.append((self, "_deck", self._deck + top[::-1]))
+        if "bag" in d:
+            steps.append((self, "_bag", tiles(d["bag"])[::-1]))
+        if "dirk" in d:
+            if not self.two_players:
+                raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
+            steps.append((self, "_dirk", tiles(d["dirk"])))
+
+        def carry_out() -> list[Event]:
+            for obj, attr, value in steps:
+                setattr(obj, attr, value)
+                if isinstance(obj, Player):
+                    obj._hand = None
+            return [Event("edit", {"what": sorted(d)})]
+
+        return carry_out
+
+    # -- copies, hidden information ------------------------------------------------
+    def _copy_state(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.players = tuple(p._copy() for p in self.players)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g._bag = list(self._bag)
+        g._market = dict(self._market)
+        g._dirk = list(self._dirk)
+        g._display = list(self._display)
+        g._deck = list(self._deck)
+        g._discard = list(self._discard)
+        g.rounds = list(self.rounds)
+        g.scoring_cards_drawn = list(self.scoring_cards_drawn)
+        g._due = list(self._due)
+        return g
+
+    def sample_hidden(self, seed: int) -> Game:
+        """A copy in which what nobody can know is redrawn: the bag and the order of
+        the money cards in the deck (the scoring cards keep their places), with a
+        fresh generator. For playouts; its record no longer replays to it."""
+        g = self.copy()
+        g.rng = random.Random(seed)
+        g.rng.shuffle(g._bag)
+        slots = [i for i, c in enumerate(g._deck) if type(c) is Card]
+        cards = [g._deck[i] for i in slots]
+        g.rng.shuffle(cards)
+        for i, c in zip(slots, cards):
+            g._deck[i] = c
+        return g
+
+    def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data (hidden parts included: bag and deck order, and
         a digest of the generator's state)."""
         return {
@@ -802,29 +1142,38 @@ class Game(RecordedGame):
             "phase": self.phase,
             "current": self.players[self.current].name,
             "players": [p.to_dict() for p in self.players],
-            "market": {c: (t.name if t else None) for c, t in self.market.items()},
-            "display": [str(c) for c in self.display],
-            "deck": [str(c) for c in self.deck],
-            "discard": [str(c) for c in self.discard],
-            "bag": [t.name for t in self.bag],
-            "dirk": [t.name for t in self.dirk],
+            "market": {c: (t.name if t else None) for c, t in self._market.items()},
+            "display": [str(c) for c in self._display],
+            "deck": [str(c) for c in self._deck],
+            "discard": [str(c) for c in self._discard],
+            "bag": [t.name for t in self._bag],
+            "dirk": [t.name for t in self._dirk],
             "dirk_score": self.dirk_score,
             "rounds": [r.to_dict() for r in self.rounds],
             "scoring_cards_drawn": list(self.scoring_cards_drawn),
             "rng": self._rng_digest(self.rng),
         }
 
-    # -- display ----------------------------------------------------------
     def __repr__(self) -> str:
         if self.is_over:
             status = f"over, won by {' and '.join(self.winners)}"
         else:
-            status = f"turn {self.turn}, {self.current_player.name} to {'place' if self.phase != 'act' else 'act'}"
-        return f"<Alhambra game, {len(self.players)} players, seed {self.seed}: {status}; scores {self.scores}>"
+            doing = "place" if self.phase != "act" else "act"
+            status = f"turn {self.turn}, {self.current_player.name} to {doing}"
+        return (
+            f"<Alhambra game, {len(self.players)} players, seed {self.seed}: {status}; "
+            f"scores {self.scores}>"
+        )
 
-    def counts(self) -> dict[str, dict[str, int]]:
-        """Tiles per kind in each Alhambra (and Dirk's), as scoring counts them (R10)."""
-        out = {p.name: p.alhambra.counts() for p in self.players}
-        if self.two_players:
-            out[self.dirk_name] = dict(Counter(t.kind for t in self.dirk))
-        return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
+
+def _plain(v: Any) -> Any:
+    """Tiles and cards as their names, tuples as lists: the JSON form of an edit."""
+    if isinstance(v, Tile):
+        return v.name
+    if isinstance(v, (Card, ScoringCard)):
+        return str(v)
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
-from ..errors import IllegalAction, int_pair
+from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, opposite
 
 Pos = tuple[int, int]
@@ -27,7 +28,7 @@ Segment = tuple[Corner, Corner]
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """Why a tile may not go into a cell: ``rule`` is ``"occupied"``, ``"R7a"``..``"R7d"``
+    """Why a tile may not go into a cell: ``rule`` is ``"R7"`` (the cell is taken), ``"R7a"``..``"R7d"``
     (or ``"R8"`` for redesigns); ``str()`` is a plain sentence."""
 
     rule: str
@@ -45,13 +46,52 @@ def _fmt(pos: Pos) -> str:
     return f"({pos[0]}, {pos[1]})"
 
 
-def _cut_vertices(adj: Mapping, root) -> set:
+# -- integer cells ------------------------------------------------------------------
+# The per-state analysis works on integer cells, not (x, y) tuples: no tuple is built
+# or hashed in its loops. Cell ``(x, y)`` is ``(x + 64) * 128 + (y + 64)``, so integer
+# order is (x, y) order and the neighbours are a fixed offset away. An Alhambra of the
+# 54 real tiles stays well inside the +-60 that fits.
+_OFF = 64
+_STRIDE = 128
+_LIMIT = 60
+CENTRE = _OFF * _STRIDE + _OFF
+"""The fountain's integer cell."""
+_POS: tuple[Pos, ...] = tuple(
+    ((c >> 7) - _OFF, (c & 127) - _OFF) for c in range(_STRIDE * _STRIDE)
+)
+_SIDES = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
+"""(side bit, offset of the neighbour, the neighbour's side facing us): N, E, S, W."""
+_JOINS = (  # (side, previous side, offset of the corner between them, of the side cell)
+    (1, 8, -_STRIDE - 1, -1),
+    (2, 1, _STRIDE - 1, _STRIDE),
+    (4, 2, _STRIDE + 1, 1),
+    (8, 4, 1 - _STRIDE, -_STRIDE),
+)
+
+
+_LAYOUTS: dict[int, _Analysis] = {}
+"""Analyses of recent layouts by layout hash (checked by equality on use): layouts
+recur (a tile goes to the reserve and back; every game starts with the fountain)."""
+
+
+def _remember(layout: int, an: _Analysis) -> None:
+    if len(_LAYOUTS) >= 4096:
+        _LAYOUTS.clear()
+    _LAYOUTS[layout] = an
+
+
+def cell(pos: Pos) -> int:
+    """The integer cell of ``(x, y)`` (see above)."""
+    return ((pos[0] + _OFF) << 7) | (pos[1] + _OFF)
+
+
+def _cut_vertices(adj: Mapping[int, list[int]], root: int) -> set[int]:
     """Vertices other than ``root`` whose removal separates some vertex from ``root``
     (iterative Tarjan). Vertices unreachable from ``root`` are ignored."""
     disc = {root: 0}
     low = {root: 0}
-    cut = set()
-    stack = [(root, None, iter(adj[root]))]
+    cut: set[int] = set()
+    stack: list[tuple[int, int | None, Iterator[int]]] = [(root, None, iter(adj[root]))]
     t = 1
     while stack:
         v, parent, it = stack[-1]
@@ -74,46 +114,43 @@ def _cut_vertices(adj: Mapping, root) -> set:
 
 
 class _Analysis:
-    """Tile-independent facts about one state of an Alhambra (see module docstring).
+    """Tile-independent facts about one state of an Alhambra, on integer cells.
 
-    One pass builds ``frontier``, ``keys`` (wall keys of occupied cells, for
-    exchanges) and the walk graph; the rest is computed on first use: ``groups``
-    (legal cells by wall key), ``removable`` (R8), legal and exchange cells per wall
-    pattern."""
+    One pass over the tiles builds ``frontier`` (empty cell beside a tile -> sides with
+    a neighbour | walled neighbour sides << 4), ``keys`` (the same code for built
+    cells, R8 exchanges), the walk graph (R7c) and the tiles with an empty side. The
+    rest is computed on first use and kept: which frontier cells would enclose a space
+    (R7d), the removable tiles (R8), the legal and exchange cells per wall pattern.
+    ``memo`` holds callers' per-state results (the game keeps its action lists there).
+    """
 
     __slots__ = (
         "_encloses",
-        "_free",
         "_groups",
         "_key_groups",
         "_legal",
         "_removable",
         "_swaps",
-        "_walk",
         "bbox",
         "frontier",
         "keys",
+        "masks",
         "memo",
-        "tiles",
+        "walk",
     )
 
-    def __init__(self, tiles: dict[Pos, Tile]):
-        self.tiles = tiles
-        x0 = x1 = y0 = y1 = 0
-        # One pass over the tiles and their four neighbours (unrolled: this runs after
-        # every change) collects:
-        # - frontier: empty cell beside a tile -> [sides with a neighbour, walled ones];
-        # - keys: tile cell -> (sides with a neighbour, walled neighbour sides), R8 exchange;
-        # - walk: tile cell -> neighbours reached through an open side (R7c);
-        # - free: tiles with an empty side (removing them leaves no space, R7d).
-        frontier: dict[Pos, list[int]] = {}
-        keys: dict[Pos, tuple[int, int]] = {}
-        walk: dict[Pos, list[Pos]] = {}
-        free: list[Pos] = []
-        get = frontier.get
-        tget = tiles.get
-        for p, tile in tiles.items():
-            x, y = p
+    def __init__(self, masks: dict[int, int]):
+        self.masks = masks
+        frontier: dict[int, int] = {}
+        keys: dict[int, int] = {}
+        walk: dict[int, list[int]] = {}
+        fget = frontier.get
+        mget = masks.get
+        x0 = x1 = CENTRE >> 7
+        y0 = y1 = CENTRE & 127
+        for c, m in masks.items():
+            x = c >> 7
+            y = c & 127
             if x < x0:
                 x0 = x
             elif x > x1:
@@ -122,202 +159,203 @@ class _Analysis:
                 y0 = y
             elif y > y1:
                 y1 = y
-            m = tile.mask
-            kn = kw = 0
-            steps: list[Pos] = []
-            q = (x, y - 1)  # north: we are its south side
-            o = tget(q)
-            if o is None:
-                e = get(q)
-                if e is None:
-                    frontier[q] = [4, 4 if m & 1 else 0]
+            key = 0
+            steps: list[int] = []
+            for bit, d, facing in _SIDES:
+                q = c + d
+                o = mget(q)
+                if o is None:  # q is empty: it has a neighbour on its `facing` side
+                    frontier[q] = fget(q, 0) | facing | ((facing << 4) if m & bit else 0)
                 else:
-                    e[0] |= 4
-                    if m & 1:
-                        e[1] |= 4
-            else:
-                kn |= 1
-                if o.mask & 4:
-                    kw |= 1
-                if not m & 1:
-                    steps.append(q)
-            q = (x + 1, y)
-            o = tget(q)
-            if o is None:
-                e = get(q)
-                if e is None:
-                    frontier[q] = [8, 8 if m & 2 else 0]
-                else:
-                    e[0] |= 8
-                    if m & 2:
-                        e[1] |= 8
-            else:
-                kn |= 2
-                if o.mask & 8:
-                    kw |= 2
-                if not m & 2:
-                    steps.append(q)
-            q = (x, y + 1)
-            o = tget(q)
-            if o is None:
-                e = get(q)
-                if e is None:
-                    frontier[q] = [1, 1 if m & 4 else 0]
-                else:
-                    e[0] |= 1
-                    if m & 4:
-                        e[1] |= 1
-            else:
-                kn |= 4
-                if o.mask & 1:
-                    kw |= 4
-                if not m & 4:
-                    steps.append(q)
-            q = (x - 1, y)
-            o = tget(q)
-            if o is None:
-                e = get(q)
-                if e is None:
-                    frontier[q] = [2, 2 if m & 8 else 0]
-                else:
-                    e[0] |= 2
-                    if m & 8:
-                        e[1] |= 2
-            else:
-                kn |= 8
-                if o.mask & 2:
-                    kw |= 8
-                if not m & 8:
-                    steps.append(q)
-            keys[p] = (kn, kw)
-            walk[p] = steps
-            if kn != 15:
-                free.append(p)
-        del keys[(0, 0)]  # the fountain is never exchanged
+                    key |= bit | ((bit << 4) if o & facing else 0)
+                    if not m & bit:
+                        steps.append(q)
+            keys[c] = key
+            walk[c] = steps
+        del keys[CENTRE]  # the fountain is never exchanged
         self.keys = keys
-        self._walk = walk
-        self._free = free
-        self.bbox = (x0, y0, x1, y1)
+        self.walk = walk
         self.frontier = frontier
-        self._groups: dict[tuple[int, int], list[Pos]] | None = None
-        self._removable: set[Pos] | None = None
-        self._key_groups: dict[tuple[int, int], list[Pos]] | None = None
-        self._encloses: dict[Pos, bool] = {}
+        self.bbox = (x0, y0, x1, y1)
+        self._reset()
+
+    def _reset(self) -> None:
+        self._groups: dict[int, list[int]] | None = None
+        self._removable: tuple[int, ...] | None = None
+        self._key_groups: dict[int, list[int]] | None = None
+        self._encloses: dict[int, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
         self._swaps: dict[int, tuple[Pos, ...]] = {}
-        self.memo: dict = {}  # per-state results of callers (the game caches action lists here)
+        self.memo: dict[Any, Any] = {}
 
-    def encloses(self, pos: Pos) -> bool:
-        """R7d: would a tile at the empty cell ``pos`` cut some empty cell off from the
-        outside? A local test around ``pos`` settles most cells; only where the empty
+    def derive(self, masks: dict[int, int], c: int, old: int | None) -> _Analysis:
+        """The analysis of ``masks``, which differs from this state's layout at cell
+        ``c`` only (``old``: its walls before, ``None`` if it was empty): the one-pass
+        facts change only around ``c``, the rest is computed anew on first use."""
+        an = _Analysis.__new__(_Analysis)
+        an.masks = masks
+        frontier = an.frontier = dict(self.frontier)
+        keys = an.keys = dict(self.keys)
+        walk = an.walk = dict(self.walk)
+        new = masks.get(c)
+        mget = masks.get
+        if new is not None:  # a tile entered c (or replaced the one there)
+            frontier.pop(c, None)
+            key = 0
+            steps: list[int] = []
+            for bit, d, facing in _SIDES:
+                q = c + d
+                o = mget(q)
+                wall = (facing << 4) if new & bit else 0
+                if o is None:
+                    frontier[q] = (frontier.get(q, 0) & ~(facing << 4)) | facing | wall
+                    continue
+                key |= bit | ((bit << 4) if o & facing else 0)
+                if not new & bit:
+                    steps.append(q)
+                if q != CENTRE:
+                    keys[q] = (keys[q] & ~(facing << 4)) | facing | wall
+                if old is None and not o & facing:
+                    walk[q] = [*walk[q], c]
+            keys[c] = key
+            walk[c] = steps
+        else:  # the tile at c left
+            del keys[c], walk[c]
+            code = 0
+            for bit, d, facing in _SIDES:
+                q = c + d
+                o = mget(q)
+                if o is None:
+                    k = frontier.get(q, 0) & ~(facing | (facing << 4))
+                    if k:
+                        frontier[q] = k
+                    else:
+                        frontier.pop(q, None)
+                    continue
+                code |= bit | ((bit << 4) if o & facing else 0)
+                if q != CENTRE:
+                    keys[q] &= ~(facing | (facing << 4))
+                if c in walk[q]:
+                    walk[q] = [w for w in walk[q] if w != c]
+            if code:
+                frontier[c] = code
+        x0, y0, x1, y1 = self.bbox
+        x, y = c >> 7, c & 127
+        if new is not None:
+            an.bbox = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+        elif x in (x0, x1) or y in (y0, y1):  # it stood on the box's edge
+            xs = [k >> 7 for k in masks]
+            ys = [k & 127 for k in masks]
+            an.bbox = (min(xs), min(ys), max(xs), max(ys))
+        else:
+            an.bbox = self.bbox
+        an._reset()
+        return an
+
+    def encloses(self, q: int) -> bool:
+        """R7d: would a tile at the empty cell ``q`` cut some empty cell off from the
+        outside? A local test around ``q`` settles most cells; only where the empty
         cells beside it are not joined around it does a bounded search run."""
-        hit = self._encloses.get(pos)
+        hit = self._encloses.get(q)
         if hit is None:
-            hit = self._encloses[pos] = self._compute_encloses(pos)
+            hit = self._encloses[q] = self._compute_encloses(q)
         return hit
 
-    def _compute_encloses(self, pos: Pos) -> bool:
-        tiles = self.tiles
+    def _compute_encloses(self, q: int) -> bool:
         x0, y0, x1, y1 = self.bbox
-        x, y = pos
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
+        if not (x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1):
             return False  # beyond the box: its only tile neighbour is inward, nothing closes
-        entry = self.frontier.get(pos)
-        nb = entry[0] if entry is not None else 0
+        masks = self.masks
+        nb = self.frontier.get(q, 0) & 15
         # Local components of the empty side cells, joined through empty corner cells.
         # Side i (N, E, S, W) starts a component unless the previous side and the corner
         # between them are empty too.
-        seeds = []
-        for bit, prev, corner, side in _JOINS:
-            if nb & bit:
-                continue
-            if nb & prev or (x + corner[0], y + corner[1]) in tiles:
-                seeds.append(side)
+        seeds = [
+            q + side
+            for bit, prev, corner, side in _JOINS
+            if not nb & bit and (nb & prev or q + corner in masks)
+        ]
         if len(seeds) <= 1:
             return False
-        return any(not self._reaches_outside((x + dx, y + dy), pos) for dx, dy in seeds)
+        return any(not self._reaches_outside(s, q) for s in seeds)
 
-    def _reaches_outside(self, start: Pos, blocked: Pos) -> bool:
-        tiles = self.tiles
+    def _reaches_outside(self, start: int, blocked: int) -> bool:
+        masks = self.masks
         x0, y0, x1, y1 = self.bbox
         seen = {start, blocked}
         todo = [start]
         while todo:
-            x, y = todo.pop()
+            c = todo.pop()
+            x = c >> 7
+            y = c & 127
             if x <= x0 or x >= x1 or y <= y0 or y >= y1:
                 # on the box's edge: its outward neighbour is outside (or it is outside)
                 return True
-            for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if q not in seen and q not in tiles:
+            for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE):
+                if q not in seen and q not in masks:
                     seen.add(q)
                     todo.append(q)
         return False
 
-    @property
-    def groups(self) -> dict[tuple[int, int], list[Pos]]:
-        """Legal cells grouped by (neighbour sides, walled neighbour sides): R7a is then
-        one mask comparison; R7c holds when a neighbour side is open; R7d is checked."""
+    def groups(self) -> dict[int, list[int]]:
+        """Frontier cells grouped by their code (neighbour sides | walled ones << 4),
+        those with an open neighbour side only (R7c): R7a is then one mask comparison
+        per group."""
         if self._groups is None:
-            groups: dict[tuple[int, int], list[Pos]] = {}
-            for q, (nb, wr) in self.frontier.items():
-                if nb & ~wr and not self.encloses(q):
-                    groups.setdefault((nb, wr), []).append(q)
+            groups: dict[int, list[int]] = {}
+            for q, code in self.frontier.items():
+                if code & ~(code >> 4) & 15:
+                    groups.setdefault(code, []).append(q)
             self._groups = groups
         return self._groups
 
-    @property
-    def removable(self) -> set[Pos]:
-        """R8: tiles that may leave: not the fountain, not a cut vertex of the walk graph
-        (all stays reachable on foot), and with an empty side (no space left behind)."""
+    def removable(self) -> tuple[Pos, ...]:
+        """R8, sorted: tiles that may leave: not the fountain, not a cut vertex of the
+        walk graph (all stays reachable on foot), and with an empty side (no space is
+        left behind)."""
         if self._removable is None:
-            walk = self._walk
+            walk = self.walk
             links = sum(len(v) for v in walk.values())
             if links == 2 * (len(walk) - 1):
                 # the walk graph is a tree (it is connected, R7c): its cut vertices are
                 # exactly the tiles other than the fountain with two or more neighbours
                 cut = {p for p, v in walk.items() if len(v) > 1}
             else:
-                cut = _cut_vertices(walk, (0, 0))
-            self._removable = {p for p in self._free if p not in cut and p != (0, 0)}
+                cut = _cut_vertices(walk, CENTRE)
+            # a tile with an empty side leaves no space behind (R7d); the fountain stays
+            free = sorted(c for c, k in self.keys.items() if k & 15 != 15 and c not in cut)
+            self._removable = tuple(_POS[p] for p in free)
         return self._removable
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
         """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask."""
         cells = self._legal.get(mask)
         if cells is None:
-            found: list[Pos] = []
-            for (nb, wr), group in self.groups.items():
-                if mask & nb == wr:
-                    found.extend(group)
+            found: list[int] = []
+            encloses = self.encloses
+            for code, group in self.groups().items():
+                if mask & code & 15 == code >> 4:
+                    found.extend(q for q in group if not encloses(q))  # R7d last, as needed
             found.sort()
-            cells = self._legal[mask] = tuple(found)
+            cells = self._legal[mask] = tuple(_POS[c] for c in found)
         return cells
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:
         """Sorted cells whose tile a tile with walls ``mask`` may replace (R8), cached."""
         cells = self._swaps.get(mask)
         if cells is None:
-            if self._key_groups is None:
-                kg: dict[tuple[int, int], list[Pos]] = {}
+            kg = self._key_groups
+            if kg is None:
+                kg = self._key_groups = {}
                 for q, key in self.keys.items():
                     kg.setdefault(key, []).append(q)
-                self._key_groups = kg
-            found: list[Pos] = []
-            for (nb, wr), group in self._key_groups.items():
-                if mask & nb == wr:
+            found: list[int] = []
+            for code, group in kg.items():
+                if mask & code & 15 == code >> 4:
                     found.extend(group)
             found.sort()
-            cells = self._swaps[mask] = tuple(found)
+            cells = self._swaps[mask] = tuple(_POS[c] for c in found)
         return cells
-
-
-_OPP = {b: opposite(b) for b in (1, 2, 4, 8)}  # a dict lookup for the hot loops
-_JOINS = (  # (side, previous side, corner between them, offset of the side cell)
-    (1, 8, (-1, -1), (0, -1)),
-    (2, 1, (1, -1), (1, 0)),
-    (4, 2, (1, 1), (0, 1)),
-    (8, 4, (-1, 1), (-1, 0)),
-)
 
 
 class Alhambra:
@@ -328,10 +366,12 @@ class Alhambra:
     (apply an action to the game instead); :meth:`copy` gives a free one.
     """
 
-    __slots__ = ("_cache", "_longest", "_owner", "_tiles", "_walls")
+    __slots__ = ("_cache", "_layout", "_longest", "_masks", "_owner", "_tiles", "_walls")
 
     def __init__(self) -> None:
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
+        self._masks: dict[int, int] = {CENTRE: 0}  # integer cell -> walls, for the analysis
+        self._layout = hash((CENTRE, 0))  # XOR of hash((cell, walls)), kept up to date
         self._cache: _Analysis | None = None
         self._walls: list[Segment] | None = None
         self._longest: list[Segment] | None = None
@@ -352,10 +392,14 @@ class Alhambra:
                     raise IllegalAction("R1", "The fountain stands at (0, 0).")
                 continue
             if not isinstance(tile, Tile):
-                raise IllegalAction("format", f"{tile!r} is not a Tile.")
+                raise MalformedInput(f"{tile!r} is not a Tile.")
             if pos in a._tiles:
-                raise IllegalAction("occupied", f"Cell {_fmt(pos)} is given twice.")
+                raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
+            if max(abs(pos[0]), abs(pos[1])) > _LIMIT:
+                raise IllegalAction("R7c", f"R7c: {_fmt(pos)} is too far from the fountain to be reached.")
             a._tiles[pos] = tile
+            a._masks[cell(pos)] = tile.mask
+            a._layout ^= hash((cell(pos), tile.mask))
         problems = a.violations()
         if problems:
             raise problems[0].error()
@@ -398,15 +442,21 @@ class Alhambra:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min x, min y, max x, max y) of the tiles."""
-        return self._analysis().bbox
+        x0, y0, x1, y1 = self._analysis().bbox
+        return (x0 - _OFF, y0 - _OFF, x1 - _OFF, y1 - _OFF)
 
     def copy(self) -> Alhambra:
-        """A free copy (not owned by any game). The per-state analysis is not shared: it
-        reads the tile dictionary it was built on, which the original may change."""
-        a = Alhambra()
-        a._tiles = dict(self._tiles)
+        """A free copy (not owned by any game), made in constant time: the tile
+        dictionary is never changed in place (every change makes a new one), so the
+        copy shares it and its per-state analysis until either side changes."""
+        a = Alhambra.__new__(Alhambra)
+        a._tiles = self._tiles
+        a._masks = self._masks
+        a._layout = self._layout
+        a._cache = self._cache
         a._walls = self._walls
         a._longest = self._longest
+        a._owner = None
         return a
 
     def __deepcopy__(self, memo) -> Alhambra:
@@ -415,19 +465,35 @@ class Alhambra:
         return a
 
     def _analysis(self) -> _Analysis:
-        if self._cache is None:
-            self._cache = _Analysis(self._tiles)
-        return self._cache
+        an = self._cache
+        if an is None:
+            an = _LAYOUTS.get(self._layout)
+            if an is None or an.masks != self._masks:
+                an = _Analysis(self._masks)
+                _remember(self._layout, an)
+            self._cache = an
+        return an
 
-    def _changed(self) -> None:
-        self._cache = None
+    def _changed(self, c: int, old: int | None) -> None:
+        """The layout changed at integer cell ``c`` (``old``: its walls before)."""
+        new = self._masks.get(c)
+        if old is not None:
+            self._layout ^= hash((c, old))
+        if new is not None:
+            self._layout ^= hash((c, new))
+        an = _LAYOUTS.get(self._layout)
+        if an is None or an.masks != self._masks:
+            prev = self._cache
+            an = prev.derive(self._masks, c, old) if prev is not None else None
+            if an is not None:
+                _remember(self._layout, an)
+        self._cache = an
         self._walls = None
         self._longest = None
 
     def _check_owner(self) -> None:
         if self._owner is not None:
-            raise IllegalAction(
-                "game",
+            raise GameError(
                 f"This Alhambra belongs to {self._owner}'s seat in a game: change it by "
                 "applying an action to the game, or work on a copy (alhambra.copy()).",
             )
@@ -442,7 +508,7 @@ class Alhambra:
         if pos in tiles:
             there = tiles[pos]
             what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
-            return Violation("occupied", f"Cell {_fmt(pos)} already holds {what}.", pos)
+            return Violation("R7", f"R7: cell {_fmt(pos)} already holds {what}; a tile enters an empty cell.", pos)
         x, y = pos
         nb = wr = 0
         for bit, dx, dy in STEPS:
@@ -477,7 +543,7 @@ class Alhambra:
                 "every side it shares with the Alhambra is walled.",
                 pos,
             )
-        if self._analysis().encloses(pos):
+        if self._analysis().encloses(cell(pos)):
             holes = self._holes(extra=pos)
             cells = ", ".join(_fmt(h) for h in sorted(holes, key=lambda p: (p[1], p[0])))
             return Violation(
@@ -501,7 +567,7 @@ class Alhambra:
         round trip."""
         return {
             q: (v.rule if (v := self.why_illegal(tile, q)) else "")
-            for q in self._analysis().frontier
+            for q in map(_POS.__getitem__, self._analysis().frontier)
         }
 
     def place(self, tile: Tile, pos: Pos) -> None:
@@ -514,8 +580,14 @@ class Alhambra:
         self._put(tile, _as_pos(pos))
 
     def _put(self, tile: Tile, pos: Pos) -> None:
-        self._tiles[pos] = tile
-        self._changed()
+        tiles = dict(self._tiles)  # copy-on-write: copies and analyses share the old one
+        tiles[pos] = tile
+        self._tiles = tiles
+        c = cell(pos)
+        masks = dict(self._masks)
+        masks[c] = tile.mask
+        self._masks = masks
+        self._changed(c, None)
 
     # -- R8 redesign ------------------------------------------------------
     def why_not_removable(self, pos: Pos) -> Violation | None:
@@ -527,7 +599,7 @@ class Alhambra:
         tile = self._tiles.get(pos)
         if tile is None:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to remove.", pos)
-        if pos in self._analysis().removable:
+        if pos in self._analysis().removable():
             return None
         x, y = pos
         if all((x + dx, y + dy) in self._tiles for _, dx, dy in STEPS):
@@ -547,7 +619,7 @@ class Alhambra:
 
     def removable(self) -> set[Pos]:
         """Positions whose tile may go to the reserve (R8)."""
-        return set(self._analysis().removable)
+        return set(self._analysis().removable())
 
     def remove(self, pos: Pos) -> Tile:
         """Take the tile at ``pos`` out (to the reserve) and return it (R8)."""
@@ -558,8 +630,14 @@ class Alhambra:
         return self._take(_as_pos(pos))
 
     def _take(self, pos: Pos) -> Tile:
-        tile = self._tiles.pop(pos)
-        self._changed()
+        tiles = dict(self._tiles)
+        tile = tiles.pop(pos)
+        self._tiles = tiles
+        c = cell(pos)
+        masks = dict(self._masks)
+        old = masks.pop(c)
+        self._masks = masks
+        self._changed(c, old)
         return tile
 
     def why_not_exchangeable(self, tile: Tile, pos: Pos) -> Violation | None:
@@ -573,8 +651,8 @@ class Alhambra:
         old = self._tiles.get(pos)
         if old is None:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
-        nb, wr = self._analysis().keys[pos]
-        if tile.mask & nb == wr:
+        code = self._analysis().keys[cell(pos)]
+        if tile.mask & code & 15 == code >> 4:
             return None
         x, y = pos
         for bit, dx, dy in STEPS:
@@ -603,9 +681,16 @@ class Alhambra:
         return self._swap(tile, _as_pos(pos))
 
     def _swap(self, tile: Tile, pos: Pos) -> Tile:
-        old = self._tiles[pos]
-        self._tiles[pos] = tile
-        self._changed()
+        tiles = dict(self._tiles)
+        old = tiles[pos]
+        tiles[pos] = tile
+        self._tiles = tiles
+        c = cell(pos)
+        masks = dict(self._masks)
+        before = masks[c]
+        masks[c] = tile.mask
+        self._masks = masks
+        self._changed(c, before)
         return old
 
     # -- whole-layout check ---------------------------------------------
@@ -702,7 +787,7 @@ class Alhambra:
                 if m & 8 and (x - 1, y) not in tiles:
                     segs.append(((x, y), (x, y + 1)))
             self._walls = segs
-        return self._walls
+        return list(self._walls)
 
     def longest_wall_segments(self) -> list[Segment]:
         """The segments of one longest joined wall (R11), in order along the wall."""

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..errors import IllegalAction
-from .actions import Action, Pass
-from .components import CURRENCIES, KINDS, Tile
-from .game import Game, _payments
+from ..errors import IllegalAction, MalformedInput
+from typing import Any
+
+from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney
+from .components import CURRENCIES, KINDS, Card, Tile
+from .game import Game
 from .grid import Alhambra
 
 RULES = {
-    "occupied": "A tile already stands in this cell.",
+    "R7": "A tile enters an empty cell of the Alhambra, keeping the building rules.",
     "R4": "A turn is one action: take money, buy a tile, or redesign; an exact payment gives another.",
     "R5": "Take one money card of any value, or several that add up to at most 5.",
     "R6": "Pay with the currency of the tile's market slot, at least its price; no change is given.",
@@ -49,8 +51,17 @@ def alhambra_json(a: Alhambra) -> dict:
 
 
 def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
-    """Rule id per frontier cell for ``tile`` ("" = legal)."""
-    return {cell_key(q): r for q, r in a.rules_by_cell(tile).items()}
+    """Rule id for ``tile`` per empty cell the board draws (the tiles' box and one cell
+    around it): ``""`` when legal, else the first rule that forbids it (the engine's
+    :meth:`Alhambra.why_illegal`)."""
+    x0, y0, x1, y1 = a.bounds()
+    out: dict[str, str] = {}
+    for x in range(x0 - 1, x1 + 2):
+        for y in range(y0 - 1, y1 + 2):
+            if (x, y) not in a:
+                v = a.why_illegal(tile, (x, y))
+                out[cell_key((x, y))] = "" if v is None else v.rule
+    return out
 
 
 def removal_rules(a: Alhambra) -> dict[str, str]:
@@ -61,11 +72,14 @@ def removal_rules(a: Alhambra) -> dict[str, str]:
     return out
 
 
-def _take_choices(display) -> list[list[int]]:
+def _take_choices(display: tuple[Card, ...], legal: list[Action]) -> list[list[int]]:
+    """The engine's R5 choices as index lists into the display (with two equal cards
+    face up, either may be picked)."""
+    allowed = {a.cards for a in legal if isinstance(a, TakeMoney)}
     out = []
     for k in range(1, len(display) + 1):
         for idx in combinations(range(len(display)), k):
-            if k == 1 or sum(display[i].value for i in idx) <= 5:
+            if tuple(sorted(display[i] for i in idx)) in allowed:
                 out.append(list(idx))
     return out
 
@@ -146,42 +160,45 @@ def game_view(
     return view
 
 
-def legal_view(game: Game) -> dict:
-    """What the player to move may do now, for the front end to offer."""
+def legal_view(game: Game) -> dict[str, Any]:
+    """What the player to move may do now, for the front end to offer: all of it read
+    off ``game.legal_actions()`` and the engine's explanations."""
     p = game.current_player
     a = p.alhambra
-    out: dict = {"player": game.current, "phase": game.phase, "tiles": {}}
+    legal = game.legal_actions()
+    out: dict[str, Any] = {"player": game.current, "phase": game.phase, "tiles": {}}
     if game.phase in ("place", "gift"):
+        to_dirk = {x.tile for x in legal if isinstance(x, GiveToDirk)}
         for t in p.bought:
             out["tiles"][t.name] = {
                 "source": "gift" if game.phase == "gift" else "bought",
                 "cells": cell_rules(a, t),
-                "dirk": game.phase == "place" and game.two_players,
+                "dirk": t in to_dirk,
             }
         return out
-    out["take"] = _take_choices(game.display)
-    hand: dict[str, list[int]] = {c: [] for c in CURRENCIES}
-    for c in p.money:
-        hand[c.currency].append(c.value)
-    buys = {}
-    for cur, tile in game.market.items():
-        if tile is None or sum(hand[cur]) < tile.price:
-            continue
-        pays = _payments(sorted(hand[cur]), tile.price)
-        buys[cur] = {
-            "price": tile.price,
-            "pays": [list(pp) for pp in pays],
-            "exact": [list(pp) for pp in pays if sum(pp) == tile.price],  # R4: another action
-        }
+    out["take"] = _take_choices(game.display, legal)
+    buys: dict[str, Any] = {}
+    for x in legal:
+        if isinstance(x, Buy):
+            tile = game.market[x.currency]
+            assert tile is not None
+            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": []})
+            b["pays"].append(list(x.pay))
+            if game.is_exact(x):  # R4: another action
+                b["exact"].append(list(x.pay))
     out["buy"] = buys
+    swaps: dict[Tile, list[str]] = {}
+    for x in legal:
+        if isinstance(x, Exchange):
+            swaps.setdefault(x.tile, []).append(cell_key(x.pos))
     for t in p.reserve:
         out["tiles"][t.name] = {
             "source": "reserve",
             "cells": cell_rules(a, t),
-            "exchange": [cell_key(q) for q in a.exchangeable(t)],
+            "exchange": swaps.get(t, []),
         }
     out["remove"] = removal_rules(a)
-    out["pass"] = game.legal_actions() == [Pass()]
+    out["pass"] = any(isinstance(x, Pass) for x in legal)
     return out
 
 
@@ -210,7 +227,7 @@ def explain_cell(a: Alhambra, tile_name, pos) -> str:
     """The engine's precise sentence for ``tile`` at ``pos``."""
     tile = Tile.parse(tile_name)
     if not isinstance(pos, list) or len(pos) != 2:
-        raise IllegalAction("format", "A cell is [x, y].")
+        raise MalformedInput("A cell is [x, y].")
     v = a.why_illegal(tile, tuple(pos))
     return f"{tile} may go to ({pos[0]}, {pos[1]})." if v is None else str(v)
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..errors import IllegalAction, int_pair
+from ..errors import IllegalAction, MalformedInput, int_pair
 from ..record import RecordedGame
 from .components import (
     FIELDS,
@@ -49,12 +49,11 @@ class Lay:
 
     def __post_init__(self) -> None:
         if not isinstance(self.tile, str):
-            raise IllegalAction(
-                "format", f"A garden tile is named by its id like 'G07', not {self.tile!r}."
+            raise MalformedInput(f"A garden tile is named by its id like 'G07', not {self.tile!r}."
             )
         object.__setattr__(self, "field", _as_field(self.field))
         if type(self.turn) is not int or not 0 <= self.turn <= 3:
-            raise IllegalAction("format", f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
+            raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
 
     def to_json(self) -> dict:
         return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
@@ -66,9 +65,7 @@ class Lay:
             or data.get("type") != "lay"
             or set(data) != {"type", "tile", "field", "turn"}
         ):
-            raise IllegalAction(
-                "format",
-                "A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
+            raise MalformedInput("A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
             )
         return Lay(data["tile"], _as_field(data["field"]), data["turn"])
 
@@ -184,7 +181,7 @@ class GardensGame(RecordedGame):
         if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(
             names
         ):
-            raise IllegalAction("format", "Player names are distinct non-empty strings.")
+            raise MalformedInput("Player names are distinct non-empty strings.")
         if hand_size not in (1, 3):
             raise IllegalAction("G3", "Each player holds one garden tile (variant: three).")
         if two_colours and len(names) != 2:
@@ -192,7 +189,7 @@ class GardensGame(RecordedGame):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
-            raise IllegalAction("format", f"The seed is an integer, not {seed!r}.")
+            raise MalformedInput(f"The seed is an integer, not {seed!r}.")
         if colours is None:
             if two_colours:
                 kinds = [[TREES[0], TREES[2]], [TREES[1], TREES[3]]]
@@ -324,7 +321,7 @@ class GardensGame(RecordedGame):
     # -- applying ------------------------------------------------------------------
     def _check(self, action) -> None:
         if not isinstance(action, Lay):
-            raise IllegalAction("format", f"{action!r} is not a Gardens action (Lay).")
+            raise MalformedInput(f"{action!r} is not a Gardens action (Lay).")
         if self.is_over:
             raise IllegalAction("G5", "The game is over: every field is planted.")
         p = self.current_player
@@ -332,7 +329,7 @@ class GardensGame(RecordedGame):
             raise IllegalAction("G3", f"{p.name} does not hold the garden tile {action.tile}.")
         f = action.field
         if f in self.fields:
-            raise IllegalAction("occupied", f"Field {f} already holds a garden tile.")
+            raise IllegalAction("R7", f"Field {f} already holds a garden tile.")
         if not self.fields:
             if on_outer_ring(f):
                 raise IllegalAction(

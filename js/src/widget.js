@@ -49,7 +49,7 @@ function cardHtml(c, attrs = "", selected = false) {
 }
 
 // The board of one Alhambra, with the cells the current selection may use.
-// rules: {"x,y": ruleId|""} for the selected tile (cells outside: R7b), or null.
+// rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 function boardSvg(alh, opts) {
   const { rules, exchange, remove, wall, player, title } = opts;
   const xs = alh.tiles.map((t) => t[0]);
@@ -65,8 +65,8 @@ function boardSvg(alh, opts) {
       const k = key(x, y);
       if (occupied.has(k)) continue;
       let cls = "aw-cell", label = `empty cell ${k}`;
-      if (rules) {
-        const r = k in rules ? rules[k] : "R7b";
+      if (rules && k in rules) {
+        const r = rules[k];
         cls += r === "" ? " aw-legal" : " aw-illegal";
         label += r === "" ? ": legal" : `: forbidden by ${r}`;
         s += `<rect class="${cls}" data-cell="${k}" data-player="${player}" data-rule="${r}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5" role="button" aria-label="${label}"><title>${label}</title></rect>`;
