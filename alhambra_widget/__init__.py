@@ -11,7 +11,7 @@ from .alhambra.components import (
 )
 from .alhambra.grid import Alhambra, Violation
 from .alhambra.scoring import ScoringRound, majority_breakdown, score_majorities
-from .errors import GameFileError, IllegalAction
+from .errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 __all__ = [
     "CURRENCIES",
@@ -19,8 +19,10 @@ __all__ = [
     "KINDS",
     "Alhambra",
     "Card",
+    "GameError",
     "GameFileError",
     "IllegalAction",
+    "MalformedInput",
     "ScoringCard",
     "ScoringRound",
     "Tile",
@@ -63,8 +65,8 @@ __all__ += [
 
 def __getattr__(name: str):
     # The widget needs Jupyter packages; the engine does not. Import it on first use.
-    if name == "AlhambraWidget":
-        from .widget import AlhambraWidget
+    if name in ("AlhambraWidget", "SandboxWidget", "GardensWidget"):
+        from . import widget
 
-        return AlhambraWidget
+        return getattr(widget, name)
     raise AttributeError(f"module 'alhambra_widget' has no attribute {name!r}")

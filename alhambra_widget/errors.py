@@ -17,9 +17,7 @@ state (nothing to undo; an Alhambra that belongs to a game changed by hand).
 from __future__ import annotations
 
 RULING_IDS = frozenset(
-    [f"R{i}" for i in range(1, 14)]
-    + [f"R7{c}" for c in "abcd"]
-    + [f"G{i}" for i in range(1, 6)]
+    [f"R{i}" for i in range(1, 14)] + [f"R7{c}" for c in "abcd"] + [f"G{i}" for i in range(1, 6)]
 )
 """Every ruling id a refusal may name (R7a-R7d are the four building rules of R7)."""
 

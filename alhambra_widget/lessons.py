@@ -81,11 +81,11 @@ def _o_starting_player(lesson, p):
 
 
 def _o_exact_payments(lesson, p):
-    price = Tile.parse(p["tile"]).price
-    vals = sorted((c.value for c in lesson.hand_cards()), reverse=True)
-    from .alhambra.game import _payments
+    from .alhambra.game import payments
 
-    exact = {pay for pay in _payments(vals, price) if sum(pay) == price}
+    price = Tile.parse(p["tile"]).price
+    vals = [c.value for c in lesson.hand_cards()]
+    exact = {pay for pay in payments(vals, price) if sum(pay) == price}
     return exact, f"paying exactly {price} gives another action (R4): " + " or ".join(
         "+".join(map(str, e)) for e in sorted(exact)
     )
@@ -97,19 +97,24 @@ def _o_majority_points(lesson, p):
 
 
 def _o_gift_receiver(lesson, p):
-    held = {n: sum(v for c, v in cards if c == p["currency"]) for n, cards in p["hands"].items()}
-    top = max(held.values())
-    winners = [n for n, v in held.items() if v == top]
-    if top == 0 or len(winners) > 1:
+    from .alhambra.game import end_game_gifts
+
+    cur = p["currency"]
+    holdings = {n: {cur: sum(v for c, v in cards if c == cur)} for n, cards in p["hands"].items()}
+    held = {n: h[cur] for n, h in holdings.items()}
+    [(_c, _t, receiver, top)] = end_game_gifts({cur: Tile("garden", 10)}, holdings)  # R12
+    if receiver is None:
         return (
             "nobody",
             f"nobody: {'a tie' if top else 'nobody holds any'} ({held}) — the tile stays in the market (R12)",
         )
-    return winners[0], f"{winners[0]} holds the most {p['currency']} ({held}) and receives it (R12)"
+    return receiver, f"{receiver} holds the most {cur} ({held}) and receives it (R12)"
 
 
 def _o_dirk_tiles(lesson, p):
-    n = p["bag"] // 3 if p["after_round"] == 2 else min(6, p["bag"])
+    from .alhambra.game import dirk_draw
+
+    n = dirk_draw(p["after_round"], p["bag"])  # R3
     return (
         n,
         f"after round {p['after_round']} Dirk takes {'a third of the bag, rounded down' if p['after_round'] == 2 else '6 tiles'}: {n} (R3)",
@@ -168,11 +173,11 @@ class Lesson:
     def widget(self):
         """The start position in a widget: the Alhambra with the tiles in hand as its
         palette (any legal cell may be tried; the rules are checked)."""
-        from .widget import AlhambraWidget
+        from .widget import AlhambraWidget, SandboxWidget
 
         if "game" in self.start:
             return AlhambraWidget(self.game(), show_all_money=True)
-        return AlhambraWidget(alhambra=self.alhambra(), palette=self.hand() or None)
+        return SandboxWidget(self.alhambra(), palette=self.hand() or None)
 
     # -- judging -----------------------------------------------------------------------
     def expected(self):

@@ -156,7 +156,9 @@ class RecordedGame(Generic[A, E]):
         return cls(options["players"], options["seed"], **extra)  # type: ignore[call-arg]
 
     @classmethod
-    def replay(cls: type[G], options: dict[str, Any], actions: Sequence[Any], *, check: bool = True) -> G:
+    def replay(
+        cls: type[G], options: dict[str, Any], actions: Sequence[Any], *, check: bool = True
+    ) -> G:
         """A new game from ``options`` (as in :meth:`to_json`) and ``actions``.
 
         With ``check`` every action is checked (``IllegalAction`` names the first bad

@@ -9,7 +9,7 @@ of JSON views or of Jupyter: the widgets build on it.
 from __future__ import annotations
 
 from .bots import make_bot
-from .errors import IllegalAction, MalformedInput
+from .errors import GameError, MalformedInput
 
 
 class Session:
@@ -107,8 +107,7 @@ class Session:
             self._check_seat(self._game)
             return self._game.apply(action)
         if resolve not in ("branch", "undo"):
-            raise IllegalAction(
-                "timeline",
+            raise GameError(
                 f"You are looking at step {self.cursor} of {len(self._game.history)}: "
                 "branch off from here or undo back to here before acting.",
             )
@@ -129,8 +128,8 @@ class Session:
             return  # the game refuses with its own rule
         who = game.current_player.name
         if self.seats.get(who) is not None:
-            raise IllegalAction(
-                "seat", f"It is {who}'s turn, and {who} is played by the {self.seat_kind(who)} bot."
+            raise GameError(
+                f"It is {who}'s turn, and {who} is played by the {self.seat_kind(who)} bot."
             )
 
     def bot_to_move(self) -> bool:

@@ -12,7 +12,9 @@ import random
 import time
 from collections import Counter
 from collections.abc import Mapping
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from .alhambra.components import KINDS, Tile
 from .alhambra.game import Game
@@ -42,10 +44,12 @@ class Seat:
             return self.alhambra.counts()
         return dict(self.counts or {})
 
-    def wall_segments(self) -> list:
+    def wall_segments(self) -> list[Any] | int:
+        """The longest wall's segments, or only its length for a player described by
+        counts (R11)."""
         if self.alhambra is not None:
             return self.alhambra.longest_wall_segments()
-        return [None] * (self.wall or 0)  # a length without a drawing
+        return self.wall or 0
 
 
 class Position:
@@ -89,8 +93,7 @@ class Position:
         seats, dirk, dirk_name = [], None, "Dirk"
         for name, d in desc.items():
             if not isinstance(d, Mapping):
-                raise MalformedInput(f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'."
-                )
+                raise MalformedInput(f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'.")
             if "tiles" in d:
                 dirk, dirk_name = [_tile(t) for t in d["tiles"]], name
                 continue
@@ -132,8 +135,7 @@ class Position:
         if seat is None:
             raise KeyError(f"No player {name!r}; the players are {list(self.seats)}.")
         if seat.alhambra is None:
-            raise MalformedInput(f"{name} is described by counts only: no Alhambra to change."
-            )
+            raise MalformedInput(f"{name} is described by counts only: no Alhambra to change.")
         return seat.alhambra
 
     def add(self, name: str, tile, cell) -> Position:
@@ -415,69 +417,120 @@ class WinChances:
         return ax
 
 
-def _determinize(g, rng: random.Random) -> None:
-    """Hide what a player cannot know: reshuffle the bag and the money cards in the
-    deck (scoring cards keep their places), with a fresh generator."""
-    from .alhambra.components import Card
+CHUNK = 10
+"""Continuations per unit of work sent to an executor (a fixed size, so the work and
+its results do not depend on the executor)."""
 
-    g.rng = random.Random(rng.random())
-    if hasattr(g, "bag"):
-        g.rng.shuffle(g.bag)
-    if hasattr(g, "deck"):
-        slots = [i for i, c in enumerate(g.deck) if isinstance(c, Card)]
-        cards = [g.deck[i] for i in slots]
-        g.rng.shuffle(cards)
-        for i, c in zip(slots, cards):
-            g.deck[i] = c
-    if hasattr(g, "supply"):
-        g.rng.shuffle(g.supply)
+
+def _continuations(
+    text: str, kind: str, cand: dict[str, Any], seeds: list[int], bot: str
+) -> list[list[str]]:
+    """Play one candidate's continuations: the winners of each. A unit of work for an
+    executor (module level, plain arguments: it pickles for processes and clusters)."""
+    from .bots import make_bot
+    from .gardens.game import GardensGame
+
+    cls: Any = Game if kind == "alhambra" else GardensGame
+    start = cls.from_json(text)
+    start.apply(start.action_from_json(cand))
+    out = []
+    for s in seeds:
+        g = start.sample_hidden(s)  # what nobody can know is redrawn
+        rng = random.Random(s)
+        bots = [make_bot(bot, rng.randrange(2**31), g) for _ in g.players]
+        while not g.is_over:
+            g.apply(bots[g.current].choose(g))
+        out.append(list(g.winners))
+    return out
+
+
+def _default_executor() -> tuple[Executor, bool]:
+    """A process pool on the local cores, or one process where processes cannot start
+    (Pyodide): (executor, whether we own it and must shut it down)."""
+    import os
+    import sys
+
+    if sys.platform != "emscripten" and (os.cpu_count() or 1) > 1:
+        try:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("forkserver" if sys.platform == "linux" else "spawn")
+            return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=ctx), True
+        except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
+            pass
+    return _InProcess(), True
+
+
+class _InProcess(Executor):
+    """The one-process fallback: runs each unit of work when it is submitted."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        f: Future[Any] = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as e:  # pragma: no cover - re-raised by result()
+            f.set_exception(e)
+        return f
 
 
 def win_chances(
-    game,
-    candidates: list | None = None,
+    game: Any,
+    candidates: list[Any] | None = None,
     n: int = 200,
     bot: str = "random",
     seed: int = 0,
     progress: bool = True,
+    executor: Executor | None = None,
 ) -> WinChances:
     """Estimate, for each candidate move of the player to move (default: every legal
     action, up to 12 picked by the greedy bot's preference), each player's chance of
-    winning: ``n`` continuations per move, played by bots with the hidden bag and deck
-    reshuffled each time."""
-    from .bots import make_bot
+    winning: ``n`` continuations per move, played by bots in worlds where what nobody
+    can know (the bag, the order of the money deck, the Gardens supply) is redrawn.
 
+    The continuations run on ``executor`` (any ``concurrent.futures.Executor``: a Dask
+    ``client.get_executor()`` or a Ray executor spreads a big study over a cluster); by
+    default a process pool on the local cores, or one process where processes cannot
+    start. For a given ``seed`` the result is the same whatever the executor."""
     if game.is_over:
-        raise IllegalAction("R12", "The game is over: there is nothing to estimate.")
+        raise IllegalAction("R12", "R12: the game is over: there is nothing to estimate.")
     me = game.current_player.name
     if candidates is None:
         legal = game.legal_actions()
         candidates = legal if len(legal) <= 12 else _top_moves(game, legal, 12)
     rng = random.Random(seed)
+    seeds = [[rng.randrange(2**63) for _ in range(n)] for _ in candidates]
+    text = game.to_json()
+    kind = "alhambra" if isinstance(game, Game) else "gardens"
     names = [p.name for p in game.players]
-    wins: dict[str, dict[str, float]] = {}
-    total = len(candidates) * n
-    bar = _progress(total) if progress else None
+    own = executor is None
+    if executor is None:
+        executor, own = _default_executor()
+    bar = _progress(len(candidates) * n) if progress else None
     t0 = time.perf_counter()
-    base = game.copy()
-    for cand in candidates:
-        key = str(cand)
-        wins[key] = {nm: 0.0 for nm in names}
-        start = base.copy()
-        start.apply(cand)
-        for _ in range(n):
-            g = start.copy()
-            _determinize(g, rng)
-            bots = [make_bot(bot, rng.randrange(2**31), g) for _ in names]
-            while not g.is_over:
-                g._do(bots[g.current].choose(g))  # bots choose legal actions: no re-check
-            for w in g.winners:
-                if w in wins[key]:
-                    wins[key][w] += 1 / len(g.winners)
-            if bar is not None:
-                bar.update(1)
-    if bar is not None:
-        bar.close()
+    try:
+        futures = [
+            [
+                executor.submit(_continuations, text, kind, cand.to_json(), s[i : i + CHUNK], bot)
+                for i in range(0, n, CHUNK)
+            ]
+            for cand, s in zip(candidates, seeds)
+        ]
+        wins: dict[str, dict[str, float]] = {}
+        for cand, fs in zip(candidates, futures):
+            tally = {nm: 0.0 for nm in names}
+            for f in fs:  # in a fixed order: the same sums whatever the executor
+                for winners in f.result():
+                    for w in winners:
+                        if w in tally:
+                            tally[w] += 1 / len(winners)
+                if bar is not None:
+                    bar.update(CHUNK)
+            wins[str(cand)] = tally
+    finally:
+        if own:
+            executor.shutdown(cancel_futures=True)
+        if bar is not None:
+            bar.close()
     return WinChances(me, list(candidates), wins, n, time.perf_counter() - t0)
 
 

@@ -1,9 +1,11 @@
-"""The anywidget components: :class:`AlhambraWidget` (a game or a single Alhambra).
+"""The anywidget components: :class:`AlhambraWidget` (a game), :class:`SandboxWidget`
+(one Alhambra on its own) and :class:`GardensWidget`.
 
-The widget publishes a JSON view model (``view``) and accepts intents from the
-browser (custom messages). Every intent is validated; a bad one puts a sentence in
-``message`` and changes nothing. The Python objects are the truth: ``w.game`` is
-the live game, and an action applied to it in Python shows at once.
+A widget publishes a JSON view model (``view``) and accepts intents from the browser
+(custom messages), each handled by the method its class's ``INTENTS`` table names.
+Every intent is validated; a bad one puts a sentence in ``message`` and changes
+nothing. The Python objects are the truth: ``w.game`` is the live game, and an
+action applied to it in Python shows at once.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import html
 import json
 import pathlib
 import re
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -21,7 +25,7 @@ from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
-from .errors import IllegalAction, MalformedInput
+from .errors import GameError, MalformedInput
 from .session import Session
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -36,7 +40,10 @@ class _Base(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, **kwargs):
+    INTENTS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
+    """Intent kind -> the method that handles it."""
+
+    def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self._v = 0  # view version: intents name the view they were made on
         self._said = 0  # message counter: the same sentence twice still reaches the page
@@ -51,11 +58,14 @@ class _Base(anywidget.AnyWidget):
         try:
             if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
                 raise MalformedInput("An intent is an object with a 'kind'.")
-            handler = getattr(self, f"_intent_{content['kind']}", None)
+            handler = self.INTENTS.get(content["kind"])
             if handler is None:
-                raise MalformedInput(f"Unknown intent {content['kind']!r}.")
-            handler(content)
-        except IllegalAction as e:
+                known = ", ".join(sorted(self.INTENTS))
+                raise MalformedInput(
+                    f"Unknown intent {content['kind']!r}; the intents are {known}."
+                )
+            handler(self, content)
+        except GameError as e:  # a refused move (with its rule), malformed or stale input
             self._say(str(e), "error", e.rule)
             self._publish()
         except Exception as e:  # never a traceback in the notebook
@@ -132,10 +142,11 @@ class _SessionWidget(_Base):
     bot_delay = traitlets.Float(0.6).tag(sync=True)
     show_all_money = traitlets.Bool(False).tag(sync=True)
 
-    session: Session | None = None
+    session: Session
 
     def _start(self, game, seats) -> None:
         self._action_observers: list = []
+        self._observed = None
         self.session = Session(game, seats or {})
         self.session.add_listener(self._publish)
 
@@ -147,7 +158,7 @@ class _SessionWidget(_Base):
     @property
     def game(self):
         """The live game."""
-        return self.session.game if self.session else None
+        return self.session.game
 
     @game.setter
     def game(self, game) -> None:
@@ -156,8 +167,6 @@ class _SessionWidget(_Base):
 
     @property
     def seats(self) -> dict[str, str]:
-        if not self.session:
-            return {}
         return {n: self.session.seat_kind(n) for n in self.session.seats}
 
     @property
@@ -190,37 +199,39 @@ class _SessionWidget(_Base):
         return self.session.run_bots(max_steps)
 
     def on_action(self, fn) -> None:
-        """Call ``fn(action, events)`` whenever an action is applied to the live game
-        (from a click, a bot, or Python)."""
+        """Call ``fn(action, events)`` whenever an action is applied to the game the
+        widget shows (from a click, a bot, or Python); a game set later replaces the
+        one observed."""
         self._action_observers.append(fn)
-        if self.session and not getattr(self, "_observing", False):
-            self._observing = True
-            self.session.game.add_listener(self._forward)
+        if self._observed is None:
+            self._observed = self.session.game
+            self._observed.add_listener(self._forward)
             self.session.add_listener(self._rebind)
 
     def _forward(self, game, action, events) -> None:
-        if action is not None:
+        if action is not None and game is self.session.game:
             for fn in list(self._action_observers):
                 fn(action, events)
 
     def _rebind(self) -> None:
-        self.session.game.add_listener(self._forward)
+        if self._observed is not None and self._observed is not self.session.game:
+            self._observed.remove_listener(self._forward)
+            self._observed = self.session.game
+            self._observed.add_listener(self._forward)
 
     @traitlets.observe("show_all_money")
     def _money_toggled(self, _change) -> None:
-        if hasattr(self, "_v"):
+        if hasattr(self, "session"):
             self._publish()
 
     # -- intents --------------------------------------------------------------------
     def _check_version(self, content) -> None:
         if content.get("v") != self._v:
-            raise IllegalAction(
-                "stale", "The board changed before your click arrived; nothing was done. Try again."
+            raise GameError(
+                "The board changed before your click arrived; nothing was done. Try again."
             )
 
     def _intent_act(self, content) -> None:
-        if self.session is None:
-            raise MalformedInput("This widget shows one Alhambra, not a game.")
         self._check_version(content)
         action = self._parse_action(content.get("action"))
         resolve = content.get("resolve")
@@ -255,91 +266,106 @@ class _SessionWidget(_Base):
         view["branches"] = len(s.branches)
         return view
 
+    INTENTS = {
+        "act": _intent_act,
+        "bot": _intent_bot,
+        "goto": _intent_goto,
+        "undo": _intent_undo,
+    }
+
+
+def _free_palette(palette: list[Tile], a: Alhambra) -> list[Tile]:
+    used = set(a.tiles.values())
+    return [t for t in palette if t not in used]
+
+
+def _cell_of(content: dict[str, Any]) -> tuple[int, int]:
+    pos = content.get("pos")
+    if not isinstance(pos, list) or len(pos) != 2:
+        raise MalformedInput("A cell is [x, y].")
+    return (pos[0], pos[1])
+
+
+def _sb_place(a: Alhambra, palette: list[Tile], content: dict[str, Any]) -> str:
+    tile = Tile.parse(content.get("tile"))
+    if tile not in palette:
+        raise MalformedInput(f"{tile} is not in the palette.")
+    pos = _cell_of(content)
+    a.place(tile, pos)
+    return f"{tile} built at ({pos[0]}, {pos[1]})."
+
+
+def _sb_remove(a: Alhambra, content: dict[str, Any]) -> str:
+    pos = _cell_of(content)
+    t = a.remove(pos)
+    return f"{t} removed from ({pos[0]}, {pos[1]})."
+
 
 class AlhambraWidget(_SessionWidget):
-    """Play, step through and poke at an Alhambra game, or one Alhambra on its own.
+    """Play, step through and poke at an Alhambra game.
 
     ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
     ``seats={"Ben": "greedy"}`` makes seats bots (``"random"``, ``"greedy"``, or a bot
-    object). ``AlhambraWidget(alhambra=Alhambra())`` shows one Alhambra as a sandbox:
-    any tile of ``palette`` (default: the 54 real tiles) may be put anywhere the
-    building rules allow, and removed again.
+    object). A player's Alhambra can be copied into a sandbox inside the widget: any
+    tile of ``palette`` (default: the 54 real tiles), rules checked, nothing bought.
+    One Alhambra on its own is a :class:`SandboxWidget`.
     """
 
     show_walls = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
-        game: Game | Alhambra | None = None,
+        game: Game | None = None,
         *,
         players: list[str] | None = None,
         seed: int | None = None,
-        seats: dict | None = None,
-        alhambra: Alhambra | None = None,
+        seats: dict[str, Any] | None = None,
         palette: list[Tile] | None = None,
-        **kwargs,
+        **kwargs: Any,
     ):
         super().__init__(**kwargs)
-        if isinstance(game, Alhambra):
-            game, alhambra = None, game
-        self.alhambra: Alhambra | None = None
+        if game is None:
+            game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
+        self.palette = list(palette) if palette is not None else list(building_tiles())
         self._sandbox: tuple[int, Alhambra] | None = None
-        if alhambra is not None or (game is None and players is None):
-            self.alhambra = alhambra if alhambra is not None else Alhambra()
-            self.palette = list(palette) if palette is not None else list(building_tiles())
-        else:
-            if game is None:
-                game = Game(players, seed=seed)
-            self._start(game, seats)
-            self.palette = list(palette) if palette is not None else list(building_tiles())
+        self._start(game, seats)
         self._publish()
 
     # -- the view -----------------------------------------------------------------
-    def _build(self) -> dict:
-        if self.session is None:
-            return {
-                "mode": "alhambra",
-                "sandbox": sandbox_view(self.alhambra, self._free_palette(self.alhambra)),
-            }
+    def _build(self) -> dict[str, Any]:
         view = self._session_view(game_view, show_all_money=self.show_all_money)
         if self._sandbox is not None:
             i, a = self._sandbox
-            view["sandbox"] = {"player": i, **sandbox_view(a, self._free_palette(a))}
+            view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
         return view
 
-    def _free_palette(self, a: Alhambra) -> list[Tile]:
-        used = set(a.tiles.values())
-        return [t for t in self.palette if t not in used]
-
-    _parse_action = staticmethod(Action.from_json)
+    @staticmethod
+    def _parse_action(data: object) -> Action:
+        return Action.from_json(data)
 
     # -- intents of the Alhambra board -------------------------------------------------
-    def _intent_explain(self, content) -> None:
+    def _intent_explain(self, content: dict[str, Any]) -> None:
         i = content.get("player")
-        if self.session is None or content.get("sandbox"):
-            a = self.alhambra if self.session is None else self._sandbox[1]
+        if content.get("sandbox"):
+            a = self._open_sandbox()
         elif type(i) is int and 0 <= i < len(self.game.players):
             a = self.session.shown().players[i].alhambra
         else:
             raise MalformedInput("explain needs a player index.")
         self._say(explain_cell(a, content.get("tile"), content.get("pos")), "info")
 
-    def _intent_explain_removal(self, content) -> None:
-        pos = content.get("pos")
-        if not isinstance(pos, list) or len(pos) != 2:
-            raise MalformedInput("A cell is [x, y].")
+    def _intent_explain_removal(self, content: dict[str, Any]) -> None:
+        pos = _cell_of(content)
         a = self.session.shown().current_player.alhambra
-        v = a.why_not_removable(tuple(pos))
+        v = a.why_not_removable(pos)
         self._say("That tile may go to the reserve." if v is None else str(v), "info")
 
-    def _target(self) -> Alhambra:
-        if self.session is None:
-            return self.alhambra
+    def _open_sandbox(self) -> Alhambra:
         if self._sandbox is None:
             raise MalformedInput("Open a sandbox first.")
         return self._sandbox[1]
 
-    def _intent_sandbox(self, content) -> None:
+    def _intent_sandbox(self, content: dict[str, Any]) -> None:
         i = content.get("player")
         if i is None:
             self._sandbox = None
@@ -353,31 +379,71 @@ class AlhambraWidget(_SessionWidget):
             raise MalformedInput("sandbox needs a player index or null.")
         self._publish()
 
-    def _intent_sb_place(self, content) -> None:
-        a = self._target()
-        tile = Tile.parse(content.get("tile"))
-        if tile not in self.palette:
-            raise MalformedInput(f"{tile} is not in the palette.")
-        pos = content.get("pos")
-        if not isinstance(pos, list):
-            raise MalformedInput("A cell is [x, y].")
-        a.place(tile, tuple(pos))
-        self._say(f"{tile} built at ({pos[0]}, {pos[1]}).")
+    def _intent_sb_place(self, content: dict[str, Any]) -> None:
+        self._say(_sb_place(self._open_sandbox(), self.palette, content))
         self._publish()
 
-    def _intent_sb_remove(self, content) -> None:
-        a = self._target()
-        pos = content.get("pos")
-        if not isinstance(pos, list):
-            raise MalformedInput("A cell is [x, y].")
-        t = a.remove(tuple(pos))
-        self._say(f"{t} removed from ({pos[0]}, {pos[1]}).")
+    def _intent_sb_remove(self, content: dict[str, Any]) -> None:
+        self._say(_sb_remove(self._open_sandbox(), content))
         self._publish()
+
+    INTENTS = {
+        **_SessionWidget.INTENTS,
+        "explain": _intent_explain,
+        "explain_removal": _intent_explain_removal,
+        "sandbox": _intent_sandbox,
+        "sb_place": _intent_sb_place,
+        "sb_remove": _intent_sb_remove,
+    }
 
     def __repr__(self) -> str:
-        if self.session is None:
-            return f"AlhambraWidget({self.alhambra!r})"
         return f"AlhambraWidget({self.game!r}, step {self.step})"
+
+
+class SandboxWidget(_Base):
+    """One Alhambra on its own: any tile of ``palette`` (default: the 54 real tiles) may
+    be built wherever the building rules allow (R7), and removed again (R8).
+    ``w.alhambra`` is the live Alhambra."""
+
+    show_walls = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(
+        self,
+        alhambra: Alhambra | None = None,
+        *,
+        palette: list[Tile] | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(**kwargs)
+        self.alhambra = alhambra if alhambra is not None else Alhambra()
+        self.palette = list(palette) if palette is not None else list(building_tiles())
+        self._publish()
+
+    def _build(self) -> dict[str, Any]:
+        return {
+            "mode": "alhambra",
+            "sandbox": sandbox_view(self.alhambra, _free_palette(self.palette, self.alhambra)),
+        }
+
+    def _intent_explain(self, content: dict[str, Any]) -> None:
+        self._say(explain_cell(self.alhambra, content.get("tile"), content.get("pos")), "info")
+
+    def _intent_sb_place(self, content: dict[str, Any]) -> None:
+        self._say(_sb_place(self.alhambra, self.palette, content))
+        self._publish()
+
+    def _intent_sb_remove(self, content: dict[str, Any]) -> None:
+        self._say(_sb_remove(self.alhambra, content))
+        self._publish()
+
+    INTENTS = {
+        "explain": _intent_explain,
+        "sb_place": _intent_sb_place,
+        "sb_remove": _intent_sb_remove,
+    }
+
+    def __repr__(self) -> str:
+        return f"SandboxWidget({self.alhambra!r})"
 
 
 class GardensWidget(_SessionWidget):
@@ -420,4 +486,4 @@ class GardensWidget(_SessionWidget):
         return f"GardensWidget({self.game!r}, step {self.step})"
 
 
-__all__ = ["AlhambraWidget", "GardensWidget"]
+__all__ = ["AlhambraWidget", "GardensWidget", "SandboxWidget"]

@@ -6,6 +6,7 @@ import pytest
 
 from alhambra_widget import FOUNTAIN, IllegalAction, Tile, building_tiles
 from alhambra_widget.alhambra.components import KIND_COUNTS, KIND_PRICES, Card, money_cards
+from alhambra_widget.errors import MalformedInput
 
 
 def test_R1_54_real_tiles_with_counts_and_price_ranges():
@@ -75,7 +76,13 @@ def test_R1_fountain_has_no_walls():
     assert Tile.parse("fountain") is FOUNTAIN
 
 
-@pytest.mark.parametrize("text", ["tower", "tower nine", "tower 9 NE x", 5, None, "denar 3"])
+@pytest.mark.parametrize("text", ["tower", "tower nine", "tower 9 NE x", 5, None])
 def test_R1_tile_parse_refuses_malformed_text(text):
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedInput):
         Tile.parse(text)
+
+
+def test_R1_an_unknown_kind_is_refused_with_r1():
+    with pytest.raises(IllegalAction) as e:
+        Tile.parse("denar 3")
+    assert e.value.rule == "R1" and "pavilion" in e.value.sentence

@@ -4,6 +4,7 @@ import pytest
 
 from alhambra_widget import Buy, Card, Game, GiveToDirk, IllegalAction, TakeMoney, Tile
 from alhambra_widget.alhambra.components import ScoringCard
+from alhambra_widget.errors import MalformedInput
 
 
 def test_R3_72_cards_and_six_tiles_for_dirk():
@@ -15,11 +16,11 @@ def test_R3_72_cards_and_six_tiles_for_dirk():
 
 def test_R3_dirk_takes_6_after_round_1_and_a_third_after_round_2():
     g = Game(["Ann", "Ben"], seed=3)
-    g.deck.append(ScoringCard(1))
+    g.edit(deck_top=[ScoringCard(1)])
     bag_before = len(g.bag)
     g.apply(_take(g))
     assert len(g.dirk) == 12 and len(g.bag) == bag_before - 6
-    g.deck.append(ScoringCard(2))
+    g.edit(deck_top=[ScoringCard(2)])
     n = len(g.bag)
     g.apply(_take(g))
     assert len(g.dirk) == 12 + n // 3
@@ -34,8 +35,8 @@ def _take(g):
 def test_R3_give_a_bought_tile_to_dirk():
     g = Game(["Ann", "Ben"], seed=4, dirk="Matt")
     p = g.current_player
-    g.market["denar"] = Tile("garden", 10)
-    p.money[:] = [Card("denar", 9), Card("denar", 3)]
+    g.edit(market={"denar": Tile("garden", 10)})
+    g.edit(players={p.name: {"money": [Card("denar", 9), Card("denar", 3)]}})
     g.apply(Buy("denar", (9, 3)))
     assert GiveToDirk(Tile("garden", 10)) in g.legal_actions()
     events = g.apply(GiveToDirk(Tile("garden", 10)))
@@ -45,8 +46,8 @@ def test_R3_give_a_bought_tile_to_dirk():
 def test_R3_no_dirk_with_more_players():
     g = Game(["Ann", "Ben", "Cem"], seed=4)
     p = g.current_player
-    g.market["denar"] = Tile("garden", 10)
-    p.money[:] = [Card("denar", 9), Card("denar", 3)]
+    g.edit(market={"denar": Tile("garden", 10)})
+    g.edit(players={p.name: {"money": [Card("denar", 9), Card("denar", 3)]}})
     g.apply(Buy("denar", (9, 3)))
     with pytest.raises(IllegalAction) as e:
         g.apply(GiveToDirk(Tile("garden", 10)))
@@ -55,7 +56,7 @@ def test_R3_no_dirk_with_more_players():
 
 def test_R3_dirk_counts_for_majorities_but_scores_no_walls_and_cannot_win():
     g = Game(["Ann", "Ben"], seed=5)
-    g.dirk[:] = [Tile("tower", 11), Tile("tower", 12)]
+    g.edit(dirk=[Tile("tower", 11), Tile("tower", 12)])
     r = g.scoring_preview(1)
     tower = next(k for k in r.kinds if k.kind == "tower")
     assert tower.points["Dirk"] == 6
@@ -66,12 +67,12 @@ def test_R3_dirk_counts_for_majorities_but_scores_no_walls_and_cannot_win():
 @pytest.mark.parametrize("can", [False, True])
 def test_R3_option_lets_dirk_win(can):
     g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can)
-    g.dirk[:] = [Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)]
-    g.bag[:] = []
-    g.market["denar"] = None
+    g.edit(dirk=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)])
+    g.edit(bag=[])
+    g.edit(market={"denar": None})
     for p in g.players:
-        p.money[:] = []
-    g.display[:] = [Card("denar", 1)]
+        g.edit(players={p.name: {"money": []}})
+    g.edit(display=[Card("denar", 1)])
     g.apply(TakeMoney((Card("denar", 1),)))  # the bag cannot refill: the end (R12)
     assert g.is_over
     assert g.dirk_score == 21 + 20 and max(g.scores.values()) == 0
@@ -79,5 +80,5 @@ def test_R3_option_lets_dirk_win(can):
 
 
 def test_R3_dirk_name_must_differ_from_players():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedInput):
         Game(["Dirk", "Ben"], seed=1)

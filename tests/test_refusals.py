@@ -26,6 +26,7 @@ from alhambra_widget import (
     building_tiles,
 )
 from alhambra_widget.alhambra.components import CURRENCIES
+from alhambra_widget.errors import RULING_IDS, MalformedInput
 
 TILES = building_tiles()
 cards = st.builds(Card, st.sampled_from(CURRENCIES), st.integers(1, 9))
@@ -69,7 +70,8 @@ def test_random_actions_are_applied_or_refused_whole(seed, steps, action):
         g.apply(action)
     except IllegalAction as e:
         assert not legal, f"{action} is listed as legal but refused: {e}"
-        assert e.rule and isinstance(e.sentence, str) and len(e.sentence) > 10
+        assert e.rule in RULING_IDS and isinstance(e.sentence, str) and len(e.sentence) > 10
+        assert e.rule in e.sentence, "a refusal names its ruling in its sentence"
         assert g.to_json() == before and g.state_dict() == state
     else:
         assert legal, f"{action} was accepted but is not in legal_actions()"
@@ -86,11 +88,13 @@ junk = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(data=junk)
-def test_malformed_action_json_is_refused_with_format_rule(data):
+def test_malformed_action_json_is_malformed_input_or_names_r1(data):
     try:
         a = Action.from_json(data)
+    except MalformedInput as e:
+        assert e.rule is None and not isinstance(e, IllegalAction)
     except IllegalAction as e:
-        assert e.rule in ("format", "R1")
+        assert e.rule == "R1"  # well formed, but no such tile exists
     else:
         assert Action.from_json(a.to_json()) == a
 
@@ -102,7 +106,6 @@ def test_malformed_action_json_is_refused_with_format_rule(data):
         {"type": "buy", "currency": "denar", "pay": "3"},
         {"type": "buy", "currency": "denar", "pay": [0]},
         {"type": "buy", "currency": "denar"},
-        {"type": "place", "tile": "tower 99", "pos": [1, 0]},
         {"type": "place", "tile": "tower 9 NE", "pos": [1]},
         {"type": "place", "tile": "tower 9 NE", "pos": [1.5, 0]},
         {"type": "take_money", "cards": ["denar 10"]},
@@ -113,8 +116,14 @@ def test_malformed_action_json_is_refused_with_format_rule(data):
     ],
 )
 def test_malformed_action_examples(data):
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedInput):
         Action.from_json(data)
+
+
+def test_r1_a_tile_that_does_not_exist_is_refused_with_r1():
+    with pytest.raises(IllegalAction) as e:
+        Action.from_json({"type": "place", "tile": "tower 99", "pos": [1, 0]})
+    assert e.value.rule == "R1" and "7 to 13" in e.value.sentence
 
 
 def test_saved_game_round_trip_and_tampering():

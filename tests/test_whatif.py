@@ -6,6 +6,7 @@ import random
 import pytest
 
 from alhambra_widget import Game, IllegalAction, Tile
+from alhambra_widget.errors import MalformedInput
 from alhambra_widget.whatif import Position, compare, rank_placements, win_chances
 
 
@@ -52,8 +53,13 @@ def test_position_from_description_with_counts_only_players_and_dirk():
     assert r.totals["Kim"] == 13 + 3 and r.totals["Nina"] == 6 + 0 and r.totals["Dirk"] == 12
     with pytest.raises(IllegalAction):
         Position.from_description({"Ann": {"alhambra": {"2,0": "tower 11"}}})  # R7c
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedInput):
         p.add("Kim", "garden 10", (1, 0))  # counts only: nothing to build in
+    d = r.to_dict()  # counts-only players have a wall length and no segments
+    assert d["walls"]["Kim"] == {"name": "Kim", "length": 3, "segments": []}
+    with pytest.raises(IllegalAction) as e:
+        p.add("Nina", "fountain", (1, 1))
+    assert e.value.rule == "R1"
 
 
 def test_changes_keep_the_rules_and_move_is_all_or_nothing():

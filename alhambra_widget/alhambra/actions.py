@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import IllegalAction, MalformedInput
+from ..errors import MalformedInput
 from .components import CURRENCIES, Card, Tile
 from .grid import Pos, _as_pos
 
@@ -41,11 +41,13 @@ class Action:
         cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(ACTION_TYPES))
-            raise MalformedInput(f"Unknown action type {data.get('type')!r}; the types are {known}."
+            raise MalformedInput(
+                f"Unknown action type {data.get('type')!r}; the types are {known}."
             )
         expected = set(cls.FIELDS) | {"type"}
         if set(data) != expected:
-            raise MalformedInput(f"A {cls.type!r} action has the fields {sorted(expected)}, not {sorted(data)}.",
+            raise MalformedInput(
+                f"A {cls.type!r} action has the fields {sorted(expected)}, not {sorted(data)}.",
             )
         return cls._read(data)
 
@@ -89,8 +91,7 @@ class Buy(Action):
 
     def __post_init__(self) -> None:
         if self.currency not in CURRENCIES:
-            raise MalformedInput(f"Currencies are {', '.join(CURRENCIES)}, not {self.currency!r}."
-            )
+            raise MalformedInput(f"Currencies are {', '.join(CURRENCIES)}, not {self.currency!r}.")
         pay = tuple(self.pay)
         if not pay or not all(type(v) is int and 1 <= v <= 9 for v in pay):
             raise MalformedInput("'pay' lists the card values used, each 1 to 9.")
@@ -256,8 +257,10 @@ class Edit(Action):
     - ``"players"``: name -> {``"money"``: cards, ``"reserve"``: tiles,
       ``"alhambra"``: [[x, y, tile], ...] (checked against R7)};
     - ``"market"``: currency -> tile or null; ``"display"``: cards;
-    - ``"deck_top"``: cards or ``"scoring card 1"``/``"2"`` put on top of the money deck,
-      the first drawn first; ``"bag"``: tiles, the first drawn first; ``"dirk"``: tiles.
+    - ``"deck"``: the whole money deck, or ``"deck_top"``: cards put on top of it (money
+      cards or ``"scoring card 1"``/``"2"``, the first drawn first); ``"discard"``: cards;
+    - ``"bag"``: tiles, the first drawn first; ``"dirk"``: tiles;
+    - ``"current"``: the name of the player to act (while a turn is on).
 
     Build one with :meth:`Game.edit <alhambra_widget.alhambra.game.Game.edit>`."""
 

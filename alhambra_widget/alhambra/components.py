@@ -92,7 +92,9 @@ class Tile:
         name = (
             "fountain"
             if self.kind == "fountain"
-            else f"{self.kind} {self.price} {walls}" if walls else f"{self.kind} {self.price}"
+            else f"{self.kind} {self.price} {walls}"
+            if walls
+            else f"{self.kind} {self.price}"
         )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))

@@ -146,6 +146,7 @@ class Player:
 
 # -- the listing of legal actions, one function per ruling --------------------------
 
+
 class _Table(dict[Any, Any]):
     """A bounded table of shared immutable values (cleared when full)."""
 
@@ -640,7 +641,9 @@ class Game(RecordedGame[Action, Event]):
     ):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
-            raise IllegalAction("R1", "R1: Alhambra is played by 2 to 6 players: give a list of names.")
+            raise IllegalAction(
+                "R1", "R1: Alhambra is played by 2 to 6 players: give a list of names."
+            )
         if not all(isinstance(n, str) and n.strip() for n in names):
             raise MalformedInput("Player names are non-empty strings.")
         if len(set(names)) != len(names):
@@ -1032,9 +1035,21 @@ class Game(RecordedGame[Action, Event]):
             raise MalformedInput("Edit.changes is not JSON.") from None
         if not isinstance(d, dict):
             raise MalformedInput("An edit is a dict of changes.")
-        known = {"players", "market", "display", "deck_top", "bag", "dirk"}
+        known = {
+            "players",
+            "market",
+            "display",
+            "deck",
+            "deck_top",
+            "discard",
+            "bag",
+            "dirk",
+            "current",
+        }
         if set(d) - known:
-            raise MalformedInput(f"Unknown edits {sorted(set(d) - known)}; the edits are {sorted(known)}.")
+            raise MalformedInput(
+                f"Unknown edits {sorted(set(d) - known)}; the edits are {sorted(known)}."
+            )
 
         def tiles(v: object) -> list[Tile]:
             if not isinstance(v, list):
@@ -1060,7 +1075,9 @@ class Game(RecordedGame[Action, Event]):
                 steps.append((p, "_reserve", tiles(pd["reserve"])))
             if "alhambra" in pd:
                 rows = pd["alhambra"]
-                if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 3 for r in rows):
+                if not isinstance(rows, list) or not all(
+                    isinstance(r, list) and len(r) == 3 for r in rows
+                ):
                     raise MalformedInput("An Alhambra is a list of [x, y, tile].")
                 a = Alhambra.from_tiles([((r[0], r[1]), Tile.parse(r[2])) for r in rows])
                 a._owner = p.name
@@ -1068,7 +1085,9 @@ class Game(RecordedGame[Action, Event]):
         if "market" in d:
             m = d["market"]
             if not isinstance(m, dict) or set(m) - set(CURRENCIES):
-                raise MalformedInput(f"The market edit maps currencies ({', '.join(CURRENCIES)}) to tiles.")
+                raise MalformedInput(
+                    f"The market edit maps currencies ({', '.join(CURRENCIES)}) to tiles."
+                )
             market = dict(self._market)
             for cur, t in m.items():
                 market[cur] = None if t is None else Tile.parse(t)
@@ -1078,20 +1097,36 @@ class Game(RecordedGame[Action, Event]):
             if len(shown) > 4:
                 raise IllegalAction("R2", "R2: four money cards at most are face up.")
             steps.append((self, "_display", shown))
+
+        def deck(v: object) -> list[Card | ScoringCard]:
+            if not isinstance(v, list):
+                raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
+            return [
+                ScoringCard(int(c[-1]))
+                if c in ("scoring card 1", "scoring card 2")
+                else Card.parse(c)
+                for c in v
+            ]
+
+        if "deck" in d:
+            steps.append((self, "_deck", deck(d["deck"])[::-1]))
         if "deck_top" in d:
-            top: list[Card | ScoringCard] = []
-            for c in d["deck_top"] if isinstance(d["deck_top"], list) else [None]:
-                if c in ("scoring card 1", "scoring card 2"):
-                    top.append(ScoringCard(int(c[-1])))
-                else:
-                    top.append(Card.parse(c))
-            steps.append((self, "_deck", self._deck + top[::-1]))
+            below = steps[-1][2] if "deck" in d else self._deck
+            steps.append((self, "_deck", below + deck(d["deck_top"])[::-1]))
+        if "discard" in d:
+            steps.append((self, "_discard", cards(d["discard"])))
         if "bag" in d:
             steps.append((self, "_bag", tiles(d["bag"])[::-1]))
         if "dirk" in d:
             if not self.two_players:
                 raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
             steps.append((self, "_dirk", tiles(d["dirk"])))
+
+        if "current" in d:
+            names = [p.name for p in self.players]
+            if d["current"] not in names or self.phase != "act":
+                raise MalformedInput("'current' names a player, and only while a turn is on.")
+            steps.append((self, "current", names.index(d["current"])))
 
         def carry_out() -> list[Event]:
             for obj, attr, value in steps:

@@ -56,9 +56,7 @@ _STRIDE = 128
 _LIMIT = 60
 CENTRE = _OFF * _STRIDE + _OFF
 """The fountain's integer cell."""
-_POS: tuple[Pos, ...] = tuple(
-    ((c >> 7) - _OFF, (c & 127) - _OFF) for c in range(_STRIDE * _STRIDE)
-)
+_POS: tuple[Pos, ...] = tuple(((c >> 7) - _OFF, (c & 127) - _OFF) for c in range(_STRIDE * _STRIDE))
 _SIDES = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
 """(side bit, offset of the neighbour, the neighbour's side facing us): N, E, S, W."""
 _JOINS = (  # (side, previous side, offset of the corner between them, of the side cell)
@@ -396,7 +394,9 @@ class Alhambra:
             if pos in a._tiles:
                 raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
             if max(abs(pos[0]), abs(pos[1])) > _LIMIT:
-                raise IllegalAction("R7c", f"R7c: {_fmt(pos)} is too far from the fountain to be reached.")
+                raise IllegalAction(
+                    "R7c", f"R7c: {_fmt(pos)} is too far from the fountain to be reached."
+                )
             a._tiles[pos] = tile
             a._masks[cell(pos)] = tile.mask
             a._layout ^= hash((cell(pos), tile.mask))
@@ -508,7 +508,15 @@ class Alhambra:
         if pos in tiles:
             there = tiles[pos]
             what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
-            return Violation("R7", f"R7: cell {_fmt(pos)} already holds {what}; a tile enters an empty cell.", pos)
+            return Violation(
+                "R7",
+                f"R7: cell {_fmt(pos)} already holds {what}; a tile enters an empty cell.",
+                pos,
+            )
+        if tile.kind == "fountain":
+            return Violation(
+                "R1", "R1: an Alhambra has one fountain, at (0, 0); it is never built again.", pos
+            )
         x, y = pos
         nb = wr = 0
         for bit, dx, dy in STEPS:
@@ -558,7 +566,9 @@ class Alhambra:
         return self.why_illegal(tile, pos) is None
 
     def legal_positions(self, tile: Tile) -> set[Pos]:
-        """Every cell where ``tile`` may be built now (R7)."""
+        """Every cell where ``tile`` may be built now (R7; none for a fountain, R1)."""
+        if tile.kind == "fountain":
+            return set()
         return set(self._analysis().legal_cells(tile.mask))
 
     def rules_by_cell(self, tile: Tile) -> dict[Pos, str]:
@@ -651,6 +661,10 @@ class Alhambra:
         old = self._tiles.get(pos)
         if old is None:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
+        if tile.kind == "fountain":
+            return Violation(
+                "R1", "R1: an Alhambra has one fountain, at (0, 0); it is never built again.", pos
+            )
         code = self._analysis().keys[cell(pos)]
         if tile.mask & code & 15 == code >> 4:
             return None
@@ -670,6 +684,8 @@ class Alhambra:
 
     def exchangeable(self, tile: Tile) -> list[Pos]:
         """Cells whose tile ``tile`` may replace (R8 exchange), in (x, y) order."""
+        if tile.kind == "fountain":
+            return []
         return list(self._analysis().exchange_cells(tile.mask))
 
     def exchange(self, tile: Tile, pos: Pos) -> Tile:

@@ -62,9 +62,7 @@ def _turn(d: dict[str, Any]) -> str:
 def _buy(d: dict[str, Any]) -> str:
     paid = sum(d["pay"])
     how = (
-        "exact: another action"
-        if d["exact"]
-        else f"overpaid by {paid - d['price']}: the turn ends"
+        "exact: another action" if d["exact"] else f"overpaid by {paid - d['price']}: the turn ends"
     )
     return f"{d['player']} buys the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
 

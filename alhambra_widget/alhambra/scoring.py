@@ -6,11 +6,13 @@ places and the shared points; for walls the segments of each longest wall.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
 from .components import KINDS
+
+Segment = tuple[tuple[int, int], tuple[int, int]]
 
 POINTS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {
     "pavilion": ((1,), (8, 1), (16, 8, 1)),
@@ -67,7 +69,8 @@ class WallScore:
 
     name: str
     length: int
-    segments: tuple
+    segments: tuple[Segment, ...]
+    """Empty when only the length is known (a player described by counts)."""
 
     def to_dict(self) -> dict:
         return {
@@ -166,12 +169,18 @@ def score_majorities(counts: Mapping[str, Mapping[str, int]], round: int) -> dic
 
 
 def score_round(
-    number: int, counts: Mapping[str, Mapping[str, int]], walls: Mapping[str, list]
+    number: int,
+    counts: Mapping[str, Mapping[str, int]],
+    walls: Mapping[str, Sequence[Segment] | int],
 ) -> ScoringRound:
-    """A whole scoring round (R10 + R11): ``counts`` name -> kind -> tiles (Dirk
-    included, if any), ``walls`` name -> segments of the longest wall (players only)."""
+    """A whole scoring round (R10 + R11; walls score in every round): ``counts`` name
+    -> kind -> tiles (Dirk included, if any), ``walls`` name -> the segments of the
+    longest wall, or its length alone (players only; Dirk has no wall)."""
     kinds = majority_breakdown(counts, number)
-    wall_scores = {n: WallScore(n, len(segs), tuple(segs)) for n, segs in walls.items()}
+    wall_scores = {
+        n: WallScore(n, segs, ()) if isinstance(segs, int) else WallScore(n, len(segs), tuple(segs))
+        for n, segs in walls.items()
+    }
     totals = {n: sum(k.points[n] for k in kinds) for n in counts}
     for n, w in wall_scores.items():
         totals[n] = totals.get(n, 0) + w.length

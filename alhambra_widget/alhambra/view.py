@@ -11,10 +11,9 @@ precise sentence.
 from __future__ import annotations
 
 from itertools import combinations
-
-from ..errors import IllegalAction, MalformedInput
 from typing import Any
 
+from ..errors import MalformedInput
 from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney
 from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game

@@ -1,12 +1,14 @@
 """A greedy Gardens bot: takes the points it can, denies the rest, plants its trees
-next to valuable buildings."""
+next to valuable buildings. It asks the engine what a lay would score (G4); it never
+changes the game it is given."""
 
 from __future__ import annotations
 
 import random
 
 from ..bots import best_of
-from .components import buildings_of, fields_of, winning_kind
+from .components import buildings_of, fields_of
+from .game import GardenPlayer, GardensGame, Lay
 
 
 class GreedyGardensBot:
@@ -22,32 +24,24 @@ class GreedyGardensBot:
     def __repr__(self) -> str:
         return "GreedyGardensBot()"
 
-    def choose(self, game):
+    def choose(self, game: GardensGame) -> Lay:
         me = game.current_player
         return best_of(game.legal_actions(), lambda a: self._score(game, me, a), self.rng)
 
-    def _score(self, game, me, a) -> float:
+    def _score(self, game: GardensGame, me: GardenPlayer, a: Lay) -> float:
+        total = 0.0
+        for s in game.preview(a):  # the buildings this lay encloses, scored by the engine
+            if s.winner in me.kinds:
+                total += s.points
+            elif s.owner is not None:
+                total -= s.points * 0.7
         tile = game.tile(a.tile)
-        game.fields[a.field] = (tile, a.turn)  # look ahead, then restore
-        try:
-            total = 0.0
-            for k, b in buildings_of(a.field):
-                if b not in game.buildings or b in game.scored:
-                    continue
-                value = game.buildings[b].value
-                counts = game.facing(b)
-                if game.enclosed(b):
-                    w = winning_kind(counts)
-                    mult = sum(1 for c in counts.values() if c > 0)
-                    if w in me.kinds:
-                        total += value * mult
-                    elif w is not None and game.owner_of(w):
-                        total -= value * mult * 0.7
-                else:
-                    mine = tile.side(k, a.turn)
-                    open_sides = sum(1 for f, _ in fields_of(b) if f not in game.fields)
-                    if mine in me.kinds:
-                        total += value * tile.trees / (3.0 * (1 + open_sides))
-            return total
-        finally:
-            del game.fields[a.field]
+        for k, b in buildings_of(a.field):
+            if b not in game.buildings or b in game.scored or game.enclosed(b, a):
+                continue
+            if tile.side(k, a.turn) in me.kinds:
+                open_sides = sum(
+                    1 for f, _ in fields_of(b) if f not in game.fields and f != a.field
+                )
+                total += game.buildings[b].value * tile.trees / (3.0 * (1 + open_sides))
+        return total

@@ -8,9 +8,11 @@ and picks the starting player (the rulebook's "oldest player" is unknowable).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from ..alhambra.narration import NARRATORS, Event
 from ..errors import IllegalAction, MalformedInput, int_pair
 from ..record import RecordedGame
 from .components import (
@@ -49,8 +51,7 @@ class Lay:
 
     def __post_init__(self) -> None:
         if not isinstance(self.tile, str):
-            raise MalformedInput(f"A garden tile is named by its id like 'G07', not {self.tile!r}."
-            )
+            raise MalformedInput(f"A garden tile is named by its id like 'G07', not {self.tile!r}.")
         object.__setattr__(self, "field", _as_field(self.field))
         if type(self.turn) is not int or not 0 <= self.turn <= 3:
             raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
@@ -65,7 +66,8 @@ class Lay:
             or data.get("type") != "lay"
             or set(data) != {"type", "tile", "field", "turn"}
         ):
-            raise MalformedInput("A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
+            raise MalformedInput(
+                "A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
             )
         return Lay(data["tile"], _as_field(data["field"]), data["turn"])
 
@@ -123,6 +125,8 @@ def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
 
 
 class GardenPlayer:
+    """One seat: the tree kinds owned, the garden tiles in hand, points per kind."""
+
     __slots__ = ("hand", "kinds", "name", "points")
 
     def __init__(self, name: str, kinds: list[str]):
@@ -135,21 +139,118 @@ class GardenPlayer:
     def score(self) -> int:
         return sum(self.points.values())
 
+    def _copy(self) -> GardenPlayer:
+        p = GardenPlayer(self.name, self.kinds)
+        p.hand = list(self.hand)
+        p.points = dict(self.points)
+        return p
+
     def __repr__(self) -> str:
         return f"<GardenPlayer {self.name} ({'/'.join(self.kinds)}): {self.score} points, {len(self.hand)} in hand>"
 
 
-@dataclass
-class GEvent:
-    kind: str
-    text: str
-    data: dict = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.text
+def _gardens_turn(d: dict[str, Any]) -> str:
+    if d.get("start"):
+        return f"{d['player']} starts (drawn by the seed): turn 1."
+    return f"Turn {d['turn']}: {d['player']} to play."
 
 
-class GardensGame(RecordedGame):
+def _scored(d: dict[str, Any]) -> str:
+    s = d["scoring"]
+    trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
+    where = f"({s['building'][0]}, {s['building'][1]})"
+    kinds = "kind" if s["multiplier"] == 1 else "kinds"
+    if s["owner"]:
+        result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
+    elif s["winner"]:
+        result = f"{s['winner'].capitalize()} wins, but nobody owns it"
+    else:
+        result = "Nobody scores"
+    why = s["why"][0].upper() + s["why"][1:]
+    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
+
+
+def _lay(d: dict[str, Any]) -> str:
+    turned = f", turned {d['turn']}" if d["turn"] else ""
+    f = d["field"]
+    return f"{d['player']} lays {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
+
+
+NARRATORS.update(
+    {
+        "gardens_turn": _gardens_turn,
+        "lay": _lay,
+        "scored": _scored,
+    }
+)
+
+
+class _Lay:
+    """G3: lay a garden tile from the hand on an empty field, turned as the player
+    likes: the first tile of the game off the outer ring, every later one beside a laid
+    tile (a straight side). Then G4 scores what it encloses, and the player draws."""
+
+    kind = Lay
+
+    @staticmethod
+    def refuse(g: GardensGame, p: GardenPlayer, a: Lay) -> IllegalAction | None:
+        if a.tile not in [t.id for t in p.hand]:
+            return IllegalAction("G3", f"G3: {p.name} does not hold the garden tile {a.tile}.")
+        f = a.field
+        if f in g.fields:
+            return IllegalAction(
+                "G3", f"G3: field {f} already holds a garden tile; lay on an empty one."
+            )
+        if not g.fields:
+            if on_outer_ring(f):
+                return IllegalAction(
+                    "G3",
+                    "G3: the starting player's first tile may not go on an edge or corner field.",
+                )
+            return None
+        return IllegalAction(
+            "G3", f"G3: field {f} shares no straight side with a laid garden tile."
+        )
+
+    @staticmethod
+    def do(g: GardensGame, p: GardenPlayer, a: Lay) -> list[Event]:
+        tile = next(t for t in p.hand if t.id == a.tile)
+        p.hand.remove(tile)
+        g.fields[a.field] = (tile, a.turn)
+        data = {
+            "player": p.name,
+            "tile": tile.id,
+            "trees": tile.trees,
+            "field": list(a.field),
+            "turn": a.turn,
+        }
+        ev = [Event("lay", data)]
+        for s in g.preview(None):  # G4: what the lay enclosed
+            g.scored[s.building] = s
+            if s.owner:
+                g.player(s.owner).points[s.winner] += s.points  # type: ignore[index]
+            ev.append(Event("scored", {"scoring": s.to_dict()}))
+        if g.supply:
+            p.hand.append(g.supply.pop())
+        if g.is_over:
+            ev.append(Event("game_over", {"winners": g.winners, "scores": g.scores}))
+            return ev
+        n = len(g.players)
+        for k in range(1, n + 1):  # players whose hands are empty are passed over
+            i = (g.current + k) % n
+            if g.players[i].hand:
+                g.current = i
+                break
+        g.turn += 1
+        ev.append(Event("gardens_turn", {"player": g.current_player.name, "turn": g.turn}))
+        return ev
+
+
+TURN_RULES: dict[type[Lay], type[_Lay]] = {Lay: _Lay}
+"""Action kind -> its rule (refusal and effect); the Gardens have one kind."""
+
+
+class GardensGame(RecordedGame[Lay, Event]):
     """The Gardens of the Alhambra for 2 to 4 players.
 
     Options: ``hand_size`` 1 (or 3, the variant), ``two_colours`` (two players with two
@@ -159,33 +260,40 @@ class GardensGame(RecordedGame):
 
     FORMAT = "alhambra-widget/gardens-game"
     TITLE = "Gardens of the Alhambra game"
-    OPTIONS: ClassVar[dict] = {
+    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
         "hand_size": ("hand_size", 1),
         "two_colours": ("two_colours", False),
         "colours": ("colours", None),
     }
-    action_from_json = staticmethod(Lay.from_json)
+
+    @staticmethod
+    def action_from_json(data: object) -> Lay:
+        return Lay.from_json(data)
+
+    players: tuple[GardenPlayer, ...]
 
     def __init__(
         self,
-        players,
+        players: Sequence[str],
         seed: int | None = None,
         *,
         hand_size: int = 1,
         two_colours: bool = False,
-        colours=None,
+        colours: Mapping[str, list[str]] | None = None,
     ):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 4:
-            raise IllegalAction("G5", "The Gardens of the Alhambra is played by 2 to 4 players.")
+            raise IllegalAction(
+                "G5", "G5: The Gardens of the Alhambra is played by 2 to 4 players."
+            )
         if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(
             names
         ):
             raise MalformedInput("Player names are distinct non-empty strings.")
         if hand_size not in (1, 3):
-            raise IllegalAction("G3", "Each player holds one garden tile (variant: three).")
+            raise IllegalAction("G3", "G3: each player holds one garden tile (variant: three).")
         if two_colours and len(names) != 2:
-            raise IllegalAction("G5", "Two colours each is a variant for two players.")
+            raise IllegalAction("G5", "G5: two colours each is a variant for two players.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
@@ -197,12 +305,10 @@ class GardensGame(RecordedGame):
                 kinds = [[TREES[i]] for i in range(len(names))]
             colours = dict(zip(names, kinds))
         self._check_colours(names, colours, two_colours)
-        self.seed = seed
+        super().__init__(seed)
         self.hand_size = hand_size
         self.two_colours = bool(two_colours)
         self.colours = {n: list(colours[n]) for n in names}
-        self.history: list[Lay] = []
-        self._listeners: list = []
         rng = self.rng = random.Random(seed)
         layout = list(building_tiles())
         rng.shuffle(layout)
@@ -221,15 +327,15 @@ class GardensGame(RecordedGame):
         self.fields: dict[Field, tuple[GardenTile, int]] = {}
         self.scored: dict[tuple[int, int], Scoring] = {}
         self.turn = 1
-        self.log: list[GEvent] = [
-            GEvent("turn", f"{self.players[self.current].name} starts (drawn by the seed): turn 1.",
-                   {"player": self.players[self.current].name})
-        ]  # fmt: skip
+        start = self.players[self.current].name
+        self.log = [Event("gardens_turn", {"player": start, "turn": 1, "start": True})]
 
     @staticmethod
-    def _check_colours(names, colours, two_colours) -> None:
+    def _check_colours(names: list[str], colours: Mapping[str, Any], two_colours: bool) -> None:
         if not isinstance(colours, dict) or set(colours) != set(names):
-            raise IllegalAction("G2", "colours maps every player's name to a list of tree kinds.")
+            raise IllegalAction(
+                "G2", "G2: colours maps every player's name to a list of tree kinds."
+            )
         seen: list[str] = []
         for n in names:
             ks = colours[n]
@@ -238,13 +344,11 @@ class GardensGame(RecordedGame):
                 or len(ks) != (2 if two_colours else 1)
                 or not all(k in TREES for k in ks)
             ):
-                raise IllegalAction(
-                    "G2",
-                    f"{n} owns {'two tree kinds' if two_colours else 'one tree kind'} of {', '.join(TREES)}.",
-                )
+                one = "two tree kinds" if two_colours else "one tree kind"
+                raise IllegalAction("G2", f"G2: {n} owns {one} of {', '.join(TREES)}.")
             seen += ks
         if len(set(seen)) != len(seen):
-            raise IllegalAction("G2", "A tree kind belongs to one player at most.")
+            raise IllegalAction("G2", "G2: a tree kind belongs to one player at most.")
 
     # -- reading --------------------------------------------------------------------
     @property
@@ -267,6 +371,12 @@ class GardensGame(RecordedGame):
         top = max(self.scores.values())
         return [n for n, s in self.scores.items() if s == top]
 
+    def player(self, name: str) -> GardenPlayer:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
     def owner_of(self, kind: str) -> str | None:
         for p in self.players:
             if kind in p.kinds:
@@ -277,21 +387,51 @@ class GardensGame(RecordedGame):
         for t in garden_tiles():
             if t.id == tile_id:
                 return t
-        raise IllegalAction("G2", f"There is no garden tile {tile_id!r}.")
+        raise IllegalAction("G2", f"G2: there is no garden tile {tile_id!r}.")
 
-    def enclosed(self, building) -> bool:
-        """G1: every field touching the building holds a tile."""
-        return all(f in self.fields for f, _ in fields_of(building))
+    def enclosed(self, building: tuple[int, int], lay: Lay | None = None) -> bool:
+        """G1: every field touching the building holds a tile (``lay``: as if laid)."""
+        extra = lay.field if lay is not None else None
+        return all(f in self.fields or f == extra for f, _ in fields_of(building))
 
-    def facing(self, building) -> dict[str, int]:
-        """G4: trees of each kind on the laid sides facing ``building``."""
+    def facing(self, building: tuple[int, int], lay: Lay | None = None) -> dict[str, int]:
+        """G4: trees of each kind on the laid sides facing ``building`` (``lay``: as if
+        that tile were laid too)."""
         counts = {k: 0 for k in TREES}
         for f, k in fields_of(building):
             laid = self.fields.get(f)
+            if laid is None and lay is not None and f == lay.field:
+                laid = (self.tile(lay.tile), lay.turn)
             if laid is not None:
                 tile, turn = laid
                 counts[tile.side(k, turn)] += tile.trees
         return counts
+
+    def scoring(self, building: tuple[int, int], lay: Lay | None = None) -> Scoring:
+        """G4 for one building, as it stands (or as if ``lay`` were made): trees per kind,
+        the winning kind and why, the multiplier, the points and their owner."""
+        counts = self.facing(building, lay)
+        winner, why = explain_winner(counts)
+        b = self.buildings[building]
+        mult = sum(1 for c in counts.values() if c > 0)
+        owner = self.owner_of(winner) if winner else None
+        points = b.value * mult if owner else 0
+        if winner and not owner:
+            why += f"; {winner} belongs to nobody, so its points are not scored"
+        return Scoring(building, b.value, b.kind, counts, winner, mult, points, owner, why)
+
+    def preview(self, lay: Lay | None) -> list[Scoring]:
+        """The buildings that ``lay`` would enclose, scored (G4), without laying it; with
+        ``None``: those enclosed now and not yet scored."""
+        if lay is None:
+            around = {b for f in self.fields for _k, b in buildings_of(f)}
+        else:
+            around = {b for _k, b in buildings_of(lay.field)}
+        return [
+            self.scoring(b, lay)
+            for b in sorted(around)
+            if b in self.buildings and b not in self.scored and self.enclosed(b, lay)
+        ]
 
     def legal_fields(self) -> list[Field]:
         """G3: the fields the player to move may use now."""
@@ -305,7 +445,8 @@ class GardensGame(RecordedGame):
             if any(q in self.fields for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
         ]  # fmt: skip
 
-    def legal_actions(self) -> list[Lay]:
+    # -- applying ------------------------------------------------------------------
+    def _list_legal(self) -> list[Lay]:
         if self.is_over:
             return []
         fields = self.legal_fields()
@@ -318,83 +459,40 @@ class GardensGame(RecordedGame):
             out.extend(Lay(t.id, f, r) for f in fields for r in range(4))
         return out
 
-    # -- applying ------------------------------------------------------------------
-    def _check(self, action) -> None:
+    def _refuse(self, action: object) -> Exception:
         if not isinstance(action, Lay):
-            raise MalformedInput(f"{action!r} is not a Gardens action (Lay).")
+            return MalformedInput(f"{action!r} is not a Gardens action (Lay).")
         if self.is_over:
-            raise IllegalAction("G5", "The game is over: every field is planted.")
-        p = self.current_player
-        if action.tile not in [t.id for t in p.hand]:
-            raise IllegalAction("G3", f"{p.name} does not hold the garden tile {action.tile}.")
-        f = action.field
-        if f in self.fields:
-            raise IllegalAction("R7", f"Field {f} already holds a garden tile.")
-        if not self.fields:
-            if on_outer_ring(f):
-                raise IllegalAction(
-                    "G3",
-                    "G3: the starting player's first tile may not go on an edge or corner field.",
-                )
-        elif f not in self.legal_fields():
-            raise IllegalAction(
-                "G3", f"G3: field {f} shares no straight side with a laid garden tile."
-            )
+            return IllegalAction("G5", "G5: the game is over: every field is planted.")
+        why = TURN_RULES[type(action)].refuse(self, self.current_player, action)
+        return why or IllegalAction("G3", f"G3: {action} is not among the legal actions now.")
 
-    def _do(self, action: Lay) -> list[GEvent]:
-        p = self.current_player
-        tile = next(t for t in p.hand if t.id == action.tile)
-        p.hand.remove(tile)
-        self.fields[action.field] = (tile, action.turn)
-        turned = f", turned {action.turn}" if action.turn else ""
-        ev = [GEvent("lay", f"{p.name} lays {tile.id} ({tile.trees} a side) at {action.field}{turned}.",
-                     {"player": p.name, "tile": tile.id, "field": list(action.field), "turn": action.turn})]  # fmt: skip
-        for _k, b in buildings_of(action.field):
-            if b in self.buildings and b not in self.scored and self.enclosed(b):
-                ev.append(self._score(b))
-        if self.supply:
-            p.hand.append(self.supply.pop())
-        if self.is_over:
-            board = ", ".join(f"{n} {s}" for n, s in self.scores.items())
-            ev.append(GEvent("game_over", f"Game over. {' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {board}.",
-                             {"winners": self.winners, "scores": self.scores}))  # fmt: skip
-        else:
-            n = len(self.players)
-            for k in range(1, n + 1):  # players whose hands are empty are passed over
-                i = (self.current + k) % n
-                if self.players[i].hand:
-                    self.current = i
-                    break
-            self.turn += 1
-            ev.append(GEvent("turn", f"Turn {self.turn}: {self.current_player.name} to play.",
-                             {"player": self.current_player.name}))  # fmt: skip
+    def _do(self, action: Lay) -> list[Event]:
+        ev = TURN_RULES[type(action)].do(self, self.current_player, action)
         self.log.extend(ev)
         return ev
 
-    def _score(self, b) -> GEvent:
-        counts = self.facing(b)
-        winner, why = explain_winner(counts)
-        building = self.buildings[b]
-        mult = sum(1 for c in counts.values() if c > 0)
-        owner = self.owner_of(winner) if winner else None
-        points = building.value * mult if owner else 0
-        if winner and not owner:
-            why += f"; {winner} belongs to nobody, so its points are not scored"
-        s = Scoring(b, building.value, building.kind, counts, winner, mult, points, owner, why)
-        self.scored[b] = s
-        if owner:
-            next(p for p in self.players if p.name == owner).points[winner] += points
-        trees = ", ".join(f"{k} {c}" for k, c in counts.items())
-        result = (
-            f"{winner} wins: {building.value} x {mult} kinds = {points} for {owner}"
-            if owner
-            else ("nobody scores" if not winner else f"{winner} wins, but nobody owns it")
-        )
-        return GEvent("scored", f"The {building.kind} ({building.value}) at {b} is enclosed: {trees}; {why}. {result}.",
-                      {"scoring": s.to_dict()})  # fmt: skip
+    def _copy_state(self) -> GardensGame:
+        g = GardensGame.__new__(GardensGame)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.supply = list(self.supply)
+        g.players = tuple(p._copy() for p in self.players)
+        g.fields = dict(self.fields)
+        g.scored = dict(self.scored)
+        return g
+
+    def sample_hidden(self, seed: int) -> GardensGame:
+        """A copy in which the supply (what nobody can know) is reshuffled, with a fresh
+        generator. For playouts; its record no longer replays to it."""
+        g = self.copy()
+        g.rng = random.Random(seed)
+        g.rng.shuffle(g.supply)
+        return g
 
     # -- records ---------------------------------------------------------------------
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, Any]:
         return {
             "turn": self.turn,
             "current": self.current_player.name,

@@ -2,33 +2,40 @@
 
 from __future__ import annotations
 
-from .components import FIELDS, SIZE, TREES
-from .game import GardensGame
+from typing import Any
+
+from .components import FIELDS, SIZE, TREES, GardenTile
+from .game import GardensGame, Lay
 
 RULES = {
-    "occupied": "A garden tile already lies on this field.",
     "G1": "Buildings are enclosed when every garden field touching them is planted.",
-    "G3": "The first tile of the game may not go on an edge or corner field; every later tile must share a straight side with a laid tile.",
+    "G3": "A tile goes on an empty field: the first of the game not on an edge or corner, every later one sharing a straight side with a laid tile.",
     "G4": "The kind with the highest count that no other kind shares wins the building: its value times the number of kinds facing it.",
     "G5": "The game ends when every field is planted.",
 }
 
 
 def field_rules(g: GardensGame) -> dict[str, str]:
-    """Rule id per field for the player to move ("" = legal)."""
-    legal = set(g.legal_fields())
-    out = {}
+    """Rule id per field for the player to move ("" = legal), as the engine judges a
+    lay of a tile in hand there."""
+    hand = g.current_player.hand
+    out: dict[str, str] = {}
     for y in range(FIELDS):
         for x in range(FIELDS):
-            if (x, y) in g.fields:
-                out[f"{x},{y}"] = "occupied"
-            else:
-                out[f"{x},{y}"] = "" if (x, y) in legal else "G3"
+            why = g.why_illegal(Lay(hand[0].id, (x, y), 0)) if hand else None
+            out[f"{x},{y}"] = "" if why is None else (why.rule or "G3")
     return out
 
 
-def tile_json(t) -> dict:
-    return {"id": t.id, "trees": t.trees, "sides": list(t.sides)}
+def tile_json(t: GardenTile) -> dict[str, Any]:
+    """A tile for the page, with its sides after 0-3 quarter turns (the engine's
+    :meth:`GardenTile.side`), so the page turns nothing itself."""
+    return {
+        "id": t.id,
+        "trees": t.trees,
+        "sides": list(t.sides),
+        "turned": [[t.side(k, r) for k in range(4)] for r in range(4)],
+    }
 
 
 def gardens_view(

@@ -33,7 +33,6 @@ function gardenTile(cx, cy, scale, sides, trees, extra = "") {
   return s + "</g>";
 }
 
-const turned = (sides, turn) => [0, 1, 2, 3].map((k) => sides[(((k - turn) % 4) + 4) % 4]);
 
 export function gardensHtml(v, ui) {
   const L = v.legal;
@@ -92,7 +91,7 @@ export function gardensHtml(v, ui) {
     for (const t of hand) {
       const tt = ui.turns[t.id] || 0;
       const selected = t.id === ui.gsel;
-      p += `<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile ${t.id}, ${t.trees} trees a side, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, turned(t.sides, tt), t.trees)}</svg></button>`;
+      p += `<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile ${t.id}, ${t.trees} trees a side, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
     }
     p += `</div><button data-gturn="1">turn ⟳</button></div>`;
   }

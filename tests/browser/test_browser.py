@@ -236,9 +236,9 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
 def test_sandbox_alhambra_place_any_tile_then_remove_it(open_notebook):
     lab = open_notebook(
         """
-from alhambra_widget import Alhambra, AlhambraWidget
+from alhambra_widget import Alhambra, SandboxWidget
 a = Alhambra()
-w = AlhambraWidget(alhambra=a)
+w = SandboxWidget(a)
 w
 """
     )
