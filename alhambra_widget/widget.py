@@ -29,6 +29,7 @@ from .errors import GameError, MalformedInput
 from .session import Session
 
 STATIC = pathlib.Path(__file__).parent / "static"
+Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
 
 
 class _Base(anywidget.AnyWidget):
@@ -40,7 +41,7 @@ class _Base(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
 
-    INTENTS: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}
+    INTENTS: ClassVar[Intents] = {}
     """Intent kind -> the method that handles it."""
 
     def __init__(self, **kwargs: Any):
@@ -266,7 +267,7 @@ class _SessionWidget(_Base):
         view["branches"] = len(s.branches)
         return view
 
-    INTENTS = {
+    INTENTS: ClassVar[Intents] = {
         "act": _intent_act,
         "bot": _intent_bot,
         "goto": _intent_goto,
@@ -387,7 +388,7 @@ class AlhambraWidget(_SessionWidget):
         self._say(_sb_remove(self._open_sandbox(), content))
         self._publish()
 
-    INTENTS = {
+    INTENTS: ClassVar[Intents] = {
         **_SessionWidget.INTENTS,
         "explain": _intent_explain,
         "explain_removal": _intent_explain_removal,
@@ -436,7 +437,7 @@ class SandboxWidget(_Base):
         self._say(_sb_remove(self.alhambra, content))
         self._publish()
 
-    INTENTS = {
+    INTENTS: ClassVar[Intents] = {
         "explain": _intent_explain,
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
