@@ -366,6 +366,7 @@ class _TakeMoney(TurnRule[TakeMoney]):
             g._display.remove(c)
             p._money.append(c)
         p._hand = None
+        g._takes = None
         ev = [Event("take_money", {"player": p.name, "cards": [str(c) for c in a.cards]})]
         return g._turn_over(p, ev)
 
@@ -675,6 +676,7 @@ class Game(RecordedGame[Action, Event]):
             while sum(c.value for c in p._money) < 20:
                 p._money.append(cards.pop())
         self._display: list[Card] = [cards.pop() for _ in range(4)]
+        self._takes: tuple[TakeMoney, ...] | None = None  # R5 choices of this display
         # Five piles as equal as possible (the first piles take the extra cards);
         # scoring card 1 at a random place in pile 2, card 2 in pile 4 (R2).
         q, r = divmod(len(cards), 5)
@@ -826,7 +828,10 @@ class Game(RecordedGame[Action, Event]):
         p = self.players[self.current]
         if self.phase != "act":
             return list(_placements(p, self.phase == "place" and self.two_players))
-        out: list[Action] = list(takes(self._display))
+        t = self._takes
+        if t is None:
+            t = self._takes = takes(self._display)
+        out: list[Action] = list(t)
         hand = p.hand()
         for cur, tile in self._market.items():
             if tile is not None:
@@ -939,6 +944,7 @@ class Game(RecordedGame[Action, Event]):
             display.append(c)  # type: ignore[arg-type]
             drawn.append(str(c))
         if drawn:
+            self._takes = None
             ev.append(Event("money_refilled", {"cards": drawn}))
         filled: list[list[str]] = []
         short = False
@@ -1129,6 +1135,7 @@ class Game(RecordedGame[Action, Event]):
             steps.append((self, "current", names.index(d["current"])))
 
         def carry_out() -> list[Event]:
+            self._takes = None
             for obj, attr, value in steps:
                 setattr(obj, attr, value)
                 if isinstance(obj, Player):

@@ -67,25 +67,21 @@ _JOINS = (  # (side, previous side, offset of the corner between them, of the si
 )
 
 
-_LAYOUTS: dict[int, _Analysis] = {}
-"""Analyses of recent layouts by layout hash (checked by equality on use): layouts
-recur (a tile goes to the reserve and back; every game starts with the fountain)."""
-
-
-def _remember(layout: int, an: _Analysis) -> None:
-    if len(_LAYOUTS) >= 4096:
-        _LAYOUTS.clear()
-    _LAYOUTS[layout] = an
-
-
 def cell(pos: Pos) -> int:
     """The integer cell of ``(x, y)`` (see above)."""
     return ((pos[0] + _OFF) << 7) | (pos[1] + _OFF)
 
 
-def _cut_vertices(adj: Mapping[int, list[int]], root: int) -> set[int]:
-    """Vertices other than ``root`` whose removal separates some vertex from ``root``
-    (iterative Tarjan). Vertices unreachable from ``root`` are ignored."""
+_POP = tuple(bin(i).count("1") for i in range(16))
+_STEPS = tuple(tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit) for m in range(16))
+"""Walk bits (sides open to a neighbour) -> the offsets of those neighbours."""
+
+
+def _cut_vertices(walk: Mapping[int, int], root: int) -> set[int]:
+    """Cells other than ``root`` whose removal separates some cell from ``root`` in the
+    walk graph (``walk``: cell -> bits of the sides walked through; iterative Tarjan).
+    Cells unreachable from ``root`` are ignored."""
+    adj = {c: [c + d for d in _STEPS[m]] for c, m in walk.items()}
     disc = {root: 0}
     low = {root: 0}
     cut: set[int] = set()
@@ -124,8 +120,6 @@ class _Analysis:
 
     __slots__ = (
         "_encloses",
-        "_groups",
-        "_key_groups",
         "_legal",
         "_removable",
         "_swaps",
@@ -141,7 +135,7 @@ class _Analysis:
         self.masks = masks
         frontier: dict[int, int] = {}
         keys: dict[int, int] = {}
-        walk: dict[int, list[int]] = {}
+        walk: dict[int, int] = {}
         fget = frontier.get
         mget = masks.get
         x0 = x1 = CENTRE >> 7
@@ -157,8 +151,7 @@ class _Analysis:
                 y0 = y
             elif y > y1:
                 y1 = y
-            key = 0
-            steps: list[int] = []
+            key = steps = 0
             for bit, d, facing in _SIDES:
                 q = c + d
                 o = mget(q)
@@ -167,7 +160,7 @@ class _Analysis:
                 else:
                     key |= bit | ((bit << 4) if o & facing else 0)
                     if not m & bit:
-                        steps.append(q)
+                        steps |= bit
             keys[c] = key
             walk[c] = steps
         del keys[CENTRE]  # the fountain is never exchanged
@@ -178,9 +171,7 @@ class _Analysis:
         self._reset()
 
     def _reset(self) -> None:
-        self._groups: dict[int, list[int]] | None = None
         self._removable: tuple[int, ...] | None = None
-        self._key_groups: dict[int, list[int]] | None = None
         self._encloses: dict[int, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
         self._swaps: dict[int, tuple[Pos, ...]] = {}
@@ -199,8 +190,7 @@ class _Analysis:
         mget = masks.get
         if new is not None:  # a tile entered c (or replaced the one there)
             frontier.pop(c, None)
-            key = 0
-            steps: list[int] = []
+            key = steps = 0
             for bit, d, facing in _SIDES:
                 q = c + d
                 o = mget(q)
@@ -210,11 +200,11 @@ class _Analysis:
                     continue
                 key |= bit | ((bit << 4) if o & facing else 0)
                 if not new & bit:
-                    steps.append(q)
+                    steps |= bit
                 if q != CENTRE:
                     keys[q] = (keys[q] & ~(facing << 4)) | facing | wall
                 if old is None and not o & facing:
-                    walk[q] = [*walk[q], c]
+                    walk[q] |= facing
             keys[c] = key
             walk[c] = steps
         else:  # the tile at c left
@@ -233,8 +223,7 @@ class _Analysis:
                 code |= bit | ((bit << 4) if o & facing else 0)
                 if q != CENTRE:
                     keys[q] &= ~(facing | (facing << 4))
-                if c in walk[q]:
-                    walk[q] = [w for w in walk[q] if w != c]
+                walk[q] &= ~facing
             if code:
                 frontier[c] = code
         x0, y0, x1, y1 = self.bbox
@@ -295,29 +284,17 @@ class _Analysis:
                     todo.append(q)
         return False
 
-    def groups(self) -> dict[int, list[int]]:
-        """Frontier cells grouped by their code (neighbour sides | walled ones << 4),
-        those with an open neighbour side only (R7c): R7a is then one mask comparison
-        per group."""
-        if self._groups is None:
-            groups: dict[int, list[int]] = {}
-            for q, code in self.frontier.items():
-                if code & ~(code >> 4) & 15:
-                    groups.setdefault(code, []).append(q)
-            self._groups = groups
-        return self._groups
-
     def removable(self) -> tuple[Pos, ...]:
         """R8, sorted: tiles that may leave: not the fountain, not a cut vertex of the
         walk graph (all stays reachable on foot), and with an empty side (no space is
         left behind)."""
         if self._removable is None:
             walk = self.walk
-            links = sum(len(v) for v in walk.values())
+            links = sum(_POP[v] for v in walk.values())
             if links == 2 * (len(walk) - 1):
                 # the walk graph is a tree (it is connected, R7c): its cut vertices are
                 # exactly the tiles other than the fountain with two or more neighbours
-                cut = {p for p, v in walk.items() if len(v) > 1}
+                cut = {p for p, v in walk.items() if _POP[v] > 1}
             else:
                 cut = _cut_vertices(walk, CENTRE)
             # a tile with an empty side leaves no space behind (R7d); the fountain stays
@@ -326,15 +303,17 @@ class _Analysis:
         return self._removable
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
-        """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask."""
+        """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask: a
+        frontier cell with an open neighbour side (R7c) whose walls match (R7a, one mask
+        comparison), then R7d."""
         cells = self._legal.get(mask)
         if cells is None:
-            found: list[int] = []
             encloses = self.encloses
-            for code, group in self.groups().items():
-                if mask & code & 15 == code >> 4:
-                    found.extend(q for q in group if not encloses(q))  # R7d last, as needed
-            found.sort()
+            found = sorted(
+                q
+                for q, code in self.frontier.items()
+                if mask & code & 15 == code >> 4 and code & ~mask & 15 and not encloses(q)
+            )
             cells = self._legal[mask] = tuple(_POS[c] for c in found)
         return cells
 
@@ -342,16 +321,7 @@ class _Analysis:
         """Sorted cells whose tile a tile with walls ``mask`` may replace (R8), cached."""
         cells = self._swaps.get(mask)
         if cells is None:
-            kg = self._key_groups
-            if kg is None:
-                kg = self._key_groups = {}
-                for q, key in self.keys.items():
-                    kg.setdefault(key, []).append(q)
-            found: list[int] = []
-            for code, group in kg.items():
-                if mask & code & 15 == code >> 4:
-                    found.extend(group)
-            found.sort()
+            found = sorted(q for q, code in self.keys.items() if mask & code & 15 == code >> 4)
             cells = self._swaps[mask] = tuple(_POS[c] for c in found)
         return cells
 
@@ -364,12 +334,12 @@ class Alhambra:
     (apply an action to the game instead); :meth:`copy` gives a free one.
     """
 
-    __slots__ = ("_cache", "_layout", "_longest", "_masks", "_owner", "_tiles", "_walls")
+    __slots__ = ("_base", "_cache", "_longest", "_masks", "_owner", "_tiles", "_walls")
 
     def __init__(self) -> None:
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
         self._masks: dict[int, int] = {CENTRE: 0}  # integer cell -> walls, for the analysis
-        self._layout = hash((CENTRE, 0))  # XOR of hash((cell, walls)), kept up to date
+        self._base: tuple[_Analysis, int, int | None] | None = None
         self._cache: _Analysis | None = None
         self._walls: list[Segment] | None = None
         self._longest: list[Segment] | None = None
@@ -399,7 +369,6 @@ class Alhambra:
                 )
             a._tiles[pos] = tile
             a._masks[cell(pos)] = tile.mask
-            a._layout ^= hash((cell(pos), tile.mask))
         problems = a.violations()
         if problems:
             raise problems[0].error()
@@ -452,7 +421,7 @@ class Alhambra:
         a = Alhambra.__new__(Alhambra)
         a._tiles = self._tiles
         a._masks = self._masks
-        a._layout = self._layout
+        a._base = self._base
         a._cache = self._cache
         a._walls = self._walls
         a._longest = self._longest
@@ -467,27 +436,20 @@ class Alhambra:
     def _analysis(self) -> _Analysis:
         an = self._cache
         if an is None:
-            an = _LAYOUTS.get(self._layout)
-            if an is None or an.masks != self._masks:
+            base = self._base
+            if base is not None:  # one change since the last analysis: derive it
+                an = base[0].derive(self._masks, base[1], base[2])
+                self._base = None
+            else:
                 an = _Analysis(self._masks)
-                _remember(self._layout, an)
             self._cache = an
         return an
 
     def _changed(self, c: int, old: int | None) -> None:
-        """The layout changed at integer cell ``c`` (``old``: its walls before)."""
-        new = self._masks.get(c)
-        if old is not None:
-            self._layout ^= hash((c, old))
-        if new is not None:
-            self._layout ^= hash((c, new))
-        an = _LAYOUTS.get(self._layout)
-        if an is None or an.masks != self._masks:
-            prev = self._cache
-            an = prev.derive(self._masks, c, old) if prev is not None else None
-            if an is not None:
-                _remember(self._layout, an)
-        self._cache = an
+        """The layout changed at integer cell ``c`` (``old``: its walls before). The
+        next analysis is derived from the last one if this is the only change since."""
+        self._base = (self._cache, c, old) if self._cache is not None else None
+        self._cache = None
         self._walls = None
         self._longest = None
 
