@@ -299,3 +299,15 @@ def test_gardens_widget_bots_timeline_and_explanations():
     click(w, kind="goto", step=10)
     assert w.view["step"] == 10 and len(w.view["fields"]) == 10
     assert len(json.dumps(w.view)) < 30_000
+
+
+def test_on_action_follows_the_game_the_widget_shows():
+    w = AlhambraWidget(players=["Ann", "Ben"], seed=4)
+    seen = []
+    w.on_action(lambda a, events: seen.append(a))
+    old = w.game
+    w.game = Game(["Ann", "Ben"], seed=5)
+    old.apply(old.legal_actions()[0])  # no longer shown: no call
+    assert seen == []
+    w.game.apply(w.game.legal_actions()[0])
+    assert len(seen) == 1
