@@ -17,7 +17,7 @@ from .alhambra.components import Card, Tile
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.scoring import score_kind
-from .errors import IllegalAction
+from .errors import GameError
 
 
 @dataclass(frozen=True)
@@ -183,9 +183,7 @@ class Lesson:
     def expected(self):
         """The engine's answer and its explanation."""
         if "oracle" not in self.target:
-            raise IllegalAction(
-                "lesson", f"Lesson {self.id} is a building task: build in the widget."
-            )
+            raise GameError(f"Lesson {self.id} is a building task: build in the widget.")
         params = {k: v for k, v in self.target.items() if k != "oracle"}
         return ORACLES[self.target["oracle"]](self, params)
 

@@ -64,7 +64,12 @@ def test_G2_a_tile_turns_in_quarter_turns():
     t = garden_tiles()[0]
     assert [t.side(k, 0) for k in range(4)] == list(t.sides)
     assert t.side(1, 1) == t.sides[0]  # a quarter turn clockwise moves NE to SE
-    assert [t.side(k, 4 % 4) for k in range(4)] == list(t.sides)
+    for tile in garden_tiles():  # each quarter turn moves every kind one side on, clockwise
+        for r in range(4):
+            assert [tile.side((k + 1) % 4, r + 1) for k in range(4)] == [
+                tile.side(k, r) for k in range(4)
+            ]
+        assert sorted(tile.side(k, 3) for k in range(4)) == sorted(tile.sides)
 
 
 def test_G2_each_player_owns_a_kind_others_belong_to_nobody():

@@ -54,14 +54,14 @@ def test_R3_no_dirk_with_more_players():
     assert e.value.rule == "R3"
 
 
-def test_R3_dirk_counts_for_majorities_but_scores_no_walls_and_cannot_win():
+def test_R3_dirk_counts_for_majorities_but_scores_no_walls():
     g = Game(["Ann", "Ben"], seed=5)
     g.edit(dirk=[Tile("tower", 11), Tile("tower", 12)])
     r = g.scoring_preview(1)
     tower = next(k for k in r.kinds if k.kind == "tower")
     assert tower.points["Dirk"] == 6
-    assert "Dirk" not in r.walls
-    assert "Dirk" not in g.scores
+    assert "Dirk" not in r.walls and r.totals["Dirk"] == 6  # majorities only, no wall
+    assert "Dirk" not in g.scores  # Dirk's points are kept apart (winning: the next test)
 
 
 @pytest.mark.parametrize("can", [False, True])

@@ -36,14 +36,20 @@ def test_R12_the_gift_phase_refuses_other_actions_with_r12():
     g = play_until(Game(["A", "B", "C"], seed=5), lambda g: g.phase == "gift" or g.is_over)
     if g.is_over:
         pytest.skip("no gift phase in this game")
-    e = g.why_illegal(TakeMoney((g.display[0],))) if g.display else g.why_illegal(Buy("denar", (1,)))
+    e = (
+        g.why_illegal(TakeMoney((g.display[0],)))
+        if g.display
+        else g.why_illegal(Buy("denar", (1,)))
+    )
     assert isinstance(e, IllegalAction) and e.rule == "R12"
     assert "end-game gifts" in e.sentence and "turn" not in e.sentence
 
 
 def gift_game():
     for seed in range(40):
-        g = play_until(Game(["A", "B", "C"], seed=seed), lambda g: g.phase == "gift" or g.is_over, seed)
+        g = play_until(
+            Game(["A", "B", "C"], seed=seed), lambda g: g.phase == "gift" or g.is_over, seed
+        )
         if g.phase == "gift":
             return g
     pytest.fail("no gift phase in 40 games")
@@ -209,7 +215,12 @@ def test_derived_analysis_equals_a_fresh_one():
             cells = sorted(a.legal_positions(t))
             if cells:
                 choices.append(("put", rng.choice(cells), t))
-            swaps = [(q, u) for q in sorted(a.tiles) for u in (t,) if q != (0, 0) and q in a.exchangeable(u)]
+            swaps = [
+                (q, u)
+                for q in sorted(a.tiles)
+                for u in (t,)
+                if q != (0, 0) and q in a.exchangeable(u)
+            ]
             if swaps:
                 choices.append(("swap", *rng.choice(swaps)))
             if not choices:
