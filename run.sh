@@ -45,11 +45,16 @@ case "${1:-}" in
   test)
     browser
     setup
+    echo "== lint and types"
+    .venv/bin/ruff check alhambra_widget tests benchmarks
+    .venv/bin/mypy --strict alhambra_widget/alhambra alhambra_widget/gardens alhambra_widget/record.py alhambra_widget/errors.py
+    .venv/bin/mypy
+    echo "== tests"
     exec .venv/bin/python -m pytest -n 2 "${@:2}"
     ;;
   bench)
     setup
-    exec .venv/bin/python -m alhambra_widget.bench "${@:2}"
+    exec .venv/bin/python benchmarks/engine.py "${@:2}"
     ;;
   *)
     echo "usage: bash run.sh tutorial | test | bench" >&2

@@ -7,6 +7,10 @@ a bot game replays exactly (and its actions are recorded like anybody's).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class RandomBot:
@@ -24,9 +28,10 @@ class RandomBot:
         return "RandomBot()"
 
 
-def best_of(actions, score, rng: random.Random):
+def best_of(actions: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
     """The action with the highest ``score(action)``; ties broken by ``rng``."""
-    best, best_score = [], None
+    best: list[T] = []
+    best_score: float | None = None
     for a in actions:
         s = score(a)
         if best_score is None or s > best_score + 1e-9:

@@ -65,10 +65,12 @@ class GameFileError(MalformedInput):
 def int_pair(value: object, what: str) -> tuple[int, int]:
     """``value`` as an ``(x, y)`` pair of integers, or :class:`MalformedInput` whose
     sentence says what ``what`` (e.g. "A cell") should be."""
+    x: object
+    y: object
     try:
         x, y = value  # type: ignore[misc]
     except (TypeError, ValueError):
-        x = y = None
+        raise MalformedInput(f"{what} is an (x, y) pair of integers, not {value!r}.") from None
     if type(x) is not int or type(y) is not int:
         raise MalformedInput(f"{what} is an (x, y) pair of integers, not {value!r}.")
     return (x, y)

@@ -59,7 +59,7 @@ class RecordedGame(Generic[A, E]):
         self._legal: list[A] | None = None
 
     @staticmethod
-    def action_from_json(data: object) -> A:  # type: ignore[misc]  # pragma: no cover
+    def action_from_json(data: object) -> A:  # pragma: no cover
         raise NotImplementedError
 
     # -- what a subclass writes ---------------------------------------------------

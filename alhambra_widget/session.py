@@ -8,6 +8,8 @@ of JSON views or of Jupyter: the widgets build on it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bots import make_bot
 from .errors import GameError, MalformedInput
 
@@ -19,12 +21,13 @@ class Session:
     object; missing names are human. ``cursor`` is ``None`` at the live end, else the
     step being looked at (a past state is only a view)."""
 
-    def __init__(self, game, seats: dict | None = None):
-        self.branches: list = []
-        self._listeners: list = []
-        self._game = None
+    def __init__(self, game: Any, seats: dict[str, Any] | None = None):
+        self.branches: list[Any] = []
+        self._listeners: list[Any] = []
+        self._game: Any = None
         self.cursor: int | None = None
-        self._past = None
+        self._past: Any = None
+        self.seats: dict[str, Any] = {}
         self.set_game(game, seats or {})
 
     # -- the game -------------------------------------------------------------

@@ -312,25 +312,25 @@ class HeatMap:
 
     def _repr_svg_(self) -> str:
         r = self.ranking
-        a = r.base.seats[r.name].alhambra
+        a = r.base._alhambra(r.name)
         cell = 44
-        cells = [o for o in r.options if not isinstance(o.where, str)]
-        xs = [p[0] for p in a.tiles] + [o.where[0] for o in cells]
-        ys = [p[1] for p in a.tiles] + [o.where[1] for o in cells]
+        cells = [(o, o.where) for o in r.options if not isinstance(o.where, str)]
+        xs = [p[0] for p in a.tiles] + [w[0] for _o, w in cells]
+        ys = [p[1] for p in a.tiles] + [w[1] for _o, w in cells]
         x0, y0 = min(xs) - 1, min(ys) - 1
         w, h = (max(xs) - x0 + 2) * cell, (max(ys) - y0 + 2) * cell + 24
         base = alhambra_svg(a, cell=cell, highlight_longest=False)
         # shift the Alhambra drawing into this frame
         bx0, by0 = a.bounds()[0] - 1, a.bounds()[1] - 1
         dx, dy = (bx0 - x0) * cell, (by0 - y0) * cell
-        changes = [o.points_change for o in cells] or [0]
+        changes = [o.points_change for o, _w in cells] or [0]
         lo, hi = min(changes), max(changes)
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">',
                f'<g transform="translate({dx},{dy})">{base}</g>']  # fmt: skip
-        for o in cells:
+        for o, where in cells:
             t = 0.5 if hi == lo else (o.points_change - lo) / (hi - lo)
             colour = f"rgb({int(230 - 150 * t)},{int(120 + 100 * t)},{int(90 + 20 * t)})"
-            px, py = (o.where[0] - x0) * cell, (o.where[1] - y0) * cell
+            px, py = (where[0] - x0) * cell, (where[1] - y0) * cell
             out.append(f'<rect x="{px + 2}" y="{py + 2}" width="{cell - 4}" height="{cell - 4}" rx="5" fill="{colour}" opacity="0.85">'
                        f'<title>{o.where}: {o.points} points ({o.points_change:+d}), wall {o.wall}</title></rect>')  # fmt: skip
             out.append(
@@ -371,7 +371,8 @@ def rank_placements(pos: Position, name: str, tile, round: int | None = None) ->
     p0 = places(before)
     w0 = before.walls[name].length
     options = []
-    for where in [*sorted(a.legal_positions(tile)), "reserve"]:
+    wheres: list[tuple[int, int] | str] = [*sorted(a.legal_positions(tile)), "reserve"]
+    for where in wheres:
         trial = pos.copy()
         if where == "reserve":
             trial.seats[name].reserve.append(tile)
@@ -453,8 +454,17 @@ def _default_executor() -> tuple[Executor, bool]:
     if sys.platform != "emscripten" and (os.cpu_count() or 1) > 1:
         try:
             import multiprocessing
+            import threading
 
-            ctx = multiprocessing.get_context("forkserver" if sys.platform == "linux" else "spawn")
+            # fork is the fastest start and safe in a one-thread process (a plain script:
+            # no __main__ guard needed); with threads running (a Jupyter kernel) fork may
+            # deadlock, so a fork server starts the workers
+            methods = multiprocessing.get_all_start_methods()
+            if "fork" in methods and threading.active_count() == 1:
+                method = "fork"
+            else:
+                method = "forkserver" if "forkserver" in methods else "spawn"
+            ctx = multiprocessing.get_context(method)
             return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=ctx), True
         except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
             pass

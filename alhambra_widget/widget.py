@@ -146,8 +146,8 @@ class _SessionWidget(_Base):
     session: Session
 
     def _start(self, game, seats) -> None:
-        self._action_observers: list = []
-        self._observed = None
+        self._action_observers: list[Any] = []
+        self._observed: Any = None
         self.session = Session(game, seats or {})
         self.session.add_listener(self._publish)
 

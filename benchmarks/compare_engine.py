@@ -1,6 +1,7 @@
 """Engine speed against an older commit, measured alternately in one run.
 
     python benchmarks/compare_engine.py [--baseline 3093fc1] [--rounds 10] [--games 40]
+    python benchmarks/compare_engine.py --whatif [--rounds 5]
 
 Checks out ``--baseline`` into a temporary git worktree, then runs ``--rounds``
 rounds; in each round one subprocess per engine (in alternating order) plays the same
@@ -9,6 +10,10 @@ from ``legal_actions()``, seeded) and reports the CPU time per game. Prints, per
 engine, the median CPU ms per game, and the ratio today / baseline per round with its
 median and spread (min-max). The machines here are shared and noisy: the ratio within
 a round is the figure to trust. Ends with one JSON line.
+
+With ``--whatif`` each subprocess instead times (wall clock, as a user waits) one
+``win_chances`` call of 200 random-bot continuations (4 candidate moves x 50) from a
+fixed 4-player mid-game position, each engine with its default way of running them.
 """
 
 from __future__ import annotations
@@ -40,10 +45,25 @@ print(json.dumps(out))
 """
 
 
-def run(path: Path, first_seed: int, games: int) -> list[float]:
+WHATIF = r"""
+import json, random, sys, time
+from alhambra_widget import Game
+from alhambra_widget.whatif import win_chances
+g = Game(["P1", "P2", "P3", "P4"], seed=5)
+rng = random.Random(5)
+for _ in range(150):
+    g.apply(rng.choice(g.legal_actions()))
+cands = g.legal_actions()[:4]
+t0 = time.perf_counter()
+win_chances(g, cands, n=50, bot="random", seed=int(sys.argv[1]), progress=False)
+print(json.dumps([time.perf_counter() - t0]))
+"""
+
+
+def run(path: Path, first_seed: int, games: int, child: str = CHILD) -> list[float]:
     env = dict(os.environ, PYTHONPATH=str(path))
     res = subprocess.run(
-        [sys.executable, "-c", CHILD, str(first_seed), str(games)],
+        [sys.executable, "-c", child, str(first_seed), str(games)],
         env=env,
         cwd=tempfile.gettempdir(),
         capture_output=True,
@@ -58,7 +78,10 @@ def main() -> None:
     ap.add_argument("--baseline", default="3093fc1")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--whatif", action="store_true", help="time 200 what-if continuations")
     args = ap.parse_args()
+    child = WHATIF if args.whatif else CHILD
+    what = "200 what-if continuations, wall s" if args.whatif else "ms per random 4-player game"
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "baseline"
         subprocess.run(
@@ -68,18 +91,22 @@ def main() -> None:
         )
         try:
             ratios, today_ms, base_ms = [], [], []
-            run(ROOT, 0, 2), run(base, 0, 2)  # warm up: byte-compile both, fill caches
+            run(ROOT, 0, 2), run(base, 0, 2)  # warm up: byte-compile both
             for r in range(args.rounds):
                 order = [("today", ROOT), ("baseline", base)]
                 if r % 2:
                     order.reverse()
-                got = {name: run(path, 1000 + r * args.games, args.games) for name, path in order}
-                t = statistics.median(got["today"]) * 1000
-                b = statistics.median(got["baseline"]) * 1000
+                got = {
+                    name: run(path, 1000 + r * args.games, args.games, child)
+                    for name, path in order
+                }
+                scale = 1 if args.whatif else 1000
+                t = statistics.median(got["today"]) * scale
+                b = statistics.median(got["baseline"]) * scale
                 today_ms.append(t)
                 base_ms.append(b)
                 ratios.append(t / b)
-                print(f"round {r + 1}: today {t:.2f} ms, baseline {b:.2f} ms, ratio {t / b:.3f}")
+                print(f"round {r + 1}: today {t:.2f}, baseline {b:.2f} ({what}), ratio {t / b:.3f}")
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
@@ -87,19 +114,19 @@ def main() -> None:
                 capture_output=True,
             )
     fig = {
+        "measure": what,
         "baseline": args.baseline,
         "rounds": args.rounds,
         "games_per_round": args.games,
-        "today_ms_per_game": round(statistics.median(today_ms), 2),
-        "baseline_ms_per_game": round(statistics.median(base_ms), 2),
+        "today": round(statistics.median(today_ms), 2),
+        "baseline_value": round(statistics.median(base_ms), 2),
         "ratio_median": round(statistics.median(ratios), 3),
         "ratio_min": round(min(ratios), 3),
         "ratio_max": round(max(ratios), 3),
     }
     print(
-        f"random 4-player games, CPU time per game (median of {args.rounds} alternating rounds "
-        f"x {args.games} games): today {fig['today_ms_per_game']} ms, baseline "
-        f"{args.baseline} {fig['baseline_ms_per_game']} ms; ratio {fig['ratio_median']} "
+        f"{what} (median of {args.rounds} alternating rounds): today {fig['today']}, "
+        f"baseline {args.baseline} {fig['baseline_value']}; ratio {fig['ratio_median']} "
         f"(min {fig['ratio_min']}, max {fig['ratio_max']})"
     )
     print(json.dumps(fig))

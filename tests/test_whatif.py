@@ -150,3 +150,46 @@ def test_ranking_defaults_to_the_next_scoring_round():
     assert p.next_round == 1 + len(g.scoring_cards_drawn)
     assert rank_placements(p, g.players[0].name, g.bag[0]).round == p.next_round
     assert Position.from_description({"A": {"counts": {}}}).next_round == 3
+
+
+def _position():
+    g = Game(["P1", "P2", "P3"], seed=5)
+    rng = random.Random(5)
+    for _ in range(120):
+        g.apply(rng.choice(g.legal_actions()))
+    return g, g.legal_actions()[:2]
+
+
+def test_win_chances_are_the_same_whatever_the_executor():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from alhambra_widget.whatif import _InProcess
+
+    g, cands = _position()
+    before = g.to_json()
+    runs = [
+        win_chances(g, cands, n=30, seed=3, progress=False, executor=_InProcess()),
+        win_chances(g, cands, n=30, seed=3, progress=False, executor=ThreadPoolExecutor(2)),
+        win_chances(g, cands, n=30, seed=3, progress=False),  # the default process pool
+    ]
+    assert runs[0].wins == runs[1].wins == runs[2].wins
+    assert all(sum(w.values()) == pytest.approx(30) for w in runs[0].wins.values())
+    assert g.to_json() == before  # the game itself is untouched
+    other = win_chances(g, cands, n=30, seed=4, progress=False, executor=_InProcess())
+    assert other.wins != runs[0].wins  # the seed matters
+
+
+def test_win_chances_on_a_real_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    from alhambra_widget.whatif import _InProcess
+
+    g, cands = _position()
+    local = win_chances(g, cands, n=20, seed=7, progress=False, executor=_InProcess())
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = win_chances(g, cands, n=20, seed=7, progress=False, executor=client.get_executor())
+    assert remote.wins == local.wins

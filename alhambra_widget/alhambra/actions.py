@@ -28,13 +28,19 @@ class Action:
 
     __slots__ = ()
     type: ClassVar[str] = ""
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def to_json(self) -> dict:
+    @classmethod
+    def _read(cls, d: dict[str, Any]) -> Action:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @staticmethod
     def from_json(data: object) -> Action:
-        """Read an action from its JSON form; ``IllegalAction(rule="format")`` if malformed."""
+        """Read an action from its JSON form; :class:`MalformedInput` if malformed (an
+        impossible tile named in it is refused by R1)."""
         if not isinstance(data, dict):
             raise MalformedInput(f"An action is a JSON object, not {data!r}.")
         kind = data.get("type")
@@ -66,11 +72,11 @@ class TakeMoney(Action):
             raise MalformedInput("TakeMoney needs one or more Card(currency, value).")
         object.__setattr__(self, "cards", tuple(sorted(cards)))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "cards": [str(c) for c in self.cards]}
 
     @classmethod
-    def _read(cls, d: dict) -> TakeMoney:
+    def _read(cls, d: dict[str, Any]) -> TakeMoney:
         if not isinstance(d["cards"], list):
             raise MalformedInput("'cards' is a list like ['denar 3', 'ducat 2'].")
         return cls(tuple(Card.parse(c) for c in d["cards"]))
@@ -97,11 +103,11 @@ class Buy(Action):
             raise MalformedInput("'pay' lists the card values used, each 1 to 9.")
         object.__setattr__(self, "pay", tuple(sorted(pay, reverse=True)))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "currency": self.currency, "pay": list(self.pay)}
 
     @classmethod
-    def _read(cls, d: dict) -> Buy:
+    def _read(cls, d: dict[str, Any]) -> Buy:
         if not isinstance(d["pay"], list):
             raise MalformedInput("'pay' is a list of card values like [5, 4].")
         return cls(d["currency"], tuple(d["pay"]))
@@ -130,11 +136,11 @@ class _AtCell(_TileAction):
         self._check_tile()
         object.__setattr__(self, "pos", _as_pos(self.pos))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
 
     @classmethod
-    def _read(cls, d: dict):
+    def _read(cls, d: dict[str, Any]) -> Any:
         return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
 
 
@@ -148,11 +154,11 @@ class _TileOnly(_TileAction):
     def __post_init__(self) -> None:
         self._check_tile()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "tile": self.tile.name}
 
     @classmethod
-    def _read(cls, d: dict):
+    def _read(cls, d: dict[str, Any]) -> Any:
         return cls(Tile.parse(d["tile"]))
 
 
@@ -207,11 +213,11 @@ class ToReserve(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "pos", _as_pos(self.pos))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "pos": _pos_json(self.pos)}
 
     @classmethod
-    def _read(cls, d: dict):
+    def _read(cls, d: dict[str, Any]) -> Any:
         return cls(_as_pos(d["pos"]))
 
     def __str__(self) -> str:
@@ -237,11 +243,11 @@ class Pass(Action):
     type: ClassVar[str] = "pass"
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.type}
 
     @classmethod
-    def _read(cls, d: dict):
+    def _read(cls, d: dict[str, Any]) -> Any:
         return cls()
 
     def __str__(self) -> str:

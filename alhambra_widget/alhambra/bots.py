@@ -6,6 +6,7 @@ import random
 
 from ..bots import best_of
 from .actions import (
+    Action,
     Buy,
     Exchange,
     FromReserve,
@@ -16,6 +17,8 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
+from .components import Tile
+from .game import Game, Player
 from .scoring import POINTS
 
 
@@ -39,7 +42,7 @@ class GreedyBot:
     def __repr__(self) -> str:
         return "GreedyBot()"
 
-    def choose(self, game):
+    def choose(self, game: Game) -> Action:
         p = game.current_player
         counts = game.counts()
         wall = p.alhambra.longest_wall()
@@ -47,27 +50,32 @@ class GreedyBot:
             game.legal_actions(), lambda a: self._score(game, p, counts, wall, a), self.rng
         )
 
-    def _kind_worth(self, game, p, counts, kind: str) -> float:
+    def _kind_worth(
+        self, game: Game, p: Player, counts: dict[str, dict[str, int]], kind: str
+    ) -> float:
         mine = counts[p.name].get(kind, 0) + 1
         others = [c.get(kind, 0) for n, c in counts.items() if n != p.name]
         top = max(others, default=0)
-        first = POINTS[kind][2][0]
+        first: int = POINTS[kind][2][0]
         if mine > top:
             return first / 3
         if mine == top:
             return first / 5
         return first / (10 + 2 * (top - mine))
 
-    def _wall_gain(self, p, tile, pos, wall) -> int:
+    def _wall_gain(self, p: Player, tile: Tile, pos: tuple[int, int], wall: int) -> int:
         a = p.alhambra.copy()
-        a._put(tile, pos)
+        a.place(tile, pos)
         return a.longest_wall() - wall
 
-    def _score(self, game, p, counts, wall, a) -> float:
+    def _score(
+        self, game: Game, p: Player, counts: dict[str, dict[str, int]], wall: int, a: Action
+    ) -> float:
         if isinstance(a, TakeMoney):
             return 1.0 + sum(c.value for c in a.cards) * 0.6
         if isinstance(a, Buy):
             tile = game.market[a.currency]
+            assert tile is not None  # a legal buy has a tile
             over = sum(a.pay) - tile.price
             return (
                 4

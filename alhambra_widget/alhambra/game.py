@@ -256,7 +256,7 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
     reserve, or, with two players and a tile bought this turn, to Dirk (R3)."""
     an = p._alhambra._analysis()
     key = ("place", dirk, tuple(p._bought))
-    acts = an.memo.get(key)
+    acts: tuple[Action, ...] | None = an.memo.get(key)
     if acts is None:
         out: list[Action] = []
         for t in p._bought:
@@ -265,14 +265,14 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
             if dirk:
                 out.append(_one(GiveToDirk, t))
         acts = an.memo[key] = tuple(out)
-    return acts  # type: ignore[no-any-return]
+    return acts
 
 
 def _redesigns(p: Player) -> tuple[Action, ...]:
     """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
     an = p._alhambra._analysis()
     key = ("redesign", tuple(p._reserve))
-    acts = an.memo.get(key)
+    acts: tuple[Action, ...] | None = an.memo.get(key)
     if acts is None:
         out: list[Action] = []
         for t in p._reserve:
@@ -281,7 +281,7 @@ def _redesigns(p: Player) -> tuple[Action, ...]:
         for t in p._reserve:
             out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
         acts = an.memo[key] = tuple(out)
-    return acts  # type: ignore[no-any-return]
+    return acts
 
 
 def end_game_gifts(
@@ -887,6 +887,7 @@ class Game(RecordedGame[Action, Event]):
         super()._check(action)
 
     def _do(self, action: Action) -> list[Event]:
+        ev: list[Event]
         if type(action) is Edit:
             ev = self._edit_plan(action)()
         else:

@@ -73,7 +73,10 @@ def cell(pos: Pos) -> int:
 
 
 _POP = tuple(bin(i).count("1") for i in range(16))
-_STEPS = tuple(tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit) for m in range(16))
+_STEPS = tuple(
+    tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit)
+    for m in range(16)
+)
 """Walk bits (sides open to a neighbour) -> the offsets of those neighbours."""
 
 
@@ -171,7 +174,7 @@ class _Analysis:
         self._reset()
 
     def _reset(self) -> None:
-        self._removable: tuple[int, ...] | None = None
+        self._removable: tuple[Pos, ...] | None = None
         self._encloses: dict[int, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
         self._swaps: dict[int, tuple[Pos, ...]] = {}
@@ -294,12 +297,12 @@ class _Analysis:
             if links == 2 * (len(walk) - 1):
                 # the walk graph is a tree (it is connected, R7c): its cut vertices are
                 # exactly the tiles other than the fountain with two or more neighbours
-                cut = {p for p, v in walk.items() if _POP[v] > 1}
+                cut = {c for c, v in walk.items() if _POP[v] > 1}
             else:
                 cut = _cut_vertices(walk, CENTRE)
             # a tile with an empty side leaves no space behind (R7d); the fountain stays
             free = sorted(c for c, k in self.keys.items() if k & 15 != 15 and c not in cut)
-            self._removable = tuple(_POS[p] for p in free)
+            self._removable = tuple(_POS[c] for c in free)
         return self._removable
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
@@ -383,7 +386,7 @@ class Alhambra:
     def __getitem__(self, pos: Pos) -> Tile:
         return self._tiles[pos]
 
-    def get(self, pos: Pos, default=None):
+    def get(self, pos: Pos, default: Tile | None = None) -> Tile | None:
         return self._tiles.get(pos, default)
 
     def __contains__(self, pos: object) -> bool:
@@ -399,7 +402,7 @@ class Alhambra:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Alhambra) and self._tiles == other._tiles
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def counts(self) -> dict[str, int]:
         """Tiles per building kind (the fountain is not a building); R10 counts these."""
@@ -428,7 +431,7 @@ class Alhambra:
         a._owner = None
         return a
 
-    def __deepcopy__(self, memo) -> Alhambra:
+    def __deepcopy__(self, memo: object) -> Alhambra:
         a = self.copy()
         a._owner = self._owner
         return a
@@ -789,7 +792,7 @@ class Alhambra:
         return alhambra_svg(self)
 
 
-def _as_pos(pos) -> Pos:
+def _as_pos(pos: object) -> Pos:
     return int_pair(pos, "A cell")
 
 
@@ -836,7 +839,7 @@ def _longest_trail(segments: list[Segment]) -> list[Segment]:
     return [segments[i] for i in best]
 
 
-def _euler_circuit(adj, start) -> list[int]:
+def _euler_circuit(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner) -> list[int]:
     used: set[int] = set()
     stack: list[tuple[Corner, int | None]] = [(start, None)]
     out: list[int] = []
@@ -860,13 +863,13 @@ def _euler_circuit(adj, start) -> list[int]:
     return out
 
 
-def _search(adj, start, limit: int) -> list[int]:
+def _search(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner, limit: int) -> list[int]:
     """Longest trail from ``start`` by depth-first search with backtracking."""
     best: list[int] = []
     path: list[int] = []
     used: set[int] = set()
 
-    def go(v) -> bool:
+    def go(v: Corner) -> bool:
         nonlocal best
         extended = False
         for e, w in adj[v]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import IllegalAction
 from .components import KINDS
@@ -53,7 +54,7 @@ class KindScore:
             parts.append(f"{name} {self.counts[name]} ({how}: {self.points[name]})")
         return f"{self.kind}: " + ", ".join(parts)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "counts": dict(self.counts),
@@ -72,7 +73,7 @@ class WallScore:
     segments: tuple[Segment, ...]
     """Empty when only the length is known (a player described by counts)."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "length": self.length,
@@ -99,7 +100,7 @@ class ScoringRound:
         lines.append("  totals: " + ", ".join(f"{n} +{p}" for n, p in self.totals.items()))
         return "\n".join(lines)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "kinds": [k.to_dict() for k in self.kinds],

@@ -34,15 +34,15 @@ RULES = {
 }
 
 
-def tile_json(t: Tile) -> list:
+def tile_json(t: Tile) -> list[Any]:
     return [t.kind, t.price, t.walls]
 
 
-def cell_key(pos) -> str:
+def cell_key(pos: tuple[int, int]) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def alhambra_json(a: Alhambra) -> dict:
+def alhambra_json(a: Alhambra) -> dict[str, Any]:
     return {
         "tiles": [[x, y, t.kind, t.price, t.walls] for (x, y), t in a.tiles.items()],
         "wall": [[a_[0], a_[1], b[0], b[1]] for a_, b in a.longest_wall_segments()],
@@ -92,7 +92,7 @@ def game_view(
     seats: dict[str, str],
     show_all_money: bool = False,
     log_size: int = 40,
-) -> dict:
+) -> dict[str, Any]:
     """The view model of ``game`` (the shown state) for the front end."""
     names = [p.name for p in game.players]
     humans = [n for n in names if seats.get(n, "human") == "human"]
@@ -201,7 +201,7 @@ def legal_view(game: Game) -> dict[str, Any]:
     return out
 
 
-def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict:
+def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:
     """Legality for a free Alhambra: rule per frontier cell for each wall pattern of
     the palette (the rules depend on a tile's walls only), and removals."""
     by_walls: dict[str, dict[str, str]] = {}
@@ -217,12 +217,12 @@ def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict:
     }
 
 
-def parse_action(data) -> Action:
-    """An action from an intent's JSON, or ``IllegalAction(rule="format")``."""
+def parse_action(data: object) -> Action:
+    """An action from an intent's JSON, or :class:`MalformedInput`."""
     return Action.from_json(data)
 
 
-def explain_cell(a: Alhambra, tile_name, pos) -> str:
+def explain_cell(a: Alhambra, tile_name: object, pos: object) -> str:
     """The engine's precise sentence for ``tile`` at ``pos``."""
     tile = Tile.parse(tile_name)
     if not isinstance(pos, list) or len(pos) != 2:

@@ -17,7 +17,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name == "GardensWidget":
         from ..widget import GardensWidget
 

@@ -32,7 +32,7 @@ from .components import (
 Field = tuple[int, int]
 
 
-def _as_field(value) -> Field:
+def _as_field(value: object) -> Field:
     x, y = int_pair(value, "A field")
     if not (0 <= x < FIELDS and 0 <= y < FIELDS):
         raise IllegalAction("G1", f"The garden fields run from (0, 0) to (5, 5), not {value!r}.")
@@ -56,11 +56,11 @@ class Lay:
         if type(self.turn) is not int or not 0 <= self.turn <= 3:
             raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
 
     @staticmethod
-    def from_json(data) -> Lay:
+    def from_json(data: object) -> Lay:
         if (
             not isinstance(data, dict)
             or data.get("type") != "lay"
@@ -90,7 +90,7 @@ class Scoring:
     owner: str | None
     why: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "building": list(self.building),
             "value": self.value,
@@ -450,8 +450,8 @@ class GardensGame(RecordedGame[Lay, Event]):
         if self.is_over:
             return []
         fields = self.legal_fields()
-        out = []
-        seen = set()
+        out: list[Lay] = []
+        seen: set[str] = set()
         for t in self.current_player.hand:
             if t.id in seen:
                 continue

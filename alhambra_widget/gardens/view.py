@@ -41,7 +41,7 @@ def tile_json(t: GardenTile) -> dict[str, Any]:
 def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
-) -> dict:  # fmt: skip
+) -> dict[str, Any]:  # fmt: skip
     humans = [p.name for p in g.players if seats.get(p.name, "human") == "human"]
     players = []
     for i, p in enumerate(g.players):

@@ -1,5 +1,5 @@
 """Fixtures: a real JupyterLab and Debian's headless Chromium (Python Playwright),
-through :mod:`alhambra_widget.labdriver` (shared with the widget benchmark).
+through :mod:`tests.labdriver` (shared with the widget benchmark).
 
 Under pytest-xdist each worker starts its own server and browser (session fixtures
 are per worker), so browser tests run in parallel and never share a notebook."""
@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from alhambra_widget.labdriver import CHROMIUM, JupyterLab, kernel_exec, launch_chromium
+from labdriver import CHROMIUM, JupyterLab, kernel_exec, launch_chromium
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

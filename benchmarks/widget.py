@@ -1,4 +1,4 @@
-"""Benchmark of the widget: ``python -m alhambra_widget.bench_widget [--json]``.
+"""Benchmark of the widget: ``python benchmarks/widget.py [--json]``.
 
 Prints two figures (needs the dev extras and Debian's chromium):
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
@@ -58,9 +59,9 @@ OBSERVE = """() => {
 
 
 def view_size_6p() -> int:
-    from .alhambra.game import Game
-    from .bots import make_bot
-    from .widget import AlhambraWidget
+    from alhambra_widget.alhambra.game import Game
+    from alhambra_widget.bots import make_bot
+    from alhambra_widget.widget import AlhambraWidget
 
     g = Game([f"P{i}" for i in range(6)], seed=11)
     bots = [make_bot("greedy", i) for i in range(6)]
@@ -73,7 +74,8 @@ def view_size_6p() -> int:
 def step_latencies(n: int, gap: float) -> list[float]:
     from playwright.sync_api import sync_playwright
 
-    from .labdriver import JupyterLab, kernel_exec, launch_chromium
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from labdriver import JupyterLab, kernel_exec, launch_chromium
 
     with tempfile.TemporaryDirectory() as tmp:
         lab = JupyterLab(Path(tmp))

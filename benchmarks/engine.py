@@ -1,4 +1,4 @@
-"""Benchmark of the Alhambra engine: ``python -m alhambra_widget.bench [--json]``.
+"""Benchmark of the Alhambra engine: ``python benchmarks/engine.py [--json]``.
 
 Prints figures; it is not a test. Two measurements:
 
@@ -26,9 +26,9 @@ import random
 import statistics
 import time
 
-from .alhambra.components import building_tiles
-from .alhambra.game import Game
-from .alhambra.grid import Alhambra
+from alhambra_widget.alhambra.components import building_tiles
+from alhambra_widget.alhambra.game import Game
+from alhambra_widget.alhambra.grid import Alhambra
 
 
 def random_game(seed: int, players: int = 4) -> tuple[float, int]:
@@ -68,8 +68,7 @@ def bench_legal_positions(alhambras: list[Alhambra], queries: int, seed: int = 7
     warm: list[float] = []
     sizes: list[int] = []
     for k in range(queries):
-        a = alhambras[k % len(alhambras)].copy()
-        a._changed()  # drop the shared per-state analysis: a cold query
+        a = Alhambra.from_tiles(dict(alhambras[k % len(alhambras)].tiles))  # a cold query
         t1, t2 = rng.choice(tiles), rng.choice(tiles)
         t0 = time.perf_counter()
         cells = a.legal_positions(t1)
@@ -84,7 +83,7 @@ def bench_legal_positions(alhambras: list[Alhambra], queries: int, seed: int = 7
 
 def continuations(total: int) -> float:
     """Seconds for ``total`` win-chance continuations (4 candidate moves)."""
-    from .whatif import win_chances
+    from alhambra_widget.whatif import win_chances
 
     g = Game(["P1", "P2", "P3", "P4"], seed=5)
     rng = random.Random(5)
