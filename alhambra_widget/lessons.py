@@ -237,7 +237,7 @@ class Lesson:
             best = 0
             for c in start.legal_positions(tile):
                 trial = start.copy()
-                trial._put(tile, c)
+                trial.place(tile, c)
                 best = max(best, trial.longest_wall())
             got = w.alhambra.longest_wall()
             if got == best:
@@ -266,7 +266,7 @@ class Lesson:
 
             def wall_at(c):
                 t = a.copy()
-                t._put(tile, c)
+                t.place(tile, c)
                 return t.longest_wall()
 
             cell = max(sorted(a.legal_positions(tile)), key=wall_at)
@@ -274,7 +274,7 @@ class Lesson:
             cell = sorted(a.legal_positions(tile))[0]
         else:
             cell = tuple(build[0])
-        w._intent_sb_place({"tile": tile.name, "pos": list(cell)})
+        w.place(tile, cell)
         return cell
 
 

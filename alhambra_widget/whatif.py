@@ -548,12 +548,8 @@ def _top_moves(game, legal, k):
     from .bots import make_bot
 
     bot = make_bot("greedy", 0, game)
-    if hasattr(bot, "_score") and isinstance(game, Game):
-        p = game.current_player
-        counts = game.counts()
-        wall = p.alhambra.longest_wall()
-        scored = sorted(legal, key=lambda a: -bot._score(game, p, counts, wall, a))
-        return scored[:k]
+    if isinstance(game, Game):
+        return bot.rank(game, legal)[:k]  # type: ignore[no-any-return]
     return legal[:k]
 
 

@@ -420,6 +420,11 @@ class SandboxWidget(_Base):
         self.palette = list(palette) if palette is not None else list(building_tiles())
         self._publish()
 
+    def place(self, tile: Tile | str, pos: tuple[int, int]) -> None:
+        """Build ``tile`` (from the palette) at ``pos``, as a click would (R7 checked)."""
+        name = tile.name if isinstance(tile, Tile) else tile
+        self._intent_sb_place({"tile": name, "pos": list(pos)})
+
     def _build(self) -> dict[str, Any]:
         return {
             "mode": "alhambra",

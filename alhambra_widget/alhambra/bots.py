@@ -50,6 +50,13 @@ class GreedyBot:
             game.legal_actions(), lambda a: self._score(game, p, counts, wall, a), self.rng
         )
 
+    def rank(self, game: Game, actions: list[Action]) -> list[Action]:
+        """``actions`` from the most to the least preferred (ties in the given order)."""
+        p = game.current_player
+        counts = game.counts()
+        wall = p.alhambra.longest_wall()
+        return sorted(actions, key=lambda a: -self._score(game, p, counts, wall, a))
+
     def _kind_worth(
         self, game: Game, p: Player, counts: dict[str, dict[str, int]], kind: str
     ) -> float:

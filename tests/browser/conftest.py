@@ -72,8 +72,8 @@ class Lab:
         """Set the market slot and the mover's money in Python, then buy in the page
         with all those cards (slot picked, each card picked, Buy)."""
         self.py(
-            f'p = g.current_player; g.market["{slot}"] = Tile.parse("{tile}")\n'
-            f"p.money[:] = [Card.parse(c) for c in {cards!r}]\nw._publish()"
+            f'p = g.current_player; g.edit(market={{"{slot}": "{tile}"}}, '
+            f"players={{p.name: {{'money': {cards!r}}}}})"
         )
         # wait for the new view (the old one has a slot and cards too)
         self.page.locator(f"[data-slot='{slot}'][aria-label*='{tile}, affordable']").wait_for()

@@ -43,9 +43,7 @@ def test_money_taken_by_clicking_shows_in_python(open_notebook):
 
 def test_several_cards_over_five_are_refused_while_picking(open_notebook):
     lab = open_notebook(THREE)
-    lab.py(
-        'g.display[:] = [Card("denar", 4), Card("ducat", 3), Card("florin", 1), Card("dirham", 9)]; w._publish()'
-    )
+    lab.py('g.edit(display=["denar 4", "ducat 3", "florin 1", "dirham 9"])')
     lab.page.locator("[data-take='3'][aria-label='dirham 9']").wait_for()  # the new view
     lab.page.click("[data-take='0']")
     lab.page.click("[data-take='1']")
@@ -101,12 +99,14 @@ def test_hovering_an_illegal_cell_shows_its_rule(open_notebook):
 
 def test_redesign_from_the_reserve(open_notebook):
     lab = open_notebook(THREE)
-    lab.py('p = g.current_player; p.reserve.append(Tile("garden", 10)); w._publish()')
+    lab.py(
+        'p = g.current_player; g.edit(players={p.name: {"reserve": [*p.reserve, Tile("garden", 10)]}})'
+    )
     lab.page.locator("[data-sel='garden 10']").first.wait_for()
     lab.page.click("[data-sel='garden 10']")
     lab.page.locator("rect.aw-legal[data-cell='0,1']").click()
     lab.wait_py(
-        "print(p.reserve, p.alhambra.get((0, 1)), g.current_player is p)", "[] garden 10 False"
+        "print(p.reserve, p.alhambra.get((0, 1)), g.current_player is p)", "() garden 10 False"
     )
     assert "redesign" in lab.py("print(g.history[-1])")
 
@@ -195,8 +195,8 @@ def test_exchange_and_move_to_the_reserve_from_the_board(open_notebook):
     lab = open_notebook(THREE)
     page = lab.page
     lab.py(
-        'p = g.current_player; p.alhambra._put(Tile("garden", 10), (1, 0))\n'
-        'p.reserve.append(Tile("tower", 11)); w._publish()'
+        "p = g.current_player\n"
+        'g.edit(players={p.name: {"alhambra": [[1, 0, "garden 10"]], "reserve": [*p.reserve, Tile("tower", 11)]}})'
     )
     page.locator("[data-sel='tower 11']").first.wait_for()
     page.click("[data-sel='tower 11']")
@@ -207,9 +207,7 @@ def test_exchange_and_move_to_the_reserve_from_the_board(open_notebook):
         "print(p.alhambra.get((1, 0)), [str(t) for t in p.reserve])", "tower 11 ['garden 10']"
     )
     # next time round: move the tower back to the reserve
-    lab.py(
-        "w.game.current = [q.name for q in g.players].index(p.name); g.phase = 'act'; w._publish()"
-    )
+    lab.py("g.edit(current=p.name)")
     page.locator("button[data-do='removing']").first.wait_for()
     page.click("button[data-do='removing']")
     page.locator("[data-tile-cell='1,0']").click()
