@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from helpers import T, brute_longest_trail, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, Tile
@@ -130,3 +131,16 @@ def test_R11_longest_wall_matches_brute_force_and_is_a_trail():
         assert set(trail) <= set(segs)
         if len(segs) <= 18:
             assert len(trail) == brute_longest_trail(segs)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_R11_walls_score_in_every_scoring_round(number):
+    from alhambra_widget import Game
+
+    g = Game(["Ann", "Ben", "Cem"], seed=2)
+    g.edit(players={"Ann": {"alhambra": [[1, 0, "tower 9 NE"]]}})  # a wall of 2 segments
+    assert g.player("Ann").alhambra.longest_wall() == 2
+    r = g.scoring_preview(number)
+    assert r.walls["Ann"].length == 2
+    majorities = sum(k.points["Ann"] for k in r.kinds)
+    assert r.totals["Ann"] == majorities + 2  # the wall counts in rounds 1, 2 and 3
