@@ -1,5 +1,7 @@
 """alhambra-widget: play, learn and explore the board game Alhambra in JupyterLab."""
 
+__version__ = "0.2.0"
+
 from .alhambra.components import (
     CURRENCIES,
     FOUNTAIN,

@@ -24,6 +24,19 @@ from .alhambra.svg import alhambra_svg
 from .errors import IllegalAction, MalformedInput
 
 
+def _need(module: str) -> Any:
+    """Import ``module`` for a what-if table or plot, or say which extra brings it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ImportError(
+            f"This what-if table or plot needs {module.split('.')[0]}: "
+            'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm).'
+        ) from None
+
+
 def _tile(t) -> Tile:
     return t if isinstance(t, Tile) else Tile.parse(t)
 
@@ -179,7 +192,7 @@ class Position:
 
     def table(self, round: int = 3):
         """A DataFrame: one row per player, a column per kind, walls, total."""
-        import pandas as pd
+        pd = _need("pandas")
 
         r = self.score(round)
         rows = {}
@@ -241,7 +254,7 @@ class Comparison:
 
     def table(self):
         """A DataFrame indexed by (player, item) with columns a, b, change."""
-        import pandas as pd
+        pd = _need("pandas")
 
         return pd.DataFrame(self.rows()).set_index(["player", "item"])
 
@@ -281,7 +294,7 @@ class Ranking:
     base: Position
 
     def table(self):
-        import pandas as pd
+        pd = _need("pandas")
 
         rows = []
         for o in self.options:
@@ -400,14 +413,14 @@ class WinChances:
     seconds: float
 
     def table(self):
-        import pandas as pd
+        pd = _need("pandas")
 
         df = pd.DataFrame.from_dict(self.wins, orient="index") / self.n
         df.index.name = "move"
         return df.sort_values(self.player, ascending=False)
 
     def plot(self, ax=None):
-        import matplotlib.pyplot as plt
+        plt = _need("matplotlib.pyplot")
 
         df = self.table()
         if ax is None:

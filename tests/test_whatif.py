@@ -193,3 +193,12 @@ def test_win_chances_on_a_real_dask_cluster():
     ):
         remote = win_chances(g, cands, n=20, seed=7, progress=False, executor=client.get_executor())
     assert remote.wins == local.wins
+
+
+def test_a_table_without_the_whatif_extra_names_the_extra(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    p = Position.from_description({"Kim": {"counts": {"tower": 4}}, "Nina": {"counts": {}}})
+    with pytest.raises(ImportError, match=r'pip install "alhambra-widget\[whatif\]"'):
+        p.table(2)
