@@ -46,24 +46,17 @@ print(json.dumps(out))
 
 
 WHATIF = r"""
-import json, random, sys, time
-from alhambra_widget import Game
-from alhambra_widget.whatif import win_chances
-g = Game(["P1", "P2", "P3", "P4"], seed=5)
-rng = random.Random(5)
-for _ in range(150):
-    g.apply(rng.choice(g.legal_actions()))
-cands = g.legal_actions()[:4]
-t0 = time.perf_counter()
-win_chances(g, cands, n=50, bot="random", seed=int(sys.argv[1]), progress=False)
-print(json.dumps([time.perf_counter() - t0]))
+import json, sys
+sys.path.insert(0, sys.argv[3])
+from engine import continuations
+print(json.dumps([continuations(200, seed=int(sys.argv[1]))]))
 """
 
 
 def run(path: Path, first_seed: int, games: int, child: str = CHILD) -> list[float]:
     env = dict(os.environ, PYTHONPATH=str(path))
     res = subprocess.run(
-        [sys.executable, "-c", child, str(first_seed), str(games)],
+        [sys.executable, "-c", child, str(first_seed), str(games), str(Path(__file__).parent)],
         env=env,
         cwd=tempfile.gettempdir(),
         capture_output=True,

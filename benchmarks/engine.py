@@ -81,8 +81,9 @@ def bench_legal_positions(alhambras: list[Alhambra], queries: int, seed: int = 7
     return cold, warm, sizes
 
 
-def continuations(total: int) -> float:
-    """Seconds for ``total`` win-chance continuations (4 candidate moves)."""
+def continuations(total: int, seed: int = 1) -> float:
+    """Wall seconds for ``total`` win-chance continuations (4 candidate moves) from a
+    fixed 4-player mid-game position (public API only: it runs on older versions too)."""
     from alhambra_widget.whatif import win_chances
 
     g = Game(["P1", "P2", "P3", "P4"], seed=5)
@@ -91,7 +92,7 @@ def continuations(total: int) -> float:
         g.apply(rng.choice(g.legal_actions()))
     cands = g.legal_actions()[:4]
     t0 = time.perf_counter()
-    win_chances(g, cands, n=max(1, total // len(cands)), bot="random", seed=1, progress=False)
+    win_chances(g, cands, n=max(1, total // len(cands)), bot="random", seed=seed, progress=False)
     return time.perf_counter() - t0
 
 
