@@ -242,3 +242,28 @@ def test_derived_analysis_equals_a_fresh_one():
                 assert derived.legal_cells(m) == fresh.legal_cells(m)
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"players": [1]},
+        {"players": {"Nobody": {"money": []}}},
+        {"players": {"A": {"gold": 3}}},
+        {"market": ["denar"]},
+        {"market": {"euro": None}},
+        {"display": "denar 1"},
+        {"deck_top": [5]},
+        {"bag": "tower 11"},
+        {"current": "Nobody"},
+        {"weather": "rain"},
+    ],
+)
+def test_a_malformed_edit_is_malformed_input_and_changes_nothing(changes):
+    from alhambra_widget.errors import MalformedInput
+
+    g = Game(["A", "B", "C"], seed=1)
+    before = g.to_json()
+    with pytest.raises(MalformedInput):
+        g.edit(**changes)
+    assert g.to_json() == before

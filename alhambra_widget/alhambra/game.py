@@ -1069,7 +1069,10 @@ class Game(RecordedGame[Action, Event]):
             return [Card.parse(c) for c in v]
 
         steps: list[Any] = []
-        for name, pd in (d.get("players") or {}).items():
+        players = d.get("players", {})
+        if not isinstance(players, dict):
+            raise MalformedInput("'players' maps player names to their changes.")
+        for name, pd in players.items():
             try:
                 p = self.player(name)
             except KeyError:
