@@ -149,6 +149,10 @@ class Card(NamedTuple):
         raise MalformedInput(f"A money card is written like 'denar 3', not {text!r}.")
 
 
+CARD_NAMES: dict[Card, str] = {}
+"""Card -> its text form ("denar 3"), filled below for the 36 cards."""
+
+
 class ScoringCard(NamedTuple):
     """Scoring card 1 or 2, hidden in the money deck (R2)."""
 
@@ -164,6 +168,9 @@ def building_tiles() -> tuple[Tile, ...]:
     text = resources.files("alhambra_widget.data").joinpath("alhambra_tiles.csv").read_text()
     rows = csv.DictReader(io.StringIO(text))
     return tuple(Tile(r["kind"], int(r["price"]), r["walls"]) for r in rows)
+
+
+CARD_NAMES.update({Card(c, v): f"{c} {v}" for c in CURRENCIES for v in range(1, 10)})
 
 
 def money_cards(two_players: bool = False) -> list[Card]:

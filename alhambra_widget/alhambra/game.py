@@ -45,7 +45,16 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
-from .components import CURRENCIES, KINDS, Card, ScoringCard, Tile, building_tiles, money_cards
+from .components import (
+    CARD_NAMES,
+    CURRENCIES,
+    KINDS,
+    Card,
+    ScoringCard,
+    Tile,
+    building_tiles,
+    money_cards,
+)
 from .grid import Alhambra, Pos
 from .narration import Event
 from .scoring import ScoringRound, score_round
@@ -70,7 +79,7 @@ class Player:
 
     Read-only outside actions: ``money``, ``reserve`` and ``bought`` are tuples."""
 
-    __slots__ = ("_alhambra", "_bought", "_hand", "_money", "_reserve", "name", "score")
+    __slots__ = ("_alhambra", "_bought", "_hand", "_money", "_reserve", "_totals", "name", "score")
 
     def __init__(self, name: str):
         self.name = name
@@ -81,6 +90,7 @@ class Player:
         self._reserve: list[Tile] = []
         self._bought: list[Tile] = []
         self._hand: dict[str, tuple[int, ...]] | None = None
+        self._totals: dict[str, int] = {}
 
     @property
     def money(self) -> tuple[Card, ...]:
@@ -107,11 +117,13 @@ class Player:
             for c in self._money:
                 lists[c.currency].append(c.value)
             h = self._hand = {c: tuple(sorted(v)) for c, v in lists.items()}
+            self._totals = {c: sum(v) for c, v in lists.items()}
         return h
 
     def money_of(self, currency: str) -> int:
         """Total value in hand of one currency (R12 compares these)."""
-        return sum(self.hand()[currency])
+        self.hand()
+        return self._totals[currency]
 
     def _copy(self) -> Player:
         p = Player.__new__(Player)
@@ -123,6 +135,7 @@ class Player:
         p._reserve = list(self._reserve)
         p._bought = list(self._bought)
         p._hand = self._hand
+        p._totals = self._totals
         return p
 
     def __repr__(self) -> str:
@@ -177,13 +190,40 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     if acts is None:
         seen: set[tuple[Card, ...]] = set()
         out: list[TakeMoney] = []
-        for k in range(1, len(cards) + 1):
-            for combo in combinations(cards, k):
-                if (k == 1 or sum(c.value for c in combo) <= 5) and combo not in seen:
-                    seen.add(combo)
-                    out.append(TakeMoney(combo))
+        for idx in _take_patterns(tuple([c.value for c in cards])):
+            combo = tuple([cards[i] for i in idx])
+            if combo not in seen:
+                seen.add(combo)
+                out.append(_one(TakeMoney, combo))
         acts = _TAKES.put(cards, tuple(out))
     return acts  # type: ignore[no-any-return]
+
+
+_PATTERNS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _take_patterns(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """R5 on the values of a sorted display: the index sets that may be taken (one card,
+    or several adding up to at most 5). Few value patterns exist: cached."""
+    pats = _PATTERNS.get(values)
+    if pats is None:
+        pats = _PATTERNS[values] = tuple(
+            idx
+            for k in range(1, len(values) + 1)
+            for idx in combinations(range(len(values)), k)
+            if k == 1 or sum([values[i] for i in idx]) <= 5
+        )
+    return pats
+
+
+_TO_RESERVE: dict[Pos, ToReserve] = {}
+
+
+def _to_reserve(q: Pos) -> ToReserve:
+    a = _TO_RESERVE.get(q)
+    if a is None:
+        a = _TO_RESERVE[q] = ToReserve(q)
+    return a
 
 
 def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
@@ -224,7 +264,7 @@ def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]
     key = (currency, values, price)
     acts = _BUYS.get(key)
     if acts is None:
-        acts = _BUYS.put(key, tuple(Buy(currency, pay) for pay in payments(values, price)))
+        acts = _BUYS.put(key, tuple(_one(Buy, currency, pay) for pay in payments(values, price)))
     return acts  # type: ignore[no-any-return]
 
 
@@ -239,16 +279,22 @@ def _one(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
+_BY_CELL: dict[tuple[type[Action], Tile], dict[Pos, Action]] = {}
+"""(kind, tile) -> cell -> the shared action (at most 3 kinds x 54 tiles x the cells)."""
+
+
 def _at_cells(cls: type[A], tile: Tile, cells: tuple[Pos, ...]) -> list[A]:
     """``cls(tile, cell)`` for each cell (shared objects)."""
-    get = _ACTIONS.get
+    table = _BY_CELL.get((cls, tile))
+    if table is None:
+        table = _BY_CELL[(cls, tile)] = {}
     out = []
     for q in cells:
-        a = get((cls, tile, q))
+        a = table.get(q)
         if a is None:
-            a = _ACTIONS.put((cls, tile, q), cls(tile, q))  # type: ignore[call-arg]
+            a = table[q] = cls(tile, q)  # type: ignore[call-arg]
         out.append(a)
-    return out
+    return out  # type: ignore[return-value]
 
 
 def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
@@ -277,7 +323,7 @@ def _redesigns(p: Player) -> tuple[Action, ...]:
         out: list[Action] = []
         for t in p._reserve:
             out.extend(_at_cells(FromReserve, t, an.legal_cells(t.mask)))
-        out.extend(_one(ToReserve, q) for q in an.removable())
+        out += [_to_reserve(q) for q in an.removable()]
         for t in p._reserve:
             out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
         acts = an.memo[key] = tuple(out)
@@ -367,7 +413,7 @@ class _TakeMoney(TurnRule[TakeMoney]):
             p._money.append(c)
         p._hand = None
         g._takes = None
-        ev = [Event("take_money", {"player": p.name, "cards": [str(c) for c in a.cards]})]
+        ev = [Event("take_money", {"player": p.name, "cards": [CARD_NAMES[c] for c in a.cards]})]
         return g._turn_over(p, ev)
 
 
@@ -833,11 +879,10 @@ class Game(RecordedGame[Action, Event]):
             t = self._takes = takes(self._display)
         out: list[Action] = list(t)
         hand = p.hand()
+        totals = p._totals
         for cur, tile in self._market.items():
-            if tile is not None:
-                vals = hand[cur]
-                if sum(vals) >= tile.price:
-                    out.extend(_buys(cur, vals, tile.price))
+            if tile is not None and totals[cur] >= tile.price:
+                out.extend(_buys(cur, hand[cur], tile.price))
         out.extend(_redesigns(p))
         return out or [_one(Pass)]
 
@@ -943,7 +988,7 @@ class Game(RecordedGame[Action, Event]):
                 ev.append(Event("scoring_card", {"round": c.round}))
                 continue
             display.append(c)  # type: ignore[arg-type]
-            drawn.append(str(c))
+            drawn.append(CARD_NAMES[c])  # type: ignore[index]
         if drawn:
             self._takes = None
             ev.append(Event("money_refilled", {"cards": drawn}))

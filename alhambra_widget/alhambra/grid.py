@@ -82,27 +82,30 @@ _STEPS = tuple(
 
 def _cut_vertices(walk: Mapping[int, int], root: int) -> set[int]:
     """Cells other than ``root`` whose removal separates some cell from ``root`` in the
-    walk graph (``walk``: cell -> bits of the sides walked through; iterative Tarjan).
-    Cells unreachable from ``root`` are ignored."""
-    adj = {c: [c + d for d in _STEPS[m]] for c, m in walk.items()}
+    walk graph (``walk``: cell -> bits of the sides walked through; iterative Tarjan
+    reading the neighbours straight off the bits). Unreachable cells are ignored."""
     disc = {root: 0}
     low = {root: 0}
     cut: set[int] = set()
-    stack: list[tuple[int, int | None, Iterator[int]]] = [(root, None, iter(adj[root]))]
+    stack: list[tuple[int, int, int]] = [(root, -1, 0)]  # cell, parent, next side index
     t = 1
     while stack:
-        v, parent, it = stack[-1]
-        for w in it:
+        v, parent, i = stack[-1]
+        steps = _STEPS[walk[v]]
+        while i < len(steps):
+            w = v + steps[i]
+            i += 1
             if w not in disc:
+                stack[-1] = (v, parent, i)
                 disc[w] = low[w] = t
                 t += 1
-                stack.append((w, v, iter(adj[w])))
+                stack.append((w, v, 0))
                 break
             if w != parent and disc[w] < low[v]:
                 low[v] = disc[w]
         else:
             stack.pop()
-            if parent is not None:
+            if parent != -1:
                 if low[v] < low[parent]:
                     low[parent] = low[v]
                 if low[v] >= disc[parent] and parent != root:
@@ -123,6 +126,7 @@ class _Analysis:
 
     __slots__ = (
         "_encloses",
+        "_groups",
         "_legal",
         "_removable",
         "_swaps",
@@ -174,6 +178,7 @@ class _Analysis:
         self._reset()
 
     def _reset(self) -> None:
+        self._groups: dict[int, list[int]] | None = None
         self._removable: tuple[Pos, ...] | None = None
         self._encloses: dict[int, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
@@ -293,7 +298,7 @@ class _Analysis:
         left behind)."""
         if self._removable is None:
             walk = self.walk
-            links = sum(_POP[v] for v in walk.values())
+            links = sum([_POP[v] for v in walk.values()])
             if links == 2 * (len(walk) - 1):
                 # the walk graph is a tree (it is connected, R7c): its cut vertices are
                 # exactly the tiles other than the fountain with two or more neighbours
@@ -301,8 +306,9 @@ class _Analysis:
             else:
                 cut = _cut_vertices(walk, CENTRE)
             # a tile with an empty side leaves no space behind (R7d); the fountain stays
-            free = sorted(c for c, k in self.keys.items() if k & 15 != 15 and c not in cut)
-            self._removable = tuple(_POS[c] for c in free)
+            free = [c for c, k in self.keys.items() if k & 15 != 15 and c not in cut]
+            free.sort()
+            self._removable = tuple([_POS[c] for c in free])
         return self._removable
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
@@ -311,21 +317,32 @@ class _Analysis:
         comparison), then R7d."""
         cells = self._legal.get(mask)
         if cells is None:
+            groups = self._groups
+            if groups is None:  # frontier cells by code, those with an open neighbour side
+                groups = self._groups = {}
+                for q, code in self.frontier.items():
+                    if code & ~(code >> 4) & 15:
+                        g = groups.get(code)
+                        if g is None:
+                            groups[code] = [q]
+                        else:
+                            g.append(q)
             encloses = self.encloses
-            found = sorted(
-                q
-                for q, code in self.frontier.items()
-                if mask & code & 15 == code >> 4 and code & ~mask & 15 and not encloses(q)
-            )
-            cells = self._legal[mask] = tuple(_POS[c] for c in found)
+            found: list[int] = []
+            for code, group in groups.items():
+                if mask & code & 15 == code >> 4:
+                    found += [q for q in group if not encloses(q)]
+            found.sort()
+            cells = self._legal[mask] = tuple([_POS[c] for c in found])
         return cells
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:
         """Sorted cells whose tile a tile with walls ``mask`` may replace (R8), cached."""
         cells = self._swaps.get(mask)
         if cells is None:
-            found = sorted(q for q, code in self.keys.items() if mask & code & 15 == code >> 4)
-            cells = self._swaps[mask] = tuple(_POS[c] for c in found)
+            found = [q for q, code in self.keys.items() if mask & code & 15 == code >> 4]
+            found.sort()
+            cells = self._swaps[mask] = tuple([_POS[c] for c in found])
         return cells
 
 
