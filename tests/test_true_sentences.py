@@ -267,3 +267,13 @@ def test_a_malformed_edit_is_malformed_input_and_changes_nothing(changes):
     with pytest.raises(MalformedInput):
         g.edit(**changes)
     assert g.to_json() == before
+
+
+def test_R1_an_alhambra_holds_at_most_54_building_tiles():
+    a = Alhambra()
+    t = Tile("pavilion", 2)  # no walls: any number would fit in a line
+    for x in range(1, 55):
+        a.place(t, (x, 0))
+    v = a.why_illegal(t, (55, 0))
+    assert v.rule == "R1" and "54 building tiles" in str(v), str(v)
+    assert a.legal_positions(t) == set()  # the listing agrees

@@ -4,11 +4,11 @@ Coordinates are ``(x, y)`` with the fountain at ``(0, 0)``, x growing east and
 y growing south. A wall segment is a pair of lattice corners; the tile at
 ``(x, y)`` covers the square from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
 
-Speed: everything a legality query needs that does not depend on the tile (the
-frontier cells with the walls they must match, the cells whose filling would
-enclose a space, the tiles whose removal would cut the walk from the fountain)
-is computed once per state and cached until the next change, so
-``legal_positions`` of a tile is a handful of mask comparisons.
+Speed: legality queries read a per-state analysis on integer cells (see
+:class:`_Analysis`): the frontier cells with the walls they must match, the wall keys
+of built cells and the walk graph, derived from the previous state's analysis after a
+single change; what depends on a tile (R7d for wall-matching cells, the removable
+tiles) is computed on first use and kept until the next change.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ def _fmt(pos: Pos) -> str:
 _OFF = 64
 _STRIDE = 128
 _LIMIT = 60
+_MAX_TILES = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
 CENTRE = _OFF * _STRIDE + _OFF
 """The fountain's integer cell."""
 _POS: tuple[Pos, ...] = tuple(((c >> 7) - _OFF, (c & 127) - _OFF) for c in range(_STRIDE * _STRIDE))
@@ -316,6 +317,8 @@ class _Analysis:
         frontier cell with an open neighbour side (R7c) whose walls match (R7a, one mask
         comparison), then R7d."""
         cells = self._legal.get(mask)
+        if cells is None and len(self.masks) > _MAX_TILES:  # R1: every tile is built
+            cells = self._legal[mask] = ()
         if cells is None:
             groups = self._groups
             if groups is None:  # frontier cells by code, those with an open neighbour side
@@ -389,6 +392,10 @@ class Alhambra:
                 )
             a._tiles[pos] = tile
             a._masks[cell(pos)] = tile.mask
+        if len(a._tiles) > _MAX_TILES + 1:
+            raise IllegalAction(
+                "R1", f"R1: there are {_MAX_TILES} building tiles, not {len(a._tiles) - 1}."
+            )
         problems = a.violations()
         if problems:
             raise problems[0].error()
@@ -499,6 +506,11 @@ class Alhambra:
             return Violation(
                 "R1", "R1: an Alhambra has one fountain, at (0, 0); it is never built again.", pos
             )
+        if len(tiles) > _MAX_TILES:
+            n = _MAX_TILES
+            return Violation(
+                "R1", f"R1: there are {n} building tiles; this Alhambra holds {n}.", pos
+            )
         x, y = pos
         nb = wr = 0
         for bit, dx, dy in STEPS:
@@ -552,15 +564,6 @@ class Alhambra:
         if tile.kind == "fountain":
             return set()
         return set(self._analysis().legal_cells(tile.mask))
-
-    def rules_by_cell(self, tile: Tile) -> dict[Pos, str]:
-        """For every frontier cell: ``""`` when legal, else the rule that forbids it.
-        (Cells farther away break R7b.) The widget ships this so hovering needs no
-        round trip."""
-        return {
-            q: (v.rule if (v := self.why_illegal(tile, q)) else "")
-            for q in map(_POS.__getitem__, self._analysis().frontier)
-        }
 
     def place(self, tile: Tile, pos: Pos) -> None:
         """Build ``tile`` at ``pos``; ``IllegalAction`` (with ``.rule``) if R7 forbids it,
