@@ -49,6 +49,8 @@ case "${1:-}" in
     .venv/bin/ruff check alhambra_widget tests benchmarks
     .venv/bin/mypy --strict alhambra_widget/alhambra alhambra_widget/gardens alhambra_widget/record.py alhambra_widget/errors.py
     .venv/bin/mypy
+    echo "== packaging: wheel and sdist, each installed without node"
+    bash tests/packaging/check.sh
     echo "== tests"
     exec .venv/bin/python -m pytest -n 2 "${@:2}"
     ;;
