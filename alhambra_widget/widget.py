@@ -24,6 +24,7 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
+from .alhambra.svg import alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .errors import GameError, MalformedInput
 from .session import Session
@@ -74,6 +75,24 @@ class _Base(anywidget.AnyWidget):
             self._say(
                 f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error"
             )
+
+    def _picture(self) -> str:  # pragma: no cover - abstract
+        """An SVG picture of what the widget shows now (for readers without a kernel)."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and a ``text/html`` picture of its current state for readers
+        without a kernel (a saved notebook, ``nbconvert``, a notebook viewer)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = (
+            '<div class="alhambra-widget-picture"><p style="font-family: sans-serif; '
+            'font-size: 12px; color: #555">A picture of the board at this point; run the '
+            f"notebook to play.</p>{self._picture()}</div>"
+        )
+        return data, metadata
 
     def _publish(self) -> None:
         self._v += 1
@@ -344,6 +363,9 @@ class AlhambraWidget(_SessionWidget):
     def _parse_action(data: object) -> Action:
         return Action.from_json(data)
 
+    def _picture(self) -> str:
+        return game_svg(self.session.shown())
+
     # -- intents of the Alhambra board -------------------------------------------------
     def _intent_explain(self, content: dict[str, Any]) -> None:
         i = content.get("player")
@@ -425,6 +447,9 @@ class SandboxWidget(_Base):
         name = tile.name if isinstance(tile, Tile) else tile
         self._intent_sb_place({"tile": name, "pos": list(pos)})
 
+    def _picture(self) -> str:
+        return alhambra_svg(self.alhambra)
+
     def _build(self) -> dict[str, Any]:
         return {
             "mode": "alhambra",
@@ -482,6 +507,11 @@ class GardensWidget(_SessionWidget):
         from .gardens.view import gardens_view
 
         return self._session_view(gardens_view, show_all_hands=self.show_all_money)
+
+    def _picture(self) -> str:
+        from .gardens.view import gardens_svg
+
+        return gardens_svg(self.session.shown())
 
     def _rules(self) -> dict:
         from .gardens.view import RULES as GARDEN_RULES

@@ -6,6 +6,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .game import Game
     from .grid import Alhambra
 
 KIND_COLOURS = {
@@ -36,10 +37,15 @@ def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = Tru
             f'rx="3" fill="{KIND_COLOURS[t.kind]}" stroke="#555" stroke-width="0.5">'
             f"<title>{escape(str(t))} at ({x}, {y})</title></rect>"
         )
-        label = "⛲" if t.kind == "fountain" else f"{t.kind[:3]} {t.price}"
+        if t.kind == "fountain":  # drawn, not an emoji (no emoji font is needed)
+            out.append(
+                f'<circle cx="{px + cell / 2}" cy="{py + cell / 2}" r="{cell * 0.28:.1f}" '
+                'fill="#4a90d9" stroke="#2c5d8f"/>'
+            )
+            continue
         out.append(
             f'<text x="{px + cell / 2}" y="{py + cell / 2 + 4}" font-size="{cell // 4}" '
-            f'text-anchor="middle" fill="#222">{escape(label)}</text>'
+            f'text-anchor="middle" fill="#222">{escape(t.kind[:3])} {t.price}</text>'
         )
     longest = set(a.longest_wall_segments()) if highlight_longest else set()
     for seg in a.external_walls():
@@ -51,3 +57,47 @@ def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = Tru
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def game_svg(game: Game, *, cell: int = 30) -> str:
+    """A still picture of a game: the status, the market, and each player's Alhambra
+    with name and points (no hidden information: hands are not drawn)."""
+    if game.is_over:
+        status = f"Game over: {' and '.join(game.winners)} won"
+    else:
+        status = f"Turn {game.turn}: {game.current_player.name} to play"
+    market = ", ".join(f"{c}: {t.name if t else 'empty'}" for c, t in game.market.items())
+    boards = []
+    for p in game.players:
+        svg = alhambra_svg(p.alhambra, cell=cell)
+        w = int(svg.split('width="', 1)[1].split('"', 1)[0])
+        h = int(svg.split('height="', 1)[1].split('"', 1)[0])
+        boards.append((f"{p.name}: {p.score} points", svg, max(w, 160), h))
+    per_row = 3
+    x = y = 0
+    row_h = 0
+    parts = []
+    top = 48
+    for i, (title, svg, w, h) in enumerate(boards):
+        if i and i % per_row == 0:
+            x, y, row_h = 0, y + row_h + 28, 0
+        parts.append(
+            f'<text x="{x}" y="{top + y + 14}" font-size="13" font-weight="bold">{escape(title)}</text>'
+            f'<g transform="translate({x},{top + y + 20})">{svg}</g>'
+        )
+        x += w + 24
+        row_h = max(row_h, h)
+    width = max(
+        560,
+        *(sum(b[2] + 24 for b in boards[i : i + per_row]) for i in range(0, len(boards), per_row)),
+    )
+    height = top + y + row_h + 28
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'font-family="sans-serif" role="img" aria-label="{escape(status)}">'
+        f'<rect width="100%" height="100%" fill="#fff"/>'
+        f'<text x="0" y="16" font-size="15" font-weight="bold">{escape(status)}</text>'
+        f'<text x="0" y="36" font-size="12">Market: {escape(market)}</text>'
+        + "".join(parts)
+        + "</svg>"
+    )

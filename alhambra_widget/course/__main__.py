@@ -24,7 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.lab:
         lab = shutil.which("jupyter")
         if lab is None:
-            print('JupyterLab is not installed: pip install "alhambra-widget[lab]"', file=sys.stderr)
+            print(
+                'JupyterLab is not installed: pip install "alhambra-widget[lab]"', file=sys.stderr
+            )
             return 1
         os.execv(lab, [lab, "lab", str(paths[0])])
     return 0

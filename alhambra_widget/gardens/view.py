@@ -80,3 +80,63 @@ def gardens_view(
             if not g.is_over else None
         ),
     }  # fmt: skip
+
+
+TREE_COLOURS = {"lemon": "#e8c930", "orange": "#e8892f", "palm": "#3f9a5a", "lavender": "#9a6fc0"}
+
+
+def gardens_svg(g: GardensGame, *, size: int = 56) -> str:
+    """A still picture of a Gardens board: building values as diamonds (a scored one in
+    its winner's colour), laid garden tiles as octagons with the trees facing each
+    diagonal, the status line (no hands are drawn)."""
+    from html import escape
+
+    status = (
+        f"Game over: {' and '.join(g.winners)} won"
+        if g.is_over
+        else f"Turn {g.turn}: {g.current_player.name} to play"
+    )
+    scores = ", ".join(f"{p.name} {p.score}" for p in g.players)
+    top = 44
+    w = SIZE * size
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + top}" '
+        f'font-family="sans-serif" role="img" aria-label="{escape(status)}">',
+        '<rect width="100%" height="100%" fill="#f4ecdc"/>',
+        f'<text x="4" y="16" font-size="14" font-weight="bold">{escape(status)}</text>',
+        f'<text x="4" y="34" font-size="12">{escape(scores)}</text>',
+    ]
+    for (fx, fy), (tile, turn) in g.fields.items():
+        cx, cy = (fx + 1) * size, top + (fy + 1) * size
+        r = size * 0.45
+        pts = " ".join(
+            f"{cx + r * c:.1f},{cy + r * d:.1f}"
+            for c, d in (
+                (-0.41, -1),
+                (0.41, -1),
+                (1, -0.41),
+                (1, 0.41),
+                (0.41, 1),
+                (-0.41, 1),
+                (-1, 0.41),
+                (-1, -0.41),
+            )
+        )
+        out.append(f'<polygon points="{pts}" fill="#cfe3b8" stroke="#5a7d3a"/>')
+        for k, (dx, dy) in enumerate(((1, -1), (1, 1), (-1, 1), (-1, -1))):  # NE, SE, SW, NW
+            kind = tile.side(k, turn)
+            out.append(
+                f'<circle cx="{cx + dx * r * 0.45:.1f}" cy="{cy + dy * r * 0.45:.1f}" r="{size * 0.11:.1f}" '
+                f'fill="{TREE_COLOURS[kind]}"><title>{tile.trees} {kind}</title></circle>'
+            )
+    for (bx, by), b in g.buildings.items():
+        bcx, bcy = bx * size + size / 2, top + by * size + size / 2
+        s = g.scored.get((bx, by))
+        fill = TREE_COLOURS[s.winner] if s and s.winner else ("#bbb" if s else "#fffaf0")
+        h = size * 0.22
+        out.append(
+            f'<polygon points="{bcx},{bcy - h} {bcx + h},{bcy} {bcx},{bcy + h} {bcx - h},{bcy}" fill="{fill}" stroke="#555"/>'
+            f'<text x="{bcx}" y="{bcy + 4}" font-size="11" text-anchor="middle">{b.value}</text>'
+        )
+    out.append("</svg>")
+    return "".join(out)
