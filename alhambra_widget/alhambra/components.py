@@ -170,7 +170,7 @@ def building_tiles() -> tuple[Tile, ...]:
     return tuple(Tile(r["kind"], int(r["price"]), r["walls"]) for r in rows)
 
 
-CARD_NAMES.update({Card(c, v): f"{c} {v}" for c in CURRENCIES for v in range(1, 10)})
+CARD_NAMES.update({c: str(c) for c in (Card(cur, v) for cur in CURRENCIES for v in range(1, 10))})
 
 
 def money_cards(two_players: bool = False) -> list[Card]:

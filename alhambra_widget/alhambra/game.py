@@ -55,7 +55,7 @@ from .components import (
     building_tiles,
     money_cards,
 )
-from .grid import Alhambra, Pos
+from .grid import Alhambra, Pos, Violation
 from .narration import Event
 from .scoring import ScoringRound, score_round
 
@@ -472,6 +472,11 @@ class _Buy(TurnRule[Buy]):
         return g._turn_over(p, ev)
 
 
+def _error(v: Violation | None) -> IllegalAction | None:
+    """The Alhambra's violation (R7, R8) as the refusal, if any."""
+    return v.error() if v is not None else None
+
+
 def _not_held(g: Game, p: Player, tile: Tile) -> IllegalAction | None:
     if tile in p._bought:
         return None
@@ -488,11 +493,7 @@ class _Place(TurnRule[Place]):
 
     @staticmethod
     def refuse(g: Game, p: Player, a: Place) -> IllegalAction | None:
-        why = _not_held(g, p, a.tile)
-        if why is None:
-            v = p._alhambra.why_illegal(a.tile, a.pos)
-            why = v.error() if v is not None else None
-        return why
+        return _not_held(g, p, a.tile) or _error(p._alhambra.why_illegal(a.tile, a.pos))
 
     @staticmethod
     def do(g: Game, p: Player, a: Place) -> list[Event]:
@@ -554,11 +555,7 @@ class _FromReserve(TurnRule[FromReserve]):
 
     @staticmethod
     def refuse(g: Game, p: Player, a: FromReserve) -> IllegalAction | None:
-        why = _not_in_reserve(p, a.tile)
-        if why is None:
-            v = p._alhambra.why_illegal(a.tile, a.pos)
-            why = v.error() if v is not None else None
-        return why
+        return _not_in_reserve(p, a.tile) or _error(p._alhambra.why_illegal(a.tile, a.pos))
 
     @staticmethod
     def do(g: Game, p: Player, a: FromReserve) -> list[Event]:
@@ -575,8 +572,7 @@ class _ToReserve(TurnRule[ToReserve]):
 
     @staticmethod
     def refuse(g: Game, p: Player, a: ToReserve) -> IllegalAction | None:
-        v = p._alhambra.why_not_removable(a.pos)
-        return v.error() if v is not None else None
+        return _error(p._alhambra.why_not_removable(a.pos))
 
     @staticmethod
     def do(g: Game, p: Player, a: ToReserve) -> list[Event]:
@@ -595,10 +591,7 @@ class _Exchange(TurnRule[Exchange]):
     @staticmethod
     def refuse(g: Game, p: Player, a: Exchange) -> IllegalAction | None:
         why = _not_in_reserve(p, a.tile)
-        if why is None:
-            v = p._alhambra.why_not_exchangeable(a.tile, a.pos)
-            why = v.error() if v is not None else None
-        return why
+        return why or _error(p._alhambra.why_not_exchangeable(a.tile, a.pos))
 
     @staticmethod
     def do(g: Game, p: Player, a: Exchange) -> list[Event]:

@@ -49,11 +49,10 @@ def _fmt(pos: Pos) -> str:
 # -- integer cells ------------------------------------------------------------------
 # The per-state analysis works on integer cells, not (x, y) tuples: no tuple is built
 # or hashed in its loops. Cell ``(x, y)`` is ``(x + 64) * 128 + (y + 64)``, so integer
-# order is (x, y) order and the neighbours are a fixed offset away. An Alhambra of the
-# 54 real tiles stays well inside the +-60 that fits.
+# order is (x, y) order and the neighbours are a fixed offset away. An Alhambra holds at
+# most the 54 tiles (R1), so its cells stay within 55 of the fountain: inside the 64 that fit.
 _OFF = 64
 _STRIDE = 128
-_LIMIT = 60
 _MAX_TILES = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
 CENTRE = _OFF * _STRIDE + _OFF
 """The fountain's integer cell."""
@@ -386,10 +385,6 @@ class Alhambra:
                 raise MalformedInput(f"{tile!r} is not a Tile.")
             if pos in a._tiles:
                 raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
-            if max(abs(pos[0]), abs(pos[1])) > _LIMIT:
-                raise IllegalAction(
-                    "R7c", f"R7c: {_fmt(pos)} is too far from the fountain to be reached."
-                )
             a._tiles[pos] = tile
             a._masks[cell(pos)] = tile.mask
         if len(a._tiles) > _MAX_TILES + 1:

@@ -217,11 +217,6 @@ def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:
     }
 
 
-def parse_action(data: object) -> Action:
-    """An action from an intent's JSON, or :class:`MalformedInput`."""
-    return Action.from_json(data)
-
-
 def explain_cell(a: Alhambra, tile_name: object, pos: object) -> str:
     """The engine's precise sentence for ``tile`` at ``pos``."""
     tile = Tile.parse(tile_name)
@@ -237,6 +232,5 @@ __all__ = [
     "explain_cell",
     "game_view",
     "legal_view",
-    "parse_action",
     "sandbox_view",
 ]
