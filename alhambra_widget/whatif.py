@@ -2,12 +2,14 @@
 comparisons, rankings of where a tile could go, and win chances from bot playouts.
 
 Positions and rankings are pure Python (the building rules still apply: an
-Alhambra refuses an illegal tile). Tables are pandas DataFrames and plots use
-matplotlib, both imported only when asked for.
+Alhambra refuses an illegal tile). Tables are pandas DataFrames (a plain
+:class:`Table` where pandas is missing, as in JupyterLite) and plots use matplotlib,
+both imported only when asked for.
 """
 
 from __future__ import annotations
 
+import html
 import random
 import time
 from collections import Counter
@@ -23,18 +25,79 @@ from .alhambra.scoring import ScoringRound, score_round
 from .alhambra.svg import alhambra_svg
 from .errors import IllegalAction, MalformedInput
 
+_EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
+
 
 def _need(module: str) -> Any:
-    """Import ``module`` for a what-if table or plot, or say which extra brings it."""
+    """Import ``module`` for a what-if plot, or say which extra brings it."""
     import importlib
 
     try:
         return importlib.import_module(module)
     except ImportError:
         raise ImportError(
-            f"This what-if table or plot needs {module.split('.')[0]}: "
-            'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm).'
+            f"This what-if plot needs {module.split('.')[0]}: {_EXTRA}. "
+            "Its .table() works without it."
         ) from None
+
+
+class Table:
+    """A what-if table drawn without pandas (in JupyterLite, or without the ``whatif``
+    extra): the same rows and columns a DataFrame would hold, shown as HTML or text.
+    ``rows`` are dicts; ``index`` names the columns that label a row."""
+
+    def __init__(self, rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> None:
+        self.rows = rows
+        self.index = index
+        self.columns = [c for c in (rows[0] if rows else {}) if c not in index]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def column(self, name: str) -> list[Any]:
+        return [r[name] for r in self.rows]
+
+    @staticmethod
+    def _cell(v: Any) -> str:
+        return f"{v:.3f}" if isinstance(v, float) else str(v)
+
+    def _grid(self) -> list[list[str]]:
+        head = [*self.index, *self.columns]
+        return [head] + [[self._cell(r[c]) for c in head] for r in self.rows]
+
+    def __repr__(self) -> str:
+        grid = self._grid()
+        widths = [max(len(row[i]) for row in grid) for i in range(len(grid[0]))] if grid[0] else []
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in grid]
+        return "\n".join([*lines, f"(pandas is not installed; {_EXTRA} gives a DataFrame)"])
+
+    def _repr_html_(self) -> str:
+        grid = self._grid()
+        esc = html.escape
+        head = "".join(f"<th>{esc(c)}</th>" for c in grid[0])
+        body = "".join(
+            "<tr>" + "".join(
+                f"<th>{esc(c)}</th>" if i < len(self.index) else f"<td>{esc(c)}</td>"
+                for i, c in enumerate(row)
+            ) + "</tr>"
+            for row in grid[1:]
+        )  # fmt: skip
+        note = f"<p><small>pandas is not installed; {esc(_EXTRA)} gives a DataFrame.</small></p>"
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
+
+
+def _frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
+    """A pandas DataFrame of ``rows`` indexed by ``index``, or a :class:`Table` when
+    pandas is missing."""
+    try:
+        import pandas as pd
+    except ImportError:
+        return Table(rows, index)
+    df = pd.DataFrame(rows)
+    return df.set_index(list(index) if len(index) > 1 else index[0]) if index else df
 
 
 def _tile(t) -> Tile:
@@ -191,17 +254,19 @@ class Position:
         return score_round(round, self.counts(), walls)
 
     def table(self, round: int = 3):
-        """A DataFrame: one row per player, a column per kind, walls, total."""
-        pd = _need("pandas")
-
+        """A DataFrame (a :class:`Table` without pandas): one row per player, a column
+        per kind, walls, total."""
         r = self.score(round)
-        rows = {}
+        rows = []
         for n in r.totals:
-            row = {k.kind: k.points[n] for k in r.kinds}
+            row: dict[str, Any] = {"player": n, **{k.kind: k.points[n] for k in r.kinds}}
             row["walls"] = r.walls[n].length if n in r.walls else 0
             row["total"] = r.totals[n]
-            rows[n] = row
-        return pd.DataFrame.from_dict(rows, orient="index")
+            rows.append(row)
+        df = _frame(rows, ("player",))
+        if hasattr(df, "index") and hasattr(df.index, "name"):
+            df.index.name = None
+        return df
 
     def _repr_svg_(self) -> str:
         parts, x = [], 0
@@ -253,10 +318,9 @@ class Comparison:
         return out
 
     def table(self):
-        """A DataFrame indexed by (player, item) with columns a, b, change."""
-        pd = _need("pandas")
-
-        return pd.DataFrame(self.rows()).set_index(["player", "item"])
+        """A DataFrame indexed by (player, item) with columns a, b, change (a
+        :class:`Table` without pandas)."""
+        return _frame(self.rows(), ("player", "item"))
 
     def totals(self) -> dict[str, tuple[int, int, int]]:
         return {
@@ -294,15 +358,14 @@ class Ranking:
     base: Position
 
     def table(self):
-        pd = _need("pandas")
-
+        """A DataFrame (a :class:`Table` without pandas): one row per option."""
         rows = []
         for o in self.options:
             pl = self.places_text(o)
             rows.append({"where": o.where if isinstance(o.where, str) else f"({o.where[0]}, {o.where[1]})",
                          "points": o.points, "points change": o.points_change, "longest wall": o.wall,
                          "wall change": o.wall_change, "majority places": pl})  # fmt: skip
-        return pd.DataFrame(rows)
+        return _frame(rows)
 
     @staticmethod
     def places_text(o: Option) -> str:
@@ -413,15 +476,15 @@ class WinChances:
     seconds: float
 
     def table(self):
-        pd = _need("pandas")
-
-        df = pd.DataFrame.from_dict(self.wins, orient="index") / self.n
-        df.index.name = "move"
-        return df.sort_values(self.player, ascending=False)
+        """A DataFrame (a :class:`Table` without pandas): each candidate's share of
+        wins per player, the best for ``player`` first."""
+        rows = [{"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()]
+        rows.sort(key=lambda r: -r[self.player])  # stable: ties keep the candidates' order
+        return _frame(rows, ("move",))
 
     def plot(self, ax=None):
         plt = _need("matplotlib.pyplot")
-
+        _need("pandas")
         df = self.table()
         if ax is None:
             _fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(df)))

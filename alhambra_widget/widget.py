@@ -42,7 +42,12 @@ class _Base(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
 
-    INTENTS: ClassVar[Intents] = {}
+    def _intent_hello(self, _content: dict[str, Any]) -> None:
+        # the page asks whether a kernel is behind it (a board restored from a saved
+        # notebook has none, and then says so when a control is used)
+        self.send({"kind": "hello"})
+
+    INTENTS: ClassVar[Intents] = {"hello": _intent_hello}
     """Intent kind -> the method that handles it."""
 
     def __init__(self, **kwargs: Any):
@@ -137,7 +142,8 @@ const model = {{
   set: (k, v) => {{ state[k] = v; }},
   on: (ev, fn) => {{ (listeners[ev] = listeners[ev] || []).push(fn); }},
   off: () => {{}},
-  send: () => {{ state.message = {{text: "This page is a snapshot: it cannot play.", kind: "info", id: Date.now()}};
+  send: (m) => {{ if (m.kind === "hello") return;
+                 state.message = {{text: "This page is a snapshot: it cannot play.", kind: "info", id: Date.now()}};
                  (listeners["change:message"] || []).forEach((f) => f()); }},
   save_changes: () => {{}},
 }};
@@ -161,6 +167,10 @@ class _SessionWidget(_Base):
     autoplay_bots = traitlets.Bool(True).tag(sync=True)
     bot_delay = traitlets.Float(0.6).tag(sync=True)
     show_all_money = traitlets.Bool(False).tag(sync=True)
+    seen_steps = traitlets.Int(0).tag(sync=True)
+    """The number of steps in the game when the page last drew it. The page sets it
+    after every move, so a host that re-runs cells when the page changes a trait
+    (marimo's ``mo.ui.anywidget``) sees each move; Python never sets it."""
 
     session: Session
 
@@ -287,6 +297,7 @@ class _SessionWidget(_Base):
         return view
 
     INTENTS: ClassVar[Intents] = {
+        **_Base.INTENTS,
         "act": _intent_act,
         "bot": _intent_bot,
         "goto": _intent_goto,
@@ -468,6 +479,7 @@ class SandboxWidget(_Base):
         self._publish()
 
     INTENTS: ClassVar[Intents] = {
+        **_Base.INTENTS,
         "explain": _intent_explain,
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,

@@ -7,7 +7,7 @@ import pytest
 
 from alhambra_widget import Game, IllegalAction, Tile
 from alhambra_widget.errors import MalformedInput
-from alhambra_widget.whatif import Position, compare, rank_placements, win_chances
+from alhambra_widget.whatif import Position, Table, compare, rank_placements, win_chances
 
 
 def midgame(seed=3, steps=150, n=4):
@@ -195,10 +195,52 @@ def test_win_chances_on_a_real_dask_cluster():
     assert remote.wins == local.wins
 
 
-def test_a_table_without_the_whatif_extra_names_the_extra(monkeypatch):
+def _without_pandas(monkeypatch):
     import sys
 
     monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
-    p = Position.from_description({"Kim": {"counts": {"tower": 4}}, "Nina": {"counts": {}}})
+
+
+def test_without_pandas_every_table_is_drawn_with_the_same_rows(monkeypatch):
+    g = midgame(3, steps=150)
+    p = Position.from_game(g)
+    name = g.players[0].name
+    other = p.copy()
+    cell = sorted(other.seats[name].alhambra.legal_positions(g.bag[0]))[0]
+    other.add(name, g.bag[0], cell)
+    cands = g.legal_actions()[:3]
+    frames = {
+        "position": p.table(2),
+        "compare": compare(p, other, 3).table(),
+        "ranking": rank_placements(p, name, g.bag[0], 3).table(),
+        "chances": win_chances(g, cands, n=10, progress=False, seed=2).table(),
+    }
+    _without_pandas(monkeypatch)
+    tables = {
+        "position": p.table(2),
+        "compare": compare(p, other, 3).table(),
+        "ranking": rank_placements(p, name, g.bag[0], 3).table(),
+        "chances": win_chances(g, cands, n=10, progress=False, seed=2).table(),
+    }
+    for what, t in tables.items():
+        df = frames[what]
+        assert isinstance(t, Table), what
+        assert len(t) == len(df) and t.columns == [str(c) for c in df.columns], what
+        if t.index:
+            labels = [tuple(r[i] for i in t.index) for r in t]
+            assert [x if isinstance(x, tuple) else (x,) for x in df.index] == labels, what
+        for row, (_, expected) in zip(t, df.iterrows()):
+            assert [row[c] for c in t.columns] == list(expected), what
+        assert "pandas is not installed" in t._repr_html_() and "whatif" in repr(t)
+    assert "<td>" in tables["position"]._repr_html_()
+
+
+def test_a_plot_without_the_whatif_extra_names_the_extra(monkeypatch):
+    import sys
+
+    g = midgame(2, steps=200)
+    wc = win_chances(g, g.legal_actions()[:2], n=4, progress=False, seed=1)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'pip install "alhambra-widget\[whatif\]"'):
-        p.table(2)
+        wc.plot()

@@ -5,6 +5,23 @@
 import { gardensHtml, gardensClick, gardensKey } from "./gardens.js";
 
 const CELL = 46; // px per Alhambra cell
+const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
+const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
+const HELLO_WAIT_MS = 15000; // the same for the greeting sent when the board is drawn
+const NO_KERNEL = "No Python kernel is connected: this board shows the state saved with the notebook. Run the notebook's cells to play.";
+
+// Is the page behind the board dark? JupyterLab's theme variables decide where they
+// exist (widget.css); this picks the defaults for other hosts (marimo, a plain page).
+function hostIsDark(el) {
+  for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+    const m = getComputedStyle(e).backgroundColor.match(/[\d.]+/g);
+    if (m && (m.length < 4 || +m[3] > 0.5)) {
+      const [r, g, b] = m.map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+    }
+  }
+  return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+}
 const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 const KIND_ABBR = {
   pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
@@ -112,9 +129,25 @@ function render({ model, el }) {
     gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
   };
   let botTimer = null;
+  // Is a Python kernel behind this page? A board restored from a saved notebook has
+  // none: it still draws its saved step, and says so when a control gets no answer.
+  const link = { contact: false, waiting: null, noKernel: false };
 
   const V = () => model.get("view") || {};
-  const send = (msg) => model.send(msg);
+  const send = (msg) => {
+    model.send(msg);
+    if (link.contact || link.waiting) return;
+    link.waiting = setTimeout(() => {
+      link.waiting = null;
+      if (!link.contact) { link.noKernel = true; draw(); }
+    }, msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
+  };
+  const heard = () => {
+    link.contact = true;
+    link.noKernel = false;
+    clearTimeout(link.waiting);
+    link.waiting = null;
+  };
   const act = (action, resolve) => {
     const v = V();
     if (!v.live && !resolve) {
@@ -375,6 +408,8 @@ function render({ model, el }) {
       s += roundsHtml(v);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-12).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     }
+    root.classList.toggle("aw-dark", hostIsDark(el));
+    if (link.noKernel) s = `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` + s;
     s = `<div class="aw-status" aria-live="polite">${esc(status(v))}</div>` +
       (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") + s;
     // keep the slider focus if the user is dragging it
@@ -514,31 +549,59 @@ function render({ model, el }) {
     }
   }
 
+  // Ask the kernel for the bot's move, and ask again while the board has not moved: a
+  // message can be lost (a kernel still starting, as in JupyterLite), and the kernel drops
+  // any request whose version is no longer the board's, so asking twice is harmless.
   function scheduleBot() {
     clearTimeout(botTimer);
     const v = V();
     if (v.mode === "alhambra" || !v.bot_to_move || !model.get("autoplay_bots")) return;
     const version = v.v;
-    botTimer = setTimeout(() => {
-      if (V().v === version) send({ kind: "bot", v: version });
-    }, Math.max(0, (model.get("bot_delay") || 0) * 1000));
+    const delay = Math.max(0, (model.get("bot_delay") || 0) * 1000);
+    const ask = (wait) => {
+      botTimer = setTimeout(() => {
+        const now = V();
+        if (now.v !== version || !now.bot_to_move || !model.get("autoplay_bots")) return;
+        send({ kind: "bot", v: version });
+        ask(Math.max(BOT_RETRY_MS, delay));
+      }, wait);
+    };
+    ask(delay);
   }
 
   root.addEventListener("click", onClick);
   root.addEventListener("mouseover", onOver);
   root.addEventListener("keydown", onKey);
   root.addEventListener("change", onInput);
-  const onView = () => { ui.hover = ""; draw(); scheduleBot(); };
+  const onView = () => {
+    heard();
+    ui.hover = "";
+    draw();
+    scheduleBot();
+    // tell the host which step the page shows: a trait change from the page is what
+    // marimo re-runs cells on
+    const steps = V().steps;
+    if (steps !== undefined && model.get("seen_steps") !== steps) {
+      model.set("seen_steps", steps);
+      model.save_changes();
+    }
+  };
+  const onMessage = () => { heard(); draw(); };
+  const onCustom = (msg) => { if (msg && msg.kind === "hello") { heard(); draw(); } };
   model.on("change:view", onView);
-  model.on("change:message", draw);
+  model.on("change:message", onMessage);
   model.on("change:show_walls", draw);
+  model.on("msg:custom", onCustom);
   draw();
+  send({ kind: "hello" });
   scheduleBot();
   return () => {
     clearTimeout(botTimer);
+    clearTimeout(link.waiting);
     model.off("change:view", onView);
-    model.off("change:message", draw);
+    model.off("change:message", onMessage);
     model.off("change:show_walls", draw);
+    model.off("msg:custom", onCustom);
   };
 }
 
