@@ -3,6 +3,11 @@
 #   bash run.sh tutorial   set everything up, then open JupyterLab on the tutorial
 #   bash run.sh test       set everything up, then run the whole test suite
 #   bash run.sh bench      set everything up, then print the engine benchmark
+#   bash run.sh lite       set everything up, then build the JupyterLite course site
+#                          (offline) into build/lite; serve it with
+#                          python3 -m http.server -d build/lite
+#   bash run.sh watch      rebuild the front end on every change (with ANYWIDGET_HMR=1
+#                          in the kernel's environment, open boards reload live)
 # Needs: Python 3.10+ with venv, node and npm; Debian's chromium for the browser
 # tests (installed here with apt-get when missing and we are root).
 set -euo pipefail
@@ -46,7 +51,7 @@ case "${1:-}" in
     browser
     setup
     echo "== lint and types"
-    .venv/bin/ruff check alhambra_widget tests benchmarks
+    .venv/bin/ruff check alhambra_widget tests benchmarks lite
     .venv/bin/mypy --strict alhambra_widget/alhambra alhambra_widget/gardens alhambra_widget/record.py alhambra_widget/errors.py
     .venv/bin/mypy
     echo "== packaging: wheel and sdist, each installed without node"
@@ -58,8 +63,16 @@ case "${1:-}" in
     setup
     exec .venv/bin/python benchmarks/engine.py "${@:2}"
     ;;
+  lite)
+    setup
+    exec .venv/bin/python lite/build.py
+    ;;
+  watch)
+    setup
+    cd js && exec npm run watch
+    ;;
   *)
-    echo "usage: bash run.sh tutorial | test | bench" >&2
+    echo "usage: bash run.sh tutorial | test | bench | lite | watch" >&2
     exit 2
     ;;
 esac

@@ -43,9 +43,8 @@ class _Base(anywidget.AnyWidget):
     message = traitlets.Dict().tag(sync=True)
 
     def _intent_hello(self, _content: dict[str, Any]) -> None:
-        # the page asks whether a kernel is behind it (a board restored from a saved
-        # notebook has none, and then says so when a control is used)
-        self.send({"kind": "hello"})
+        """The page greets the kernel when it draws the board (the reply is the
+        acknowledgement every message gets)."""
 
     INTENTS: ClassVar[Intents] = {"hello": _intent_hello}
     """Intent kind -> the method that handles it."""
@@ -55,6 +54,8 @@ class _Base(anywidget.AnyWidget):
         self._v = 0  # view version: intents name the view they were made on
         self._said = 0  # message counter: the same sentence twice still reaches the page
         self.last_exception: BaseException | None = None
+        self._displays: list[Any] = []  # the outputs showing this widget (display ids)
+        self._pictured: Any = None  # what their picture shows
         self.on_msg(self._on_msg)
 
     def _say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
@@ -80,6 +81,10 @@ class _Base(anywidget.AnyWidget):
             self._say(
                 f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error"
             )
+        finally:
+            # every message is answered: a page that hears nothing knows nothing is
+            # behind it (a saved notebook reopened, a restarted kernel)
+            self.send({"kind": "ack"})
 
     def _picture(self) -> str:  # pragma: no cover - abstract
         """An SVG picture of what the widget shows now (for readers without a kernel)."""
@@ -99,12 +104,37 @@ class _Base(anywidget.AnyWidget):
         )
         return data, metadata
 
+    def _ipython_display_(self) -> None:
+        """Show the widget as an output that keeps its picture current: a notebook saved
+        later and reopened without a kernel shows the step the board was at, not the
+        step it was displayed at."""
+        from IPython.display import display
+
+        data, metadata = self._repr_mimebundle_()
+        self._displays.append(display(data, metadata=metadata, raw=True, display_id=True))
+        self._pictured = self._picture_key()
+
+    def _picture_key(self) -> Any:
+        """What the picture depends on; None while it is not worth redrawing (a bot is
+        about to move)."""
+        return self._v
+
+    def _refresh_pictures(self) -> None:
+        key = self._picture_key()
+        if not self._displays or key is None or key == self._pictured:
+            return
+        self._pictured = key
+        data, metadata = self._repr_mimebundle_()
+        for handle in self._displays:
+            handle.update(data, metadata=metadata, raw=True)
+
     def _publish(self) -> None:
         self._v += 1
         view = self._build()
         view["v"] = self._v
         view["rules"] = self._rules()
         self.view = view
+        self._refresh_pictures()
 
     def _rules(self) -> dict:
         return RULES
@@ -142,7 +172,8 @@ const model = {{
   set: (k, v) => {{ state[k] = v; }},
   on: (ev, fn) => {{ (listeners[ev] = listeners[ev] || []).push(fn); }},
   off: () => {{}},
-  send: (m) => {{ if (m.kind === "hello") return;
+  send: (m) => {{ setTimeout(() => (listeners["msg:custom"] || []).forEach((f) => f({{kind: "ack"}})));
+                 if (m.kind === "hello") return;
                  state.message = {{text: "This page is a snapshot: it cannot play.", kind: "info", id: Date.now()}};
                  (listeners["change:message"] || []).forEach((f) => f()); }},
   save_changes: () => {{}},
@@ -285,6 +316,13 @@ class _SessionWidget(_Base):
         self.session.goto(len(self.game.history))
         self.game.undo()
         self._say("The last action was taken back.")
+
+    def _picture_key(self) -> Any:
+        s = self.session
+        if s.bot_to_move() and self.autoplay_bots:
+            return None  # the bots play on: redraw once a person is to move
+        h = s.game.history
+        return (id(s.game), len(h), h[-1] if h else None)  # not the timeline: a view
 
     def _session_view(self, build, **kw) -> dict:
         s = self.session

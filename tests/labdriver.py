@@ -72,6 +72,7 @@ class JupyterLab:
                     "--ServerApp.port_retries=0", "--IdentityProvider.token=",
                     "--ServerApp.password=", f"--ServerApp.root_dir={self.root}",
                     "--LabApp.expose_app_in_browser=True",
+                    "--JupyterNotebookApp.expose_app_in_browser=True",
                 ],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )  # fmt: skip
@@ -113,6 +114,14 @@ class JupyterLab:
         self.write_notebook(name, code)
         page = context.new_page()
         page.goto(f"{self.url}/lab/tree/{name}?reset")
+        self.run_all(page, timeout_ms)
+        page.locator(".aw-root").first.wait_for(timeout=timeout_ms)
+        return page
+
+    @staticmethod
+    def run_all(page, timeout_ms: int = 60_000) -> None:
+        """Wait for the kernel of the notebook open in ``page`` (JupyterLab or Notebook
+        7), then run all its cells."""
         page.wait_for_function(
             "(() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
             " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
@@ -120,8 +129,6 @@ class JupyterLab:
             timeout=timeout_ms,
         )
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.locator(".aw-root").first.wait_for(timeout=timeout_ms)
-        return page
 
 
 KERNEL_EXEC = """async (code) => {
@@ -146,3 +153,39 @@ def kernel_exec(page, code: str) -> str:
 
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+
+class Server:
+    """Any web server started as a command on a free port (``{port}`` in ``cmd``), in its
+    own process group; ready when ``path`` answers 200. ``stop()`` ends it."""
+
+    def __init__(self, cmd: list[str], log: Path, path: str = "/", env=None, timeout=60.0):
+        port = _free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        self.log_path = Path(log)
+        with open(self.log_path, "w") as out:
+            self.proc = subprocess.Popen(
+                [c.replace("{port}", str(port)) for c in cmd],
+                env={**os.environ, **(env or {})}, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(self.url + path, timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"{cmd[0]} did not start:\n" + self.log_path.read_text()[-3000:])
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)

@@ -2,6 +2,8 @@
 picture of the board: every widget's mimebundle carries text/html with an SVG of the
 state it shows, and a line saying it is a picture."""
 
+import itertools
+
 import nbformat
 import pytest
 from nbclient import NotebookClient
@@ -59,3 +61,39 @@ def test_nbconvert_offline_shows_the_board(tmp_path):
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False).execute()
     body, _ = HTMLExporter().from_notebook_node(nb)
     assert "A picture of the board" in body and "<svg" in body and "Ann: 0 points" in body
+
+
+def test_the_output_picture_follows_the_game_while_bots_play_redraw_once(tmp_path):
+    """A widget shown in a notebook keeps its output's picture current (so a notebook
+    saved later shows the step the board was at); while bots play on, it waits for a
+    person to be to move."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from alhambra_widget import AlhambraWidget\n"
+            'w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1, seats={"Ben": "greedy", "Cem": "greedy"})\n'
+            "g = w.game\n"
+            "shown = w._picture_key()\n"
+            "w"
+        ),
+        nbformat.v4.new_code_cell(
+            "updates = []\n"
+            "w._displays[0].update = lambda *a, **k: (updates.append(g.step), type(w._displays[0]).update(w._displays[0], *a, **k))\n"
+            "for _ in range(3):\n"
+            "    while g.current_player.name != 'Ann':\n"
+            "        w.session.bot_step()\n"
+            "    w.act(g.legal_actions()[0])\n"
+            "while g.current_player.name != 'Ann':\n"
+            "    w.session.bot_step()\n"
+            "print(updates, g.step)\n"
+            "print(w._repr_mimebundle_()[0]['text/html'])"
+        ),
+    ]
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    first = "".join(nb.cells[0].outputs[0]["data"]["text/html"])
+    updates, final = nb.cells[1].outputs[0]["text"].split("\n", 1)
+    assert first.strip() == final.strip()  # the cell's output shows the board now
+    steps, now = updates.rsplit(" ", 1)
+    seen = [int(x) for x in steps.strip("[]").split(",")]
+    assert seen[-1] == int(now)  # redrawn when Ann was to move again, not at each bot move
+    assert all(b - a >= 2 for a, b in itertools.pairwise(seen))

@@ -8,20 +8,29 @@ const CELL = 46; // px per Alhambra cell
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
 const HELLO_WAIT_MS = 15000; // the same for the greeting sent when the board is drawn
-const NO_KERNEL = "No Python kernel is connected: this board shows the state saved with the notebook. Run the notebook's cells to play.";
+const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
 // Is the page behind the board dark? JupyterLab's theme variables decide where they
 // exist (widget.css); this picks the defaults for other hosts (marimo, a plain page).
+// A canvas reads any CSS colour (rgb, oklch, ...) as RGBA.
+let probe = null;
+function rgba(color) {
+  if (!probe) probe = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  if (!probe) return null;
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = "rgba(0, 0, 0, 0)";
+  probe.fillStyle = color;
+  probe.fillRect(0, 0, 1, 1);
+  return probe.getImageData(0, 0, 1, 1).data;
+}
 function hostIsDark(el) {
   for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
-    const m = getComputedStyle(e).backgroundColor.match(/[\d.]+/g);
-    if (m && (m.length < 4 || +m[3] > 0.5)) {
-      const [r, g, b] = m.map(Number);
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
-    }
+    const c = rgba(getComputedStyle(e).backgroundColor);
+    if (c && c[3] > 128) return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] < 128;
   }
   return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
 }
+
 const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 const KIND_ABBR = {
   pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
@@ -113,6 +122,24 @@ function boardSvg(alh, opts) {
   return s + "</svg>";
 }
 
+// What the user is picking (reset when the shown step changes), kept per widget model:
+// when the notebook redraws the output (its picture is refreshed for readers without
+// a kernel), the new view carries on with the same picks and keeps the focus.
+const PICKS = new WeakMap();
+function pickState(model) {
+  let ui = PICKS.get(model);
+  if (!ui) {
+    ui = {
+      step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
+      hover: "", confirm: null, roundSel: null, roundRow: 0,
+      gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
+      inside: false, // the keyboard focus is in the board
+    };
+    PICKS.set(model, ui);
+  }
+  return ui;
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "aw-root";
@@ -122,31 +149,42 @@ function render({ model, el }) {
   root.setAttribute("aria-label", "Alhambra board");
   el.appendChild(root);
 
-  // what the user is picking; reset when the shown step changes
-  const ui = {
-    step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
-    hover: "", confirm: null, roundSel: null, roundRow: 0,
-    gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
-  };
+  const ui = pickState(model);
+  root.addEventListener("focusin", () => { ui.inside = true; });
+  root.addEventListener("focusout", (ev) => {
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
+  });
   let botTimer = null;
-  // Is a Python kernel behind this page? A board restored from a saved notebook has
-  // none: it still draws its saved step, and says so when a control gets no answer.
-  const link = { contact: false, waiting: null, noKernel: false };
+  // Is Python answering? A board restored from a saved notebook, or left behind by a
+  // restarted kernel, has nothing behind it: it still draws its last state, and says so
+  // when a request gets no answer (the kernel acknowledges every message).
+  const link = { pending: 0, timer: null, noKernel: false };
+  const silence = () => {
+    link.timer = null;
+    link.noKernel = true;
+    draw();
+  };
+  const watch = (ms) => {
+    clearTimeout(link.timer);
+    link.timer = link.pending > 0 ? setTimeout(silence, ms) : null;
+  };
 
   const V = () => model.get("view") || {};
   const send = (msg) => {
-    model.send(msg);
-    if (link.contact || link.waiting) return;
-    link.waiting = setTimeout(() => {
-      link.waiting = null;
-      if (!link.contact) { link.noKernel = true; draw(); }
-    }, msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
+    try {
+      model.send(msg);
+    } catch (e) {
+      silence();
+      return;
+    }
+    link.pending += 1;
+    if (!link.timer) watch(msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
   };
-  const heard = () => {
-    link.contact = true;
-    link.noKernel = false;
-    clearTimeout(link.waiting);
-    link.waiting = null;
+  // an acknowledgement: one request answered, Python is there
+  const acked = () => {
+    link.pending = Math.max(0, link.pending - 1);
+    watch(ANSWER_WAIT_MS);
+    if (link.noKernel) { link.noKernel = false; draw(); }
   };
   const act = (action, resolve) => {
     const v = V();
@@ -574,7 +612,7 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("change", onInput);
   const onView = () => {
-    heard();
+    link.noKernel = false;
     ui.hover = "";
     draw();
     scheduleBot();
@@ -586,18 +624,19 @@ function render({ model, el }) {
       model.save_changes();
     }
   };
-  const onMessage = () => { heard(); draw(); };
-  const onCustom = (msg) => { if (msg && msg.kind === "hello") { heard(); draw(); } };
+  const onMessage = () => { link.noKernel = false; draw(); };
+  const onCustom = (msg) => { if (msg && msg.kind === "ack") acked(); };
   model.on("change:view", onView);
   model.on("change:message", onMessage);
   model.on("change:show_walls", draw);
   model.on("msg:custom", onCustom);
   draw();
+  if (ui.inside) root.focus({ preventScroll: true });
   send({ kind: "hello" });
   scheduleBot();
   return () => {
     clearTimeout(botTimer);
-    clearTimeout(link.waiting);
+    clearTimeout(link.timer);
     model.off("change:view", onView);
     model.off("change:message", onMessage);
     model.off("change:show_walls", draw);
