@@ -38,7 +38,7 @@ setup() {
   quiet .venv/bin/python -m pip install -q -e ".[dev]"
   .venv/bin/python -c "import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib"
   # the editable install builds js/ once; rebuild so a changed front end is never stale
-  (cd js && { [ -d node_modules ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
+  (cd js && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
 }
 
 case "${1:-}" in
@@ -52,6 +52,7 @@ case "${1:-}" in
     setup
     echo "== lint and types"
     .venv/bin/ruff check alhambra_widget tests benchmarks lite
+    (cd js && npm run --silent lint)
     .venv/bin/mypy --strict alhambra_widget/alhambra alhambra_widget/gardens alhambra_widget/record.py alhambra_widget/errors.py
     .venv/bin/mypy
     echo "== packaging: wheel and sdist, each installed without node"

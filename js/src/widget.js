@@ -80,7 +80,7 @@ function boardSvg(alh, opts) {
   const { rules, exchange, remove, wall, player, title } = opts;
   const xs = alh.tiles.map((t) => t[0]);
   const ys = alh.tiles.map((t) => t[1]);
-  let x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
+  const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
   const w = (x1 - x0 + 1) * CELL, h = (y1 - y0 + 1) * CELL;
   const px = (x) => (x - x0) * CELL, py = (y) => (y - y0) * CELL;
   const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
