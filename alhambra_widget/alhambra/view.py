@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import MalformedInput
+from ..seats import seen_hands
 from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney
 from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game
@@ -93,13 +94,15 @@ def game_view(
     show_all_money: bool = False,
     log_size: int = 40,
 ) -> dict[str, Any]:
-    """The view model of ``game`` (the shown state) for the front end."""
+    """The view model of ``game`` (the shown state) for the front end, built for the
+    people at the screen: a hand they may not see (:func:`seen_hands`) is ``None``, and
+    so are the payments of a mover whose hand is hidden."""
     names = [p.name for p in game.players]
-    humans = [n for n in names if seats.get(n, "human") == "human"]
     to_move = None if game.is_over else game.current
+    seen = seen_hands(names, seats, to_move, show_all_money)
     players = []
     for i, p in enumerate(game.players):
-        open_hand = show_all_money or i == to_move or (len(humans) == 1 and p.name in humans)
+        open_hand = i in seen
         players.append(
             {
                 "name": p.name,
@@ -154,14 +157,16 @@ def game_view(
         "currencies": list(CURRENCIES),
         "kinds": list(KINDS),
         # also for a past state: acting there asks to branch off or undo back (the session)
-        "legal": legal_view(game) if not game.is_over else None,
+        "legal": legal_view(game, hand_seen=game.current in seen) if not game.is_over else None,
     }
     return view
 
 
-def legal_view(game: Game) -> dict[str, Any]:
+def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
     """What the player to move may do now, for the front end to offer: all of it read
-    off ``game.legal_actions()`` and the engine's explanations."""
+    off ``game.legal_actions()`` and the engine's explanations. Without ``hand_seen``
+    nothing that depends on the mover's secret hand is included (no ``buy``, no
+    ``pass``)."""
     p = game.current_player
     a = p.alhambra
     legal = game.legal_actions()
@@ -176,16 +181,9 @@ def legal_view(game: Game) -> dict[str, Any]:
             }
         return out
     out["take"] = _take_choices(game.display, legal)
-    buys: dict[str, Any] = {}
-    for x in legal:
-        if isinstance(x, Buy):
-            tile = game.market[x.currency]
-            assert tile is not None
-            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": []})
-            b["pays"].append(list(x.pay))
-            if game.is_exact(x):  # R4: another action
-                b["exact"].append(list(x.pay))
-    out["buy"] = buys
+    if hand_seen:
+        out["buy"] = _buy_choices(game, legal)
+        out["pass"] = any(isinstance(x, Pass) for x in legal)
     swaps: dict[Tile, list[str]] = {}
     for x in legal:
         if isinstance(x, Exchange):
@@ -197,8 +195,21 @@ def legal_view(game: Game) -> dict[str, Any]:
             "exchange": swaps.get(t, []),
         }
     out["remove"] = removal_rules(a)
-    out["pass"] = any(isinstance(x, Pass) for x in legal)
     return out
+
+
+def _buy_choices(game: Game, legal: list[Action]) -> dict[str, Any]:
+    """Per market slot the mover may buy: its price, every payment, the exact ones."""
+    buys: dict[str, Any] = {}
+    for x in legal:
+        if isinstance(x, Buy):
+            tile = game.market[x.currency]
+            assert tile is not None
+            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": []})
+            b["pays"].append(list(x.pay))
+            if game.is_exact(x):  # R4: another action
+                b["exact"].append(list(x.pay))
+    return buys
 
 
 def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:

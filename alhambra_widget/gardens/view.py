@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..seats import seen_hands
 from .components import FIELDS, SIZE, TREES, GardenTile
 from .game import GardensGame, Lay
 
@@ -42,14 +43,12 @@ def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
 ) -> dict[str, Any]:  # fmt: skip
-    humans = [p.name for p in g.players if seats.get(p.name, "human") == "human"]
+    seen = seen_hands(
+        [p.name for p in g.players], seats, None if g.is_over else g.current, show_all_hands
+    )
     players = []
     for i, p in enumerate(g.players):
-        open_hand = (
-            show_all_hands
-            or (i == g.current and not g.is_over)
-            or (len(humans) == 1 and p.name in humans)
-        )
+        open_hand = i in seen
         players.append({
             "name": p.name, "seat": seats.get(p.name, "human"), "kinds": p.kinds,
             "points": dict(p.points), "score": p.score,

@@ -184,9 +184,30 @@ w
             page.locator(".aw-player.aw-current [data-sel]").first.click()
             page.click("button[data-do='reserve']")
 
+    # watch every redraw of the whole game (the board's and the notebook's, which
+    # replaces the board when it refreshes the output's picture): no bot's card is ever
+    # in the page
+    lab.page.evaluate(
+        """() => {
+            window.__botCards = 0; window.__draws = 0;
+            new MutationObserver(() => {
+                window.__draws += 1;
+                for (const root of document.querySelectorAll(".aw-root")) {
+                    for (const n of ["Ben", "Cem"]) {
+                        const s = root.querySelector(`section.aw-player[aria-label="${n}"]`);
+                        if (s && s.querySelector(".aw-card")) window.__botCards += 1;
+                    }
+                    const st = root.querySelector(".aw-status");
+                    if (st && /\\b(Ben|Cem)\\b/.test(st.textContent) && root.querySelector(".aw-pay"))
+                        window.__botCards += 1;
+                }
+            }).observe(document.body, {childList: true, subtree: true});
+        }"""
+    )
     lab.play_to_end("You", move)
     page = lab.page
     assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
+    assert page.evaluate("window.__draws") > 100 and page.evaluate("window.__botCards") == 0
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
     lab.shot("end")
 
