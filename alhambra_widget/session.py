@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .alhambra.actions import Edit
 from .bots import make_bot
 from .errors import GameError, MalformedInput
+
+
+def _is_edit(action: Any) -> bool:
+    return isinstance(action, Edit)
 
 
 class Session:
@@ -125,6 +130,38 @@ class Session:
         self.cursor = None
         self._past = None
         return self._game.apply(action)  # notifies the listeners
+
+    def movers(self) -> list[str]:
+        """Who made each action of the live game: the player to move before it."""
+        g = self._game
+        replay = type(g)._new(g._options())
+        out = []
+        for a in g.history:
+            out.append(replay.current_player.name)
+            replay._step(a)
+        return out
+
+    def undo(self) -> int:
+        """Take back the last decision of a person. With bots in the game, the bot
+        actions made since go too: undoing only the last bot move would have the bot
+        move again at once, differently. A hand edit (``Game.edit``) counts as a
+        person's decision. Returns how many actions were taken back."""
+        g = self._game
+        if not g.history:
+            raise GameError("There is nothing to undo.")
+        movers = self.movers()
+        k = len(g.history) - 1
+        while k >= 0 and self.seats.get(movers[k]) is not None and not _is_edit(g.history[k]):
+            k -= 1
+        if k < 0:
+            raise GameError("Only bots have played so far: there is no decision of yours to undo.")
+        n = len(g.history) - k
+        back = g.at(k)
+        self.cursor = None
+        self._past = None
+        g._become(back)  # the listeners stay
+        g._notify(None, [])
+        return n
 
     def _check_seat(self, game) -> None:
         if game.is_over:

@@ -208,6 +208,7 @@ class _SessionWidget(_Base):
     def _start(self, game, seats) -> None:
         self._action_observers: list[Any] = []
         self._observed: Any = None
+        self._last_act: str | None = None  # the last click applied (v, action, resolve)
         self.session = Session(game, seats or {})
         self.session.add_listener(self._publish)
 
@@ -293,12 +294,17 @@ class _SessionWidget(_Base):
             )
 
     def _intent_act(self, content) -> None:
+        key = json.dumps([content.get("v"), content.get("action"), content.get("resolve")],
+                         sort_keys=True, default=str)  # fmt: skip
+        if content.get("v") != self._v and key == self._last_act:
+            return  # the same click again (a double click): it was done, nothing to say
         self._check_version(content)
         action = self._parse_action(content.get("action"))
         resolve = content.get("resolve")
         if resolve not in (None, "branch", "undo"):
             raise MalformedInput("resolve is 'branch', 'undo' or absent.")
         events = self.session.act(action, resolve=resolve)
+        self._last_act = key
         self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
 
     def _intent_bot(self, content) -> None:
@@ -314,8 +320,16 @@ class _SessionWidget(_Base):
     def _intent_undo(self, content) -> None:
         self._check_version(content)
         self.session.goto(len(self.game.history))
-        self.game.undo()
-        self._say("The last action was taken back.")
+        n = self.session.undo()
+        self._say(
+            "Your last decision was taken back"
+            + (f", with the {n - 1} bot action{'s' if n > 2 else ''} after it." if n > 1 else ".")
+        )
+
+    def undo(self) -> int:
+        """Take back the last decision of a person, and the bot actions after it (see
+        :meth:`Session.undo`); returns how many actions were taken back."""
+        return self.session.undo()
 
     def _picture_key(self) -> Any:
         s = self.session

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from alhambra_widget import Alhambra, Game, TakeMoney, Tile
+from alhambra_widget.errors import GameError
 from alhambra_widget.widget import AlhambraWidget, SandboxWidget
 
 
@@ -310,3 +311,52 @@ def test_on_action_follows_the_game_the_widget_shows():
     assert seen == []
     w.game.apply(w.game.legal_actions()[0])
     assert len(seen) == 1
+
+
+def test_undo_against_bots_goes_back_to_the_persons_last_decision():
+    w = human_widget(seed=2)
+    g = w.game
+    before = len(g.history)
+    digest = g.digest()
+    card = g.display[0]
+    click(w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": [str(card)]})
+    w.run_bots()  # Ben and Cem answer
+    assert g.current_player.name == "Ann" and len(g.history) >= before + 3
+    bots = len(g.history) - before - 1
+    click(w, kind="undo", v=w.view["v"])
+    # Ann is to decide again, in the very state she decided in: not at a bot's turn
+    assert len(g.history) == before and g.digest() == digest
+    assert g.current_player.name == "Ann" and not w.session.bot_to_move()
+    assert w.message["text"] == (
+        f"Your last decision was taken back, with the {bots} bot actions after it."
+    )
+
+
+def test_undo_counts_an_edit_as_a_decision_and_refuses_when_only_bots_played():
+    seed = next(s for s in range(50) if Game(["Ann", "Ben"], seed=s).current_player.name == "Ben")
+    w = AlhambraWidget(players=["Ann", "Ben"], seed=seed, seats={"Ben": "greedy"})
+    g = w.game
+    w.run_bots()
+    assert g.history and g.current_player.name == "Ann"
+    with pytest.raises(GameError, match="Only bots have played"):
+        w.undo()
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, TakeMoney)))
+    assert w.session.bot_to_move()  # Ben's turn: an edit now is still a person's doing
+    g.edit(players={"Ben": {"money": ["ducat 3"]}})
+    n = len(g.history)
+    assert w.undo() == 1 and len(g.history) == n - 1
+
+
+def test_a_double_click_does_the_action_once_and_says_nothing_false():
+    w = human_widget()
+    g = w.game
+    before = len(g.history)
+    msg = {"kind": "act", "v": w.view["v"], "action": {"type": "take_money", "cards": [str(g.display[0])]}}
+    click(w, **msg)
+    said = dict(w.message)
+    click(w, **msg)  # the second click of a double click, made on the same board
+    assert len(g.history) == before + 1 and w.message == said
+    assert "changed before your click" not in w.message["text"]
+    # a different click made on the old board is still refused as stale
+    click(w, kind="act", v=msg["v"], action={"type": "take_money", "cards": [str(g.display[1])]})
+    assert "changed before your click" in w.message["text"] and len(g.history) == before + 1
