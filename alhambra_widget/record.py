@@ -50,10 +50,14 @@ class RecordedGame(Generic[A, E]):
 
     players: Sequence[_Named]
     rng: random.Random
+    current: int
 
     def __init__(self, seed: int):
         self.seed = seed
         self.history: list[A] = []
+        self.movers: list[tuple[int, int]] = []
+        """For each action of ``history``: the player to move before it (who made it)
+        and where its events start in ``log`` (the first is the action's own sentence)."""
         self.log: list[E] = []
         self._listeners: list[Listener] = []
         self._legal: list[A] | None = None
@@ -104,6 +108,7 @@ class RecordedGame(Generic[A, E]):
         }
 
     def _step(self, action: A) -> list[E]:
+        self.movers.append((self.current, len(self.log)))
         events = self._do(action)
         self._legal = None
         self.history.append(action)
@@ -178,6 +183,7 @@ class RecordedGame(Generic[A, E]):
         are not copied). A purpose-made copy: Alhambras are shared copy-on-write."""
         g = self._copy_state()
         g.history = list(self.history)
+        g.movers = list(self.movers)
         g.log = list(self.log)
         g._listeners = []
         return g

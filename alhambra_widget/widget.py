@@ -209,6 +209,8 @@ class _SessionWidget(_Base):
         self._action_observers: list[Any] = []
         self._observed: Any = None
         self._last_act: str | None = None  # the last click applied (v, action, resolve)
+        self._acting = False  # a click of this page is being applied
+        self._board_at: Any = None  # (game, steps) when the page was last drawn
         self.session = Session(game, seats or {})
         self.session.add_listener(self._publish)
 
@@ -303,7 +305,11 @@ class _SessionWidget(_Base):
         resolve = content.get("resolve")
         if resolve not in (None, "branch", "undo"):
             raise MalformedInput("resolve is 'branch', 'undo' or absent.")
-        events = self.session.act(action, resolve=resolve)
+        self._acting = True
+        try:
+            events = self.session.act(action, resolve=resolve)
+        finally:
+            self._acting = False
         self._last_act = key
         self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
 
@@ -330,6 +336,15 @@ class _SessionWidget(_Base):
         """Take back the last decision of a person, and the bot actions after it (see
         :meth:`Session.undo`); returns how many actions were taken back."""
         return self.session.undo()
+
+    def _publish(self) -> None:
+        # a sentence about the page's own last click goes stale once anything else moves
+        # the game (a bot, Python): the strip of the last moves says what happened
+        at = (id(self.session.game), len(self.session.game.history))
+        if at != self._board_at and not self._acting and self.message:
+            self.message = {}
+        self._board_at = at
+        super()._publish()
 
     def _picture_key(self) -> Any:
         s = self.session

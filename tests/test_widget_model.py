@@ -360,3 +360,57 @@ def test_a_double_click_does_the_action_once_and_says_nothing_false():
     # a different click made on the old board is still refused as stale
     click(w, kind="act", v=msg["v"], action={"type": "take_money", "cards": [str(g.display[1])]})
     assert "changed before your click" in w.message["text"] and len(g.history) == before + 1
+
+
+def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
+    from alhambra_widget.alhambra.actions import Buy, ToReserve, _AtCell
+
+    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "random"})
+    g = w.game
+    rng = random.Random(5)
+    seen_kinds = set()
+    for _ in range(60):
+        if g.is_over:
+            break
+        w.run_bots()
+        n_before = len(g.history)
+        mine = max((i for i, (who, _) in enumerate(g.movers) if who == 0), default=-1)
+        rec = w.view["recent"]
+        # exactly the actions since Ann's last, in order, each with its own sentence
+        assert len(rec) == n_before - (mine + 1)
+        for r, i in zip(rec, range(mine + 1, n_before)):
+            a, (who, at) = g.history[i], g.movers[i]
+            assert r["player"] == who != 0 and r["text"] == g.log[at].text
+            if isinstance(a, Buy):
+                assert r["marks"] == {"slot": a.currency}
+            elif isinstance(a, _AtCell):
+                assert r["marks"] == {"cells": [f"{a.pos[0]},{a.pos[1]}"]}
+            elif isinstance(a, ToReserve):
+                assert r["marks"] == {"from": [f"{a.pos[0]},{a.pos[1]}"]}
+            elif isinstance(a, TakeMoney):
+                assert r["marks"]["cards"] == [[c.currency, c.value] for c in a.cards]
+            seen_kinds.add(type(a).__name__)
+        if g.current_player.name == "Ann":
+            w.act(rng.choice(g.legal_actions()))
+            if g.current_player.name != "Ann" or len(g.history) > n_before:
+                # Ann acted: nothing of the others is left to mark but what came after
+                assert all(r["player"] != 0 for r in w.view["recent"])
+    assert {"TakeMoney", "Buy"} <= seen_kinds
+
+
+def test_a_message_about_a_click_goes_once_the_game_moves_on():
+    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1, seats={"Ben": "greedy", "Cem": "random"})
+    w.run_bots()
+    g = w.game
+    click(w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": [str(g.display[0])]})
+    assert "takes" in w.message["text"]  # Ann's own click, said
+    # a click during a bot's turn is refused; then the bot moves on and the sentence goes
+    click(w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": [str(g.display[0])]})
+    assert w.message["kind"] == "error" and "turn" in w.message["text"]
+    w.session.bot_step()
+    assert w.message == {}
+    # an explanation asked on a still board stays
+    click(w, kind="explain", tile="tower 9 NE", pos=[5, 5])
+    said = dict(w.message)
+    w.goto(w.step - 1)  # the board is redrawn, the game has not moved
+    assert said["text"] and w.message == said

@@ -45,12 +45,19 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def does(who: Any, verb: str) -> str:
+    """``"Ben takes"``, but ``"You take"`` for a player named You (a common seat name)."""
+    if who == "You":
+        verb = {"passes": "pass"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"{who} {verb}"
+
+
 def _cell(pos: list[int]) -> str:
     return f"({pos[0]}, {pos[1]})"
 
 
 def _start(d: dict[str, Any]) -> str:
-    return f"{d['player']} starts ({d['how']}): turn 1."
+    return f"{does(d['player'], 'starts')} ({d['how']}): turn 1."
 
 
 def _turn(d: dict[str, Any]) -> str:
@@ -64,16 +71,16 @@ def _buy(d: dict[str, Any]) -> str:
     how = (
         "exact: another action" if d["exact"] else f"overpaid by {paid - d['price']}: the turn ends"
     )
-    return f"{d['player']} buys the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
+    return f"{does(d['player'], 'buys')} the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
 
 
 def _redesign(d: dict[str, Any]) -> str:
     at = _cell(d["pos"])
     if d["how"] == "from_reserve":
-        return f"{d['player']} builds the {d['tile']} from the reserve at {at}."
+        return f"{does(d['player'], 'builds')} the {d['tile']} from the reserve at {at}."
     if d["how"] == "to_reserve":
-        return f"{d['player']} moves the {d['tile']} at {at} to the reserve."
-    return f"{d['player']} exchanges the {d['old']} at {at} for the {d['tile']} from the reserve."
+        return f"{does(d['player'], 'moves')} the {d['tile']} at {at} to the reserve."
+    return f"{does(d['player'], 'exchanges')} the {d['old']} at {at} for the {d['tile']} from the reserve."
 
 
 def _money_empty(d: dict[str, Any]) -> str:
@@ -105,19 +112,19 @@ def _game_over(d: dict[str, Any]) -> str:
     board = ", ".join(f"{n} {s}" for n, s in d["scores"].items())
     if d.get("dirk") is not None:
         board += f" ({d['dirk']} {d['dirk_score']})"
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over. {' and '.join(winners)} {verb}: {board}."
+    who = " and ".join(winners)
+    return f"Game over. {does(who, 'wins') if len(winners) == 1 else who + ' win'}: {board}."
 
 
 NARRATORS: dict[str, Callable[[dict[str, Any]], str]] = {
     "turn": _turn,
-    "take_money": lambda d: f"{d['player']} takes {' + '.join(d['cards'])}.",
+    "take_money": lambda d: f"{does(d['player'], 'takes')} {' + '.join(d['cards'])}.",
     "buy": _buy,
-    "place": lambda d: f"{d['player']} builds the {d['tile']} at {_cell(d['pos'])}.",
-    "reserve": lambda d: f"{d['player']} puts the {d['tile']} on the reserve.",
-    "give_to_dirk": lambda d: f"{d['player']} gives the {d['tile']} to {d['dirk']}.",
+    "place": lambda d: f"{does(d['player'], 'builds')} the {d['tile']} at {_cell(d['pos'])}.",
+    "reserve": lambda d: f"{does(d['player'], 'puts')} the {d['tile']} on the reserve.",
+    "give_to_dirk": lambda d: f"{does(d['player'], 'gives')} the {d['tile']} to {d['dirk']}.",
     "redesign": _redesign,
-    "pass": lambda d: f"{d['player']} can do nothing and passes.",
+    "pass": lambda d: f"{d['player']} can do nothing and {'pass' if d['player'] == 'You' else 'passes'}.",
     "reshuffled": lambda d: (
         f"The money deck is empty: the {d['cards']} discarded cards are shuffled into a new deck."
     ),

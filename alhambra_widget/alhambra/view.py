@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import MalformedInput
 from ..seats import seen_hands
-from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney
+from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney, ToReserve, _AtCell
 from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game
 from .grid import Alhambra
@@ -100,6 +100,8 @@ def game_view(
     names = [p.name for p in game.players]
     to_move = None if game.is_over else game.current
     seen = seen_hands(names, seats, to_move, show_all_money)
+    humans = [i for i, n in enumerate(names) if seats.get(n, "human") == "human"]
+    me = humans[0] if len(humans) == 1 else (to_move if to_move in humans else None)
     players = []
     for i, p in enumerate(game.players):
         open_hand = i in seen
@@ -154,12 +156,42 @@ def game_view(
             for r in game.rounds
         ],
         "log": [e.text for e in game.log[-log_size:]],
+        "recent": recent_actions(game, me),
         "currencies": list(CURRENCIES),
         "kinds": list(KINDS),
         # also for a past state: acting there asks to branch off or undo back (the session)
         "legal": legal_view(game, hand_seen=game.current in seen) if not game.is_over else None,
     }
     return view
+
+
+RECENT_MAX = 16
+
+
+def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
+    """What the others did since ``me`` last acted (the last three actions when the board
+    is nobody's), oldest first, for the page to mark and narrate until ``me`` acts:
+    who, the action's own sentence from the log, and where it shows on the board (the
+    market slot bought from, the cells built on or emptied, the cards taken)."""
+    k = len(game.history)
+    stop = max(0, k - (RECENT_MAX if me is not None else 3))
+    while k > stop and game.movers[k - 1][0] != me:
+        k -= 1
+    out = []
+    for i in range(k, len(game.history)):
+        a, (who, at) = game.history[i], game.movers[i]
+        marks: dict[str, Any] = {}
+        if isinstance(a, TakeMoney):
+            marks["cards"] = [[c.currency, c.value] for c in a.cards]
+        elif isinstance(a, Buy):
+            marks["slot"] = a.currency
+        elif isinstance(a, _AtCell):
+            marks["cells"] = [cell_key(a.pos)]
+        elif isinstance(a, ToReserve):
+            marks["from"] = [cell_key(a.pos)]
+        text = game.log[at].text if at < len(game.log) else str(a)
+        out.append({"player": who, "text": text, "marks": marks})
+    return out
 
 
 def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
@@ -243,5 +275,6 @@ __all__ = [
     "explain_cell",
     "game_view",
     "legal_view",
+    "recent_actions",
     "sandbox_view",
 ]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..alhambra.narration import NARRATORS, Event
+from ..alhambra.narration import NARRATORS, Event, does
 from ..errors import IllegalAction, MalformedInput, int_pair
 from ..record import RecordedGame
 from .components import (
@@ -151,7 +151,7 @@ class GardenPlayer:
 
 def _gardens_turn(d: dict[str, Any]) -> str:
     if d.get("start"):
-        return f"{d['player']} starts (drawn by the seed): turn 1."
+        return f"{does(d['player'], 'starts')} (drawn by the seed): turn 1."
     return f"Turn {d['turn']}: {d['player']} to play."
 
 
@@ -173,7 +173,7 @@ def _scored(d: dict[str, Any]) -> str:
 def _lay(d: dict[str, Any]) -> str:
     turned = f", turned {d['turn']}" if d["turn"] else ""
     f = d["field"]
-    return f"{d['player']} lays {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
+    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
 
 
 NARRATORS.update(

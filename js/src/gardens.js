@@ -87,7 +87,7 @@ export function gardensHtml(v, ui) {
   if (nobody.length) p += `<div class="aw-muted">owned by nobody: ${nobody.join(", ")} (their points are not scored)</div>`;
   p += `</div>`;
   if (hand.length) {
-    p += `<div class="ag-hand" aria-label="your tiles"><div>${escG(me.name)}'s tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">`;
+    p += `<div class="ag-hand" aria-label="your tiles"><div>${me.name === "You" ? "Your" : escG(me.name) + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">`;
     for (const t of hand) {
       const tt = ui.turns[t.id] || 0;
       const selected = t.id === ui.gsel;

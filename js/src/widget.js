@@ -5,6 +5,7 @@
 import { gardensHtml, gardensClick, gardensKey } from "./gardens.js";
 
 const CELL = 46; // px per Alhambra cell
+const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
 const HELLO_WAIT_MS = 15000; // the same for the greeting sent when the board is drawn
@@ -40,6 +41,8 @@ const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
 const key = (x, y) => `${x},${y}`;
+// "Ben's", but "your" for a player named You
+const whose = (name) => (name === "You" ? "your" : `${name}'s`);
 const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 function tileSvg(t, x, y, size, extra = "") {
@@ -78,6 +81,7 @@ function cardHtml(c, attrs = "", selected = false) {
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 function boardSvg(alh, opts) {
   const { rules, exchange, remove, wall, player, title } = opts;
+  const recent = opts.recent || { cells: new Set(), from: new Set() }; // the others' last moves
   const xs = alh.tiles.map((t) => t[0]);
   const ys = alh.tiles.map((t) => t[1]);
   const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
@@ -90,6 +94,9 @@ function boardSvg(alh, opts) {
     for (let x = x0; x <= x1; x++) {
       const k = key(x, y);
       if (occupied.has(k)) continue;
+      if (recent.from.has(k)) {
+        s += `<rect class="aw-emptied" x="${px(x) + 6}" y="${py(y) + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`;
+      }
       let cls = "aw-cell", label = `empty cell ${k}`;
       if (rules && k in rules) {
         const r = rules[k];
@@ -105,7 +112,8 @@ function boardSvg(alh, opts) {
     const k = key(x, y);
     let extra = `data-tile-cell="${k}" data-player="${player}"`;
     let label = kind === "fountain" ? "the fountain" : `${kind} ${price}${walls ? " walls " + walls : ""}`;
-    let cls = "";
+    let cls = recent.cells.has(k) ? " aw-recent" : "";
+    if (cls) label += " (just built)";
     if (exchange && exchange.includes(k)) { cls = " aw-target"; label += ": exchange here"; }
     else if (remove && k in remove) {
       cls = remove[k] === "" ? " aw-target" : " aw-blocked";
@@ -150,6 +158,15 @@ function render({ model, el }) {
   el.appendChild(root);
 
   const ui = pickState(model);
+  // light or dark defaults, from the page behind the board: checked at each draw, once
+  // the board is in the page, and whenever the host switches theme (an attribute of
+  // <html> or <body>, as JupyterLab's data-jp-theme-light and marimo's class)
+  const applyTheme = () => root.classList.toggle("aw-dark", hostIsDark(el));
+  const themeWatch = new MutationObserver(applyTheme);
+  for (const n of [document.documentElement, document.body]) {
+    if (n) themeWatch.observe(n, { attributes: true });
+  }
+  requestAnimationFrame(applyTheme);
   root.addEventListener("focusin", () => { ui.inside = true; });
   root.addEventListener("focusout", (ev) => {
     if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
@@ -254,7 +271,13 @@ function render({ model, el }) {
     s += `</div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
     if (v.mode === "game") s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_walls" ${model.get("show_walls") ? "checked" : ""}/> longest walls</label>`;
     s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_all_money" ${model.get("show_all_money") ? "checked" : ""}/> show all ${v.mode === "game" ? "money" : "hands"}</label>`;
-    s += `<label class="aw-toggle"><input type="checkbox" data-toggle="autoplay_bots" ${model.get("autoplay_bots") ? "checked" : ""}/> bots play</label>`;
+    if (v.players.some((p) => p.seat !== "human")) {
+      const d = model.get("bot_delay");
+      s += `<span class="aw-bots" role="group" aria-label="bots"><label class="aw-toggle"><input type="checkbox" data-toggle="autoplay_bots" ${model.get("autoplay_bots") ? "checked" : ""}/> bots play</label>`;
+      s += `<select data-botspeed="1" aria-label="bot speed">${BOT_SPEEDS.map(([t, x]) => `<option value="${x}"${Math.abs(d - x) < 1e-9 ? " selected" : ""}>${t}</option>`).join("")}</select>`;
+      if (v.bot_to_move && !model.get("autoplay_bots")) s += ` <button data-botstep="1" aria-label="let the bot make one move">bot: one move</button>`;
+      s += `</span>`;
+    }
     if (v.live && v.steps > 0) s += `<button data-undo="1" aria-label="undo the last action">Undo</button>`;
     return s + `</div>`;
   }
@@ -265,10 +288,11 @@ function render({ model, el }) {
     v.market.forEach((m, i) => {
       const can = L && L.buy && m.currency in L.buy;
       const sel = ui.payCur === m.currency;
+      const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
       const t = m.tile;
-      s += `<button class="aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}" data-slot="${m.currency}" ${
+      s += `<button class="aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}" data-slot="${m.currency}" ${
         t ? "" : "disabled"
-      } aria-label="slot ${i + 1}, ${m.currency}: ${t ? esc(tileName(t)) + (can ? ", affordable" : "") : "empty"}">`;
+      } aria-label="slot ${i + 1}, ${m.currency}: ${t ? esc(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}">`;
       s += `<span class="aw-slot-cur">${i + 1} · ${m.currency}</span>`;
       s += t ? `<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : `<span class="aw-empty">empty</span>`;
       s += `</button>`;
@@ -325,15 +349,21 @@ function render({ model, el }) {
     let s = `<section class="${cls}" aria-label="${esc(p.name)}">`;
     s += `<h4>${esc(p.name)} <span class="aw-seat">${p.seat === "human" ? "" : p.seat + " bot"}</span> <span class="aw-score">${p.score} points</span>`;
     if (showWalls) s += ` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-    s += ` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${esc(p.name)}'s Alhambra">sandbox</button></h4>`;
-    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, wall: showWalls, player: i, title: `${p.name}'s Alhambra` })}</div>`;
+    s += ` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${esc(whose(p.name))} Alhambra">sandbox</button></h4>`;
+    const recent = { cells: new Set(), from: new Set() };
+    for (const r of v.recent || []) {
+      if (r.player !== i) continue;
+      for (const c of r.marks.cells || []) recent.cells.add(c);
+      for (const c of r.marks.from || []) recent.from.add(c);
+    }
+    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, wall: showWalls, player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
     // money
     if (p.money) {
-      s += `<div class="aw-hand" aria-label="${esc(p.name)}'s money">`;
+      s += `<div class="aw-hand" aria-label="${esc(whose(p.name))} money">`;
       p.money.forEach((c) => { s += `<span class="aw-card aw-small aw-c-${c[0]}" aria-label="${c[0]} ${c[1]}"><span class="aw-card-val">${c[1]}</span><span class="aw-card-cur">${c[0]}</span></span>`; });
       s += `</div>`;
     } else {
-      s += `<div class="aw-hand">${p.cards} money cards (hidden)</div>`;
+      s += `<div class="aw-hand">${p.cards} money card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
     }
     // bought / gifts
     if (p.bought.length) {
@@ -400,12 +430,25 @@ function render({ model, el }) {
       if (t) rules = sb.cells[t[2]] || {};
     }
     let s = `<section class="aw-sandbox" aria-label="sandbox">`;
-    s += `<h4>${inGame ? `Sandbox: a copy of ${esc(v.players[sb.player].name)}'s Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
+    s += `<h4>${inGame ? `Sandbox: a copy of ${esc(whose(v.players[sb.player].name))} Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
     s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, wall: true, player: "sb", title: "sandbox Alhambra" })}</div>`;
     s += `<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div>`;
     s += `<div class="aw-palette" aria-label="palette">`;
     for (const t of sb.palette) s += tileChip(t, `data-sel="${esc(tileName(t))}"`, ui.sel === tileName(t));
     return s + `</div></section>`;
+  }
+
+  // what the others did since the person last acted, in order, until they act
+  function followHtml(v) {
+    const rec = v.recent || [];
+    if (!rec.length) return "";
+    const mine = v.players.some((p) => p.seat === "human");
+    let s = `<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol>`;
+    for (const r of rec) {
+      const cards = r.marks.cards ? ` <span class="aw-follow-cards">${r.marks.cards.map(([c, x]) => `<span class="aw-card aw-small aw-c-${c}"><span class="aw-card-val">${x}</span><span class="aw-card-cur">${c}</span></span>`).join("")}</span>` : "";
+      s += `<li>${esc(r.text)}${cards}</li>`;
+    }
+    return s + `</ol></section>`;
   }
 
   function confirmHtml(v) {
@@ -431,6 +474,7 @@ function render({ model, el }) {
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-10).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     } else {
       s += header(v);
+      s += followHtml(v);
       s += `<div class="aw-top">${marketHtml(v)}</div>`;
       s += payHtml(v);
       s += confirmHtml(v);
@@ -446,7 +490,7 @@ function render({ model, el }) {
       s += roundsHtml(v);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-12).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     }
-    root.classList.toggle("aw-dark", hostIsDark(el));
+    applyTheme();
     if (link.noKernel) s = `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` + s;
     s = `<div class="aw-status" aria-live="polite">${esc(status(v))}</div>` +
       (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") + s;
@@ -456,11 +500,15 @@ function render({ model, el }) {
 
   function onClick(ev) {
     const v = V();
-    const t = ev.target.closest("[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
+    const t = ev.target.closest("[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
     if (!t || t.disabled) return;
     const d = t.dataset;
     const L = v.legal;
     if (v.mode === "gardens" && gardensClick(d, v, ui, act, draw)) return;
+    if (d.botstep) {
+      send({ kind: "bot", v: v.v });
+      return;
+    }
     if (d.go) {
       const to = { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go];
       send({ kind: "goto", step: to });
@@ -579,6 +627,10 @@ function render({ model, el }) {
     const t = ev.target;
     if (t.classList.contains("aw-slider")) {
       send({ kind: "goto", step: +t.value });
+    } else if (t.dataset.botspeed) {
+      model.set("bot_delay", +t.value);
+      model.save_changes();
+      scheduleBot();
     } else if (t.dataset.toggle) {
       model.set(t.dataset.toggle, t.checked);
       model.save_changes();
@@ -637,6 +689,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(botTimer);
     clearTimeout(link.timer);
+    themeWatch.disconnect();
     model.off("change:view", onView);
     model.off("change:message", onMessage);
     model.off("change:show_walls", draw);

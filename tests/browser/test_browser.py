@@ -275,3 +275,61 @@ w
     page.locator("[data-tile-cell='1,0']").click()
     lab.wait_py("print(len(a))", "1")
     lab.shot()
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_bot_moves_are_stepped_marked_and_narrated_until_you_act(open_notebook, theme):
+    lab = open_notebook(
+        """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
+w.autoplay_bots = False
+g = w.game
+w
+"""
+    )
+    page = lab.page
+    if theme == "Dark":
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    board = lab.widget()
+    # paused: the bots wait for a click on "one move" each, and the speed is a choice
+    board.locator("select[data-botspeed]").select_option("1.5")
+    lab.wait_py("print(w.bot_delay)", "1.5")
+    for _ in range(12):
+        if lab.py("print(g.current_player.name)") == "You" and lab.py("print(g.step)") != "0":
+            break
+        if lab.py("print(g.current_player.name)") == "You":
+            board.locator("[data-take='0']").click()
+            board.locator("button[data-do='take']").click()
+            lab.wait_py("print(g.current_player.name != 'You')", "True")
+            continue
+        step = int(lab.py("print(g.step)"))
+        board.locator("button[data-botstep]").click()
+        lab.wait_py(f"print(g.step > {step})", "True")
+    n = int(lab.py("print(len(w.view['recent']))"))
+    assert n >= 2
+    strip = board.locator(".aw-follow li")
+    strip.nth(n - 1).wait_for()
+    assert strip.count() == n
+    texts = strip.all_inner_texts()
+    assert texts[0].split()[0] in ("Ben", "Cem")
+    expected = lab.py("print('|'.join(r['text'] for r in w.view['recent']))").split("|")
+    assert [t.split("\n")[0].strip() for t in texts] == expected
+    # what the bots bought and built is marked on the board
+    marks = lab.py(
+        "print(sum(bool(r['marks'].get('slot') or r['marks'].get('cells')) for r in w.view['recent']))"
+    )
+    if int(marks):
+        assert board.locator(".aw-slot.aw-recent, .aw-placed.aw-recent").count() >= 1
+    lab.shot(theme.lower())
+    # you act: the marks and the strip are gone
+    board.locator("[data-take='0']").click()
+    board.locator("button[data-do='take']").click()
+    board.locator(".aw-follow").wait_for(state="detached")
+    if theme == "Dark":
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+        )
