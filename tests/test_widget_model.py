@@ -414,3 +414,37 @@ def test_a_message_about_a_click_goes_once_the_game_moves_on():
     said = dict(w.message)
     w.goto(w.step - 1)  # the board is redrawn, the game has not moved
     assert said["text"] and w.message == said
+
+
+def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
+    from alhambra_widget.alhambra.actions import Place
+
+    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=6)
+    g = w.game
+    rng = random.Random(6)
+    built = 0
+    while not g.is_over:
+        o = w.view["overview"]
+        assert o["round"] == min(len(g.rounds) + 1, 3) and w.view["results"] is None
+        a = rng.choice(g.legal_actions())
+        if isinstance(a, Place):
+            who = g.current_player.name
+            row = next(k for k in o["kinds"] if k["kind"] == a.tile.kind)
+            before = row["counts"][who]
+            g.apply(a)
+            if g.is_over:
+                break
+            after = next(k for k in w.view["overview"]["kinds"] if k["kind"] == a.tile.kind)
+            assert after["counts"][who] == before + 1  # the tile just built is counted
+            built += 1
+        else:
+            g.apply(a)
+    assert built > 10 and w.view["overview"] is None
+    r = w.view["results"]
+    scores = [x["score"] for x in r["ranking"]]
+    assert scores == sorted(scores, reverse=True) and {x["name"] for x in r["ranking"]} == set(g.scores)
+    assert [x["name"] for x in r["ranking"] if x["winner"]] == g.winners
+    assert all(x["rank"] == 1 for x in r["ranking"] if x["winner"])
+    assert [x["number"] for x in r["rounds"]] == [1, 2, 3]
+    for x in r["ranking"]:  # the rounds add up to the total
+        assert sum(rd["totals"][x["name"]] for rd in r["rounds"]) == x["score"]

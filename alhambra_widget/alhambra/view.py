@@ -19,6 +19,7 @@ from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney, ToReser
 from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game
 from .grid import Alhambra
+from .scoring import POINTS
 
 RULES = {
     "R7": "A tile enters an empty cell of the Alhambra, keeping the building rules.",
@@ -157,12 +158,57 @@ def game_view(
         ],
         "log": [e.text for e in game.log[-log_size:]],
         "recent": recent_actions(game, me),
+        "overview": overview(game),
+        "results": results(game),
         "currencies": list(CURRENCIES),
         "kinds": list(KINDS),
         # also for a past state: acting there asks to branch off or undo back (the session)
         "legal": legal_view(game, hand_seen=game.current in seen) if not game.is_over else None,
     }
     return view
+
+
+def overview(game: Game) -> dict[str, Any] | None:
+    """The standings while playing: what the next scoring round would give now (the
+    engine's preview: each kind's counts, places and points, Dirk's too, the longest
+    walls) and what that round pays per place. ``None`` once the game is over."""
+    if game.is_over:
+        return None
+    number = min(len(game.rounds) + 1, 3)
+    r = game.scoring_preview(number)
+    return {
+        "round": number,
+        "kinds": [k.to_dict() | {"pays": list(POINTS[k.kind][number - 1])} for k in r.kinds],
+        "walls": {n: w.length for n, w in r.walls.items()},
+        "totals": dict(r.totals),
+        "names": list(game.counts()),
+    }
+
+
+def results(game: Game) -> dict[str, Any] | None:
+    """At the end: the ranking (highest total first; equal totals share a rank, and the
+    engine's winners are marked), each round's points and walls per player."""
+    if not game.is_over:
+        return None
+    board = dict(game.scores)
+    if game.two_players:
+        board[game.dirk_name] = game.dirk_score
+    order = sorted(board, key=lambda n: -board[n])
+    ranking = []
+    for n in order:
+        rank = 1 + sum(1 for m in order if board[m] > board[n])
+        ranking.append({"name": n, "score": board[n], "rank": rank, "winner": n in game.winners})
+    return {
+        "ranking": ranking,
+        "rounds": [
+            {
+                "number": r.number,
+                "totals": dict(r.totals),
+                "walls": {n: w.length for n, w in r.walls.items()},
+            }
+            for r in game.rounds
+        ],
+    }
 
 
 RECENT_MAX = 16
@@ -275,6 +321,8 @@ __all__ = [
     "explain_cell",
     "game_view",
     "legal_view",
+    "overview",
     "recent_actions",
+    "results",
     "sandbox_view",
 ]

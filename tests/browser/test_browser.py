@@ -209,6 +209,10 @@ w
     assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
     assert page.evaluate("window.__draws") > 100 and page.evaluate("window.__botCards") == 0
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
+    # the results panel: the ranking with the winners, each round's points
+    rows = page.locator(".aw-results tbody tr")
+    assert rows.count() == 3 and "wins" in rows.first.inner_text()
+    assert page.locator(".aw-results thead th").filter(has_text="round 3").count() == 1
     lab.shot("end")
 
 
@@ -333,3 +337,21 @@ w
         page.evaluate(
             "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
         )
+
+
+def test_the_overview_counts_a_purchase_once_it_is_built(open_notebook):
+    lab = open_notebook(THREE)
+    board = lab.widget()
+    me = lab.py("print(g.current_player.name)")
+    col = lab.py(f"print(list(g.counts()).index('{me}'))")
+    row = board.locator(".aw-overview tbody tr").filter(has=lab.page.locator("th", has_text="garden"))
+    assert row.locator("td").nth(int(col)).inner_text().startswith("0")
+    lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
+    lab.page.click("button[data-do='buy']")
+    lab.page.click("[data-sel='garden 10']")
+    lab.page.locator("rect.aw-legal").first.click()
+    lab.wait_py("print(p.alhambra.counts().get('garden', 0))", "1")
+    row.locator("td").nth(int(col)).filter(has_text="1st").wait_for()
+    cell = row.locator("td").nth(int(col)).inner_text()
+    assert cell.startswith("1") and "1st" in cell  # one garden: first place
+    lab.shot()
