@@ -274,7 +274,8 @@ function render({ model, el }) {
     if (v.players.some((p) => p.seat !== "human")) {
       const d = model.get("bot_delay");
       s += `<span class="aw-bots" role="group" aria-label="bots"><label class="aw-toggle"><input type="checkbox" data-toggle="autoplay_bots" ${model.get("autoplay_bots") ? "checked" : ""}/> bots play</label>`;
-      s += `<select data-botspeed="1" aria-label="bot speed">${BOT_SPEEDS.map(([t, x]) => `<option value="${x}"${Math.abs(d - x) < 1e-9 ? " selected" : ""}>${t}</option>`).join("")}</select>`;
+      const speeds = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
+      s += `<select data-botspeed="1" aria-label="bot speed">${speeds.map(([t, x]) => `<option value="${x}"${Math.abs(d - x) < 1e-9 ? " selected" : ""}>${t}</option>`).join("")}</select>`;
       if (v.bot_to_move && !model.get("autoplay_bots")) s += ` <button data-botstep="1" aria-label="let the bot make one move">bot: one move</button>`;
       s += `</span>`;
     }

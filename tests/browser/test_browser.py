@@ -213,6 +213,7 @@ w
     rows = page.locator(".aw-results tbody tr")
     assert rows.count() == 3 and "wins" in rows.first.inner_text()
     assert page.locator(".aw-results thead th").filter(has_text="round 3").count() == 1
+    page.locator(".aw-results").scroll_into_view_if_needed()
     lab.shot("end")
 
 
