@@ -140,12 +140,22 @@ function pickState(model) {
     ui = {
       step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
       hover: "", confirm: null, roundSel: null, roundRow: 0,
+      walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
       inside: false, // the keyboard focus is in the board
     };
     PICKS.set(model, ui);
   }
   return ui;
+}
+
+// a selector for the same control after a redraw: its first data-* attribute
+function focusKey(e) {
+  if (!e || !e.attributes) return null;
+  for (const a of e.attributes) {
+    if (a.name.startsWith("data-")) return `[${a.name}="${CSS.escape(a.value)}"]`;
+  }
+  return null;
 }
 
 function render({ model, el }) {
@@ -227,6 +237,7 @@ function render({ model, el }) {
       if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
       return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
     }
+    if (ui.walk) return "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
     if (v.over) return `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.`;
     if (v.mode === "gardens") {
       if (!v.live) return `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
@@ -339,7 +350,8 @@ function render({ model, el }) {
   function playerHtml(v, p, i) {
     const L = v.legal;
     const mine = L && L.player === i && p.seat === "human";
-    const showWalls = model.get("show_walls");
+    const walkingWalls = ui.walk && v.rounds.length && (ui.roundSel === null || ui.roundSel === v.rounds.length - 1) && ui.roundRow === v.rounds[v.rounds.length - 1].kinds.length;
+    const showWalls = model.get("show_walls") || walkingWalls;
     let rules = null, exchange = null, remove = null;
     if (mine && ui.sel && L.tiles[ui.sel]) {
       rules = L.tiles[ui.sel].cells;
@@ -393,15 +405,21 @@ function render({ model, el }) {
     return s + `</section>`;
   }
 
-  function roundsHtml(v) {
+  function roundsHtml(v, walking = false) {
     if (!v.rounds.length) return "";
     const r = v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
     const names = Object.keys(r.totals);
     const rows = r.kinds.length + 1; // kinds, then walls
     const row = Math.min(ui.roundRow, rows);
-    let s = `<section class="aw-rounds" aria-label="scoring rounds"><h4>Scoring round `;
-    s += v.rounds.map((x, i) => `<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button>`).join(" ");
-    s += ` <button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button></h4>`;
+    let s = `<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">`;
+    if (walking) {
+      s += `<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls <button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button> <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
+      s += `<p class="aw-muted">The bots wait until you close this. Replay it later from the list of rounds below the boards.</p>`;
+    } else {
+      s += `<h4>Scoring round `;
+      s += v.rounds.map((x, i) => `<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button>`).join(" ");
+      s += ` <button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button> <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
+    }
     s += `<table class="aw-table"><thead><tr><th></th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr></thead><tbody>`;
     r.kinds.forEach((k, i) => {
       const hl = i === row ? " aw-hl" : "";
@@ -511,7 +529,12 @@ function render({ model, el }) {
       s += gardensHtml(v, ui);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-10).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     } else {
+      if (ui.roundsSeen === null || v.rounds.length < ui.roundsSeen) ui.roundsSeen = v.rounds.length;
+      if (v.live && v.rounds.length > ui.roundsSeen) {
+        ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
+      }
       s += header(v);
+      if (ui.walk) s += roundsHtml(v, true);
       s += resultsHtml(v);
       s += followHtml(v);
       s += `<div class="aw-top">${marketHtml(v)}${overviewHtml(v)}</div>`;
@@ -526,24 +549,35 @@ function render({ model, el }) {
         s += `</div></section>`;
       }
       s += `</div>`;
-      s += roundsHtml(v);
+      if (!ui.walk) s += roundsHtml(v);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-12).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     }
     applyTheme();
     if (link.noKernel) s = `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` + s;
     s = `<div class="aw-status" aria-live="polite">${esc(status(v))}</div>` +
       (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") + s;
-    // keep the slider focus if the user is dragging it
+    // the keyboard focus survives the redraw: on the same control when it is still
+    // there, else on the board, so shortcut keys keep working after a click
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const again = focusKey(active);
     root.innerHTML = s;
+    if (active) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   }
 
   function onClick(ev) {
     const v = V();
-    const t = ev.target.closest("[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
+    const t = ev.target.closest("[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
     if (!t || t.disabled) return;
     const d = t.dataset;
     const L = v.legal;
     if (v.mode === "gardens" && gardensClick(d, v, ui, act, draw)) return;
+    if (d.walk) {
+      ui.walk = d.walk === "open";
+      ui.roundRow = 0;
+      draw();
+      scheduleBot();
+      return;
+    }
     if (d.botstep) {
       send({ kind: "bot", v: v.v });
       return;
@@ -654,6 +688,14 @@ function render({ model, el }) {
       return;
     }
     if (v.mode !== "game" && v.mode !== "gardens") return;
+    if (ev.key === "Escape" && ui.walk) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      ui.walk = false;
+      draw();
+      scheduleBot();
+      return;
+    }
     if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "checkbox") return;
     const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
     if (to === undefined) return;
@@ -684,13 +726,13 @@ function render({ model, el }) {
   function scheduleBot() {
     clearTimeout(botTimer);
     const v = V();
-    if (v.mode === "alhambra" || !v.bot_to_move || !model.get("autoplay_bots")) return;
+    if (v.mode === "alhambra" || !v.bot_to_move || !model.get("autoplay_bots") || ui.walk) return;
     const version = v.v;
     const delay = Math.max(0, (model.get("bot_delay") || 0) * 1000);
     const ask = (wait) => {
       botTimer = setTimeout(() => {
         const now = V();
-        if (now.v !== version || !now.bot_to_move || !model.get("autoplay_bots")) return;
+        if (now.v !== version || !now.bot_to_move || !model.get("autoplay_bots") || ui.walk) return;
         send({ kind: "bot", v: version });
         ask(Math.max(BOT_RETRY_MS, delay));
       }, wait);

@@ -356,3 +356,73 @@ def test_the_overview_counts_a_purchase_once_it_is_built(open_notebook):
     cell = row.locator("td").nth(int(col)).inner_text()
     assert cell.startswith("1") and "1st" in cell  # one garden: first place
     lab.shot()
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_a_scoring_round_is_walked_through_while_the_bots_wait(open_notebook, theme):
+    lab = open_notebook(
+        """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=3, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0.1)
+g = w.game
+w
+"""
+    )
+    page = lab.page
+    if theme == "Dark":
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    board = lab.widget()
+    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    # scoring card 1 on top of the deck: the next refill of the money draws it
+    lab.py(
+        "order = [str(c) for c in reversed(g.deck)]\n"
+        "order.remove('scoring card 1')\n"
+        "g.edit(deck=['scoring card 1', *order])"
+    )
+    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator("[data-take='0']").click()
+    board.locator("button[data-do='take']").click()
+    walk = board.locator(".aw-rounds.aw-walk")
+    walk.wait_for()
+    assert lab.py("print(len(g.rounds))") == "1"
+    steps = lab.py("print(g.step)")
+    page.wait_for_timeout(1500)  # the bots wait while the round is shown
+    assert lab.py("print(g.step)") == steps and lab.py("print(w.session.bot_to_move())") == "True"
+    # kind by kind, then the walls, drawn on the boards
+    for _ in range(6):
+        walk.locator("[data-rowstep='1']").click()
+    assert "Walls" in walk.locator(".aw-explain").inner_text()
+    assert board.locator(".aw-player .aw-walllen").count() == 3  # each board's longest wall
+    lab.shot(f"walls-{theme.lower()}")
+    walk.locator("[data-walk='close']").click()
+    walk.wait_for(state="detached")
+    lab.wait_py(f"print(g.step > {steps})", "True")  # the bots play on
+    # replayed later from the list of rounds (once the bots are done: the board is
+    # rebuilt at each of their moves)
+    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator(".aw-rounds [data-walk='open']").click()
+    board.locator(".aw-rounds.aw-walk").wait_for()
+    page.keyboard.press("Escape")
+    board.locator(".aw-rounds.aw-walk").wait_for(state="detached")
+    if theme == "Dark":
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+        )
+
+
+def test_arrow_keys_keep_working_after_a_button_is_clicked(open_notebook):
+    lab = open_notebook(THREE)
+    lab.py("for _ in range(4): g.apply(g.legal_actions()[0])")
+    lab.page.locator(".aw-stepno").filter(has_text="step 4/4").wait_for()
+    lab.page.click("[data-go='prev']")  # a button: the board is redrawn under it
+    lab.wait_py("print(w.step)", 3)
+    lab.page.locator(".aw-stepno").filter(has_text="step 3/4").wait_for()
+    focused = lab.page.evaluate("document.activeElement.closest('.aw-root') !== null")
+    assert focused  # the focus stayed in the board
+    lab.page.keyboard.press("ArrowLeft")
+    lab.wait_py("print(w.step)", 2)
+    lab.page.keyboard.press("End")
+    lab.wait_py("print(w.step)", 4)
