@@ -41,6 +41,9 @@ class _Base(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
+    show_coords = traitlets.Bool(False).tag(sync=True)
+    """Draw each cell's (x, y) on the boards (x grows east, y south; the fountain is
+    (0, 0)), for lessons that name cells."""
 
     def _intent_hello(self, _content: dict[str, Any]) -> None:
         """The page greets the kernel when it draws the board (the reply is the
@@ -147,7 +150,11 @@ class _Base(anywidget.AnyWidget):
         read-only. Written to ``path`` if given; the HTML text is returned."""
         js = (STATIC / "widget.js").read_text()
         css = (STATIC / "widget.css").read_text()
-        extra = {k: getattr(self, k) for k in ("show_walls", "show_all_money") if self.has_trait(k)}
+        extra = {
+            k: getattr(self, k)
+            for k in ("show_walls", "show_all_money", "show_coords")
+            if self.has_trait(k)
+        }
         state = json.dumps({"view": self.view, "message": {}, "autoplay_bots": False, **extra})
         state = state.replace("</", "<\\/")
         page = f"""<!doctype html>

@@ -80,7 +80,7 @@ function cardHtml(c, attrs = "", selected = false) {
 // The board of one Alhambra, with the cells the current selection may use.
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 function boardSvg(alh, opts) {
-  const { rules, exchange, remove, wall, player, title } = opts;
+  const { rules, exchange, remove, wall, player, title, coords } = opts;
   const recent = opts.recent || { cells: new Set(), from: new Set() }; // the others' last moves
   const xs = alh.tiles.map((t) => t[0]);
   const ys = alh.tiles.map((t) => t[1]);
@@ -121,6 +121,14 @@ function boardSvg(alh, opts) {
       extra += ` data-rule="${remove[k]}"`;
     }
     s += `<g class="aw-placed${cls}" role="img" aria-label="${esc(label)} at ${k}">${tileSvg([kind, price, walls], px(x), py(y), CELL, extra)}<title>${esc(label)} at ${k}</title></g>`;
+  }
+  if (coords) {
+    // (x, y) in every cell: x grows east, y grows south, the fountain is (0, 0)
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        s += `<text class="aw-coord" x="${px(x) + 4}" y="${py(y) + 11}">${x},${y}</text>`;
+      }
+    }
   }
   if (wall) {
     for (const [ax, ay, bx, by] of alh.wall) {
@@ -249,6 +257,9 @@ function render({ model, el }) {
     const p = v.players[v.current];
     if (p.seat !== "human") return `${p.name} (${p.seat} bot) is playing…`;
     if (!L) return "";
+    if (ui.sel && L.tiles && L.tiles[ui.sel]) {
+      return `${ui.sel}: a green cell takes it (click), a red-tinted one is forbidden (hover: which rule)${(L.tiles[ui.sel].exchange || []).length ? "; a tile outlined in green can be exchanged for it" : ""}.`;
+    }
     if (L.phase !== "act") return `${p.name}: place ${L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn"}: pick one, then a green cell, the reserve${L.phase === "place" && v.dirk ? " or Dirk" : ""}.`;
     return `${p.name} to play: take money, buy a tile (click a market slot), or redesign (a reserve tile, or "move a tile to the reserve").`;
   }
@@ -281,6 +292,7 @@ function render({ model, el }) {
     s += `<span class="aw-stepno">step ${v.step}/${n}${v.live ? "" : " (past)"}</span>`;
     s += `</div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
     if (v.mode === "game") s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_walls" ${model.get("show_walls") ? "checked" : ""}/> longest walls</label>`;
+    if (v.mode === "game") s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_coords" ${model.get("show_coords") ? "checked" : ""}/> coordinates</label>`;
     s += `<label class="aw-toggle"><input type="checkbox" data-toggle="show_all_money" ${model.get("show_all_money") ? "checked" : ""}/> show all ${v.mode === "game" ? "money" : "hands"}</label>`;
     if (v.players.some((p) => p.seat !== "human")) {
       const d = model.get("bot_delay");
@@ -304,7 +316,7 @@ function render({ model, el }) {
       const t = m.tile;
       s += `<button class="aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}" data-slot="${m.currency}" ${
         t ? "" : "disabled"
-      } aria-label="slot ${i + 1}, ${m.currency}: ${t ? esc(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}">`;
+      } aria-label="slot ${i + 1}, ${m.currency}: ${t ? esc(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}" title="${can ? "green ring: you can pay for this tile — click to choose the cards" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}">`;
       s += `<span class="aw-slot-cur">${i + 1} · ${m.currency}</span>`;
       s += t ? `<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : `<span class="aw-empty">empty</span>`;
       s += `</button>`;
@@ -369,7 +381,7 @@ function render({ model, el }) {
       for (const c of r.marks.cells || []) recent.cells.add(c);
       for (const c of r.marks.from || []) recent.from.add(c);
     }
-    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, wall: showWalls, player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, wall: showWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
     // money
     if (p.money) {
       s += `<div class="aw-hand" aria-label="${esc(whose(p.name))} money">`;
@@ -450,7 +462,7 @@ function render({ model, el }) {
     }
     let s = `<section class="aw-sandbox" aria-label="sandbox">`;
     s += `<h4>${inGame ? `Sandbox: a copy of ${esc(whose(v.players[sb.player].name))} Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
-    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, wall: true, player: "sb", title: "sandbox Alhambra" })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" })}</div>`;
     s += `<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div>`;
     s += `<div class="aw-palette" aria-label="palette">`;
     for (const t of sb.palette) s += tileChip(t, `data-sel="${esc(tileName(t))}"`, ui.sel === tileName(t));
@@ -744,10 +756,18 @@ function render({ model, el }) {
   root.addEventListener("mouseover", onOver);
   root.addEventListener("keydown", onKey);
   root.addEventListener("change", onInput);
+  // one redraw per change: the view and the message of one action arrive as separate
+  // updates, drawn together in the next frame
+  let drawPending = false;
+  const requestDraw = () => {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(() => { drawPending = false; draw(); });
+  };
   const onView = () => {
     link.noKernel = false;
     ui.hover = "";
-    draw();
+    requestDraw();
     scheduleBot();
     // tell the host which step the page shows: a trait change from the page is what
     // marimo re-runs cells on
@@ -757,11 +777,12 @@ function render({ model, el }) {
       model.save_changes();
     }
   };
-  const onMessage = () => { link.noKernel = false; draw(); };
+  const onMessage = () => { link.noKernel = false; requestDraw(); };
   const onCustom = (msg) => { if (msg && msg.kind === "ack") acked(); };
   model.on("change:view", onView);
   model.on("change:message", onMessage);
-  model.on("change:show_walls", draw);
+  model.on("change:show_walls", requestDraw);
+  model.on("change:show_coords", requestDraw);
   model.on("msg:custom", onCustom);
   draw();
   if (ui.inside) root.focus({ preventScroll: true });
@@ -773,7 +794,8 @@ function render({ model, el }) {
     themeWatch.disconnect();
     model.off("change:view", onView);
     model.off("change:message", onMessage);
-    model.off("change:show_walls", draw);
+    model.off("change:show_walls", requestDraw);
+    model.off("change:show_coords", requestDraw);
     model.off("msg:custom", onCustom);
   };
 }

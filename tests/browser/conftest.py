@@ -89,6 +89,9 @@ class Lab:
             ).split()
             if over == "True":
                 return
+            close = self.page.locator(".aw-rounds.aw-walk [data-walk='close']")
+            if close.count():  # a scoring round is shown and the bots wait: go on
+                close.first.click()
             if who != me:
                 self.page.wait_for_timeout(100)
                 continue

@@ -88,8 +88,10 @@ def test_hovering_an_illegal_cell_shows_its_rule(open_notebook):
     lab.page.click("[data-sel='tower 9 NE']")
     west = lab.page.locator("rect[data-cell='-1,0']")
     assert west.get_attribute("data-rule") == "R7a"
+    top = lab.page.locator(".aw-market").bounding_box()["y"]
     west.hover()
     assert "R7a" in lab.status() and "match" in lab.status()
+    assert lab.page.locator(".aw-market").bounding_box()["y"] == top  # the board did not move
     lab.page.locator("rect[data-cell='1,1']").hover()
     assert "R7b" in lab.status()
     west.click()  # the engine's own sentence
@@ -426,3 +428,15 @@ def test_arrow_keys_keep_working_after_a_button_is_clicked(open_notebook):
     lab.wait_py("print(w.step)", 2)
     lab.page.keyboard.press("End")
     lab.wait_py("print(w.step)", 4)
+
+
+def test_coordinates_are_drawn_on_request(open_notebook):
+    lab = open_notebook(THREE)
+    board = lab.widget()
+    assert board.locator(".aw-coord").count() == 0
+    board.locator("input[data-toggle='show_coords']").check()
+    lab.wait_py("print(w.show_coords)", "True")
+    coords = board.locator(".aw-player").first.locator(".aw-coord")
+    labels = coords.all_text_contents()
+    assert "0,0" in labels and "-1,-1" in labels and "1,1" in labels and len(labels) == 9
+    lab.shot()
