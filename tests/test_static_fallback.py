@@ -97,3 +97,17 @@ def test_the_output_picture_follows_the_game_while_bots_play_redraw_once(tmp_pat
     seen = [int(x) for x in steps.strip("[]").split(",")]
     assert seen[-1] == int(now)  # redrawn when Ann was to move again, not at each bot move
     assert all(b - a >= 2 for a, b in itertools.pairwise(seen))
+
+
+def test_each_kind_has_its_own_shape_in_the_picture_and_the_view():
+    from alhambra_widget.alhambra.components import KINDS
+    from alhambra_widget.alhambra.svg import KIND_GLYPHS
+
+    assert set(KIND_GLYPHS) == set(KINDS) and len(set(KIND_GLYPHS.values())) == len(KINDS)
+    a = Alhambra.from_tiles({(1, 0): Tile("tower", 9, "NE"), (-1, 0): Tile("garden", 6)})
+    svg = a._repr_svg_()
+    assert svg.count('class="aw-glyph"') == 2  # one per building, none for the fountain
+    assert KIND_GLYPHS["tower"] in svg and KIND_GLYPHS["garden"] in svg
+    w = AlhambraWidget(players=["Ann", "Ben"], seed=1)
+    assert w.view["glyphs"] == KIND_GLYPHS
+    assert SandboxWidget(a).view["sandbox"]["glyphs"] == KIND_GLYPHS

@@ -20,6 +20,28 @@ KIND_COLOURS = {
 }
 CELL = 44
 
+KIND_GLYPHS = {
+    "pavilion": "M2 9 L10 2 L18 9 Z M5 10 H15 V18 H5 Z",
+    "seraglio": "M3 12 A7 7 0 0 1 17 12 Z M3 13 H17 V18 H3 Z",
+    "arcades": "M2 18 V9 A8 7 0 0 1 18 9 V18 H14 V10 A4 4 0 0 0 6 10 V18 Z",
+    "chambers": "M3 3 H17 V17 H3 Z M5 5 H9 V9 H5 Z M11 5 H15 V9 H11 Z M5 11 H9 V15 H5 Z M11 11 H15 V15 H11 Z",
+    "garden": "M4 8 A6 6 0 1 0 16 8 A6 6 0 1 0 4 8 Z M9 13 H11 V18 H9 Z",
+    "tower": "M5 18 V6 H7 V3 H9 V6 H11 V3 H13 V6 H15 V18 Z",
+}
+"""A simple shape per building kind (an SVG path in a 20x20 box), so kinds differ by
+shape and not only by colour; the page draws the same shapes (sent in the view)."""
+
+
+def glyph(kind: str, x: float, y: float, size: float) -> str:
+    """The kind's shape at (x, y), ``size`` px wide (empty for the fountain)."""
+    d = KIND_GLYPHS.get(kind)
+    if d is None:
+        return ""
+    return (
+        f'<path class="aw-glyph" d="{d}" transform="translate({x:g},{y:g}) scale({size / 20:g})" '
+        'fill="#000" fill-opacity="0.55" fill-rule="evenodd"/>'
+    )
+
 
 def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = True) -> str:
     x0, y0, x1, y1 = a.bounds()
@@ -43,8 +65,9 @@ def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = Tru
                 'fill="#4a90d9" stroke="#2c5d8f"/>'
             )
             continue
+        out.append(glyph(t.kind, px + 3, py + 3, cell * 0.3))
         out.append(
-            f'<text x="{px + cell / 2}" y="{py + cell / 2 + 4}" font-size="{cell // 4}" '
+            f'<text x="{px + cell / 2}" y="{py + cell / 2 + 7}" font-size="{cell // 4}" '
             f'text-anchor="middle" fill="#222">{escape(t.kind[:3])} {t.price}</text>'
         )
     longest = set(a.longest_wall_segments()) if highlight_longest else set()

@@ -45,6 +45,9 @@ const key = (x, y) => `${x},${y}`;
 const whose = (name) => (name === "You" ? "your" : `${name}'s`);
 const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+// the building kinds' shapes (SVG paths in a 20x20 box), sent by the engine in the view
+let GLYPHS = {};
+
 function tileSvg(t, x, y, size, extra = "") {
   // t = [kind, price, walls]; (x, y) = top-left in px
   const [kind, price, walls] = t;
@@ -54,7 +57,8 @@ function tileSvg(t, x, y, size, extra = "") {
   if (kind === "fountain") {
     s += `<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`;
   } else {
-    s += `<text x="${x + size / 2}" y="${y + size / 2 + 4}" text-anchor="middle">${label}</text>`;
+    if (GLYPHS[kind]) s += `<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`;
+    s += `<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`;
   }
   for (const side of walls || "") {
     const [x1, y1, x2, y2] = SIDES[side];
@@ -70,11 +74,15 @@ function tileChip(t, attrs = "", selected = false) {
   }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
 }
 
+// a shape per currency besides its colour (colour-blind-safe palette in widget.css)
+const CUR_GLYPH = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
+const curLabel = (cur) => `${CUR_GLYPH[cur] || ""} ${cur}`;
+
 function cardHtml(c, attrs = "", selected = false) {
   const [cur, val] = c;
   return `<button class="aw-card aw-c-${cur}${selected ? " aw-selected" : ""}" ${attrs} aria-label="${cur} ${val}${
     selected ? " (selected)" : ""
-  }"><span class="aw-card-val">${val}</span><span class="aw-card-cur">${cur}</span></button>`;
+  }"><span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span></button>`;
 }
 
 // The board of one Alhambra, with the cells the current selection may use.
@@ -385,7 +393,7 @@ function render({ model, el }) {
     // money
     if (p.money) {
       s += `<div class="aw-hand" aria-label="${esc(whose(p.name))} money">`;
-      p.money.forEach((c) => { s += `<span class="aw-card aw-small aw-c-${c[0]}" aria-label="${c[0]} ${c[1]}"><span class="aw-card-val">${c[1]}</span><span class="aw-card-cur">${c[0]}</span></span>`; });
+      p.money.forEach((c) => { s += `<span class="aw-card aw-small aw-c-${c[0]}" aria-label="${c[0]} ${c[1]}"><span class="aw-card-val">${c[1]}</span><span class="aw-card-cur">${curLabel(c[0])}</span></span>`; });
       s += `</div>`;
     } else {
       s += `<div class="aw-hand">${p.cards} money card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
@@ -513,7 +521,7 @@ function render({ model, el }) {
     const mine = v.players.some((p) => p.seat === "human");
     let s = `<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol>`;
     for (const r of rec) {
-      const cards = r.marks.cards ? ` <span class="aw-follow-cards">${r.marks.cards.map(([c, x]) => `<span class="aw-card aw-small aw-c-${c}"><span class="aw-card-val">${x}</span><span class="aw-card-cur">${c}</span></span>`).join("")}</span>` : "";
+      const cards = r.marks.cards ? ` <span class="aw-follow-cards">${r.marks.cards.map(([c, x]) => `<span class="aw-card aw-small aw-c-${c}"><span class="aw-card-val">${x}</span><span class="aw-card-cur">${curLabel(c)}</span></span>`).join("")}</span>` : "";
       s += `<li>${esc(r.text)}${cards}</li>`;
     }
     return s + `</ol></section>`;
@@ -530,6 +538,7 @@ function render({ model, el }) {
   function draw() {
     const v = V();
     if (!v.mode) { root.innerHTML = ""; return; }
+    GLYPHS = v.glyphs || (v.sandbox && v.sandbox.glyphs) || GLYPHS;
     if (ui.step !== v.step || ui.over !== v.over) { resetPicks(); ui.step = v.step; ui.over = v.over; }
     const msg = model.get("message") || {};
     let s = "";

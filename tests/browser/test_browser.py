@@ -433,6 +433,10 @@ def test_arrow_keys_keep_working_after_a_button_is_clicked(open_notebook):
 def test_coordinates_are_drawn_on_request(open_notebook):
     lab = open_notebook(THREE)
     board = lab.widget()
+    # every market tile carries its kind's shape, and every money card its currency's
+    assert board.locator(".aw-slot .aw-glyph").count() == 4
+    cards = board.locator(".aw-money .aw-card-cur").all_inner_texts()
+    assert cards and all(t.split()[0] in "●◆▲■" for t in cards)
     assert board.locator(".aw-coord").count() == 0
     board.locator("input[data-toggle='show_coords']").check()
     lab.wait_py("print(w.show_coords)", "True")
