@@ -97,6 +97,8 @@ function boardSvg(alh, opts) {
   const px = (x) => (x - x0) * CELL, py = (y) => (y - y0) * CELL;
   const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
   let s = `<svg class="aw-board" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="group" aria-label="${esc(title)}">`;
+  const firstLegal = rules ? Object.keys(rules).find((k) => rules[k] === "") || Object.keys(rules)[0] : null;
+  const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove));
   // empty cells (targets)
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -105,12 +107,14 @@ function boardSvg(alh, opts) {
       if (recent.from.has(k)) {
         s += `<rect class="aw-emptied" x="${px(x) + 6}" y="${py(y) + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`;
       }
-      let cls = "aw-cell", label = `empty cell ${k}`;
+      let cls = "aw-cell";
       if (rules && k in rules) {
         const r = rules[k];
         cls += r === "" ? " aw-legal" : " aw-illegal";
-        label += r === "" ? ": legal" : `: forbidden by ${r}`;
-        s += `<rect class="${cls}" data-cell="${k}" data-player="${player}" data-rule="${r}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5" role="button" aria-label="${label}"><title>${label}</title></rect>`;
+        const label = `(${x}, ${y}), empty, legal for ${opts.tile || "the tile"}: ${r === "" ? "yes" : `no (${r})`}`;
+        // one tab stop per board (the first legal cell); the arrow keys move between cells
+        const stop = k === firstLegal ? 0 : -1;
+        s += `<rect class="${cls}" data-cell="${k}" data-player="${player}" data-rule="${r}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5" role="button" tabindex="${stop}" aria-label="${esc(label)}"><title>${esc(label)}</title></rect>`;
       } else {
         s += `<rect class="${cls}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5"/>`;
       }
@@ -128,6 +132,7 @@ function boardSvg(alh, opts) {
       label += remove[k] === "" ? ": may go to the reserve" : `: stays (${remove[k]})`;
       extra += ` data-rule="${remove[k]}"`;
     }
+    if (targets.includes(k)) extra += ` role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${esc(label)}"`;
     s += `<g class="aw-placed${cls}" role="img" aria-label="${esc(label)} at ${k}">${tileSvg([kind, price, walls], px(x), py(y), CELL, extra)}<title>${esc(label)} at ${k}</title></g>`;
   }
   if (coords) {
@@ -389,7 +394,7 @@ function render({ model, el }) {
       for (const c of r.marks.cells || []) recent.cells.add(c);
       for (const c of r.marks.from || []) recent.from.add(c);
     }
-    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, wall: showWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, tile: ui.sel, wall: showWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
     // money
     if (p.money) {
       s += `<div class="aw-hand" aria-label="${esc(whose(p.name))} money">`;
@@ -470,7 +475,7 @@ function render({ model, el }) {
     }
     let s = `<section class="aw-sandbox" aria-label="sandbox">`;
     s += `<h4>${inGame ? `Sandbox: a copy of ${esc(whose(v.players[sb.player].name))} Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra"} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4>`;
-    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, tile: ui.sel, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" })}</div>`;
     s += `<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div>`;
     s += `<div class="aw-palette" aria-label="palette">`;
     for (const t of sb.palette) s += tileChip(t, `data-sel="${esc(tileName(t))}"`, ui.sel === tileName(t));
@@ -718,6 +723,48 @@ function render({ model, el }) {
       return;
     }
     if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "checkbox") return;
+    const at = ev.target && ev.target.dataset && (ev.target.dataset.cell ?? ev.target.dataset.tileCell);
+    if (at !== undefined) {
+      // a cell or a tile of a board has the focus: the arrows move between its targets
+      const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      if (ev.key in moves) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        const [dx, dy] = moves[ev.key];
+        const svg = ev.target.closest("svg");
+        const cells = [...svg.querySelectorAll("[data-cell][tabindex],[data-tile-cell][tabindex]")];
+        const [x, y] = at.split(",").map(Number);
+        // the nearest target in that direction
+        let best = null, bestD = Infinity;
+        for (const c of cells) {
+          const [cx, cy] = (c.dataset.cell ?? c.dataset.tileCell).split(",").map(Number);
+          const ahead = dx ? (cx - x) * dx : (cy - y) * dy;
+          if (ahead <= 0) continue;
+          const d = ahead + 10 * Math.abs(dx ? cy - y : cx - x); // keep to the row/column
+          if (d < bestD) { bestD = d; best = c; }
+        }
+        if (best) {
+          for (const c of cells) c.setAttribute("tabindex", "-1");
+          best.setAttribute("tabindex", "0");
+          best.focus();
+        }
+        return;
+      }
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        ev.stopPropagation();
+        ev.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        return;
+      }
+    }
+    if (ev.key === "Escape" && (ui.sel || ui.removing || ui.payCur || ui.picks.length || ui.confirm)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      resetPicks();
+      draw();
+      root.focus();
+      return;
+    }
     const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();

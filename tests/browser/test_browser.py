@@ -444,3 +444,50 @@ def test_coordinates_are_drawn_on_request(open_notebook):
     labels = coords.all_text_contents()
     assert "0,0" in labels and "-1,-1" in labels and "1,1" in labels and len(labels) == 9
     lab.shot()
+
+
+def test_a_whole_turn_by_keyboard_only(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    lab.py(
+        'p = g.current_player; g.edit(market={"denar": "garden 10"}, '
+        "players={p.name: {'money': ['denar 9', 'denar 3']}})"
+    )
+    board = lab.widget()
+    board.locator("[data-slot='denar'][aria-label*='affordable']").wait_for()
+
+    def tab_to(selector: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    board.focus()
+    tab_to("[data-slot='denar']")
+    page.keyboard.press("Enter")  # the slot: pick the cards
+    tab_to("[data-pay='0']")
+    page.keyboard.press("Enter")
+    tab_to("[data-pay='1']")
+    page.keyboard.press("Space")
+    tab_to("button[data-do='buy']")
+    page.keyboard.press("Enter")
+    lab.wait_py("print([str(t) for t in p.bought])", "['garden 10']")
+    tab_to("[data-sel='garden 10']")
+    page.keyboard.press("Enter")  # the tile: its cells light up
+    tab_to("rect[data-cell][tabindex='0']")
+    # the arrows walk the cells around the fountain to (1, 0)
+    for _ in range(8):
+        x, y = map(int, page.evaluate("document.activeElement.dataset.cell").split(","))
+        if (x, y) == (1, 0):
+            break
+        if (x, y) == (1, -1) or (x, y) == (1, 1):
+            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            assert label.startswith(f"({x}, {y}), empty, legal for garden 10: no (R7")
+        key = "ArrowRight" if x < 1 else ("ArrowDown" if y < 0 else "ArrowUp")
+        page.keyboard.press(key)
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label == "(1, 0), empty, legal for garden 10: yes"
+    page.keyboard.press("Enter")  # build it
+    lab.wait_py("print(p.alhambra.get((1, 0)))", "garden 10")
+    lab.shot()
