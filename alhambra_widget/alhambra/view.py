@@ -158,6 +158,7 @@ def game_view(
             for r in game.rounds
         ],
         "log": [e.text for e in game.log[-log_size:]],
+        "me": me,  # the person the board is for (None: nobody, or a bot to move)
         "recent": recent_actions(game, me),
         "overview": overview(game),
         "results": results(game),

@@ -96,7 +96,8 @@ function boardSvg(alh, opts) {
   const w = (x1 - x0 + 1) * CELL, h = (y1 - y0 + 1) * CELL;
   const px = (x) => (x - x0) * CELL, py = (y) => (y - y0) * CELL;
   const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
-  let s = `<svg class="aw-board" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="group" aria-label="${esc(title)}">`;
+  const scale = opts.scale || 1; // the other players' boards are drawn smaller
+  let s = `<svg class="aw-board" viewBox="0 0 ${w} ${h}" width="${Math.round(w * scale)}" height="${Math.round(h * scale)}" role="group" aria-label="${esc(title)}">`;
   const firstLegal = rules ? Object.keys(rules).find((k) => rules[k] === "") || Object.keys(rules)[0] : null;
   const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove));
   // empty cells (targets)
@@ -163,6 +164,7 @@ function pickState(model) {
       hover: "", confirm: null, roundSel: null, roundRow: 0,
       walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
+      enlarged: {}, // the other players' boards shown full size
       inside: false, // the keyboard focus is in the board
     };
     PICKS.set(model, ui);
@@ -383,10 +385,12 @@ function render({ model, el }) {
       exchange = L.tiles[ui.sel].exchange || null;
     }
     if (mine && ui.removing) remove = L.remove;
-    const cls = `aw-player${v.current === i && !v.over ? " aw-current" : ""}`;
+    const compact = v.me !== null && v.me !== undefined && i !== v.me && !ui.enlarged[i];
+    const cls = `aw-player${v.current === i && !v.over ? " aw-current" : ""}${compact ? " aw-compact" : ""}${i === v.me ? " aw-me" : ""}`;
     let s = `<section class="${cls}" aria-label="${esc(p.name)}">`;
     s += `<h4>${esc(p.name)} <span class="aw-seat">${p.seat === "human" ? "" : p.seat + " bot"}</span> <span class="aw-score">${p.score} points</span>`;
     if (showWalls) s += ` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
+    if (v.me !== null && v.me !== undefined && i !== v.me) s += ` <button class="aw-mini" data-enlarge="${i}" aria-label="${compact ? "enlarge" : "shrink"} ${esc(whose(p.name))} board">${compact ? "enlarge" : "smaller"}</button>`;
     s += ` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${esc(whose(p.name))} Alhambra">sandbox</button></h4>`;
     const recent = { cells: new Set(), from: new Set() };
     for (const r of v.recent || []) {
@@ -394,7 +398,7 @@ function render({ model, el }) {
       for (const c of r.marks.cells || []) recent.cells.add(c);
       for (const c of r.marks.from || []) recent.from.add(c);
     }
-    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, tile: ui.sel, wall: showWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
+    s += `<div class="aw-boardwrap">${boardSvg(p.alhambra, { rules, exchange, remove, recent, tile: ui.sel, wall: showWalls, coords: model.get("show_coords"), scale: compact ? 0.62 : 1, player: i, title: `${whose(p.name)} Alhambra` })}</div>`;
     // money
     if (p.money) {
       s += `<div class="aw-hand" aria-label="${esc(whose(p.name))} money">`;
@@ -568,7 +572,10 @@ function render({ model, el }) {
       s += confirmHtml(v);
       if (v.sandbox) s += sandboxHtml(v, v.sandbox, true);
       s += `<div class="aw-players">`;
-      v.players.forEach((p, i) => { s += playerHtml(v, p, i); });
+      // the person's own Alhambra first, then the others (compact, can be enlarged)
+      const order = v.players.map((_, i) => i);
+      if (v.me !== null && v.me !== undefined) order.sort((a, b) => (b === v.me) - (a === v.me));
+      for (const i of order) s += playerHtml(v, v.players[i], i);
       if (v.dirk) {
         s += `<section class="aw-player aw-dirk" aria-label="${esc(v.dirk.name)}"><h4>${esc(v.dirk.name)} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${v.dirk.score} points</span></h4><div class="aw-row">`;
         for (const t of v.dirk.tiles) s += tileChip(t, "disabled");
@@ -592,11 +599,16 @@ function render({ model, el }) {
 
   function onClick(ev) {
     const v = V();
-    const t = ev.target.closest("[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
+    const t = ev.target.closest("[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]");
     if (!t || t.disabled) return;
     const d = t.dataset;
     const L = v.legal;
     if (v.mode === "gardens" && gardensClick(d, v, ui, act, draw)) return;
+    if (d.enlarge !== undefined) {
+      ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge];
+      draw();
+      return;
+    }
     if (d.walk) {
       ui.walk = d.walk === "open";
       ui.roundRow = 0;

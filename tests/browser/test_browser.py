@@ -491,3 +491,17 @@ def test_a_whole_turn_by_keyboard_only(open_notebook):
     page.keyboard.press("Enter")  # build it
     lab.wait_py("print(p.alhambra.get((1, 0)))", "garden 10")
     lab.shot()
+
+
+def test_your_board_comes_first_and_the_others_are_compact_until_enlarged(open_notebook):
+    lab = open_notebook(THREE)
+    board = lab.widget()
+    me = lab.py("print(g.current_player.name)")  # hot seat: the board is for the mover
+    panels = board.locator(".aw-players > .aw-player")
+    assert panels.first.get_attribute("aria-label") == me
+    other = board.locator(".aw-player.aw-compact").first
+    name = other.get_attribute("aria-label")
+    small = other.locator("svg.aw-board").bounding_box()["width"]
+    other.locator("[data-enlarge]").click()
+    big = board.locator(f".aw-player[aria-label='{name}'] svg.aw-board").bounding_box()["width"]
+    assert big > small * 1.4
