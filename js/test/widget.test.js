@@ -1,0 +1,102 @@
+// The front end in a DOM without a browser (node:test + jsdom), on view models the
+// Python engine wrote (tests/test_js.py writes them and runs this file): the page draws
+// what it is told and sends intents; it decides no rule.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JSDOM } from "jsdom";
+
+import { VirtualConsole } from "jsdom";
+
+// jsdom has no canvas: the page's colour probe finds none and falls back (quietly here)
+const quiet = new VirtualConsole();
+quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
+for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement", "CSS"]) {
+  globalThis[k] = dom.window[k];
+}
+globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
+globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
+const { default: widget } = await import("../src/widget.js");
+
+const FIXTURES = process.env.ALHAMBRA_FIXTURES;
+const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
+
+function mount(state) {
+  const listeners = {};
+  const sent = [];
+  const model = {
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; },
+    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); },
+    off: () => {},
+    send: (m) => sent.push(m),
+    save_changes: () => {},
+  };
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  const fire = (ev, ...args) => (listeners[ev] || []).forEach((f) => f(...args));
+  return { el, sent, model, fire, cleanup, root: el.querySelector(".aw-root") };
+}
+
+const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+test("a bot's hand is never drawn, and its turn offers no payment", () => {
+  const { root, cleanup } = mount({ view: fixture("bot_to_move"), message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const v = fixture("bot_to_move");
+  const bot = v.players[v.current];
+  assert.notEqual(bot.seat, "human");
+  const panel = root.querySelector(`section.aw-player[aria-label="${bot.name}"]`);
+  assert.equal(panel.querySelectorAll(".aw-card").length, 0);
+  assert.match(panel.textContent, /money cards? \(hidden\)/);
+  click(root.querySelector("[data-slot]"));
+  assert.equal(root.querySelectorAll(".aw-pay [data-pay]").length, 0);
+  cleanup();
+});
+
+test("taking money sends the engine's action for the picked card, on the view's version", () => {
+  const v = fixture("you_to_move");
+  const { root, sent, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.deepEqual(sent[0], { kind: "hello" }); // the greeting, answered by an ack
+  click(root.querySelector("[data-take='0']"));
+  click(root.querySelector("button[data-do='take']"));
+  const act = sent.find((m) => m.kind === "act");
+  assert.equal(act.v, v.v);
+  assert.deepEqual(act.action, { type: "take_money", cards: [`${v.display[0][0]} ${v.display[0][1]}`] });
+  cleanup();
+});
+
+test("a pick the engine did not list is refused in the page with the rule's text", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  // all four display cards together: not among the engine's takes (R5)
+  for (let i = 0; i < v.display.length; i++) click(root.querySelector(`[data-take='${i}']`)); // each click redraws
+  const sum = v.display.reduce((s, c) => s + c[1], 0);
+  assert.ok(sum > 5 && !v.legal.take.some((t) => t.length === v.display.length));
+  assert.ok(root.querySelector("button[data-do='take']").disabled);
+  assert.match(root.querySelector(".aw-pickinfo").textContent, new RegExp(`total ${sum} — R5`));
+  cleanup();
+});
+
+test("the others' last moves are listed in order until you act", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const items = [...root.querySelectorAll(".aw-follow li")].map((li) => li.textContent);
+  assert.equal(items.length, v.recent.length);
+  v.recent.forEach((r, i) => assert.ok(items[i].startsWith(r.text)));
+  cleanup();
+});
+
+test("a request nobody answers turns into a notice; an answer clears it", async () => {
+  const v = fixture("you_to_move");
+  const { root, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  fire("msg:custom", { kind: "ack" }); // the greeting answered
+  root.querySelector("[data-go='first']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await new Promise((r) => setTimeout(r, 4300)); // longer than the page waits for an answer
+  assert.match(root.querySelector(".aw-msg-error").textContent, /No answer from Python yet/);
+  fire("msg:custom", { kind: "ack" });
+  assert.equal(root.querySelector(".aw-msg-error"), null);
+  cleanup();
+});

@@ -1,0 +1,40 @@
+"""The front end's unit tests (node:test + jsdom, js/test/), run on view models the
+engine writes here: one with a bot to move, one with the person to move after the
+bots' moves."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from alhambra_widget import AlhambraWidget
+
+JS = Path(__file__).resolve().parent.parent / "js"
+
+
+def test_front_end_unit_tests(tmp_path):
+    node = shutil.which("node")
+    if node is None or not (JS / "node_modules" / "jsdom").exists():
+        if os.environ.get("CI"):
+            pytest.fail("node and js/node_modules are needed (bash run.sh test installs them)")
+        pytest.skip("node or js/node_modules missing")
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    w.autoplay_bots = False
+    g = w.game
+    while g.current_player.name == "You":  # until a bot is to move
+        g.apply(g.legal_actions()[0])
+    (tmp_path / "bot_to_move.json").write_text(json.dumps(w.view))
+    w.run_bots()
+    assert g.current_player.name == "You" and w.view["recent"]
+    (tmp_path / "you_to_move.json").write_text(json.dumps(w.view))
+    out = subprocess.run(
+        [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    assert "# pass 5" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
