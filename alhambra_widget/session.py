@@ -134,12 +134,7 @@ class Session:
     def movers(self) -> list[str]:
         """Who made each action of the live game: the player to move before it."""
         g = self._game
-        replay = type(g)._new(g._options())
-        out = []
-        for a in g.history:
-            out.append(replay.current_player.name)
-            replay._step(a)
-        return out
+        return [g.players[who].name for who, _ in g.movers]
 
     def undo(self) -> int:
         """Take back the last decision of a person. With bots in the game, the bot

@@ -448,3 +448,19 @@ def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
     assert [x["number"] for x in r["rounds"]] == [1, 2, 3]
     for x in r["ranking"]:  # the rounds add up to the total
         assert sum(rd["totals"][x["name"]] for rd in r["rounds"]) == x["score"]
+
+
+@pytest.mark.parametrize("players", [["Ann", "Ben"], ["Ann", "Ben", "Cem", "Dan"]])
+def test_game_movers_name_who_made_each_action_and_its_sentence(players):
+    g = Game(players, seed=9)
+    rng = random.Random(9)
+    for _ in range(120):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    assert len(g.movers) == len(g.history)
+    for i in range(0, len(g.history), 7):
+        who, at = g.movers[i]
+        assert who == g.at(i).current  # the player to move before the action
+        assert g.log[at].text.startswith(g.players[who].name)  # the action's own sentence
+    assert g.copy().movers == g.movers and g.at(50).movers == g.movers[:50]
