@@ -24,7 +24,7 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
-from .alhambra.svg import alhambra_svg, game_svg
+from .alhambra.svg import KIND_GLYPHS, alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .errors import GameError, MalformedInput
 from .session import Session
@@ -41,6 +41,9 @@ class _Base(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    """What never changes, sent once: the rule texts by ruling id and the building kinds'
+    shapes."""
     show_coords = traitlets.Bool(False).tag(sync=True)
     """Draw each cell's (x, y) on the boards (x grows east, y south; the fountain is
     (0, 0)), for lessons that name cells."""
@@ -57,6 +60,7 @@ class _Base(anywidget.AnyWidget):
         self._v = 0  # view version: intents name the view they were made on
         self._said = 0  # message counter: the same sentence twice still reaches the page
         self.last_exception: BaseException | None = None
+        self.texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
         self._displays: list[Any] = []  # the outputs showing this widget (display ids)
         self._pictured: Any = None  # what their picture shows
         self.on_msg(self._on_msg)
@@ -135,7 +139,6 @@ class _Base(anywidget.AnyWidget):
         self._v += 1
         view = self._build()
         view["v"] = self._v
-        view["rules"] = self._rules()
         self.view = view
         self._refresh_pictures()
 
@@ -155,7 +158,9 @@ class _Base(anywidget.AnyWidget):
             for k in ("show_walls", "show_all_money", "show_coords")
             if self.has_trait(k)
         }
-        state = json.dumps({"view": self.view, "message": {}, "autoplay_bots": False, **extra})
+        state = json.dumps(
+            {"view": self.view, "texts": self.texts, "message": {}, "autoplay_bots": False, **extra}
+        )
         state = state.replace("</", "<\\/")
         page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>

@@ -28,6 +28,7 @@ def test_front_end_unit_tests(tmp_path):
     g = w.game
     while g.current_player.name == "You":  # until a bot is to move
         g.apply(g.legal_actions()[0])
+    (tmp_path / "texts.json").write_text(json.dumps(w.texts))
     (tmp_path / "bot_to_move.json").write_text(json.dumps(w.view))
     w.run_bots()
     assert g.current_player.name == "You" and w.view["recent"]

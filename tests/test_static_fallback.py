@@ -109,5 +109,5 @@ def test_each_kind_has_its_own_shape_in_the_picture_and_the_view():
     assert svg.count('class="aw-glyph"') == 2  # one per building, none for the fountain
     assert KIND_GLYPHS["tower"] in svg and KIND_GLYPHS["garden"] in svg
     w = AlhambraWidget(players=["Ann", "Ben"], seed=1)
-    assert w.view["glyphs"] == KIND_GLYPHS
-    assert SandboxWidget(a).view["sandbox"]["glyphs"] == KIND_GLYPHS
+    assert w.texts["glyphs"] == KIND_GLYPHS and "glyphs" not in w.view  # sent once
+    assert SandboxWidget(a).texts["glyphs"] == KIND_GLYPHS

@@ -40,7 +40,7 @@ def test_view_model_shows_market_money_players_and_legality():
     eng = {a.cards for a in w.game.legal_actions() if isinstance(a, TakeMoney)}
     shown = {tuple(sorted(w.game.display[i] for i in combo)) for combo in L["take"]}
     assert shown == eng
-    assert v["rules"]["R7a"] and v["v"] >= 1
+    assert w.texts["rules"]["R7a"] and "rules" not in v and v["v"] >= 1  # texts sent once
 
 
 def test_show_all_money_option_opens_every_hand():

@@ -20,7 +20,6 @@ from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game
 from .grid import Alhambra
 from .scoring import POINTS
-from .svg import KIND_GLYPHS
 
 RULES = {
     "R7": "A tile enters an empty cell of the Alhambra, keeping the building rules.",
@@ -162,7 +161,6 @@ def game_view(
         "recent": recent_actions(game, me),
         "overview": overview(game),
         "results": results(game),
-        "glyphs": KIND_GLYPHS,
         "currencies": list(CURRENCIES),
         "kinds": list(KINDS),
         # also for a past state: acting there asks to branch off or undo back (the session)
@@ -302,7 +300,6 @@ def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:
             by_walls[t.walls] = cell_rules(a, t)
     return {
         "alhambra": alhambra_json(a),
-        "glyphs": KIND_GLYPHS,
         "palette": [tile_json(t) for t in palette],
         "cells": by_walls,
         "remove": removal_rules(a),

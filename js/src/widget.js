@@ -220,6 +220,7 @@ function render({ model, el }) {
   };
 
   const V = () => model.get("view") || {};
+  const RULE = (id) => ((model.get("texts") || {}).rules || {})[id] || ""; // sent once
   const send = (msg) => {
     try {
       model.send(msg);
@@ -344,7 +345,7 @@ function render({ model, el }) {
     if (L && L.take && ui.picks.length) {
       const t = pickedTake(v);
       s += `<div class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
-        t.ok ? "" : ` — R5: ${esc(v.rules.R5)}`
+        t.ok ? "" : ` — R5: ${esc(RULE("R5"))}`
       }</div><button data-do="take" ${t.ok ? "" : "disabled"}>Take</button>`;
     }
     const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r}: in ${w[0]}–${w[1]} more cards`).join("; ");
@@ -356,7 +357,7 @@ function render({ model, el }) {
     if (!ui.payCur || !v.legal || !v.legal.buy) return "";
     const p = v.players[v.current];
     const b = v.legal.buy[ui.payCur];
-    if (!b) return `<div class="aw-pay aw-bad">You cannot pay for this tile in ${ui.payCur} (R6: ${esc(v.rules.R6)})</div>`;
+    if (!b) return `<div class="aw-pay aw-bad">You cannot pay for this tile in ${ui.payCur} (R6: ${esc(RULE("R6"))})</div>`;
     let s = `<div class="aw-pay" role="group" aria-label="payment"><div>Pay ${b.price} ${ui.payCur}: pick cards</div><div class="aw-cards">`;
     p.money.forEach((c, i) => {
       if (c[0] === ui.payCur) s += cardHtml(c, `data-pay="${i}"`, ui.payPicks.includes(i));
@@ -547,7 +548,7 @@ function render({ model, el }) {
   function draw() {
     const v = V();
     if (!v.mode) { root.innerHTML = ""; return; }
-    GLYPHS = v.glyphs || (v.sandbox && v.sandbox.glyphs) || GLYPHS;
+    GLYPHS = (model.get("texts") || {}).glyphs || GLYPHS;
     if (ui.step !== v.step || ui.over !== v.over) { resetPicks(); ui.step = v.step; ui.over = v.over; }
     const msg = model.get("message") || {};
     let s = "";
@@ -702,14 +703,14 @@ function render({ model, el }) {
     if (c && c.dataset.field !== undefined) {
       const r = c.dataset.rule;
       text = r === "" ? `field (${c.dataset.field}): your tile may go here — click to lay it.` :
-        `field (${c.dataset.field}): not here — ${r}: ${(v.rules && v.rules[r]) || ""}`;
+        `field (${c.dataset.field}): not here — ${r}: ${RULE(r)}`;
     } else if (c && c.dataset.cell !== undefined && c.dataset.rule !== undefined) {
       const r = c.dataset.rule;
       text = r === "" ? `(${c.dataset.cell}): the tile may go here — click to build it.` :
-        `(${c.dataset.cell}): not here — ${r}: ${(v.rules && v.rules[r]) || ""} (click for the details)`;
+        `(${c.dataset.cell}): not here — ${r}: ${RULE(r)} (click for the details)`;
     } else if (c && c.dataset.tileCell !== undefined && c.dataset.rule !== undefined) {
       const r = c.dataset.rule;
-      text = r === "" ? `(${c.dataset.tileCell}): may go to the reserve.` : `(${c.dataset.tileCell}): must stay — ${r}: ${(v.rules && v.rules[r]) || ""}`;
+      text = r === "" ? `(${c.dataset.tileCell}): may go to the reserve.` : `(${c.dataset.tileCell}): must stay — ${r}: ${RULE(r)}`;
     }
     if (text !== ui.hover) {
       ui.hover = text;

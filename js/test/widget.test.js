@@ -22,10 +22,12 @@ const { default: widget } = await import("../src/widget.js");
 
 const FIXTURES = process.env.ALHAMBRA_FIXTURES;
 const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
+const texts = () => fixture("texts");
 
 function mount(state) {
   const listeners = {};
   const sent = [];
+  state = { texts: texts(), ...state };
   const model = {
     get: (k) => state[k],
     set: (k, v) => { state[k] = v; },
