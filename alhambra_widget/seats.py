@@ -8,6 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
+def viewer(names: Sequence[str], seats: Mapping[str, str], to_move: int | None) -> int | None:
+    """The person the board is for: the one person at the screen (every other seat a
+    bot), else in a hot seat the person to move; ``None`` while a bot is to move there,
+    when the game is over (``to_move`` None) or with bots only."""
+    humans = [i for i, n in enumerate(names) if seats.get(n, "human") == "human"]
+    if len(humans) == 1:
+        return humans[0]
+    return to_move if to_move in humans else None
+
+
 def seen_hands(
     names: Sequence[str], seats: Mapping[str, str], to_move: int | None, show_all: bool = False
 ) -> frozenset[int]:
@@ -21,7 +31,5 @@ def seen_hands(
     """
     if show_all:
         return frozenset(range(len(names)))
-    humans = [i for i, n in enumerate(names) if seats.get(n, "human") == "human"]
-    if len(humans) == 1:
-        return frozenset(humans)
-    return frozenset({to_move}) if to_move in humans else frozenset()
+    me = viewer(names, seats, to_move)
+    return frozenset() if me is None else frozenset({me})

@@ -264,8 +264,8 @@ class Position:
             row["total"] = r.totals[n]
             rows.append(row)
         df = _frame(rows, ("player",))
-        if hasattr(df, "index") and hasattr(df.index, "name"):
-            df.index.name = None
+        if not isinstance(df, Table):
+            df.index.name = None  # the player names label the rows
         return df
 
     def _repr_svg_(self) -> str:

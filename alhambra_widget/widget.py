@@ -222,7 +222,7 @@ class _SessionWidget(_Base):
         self._observed: Any = None
         self._last_act: str | None = None  # the last click applied (v, action, resolve)
         self._acting = False  # a click of this page is being applied
-        self._board_at: Any = None  # (game, steps) when the page was last drawn
+        self._board_at: Any = None  # the game's position when the page was last drawn
         self.session = Session(game, seats or {})
         self.session.add_listener(self._publish)
 
@@ -352,18 +352,22 @@ class _SessionWidget(_Base):
     def _publish(self) -> None:
         # a sentence about the page's own last click goes stale once anything else moves
         # the game (a bot, Python): the strip of the last moves says what happened
-        at = (id(self.session.game), len(self.session.game.history))
+        at = self._position()
         if at != self._board_at and not self._acting and self.message:
             self.message = {}
         self._board_at = at
         super()._publish()
 
+    def _position(self) -> Any:
+        """Where the game is (not the timeline, which is only a view): which game, how
+        many actions, the last one."""
+        h = self.session.game.history
+        return (id(self.session.game), len(h), h[-1] if h else None)
+
     def _picture_key(self) -> Any:
-        s = self.session
-        if s.bot_to_move() and self.autoplay_bots:
+        if self.session.bot_to_move() and self.autoplay_bots:
             return None  # the bots play on: redraw once a person is to move
-        h = s.game.history
-        return (id(s.game), len(h), h[-1] if h else None)  # not the timeline: a view
+        return self._position()
 
     def _session_view(self, build, **kw) -> dict:
         s = self.session

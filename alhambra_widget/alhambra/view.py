@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import MalformedInput
-from ..seats import seen_hands
+from ..seats import seen_hands, viewer
 from .actions import Action, Buy, Exchange, GiveToDirk, Pass, TakeMoney, ToReserve, _AtCell
 from .components import CURRENCIES, KINDS, Card, Tile
 from .game import Game
@@ -101,8 +101,7 @@ def game_view(
     names = [p.name for p in game.players]
     to_move = None if game.is_over else game.current
     seen = seen_hands(names, seats, to_move, show_all_money)
-    humans = [i for i, n in enumerate(names) if seats.get(n, "human") == "human"]
-    me = humans[0] if len(humans) == 1 else (to_move if to_move in humans else None)
+    me = viewer(names, seats, to_move)
     players = []
     for i, p in enumerate(game.players):
         open_hand = i in seen
@@ -182,7 +181,7 @@ def overview(game: Game) -> dict[str, Any] | None:
         "kinds": [k.to_dict() | {"pays": list(POINTS[k.kind][number - 1])} for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "totals": dict(r.totals),
-        "names": list(game.counts()),
+        "names": list(r.totals),  # the players, and Dirk
     }
 
 

@@ -191,10 +191,15 @@ function render({ model, el }) {
   el.appendChild(root);
 
   const ui = pickState(model);
-  // light or dark defaults, from the page behind the board: checked at each draw, once
-  // the board is in the page, and whenever the host switches theme (an attribute of
-  // <html> or <body>, as JupyterLab's data-jp-theme-light and marimo's class)
-  const applyTheme = () => root.classList.toggle("aw-dark", hostIsDark(el));
+  // light or dark defaults, from the page behind the board: checked once the board is in
+  // the page, and whenever the host switches theme (an attribute of <html> or <body>, as
+  // JupyterLab's data-jp-theme-light and marimo's class); redraws keep the class
+  let alive = true;
+  const applyTheme = () => {
+    if (!alive) return;
+    if (!el.isConnected) { requestAnimationFrame(applyTheme); return; }
+    root.classList.toggle("aw-dark", hostIsDark(el));
+  };
   const themeWatch = new MutationObserver(applyTheme);
   for (const n of [document.documentElement, document.body]) {
     if (n) themeWatch.observe(n, { attributes: true });
@@ -586,7 +591,6 @@ function render({ model, el }) {
       if (!ui.walk) s += roundsHtml(v);
       s += `<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${v.log.slice(-12).map((t) => `<li>${esc(t)}</li>`).join("")}</ol></section>`;
     }
-    applyTheme();
     if (link.noKernel) s = `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` + s;
     s = `<div class="aw-status" aria-live="polite">${esc(status(v))}</div>` +
       (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") + s;
@@ -611,10 +615,7 @@ function render({ model, el }) {
       return;
     }
     if (d.walk) {
-      ui.walk = d.walk === "open";
-      ui.roundRow = 0;
-      draw();
-      scheduleBot();
+      walkRound(d.walk === "open");
       return;
     }
     if (d.botstep) {
@@ -730,9 +731,7 @@ function render({ model, el }) {
     if (ev.key === "Escape" && ui.walk) {
       ev.preventDefault();
       ev.stopPropagation();
-      ui.walk = false;
-      draw();
-      scheduleBot();
+      walkRound(false);
       return;
     }
     if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "checkbox") return;
@@ -804,16 +803,26 @@ function render({ model, el }) {
   // Ask the kernel for the bot's move, and ask again while the board has not moved: a
   // message can be lost (a kernel still starting, as in JupyterLite), and the kernel drops
   // any request whose version is no longer the board's, so asking twice is harmless.
+  // open or close the step-through of a scoring round (the bots wait while it is open)
+  function walkRound(open) {
+    ui.walk = open;
+    ui.roundRow = 0;
+    draw();
+    scheduleBot();
+  }
+
+  const botsMayMove = (v) => v.mode !== "alhambra" && v.bot_to_move && model.get("autoplay_bots") && !ui.walk;
+
   function scheduleBot() {
     clearTimeout(botTimer);
     const v = V();
-    if (v.mode === "alhambra" || !v.bot_to_move || !model.get("autoplay_bots") || ui.walk) return;
+    if (!botsMayMove(v)) return;
     const version = v.v;
     const delay = Math.max(0, (model.get("bot_delay") || 0) * 1000);
     const ask = (wait) => {
       botTimer = setTimeout(() => {
         const now = V();
-        if (now.v !== version || !now.bot_to_move || !model.get("autoplay_bots") || ui.walk) return;
+        if (now.v !== version || !botsMayMove(now)) return;
         send({ kind: "bot", v: version });
         ask(Math.max(BOT_RETRY_MS, delay));
       }, wait);
@@ -860,6 +869,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(botTimer);
     clearTimeout(link.timer);
+    alive = false;
     themeWatch.disconnect();
     model.off("change:view", onView);
     model.off("change:message", onMessage);

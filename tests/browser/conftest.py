@@ -101,6 +101,16 @@ class Lab:
             self.wait_py(f"print(g.step > {step})", "True")
         raise AssertionError("the game did not end")
 
+    def theme(self, name: str) -> None:
+        """Switch JupyterLab to its "Light" or "Dark" theme and wait until it is on."""
+        self.page.evaluate(
+            f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: 'JupyterLab {name}'}})"
+        )
+        light = "true" if name == "Light" else "false"
+        self.page.wait_for_function(
+            f"document.body.dataset.jpThemeLight === '{light}'", timeout=20000
+        )
+
     def widget(self):
         return self.page.locator(".aw-root").first
 

@@ -144,10 +144,7 @@ def test_python_change_appears_in_the_page_and_a_click_in_python(open_notebook):
 
 def test_dark_theme_is_readable(open_notebook):
     lab = open_notebook(THREE)
-    lab.page.evaluate(
-        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
-    )
-    lab.page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    lab.theme("Dark")
     lab.page.wait_for_timeout(300)
     bg, fg = lab.widget().evaluate(
         "(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
@@ -159,9 +156,7 @@ def test_dark_theme_is_readable(open_notebook):
 
     assert lum(bg) < 80 and lum(fg) > 150, (bg, fg)
     lab.shot("dark")
-    lab.page.evaluate(
-        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
-    )
+    lab.theme("Light")
 
 
 def test_whole_game_against_bots_played_from_the_page(open_notebook):
@@ -295,12 +290,7 @@ g = w.game
 w
 """
     )
-    page = lab.page
-    if theme == "Dark":
-        page.evaluate(
-            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
-        )
-        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    lab.theme(theme)
     board = lab.widget()
     # paused: the bots wait for a click on "one move" each, and the speed is a choice
     board.locator("select[data-botspeed]").select_option("1.5")
@@ -336,10 +326,7 @@ w
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
     board.locator(".aw-follow").wait_for(state="detached")
-    if theme == "Dark":
-        page.evaluate(
-            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
+    lab.theme("Light")
 
 
 def test_the_overview_counts_a_purchase_once_it_is_built(open_notebook):
@@ -371,11 +358,7 @@ w
 """
     )
     page = lab.page
-    if theme == "Dark":
-        page.evaluate(
-            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
-        )
-        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    lab.theme(theme)
     board = lab.widget()
     board.locator(".aw-status").filter(has_text="You to play").wait_for()
     # scoring card 1 on top of the deck: the next refill of the money draws it
@@ -409,10 +392,7 @@ w
     board.locator(".aw-rounds.aw-walk").wait_for()
     page.keyboard.press("Escape")
     board.locator(".aw-rounds.aw-walk").wait_for(state="detached")
-    if theme == "Dark":
-        page.evaluate(
-            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
+    lab.theme("Light")
 
 
 def test_arrow_keys_keep_working_after_a_button_is_clicked(open_notebook):
