@@ -7,8 +7,7 @@ const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
-const escG = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+import { esc as escG } from "./common.js";
 
 function octagon(cx, cy, r) {
   const pts = [];
@@ -57,8 +56,9 @@ export function gardensHtml(v, ui) {
     s += `<polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/>`;
     s += `<text x="${cx}" y="${cy + 4}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
   }
-  // fields
+  // fields: one tab stop on the board (the first legal field), the arrow keys move on
   const laid = {};
+  const first = L && me ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
   for (const [x, y, id, trees, sides] of v.fields) laid[`${x},${y}`] = [id, trees, sides];
   for (let fy = 0; fy < 6; fy++) {
     for (let fx = 0; fx < 6; fx++) {
@@ -70,8 +70,8 @@ export function gardensHtml(v, ui) {
       }
       const rule = L && me ? L.fields[k] : null;
       const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
-      const label = rule === "" ? `field ${k}: legal` : rule ? `field ${k}: forbidden by ${rule}` : `field ${k}`;
-      s += `<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${rule !== null ? `data-field="${k}" data-rule="${rule}" role="button"` : ""} aria-label="${label}"><title>${label}</title></polygon>`;
+      const label = rule === "" ? `field (${k}), empty, legal for tile ${ui.gsel}: yes` : rule ? `field (${k}), empty, legal for tile ${ui.gsel}: no (${rule})` : `field (${k})`;
+      s += `<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${rule !== null ? `data-field="${k}" data-rule="${rule}" role="button" tabindex="${k === first ? 0 : -1}"` : ""} aria-label="${label}"><title>${label}</title></polygon>`;
     }
   }
   s += `</svg></div>`;

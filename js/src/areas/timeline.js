@@ -1,0 +1,30 @@
+// The head of the board: the timeline, the turn, the display toggles, the bots' speed, undo.
+
+export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
+
+export function timelineHtml({ v, model }) {
+  const n = v.steps;
+  const check = (name, label) =>
+    `<label class="aw-toggle"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${label}</label>`;
+  let s = `<div class="aw-head">`;
+  s += `<div class="aw-timeline" role="group" aria-label="timeline">`;
+  s += `<button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button>`;
+  s += `<button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button>`;
+  s += `<input type="range" class="aw-slider" data-slider="1" min="0" max="${n}" value="${v.step}" aria-label="step"/>`;
+  s += `<button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button>`;
+  s += `<button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button>`;
+  s += `<span class="aw-stepno">step ${v.step}/${n}${v.live ? "" : " (past)"}</span>`;
+  s += `</div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
+  if (v.mode === "game") s += check("show_walls", "longest walls") + check("show_coords", "coordinates");
+  s += check("show_all_money", `show all ${v.mode === "game" ? "money" : "hands"}`);
+  if (v.players.some((p) => p.seat !== "human")) {
+    const d = model.get("bot_delay");
+    s += `<span class="aw-bots" role="group" aria-label="bots">${check("autoplay_bots", "bots play")}`;
+    const speeds = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
+    s += `<select data-botspeed="1" aria-label="bot speed">${speeds.map(([t, x]) => `<option value="${x}"${Math.abs(d - x) < 1e-9 ? " selected" : ""}>${t}</option>`).join("")}</select>`;
+    if (v.bot_to_move && !model.get("autoplay_bots")) s += ` <button data-botstep="1" aria-label="let the bot make one move">bot: one move</button>`;
+    s += `</span>`;
+  }
+  if (v.live && v.steps > 0) s += `<button data-undo="1" aria-label="undo the last action">Undo</button>`;
+  return s + `</div>`;
+}

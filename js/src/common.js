@@ -1,0 +1,59 @@
+// Small pieces every area draws with: escaping, names, a tile, a card. No rule here.
+
+export const CELL = 46; // px per Alhambra cell
+
+const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+const KIND_ABBR = {
+  pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
+};
+
+export const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+export const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
+export const key = (x, y) => `${x},${y}`;
+// "Ben's", but "your" for a player named You
+export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
+export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+// the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')
+let GLYPHS = {};
+export const setGlyphs = (g) => { if (g) GLYPHS = g; };
+
+export function tileSvg(t, x, y, size, extra = "") {
+  // t = [kind, price, walls]; (x, y) = top-left in px
+  const [kind, price, walls] = t;
+  const label = kind === "fountain" ? "" : `${KIND_ABBR[kind]} ${price}`;
+  let s = `<g class="aw-tile aw-k-${kind}" ${extra}>`;
+  s += `<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`;
+  if (kind === "fountain") {
+    s += `<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`;
+  } else {
+    if (GLYPHS[kind]) s += `<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`;
+    s += `<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`;
+  }
+  for (const side of walls || "") {
+    const [x1, y1, x2, y2] = SIDES[side];
+    s += `<line class="aw-wall" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`;
+  }
+  return s + "</g>";
+}
+
+export function tileChip(t, attrs = "", selected = false) {
+  const size = 40;
+  return `<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${esc(tileName(t))}${
+    selected ? " (selected)" : ""
+  }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
+}
+
+// a shape per currency besides its colour (colour-blind-safe palette in widget.css)
+const CUR_GLYPH = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
+export const curLabel = (cur) => `${CUR_GLYPH[cur] || ""} ${cur}`;
+
+// a money card: a button to pick, or (tag "span") one shown in a hand or the last moves
+export function cardHtml(c, attrs = "", selected = false, tag = "button") {
+  const [cur, val] = c;
+  const small = tag === "button" ? "" : " aw-small";
+  return `<${tag} class="aw-card${small} aw-c-${cur}${selected ? " aw-selected" : ""}" ${attrs} aria-label="${cur} ${val}${
+    selected ? " (selected)" : ""
+  }"><span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span></${tag}>`;
+}

@@ -1,0 +1,143 @@
+// What a click or a key means: a change of what the user is picking (then a redraw),
+// or an intent sent to Python ({kind: "act", action} and the like). Whether an action
+// is legal is the engine's to say: the page only offers what view.legal lists.
+
+import { gardensClick, gardensKey } from "./gardens.js";
+import { resetPicks, pickedPay } from "./state.js";
+
+export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field]";
+
+const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
+const xy = (k) => k.split(",").map(Number);
+
+// c = { v, ui, act, send, redraw, walkRound }; d = the clicked control's dataset
+export function clickIntent(d, c) {
+  const { v, ui, act, send, redraw } = c;
+  const L = v.legal;
+  if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
+  if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
+  else if (d.walk) c.walkRound(d.walk === "open");
+  else if (d.botstep) send({ kind: "bot", v: v.v });
+  else if (d.go) send({ kind: "goto", step: { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go] });
+  else if (d.undo) send({ kind: "undo", v: v.v });
+  else if (d.resolve) {
+    if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
+  } else if (d.take !== undefined) {
+    ui.picks = toggle(ui.picks, +d.take);
+    ui.payCur = null; ui.sel = null; ui.removing = false;
+    redraw();
+  } else if (d.slot) {
+    ui.payCur = ui.payCur === d.slot ? null : d.slot;
+    ui.payPicks = []; ui.picks = []; ui.sel = null; ui.removing = false;
+    redraw();
+  } else if (d.pay !== undefined) {
+    ui.payPicks = toggle(ui.payPicks, +d.pay);
+    redraw();
+  } else if (d.sel) {
+    ui.sel = ui.sel === d.sel ? null : d.sel;
+    ui.removing = false; ui.picks = []; ui.payCur = null;
+    redraw();
+  } else if (d.sandbox !== undefined) {
+    send({ kind: "sandbox", player: d.sandbox === "close" ? null : +d.sandbox });
+    ui.sel = null;
+  } else if (d.round !== undefined) {
+    ui.roundSel = +d.round; ui.roundRow = 0; redraw();
+  } else if (d.rowstep) {
+    ui.roundRow = Math.max(0, Math.min(7, ui.roundRow + +d.rowstep)); redraw();
+  } else if (d.do) {
+    doIntent(d.do, c);
+  } else if (d.cell) {
+    if (!ui.sel) return;
+    const pos = xy(d.cell);
+    const sandbox = d.player === "sb";
+    if (d.rule !== "") send({ kind: "explain", player: sandbox ? null : +d.player, sandbox, tile: ui.sel, pos });
+    else if (sandbox) send({ kind: "sb_place", tile: ui.sel, pos });
+    else act({ type: L && L.phase === "act" ? "from_reserve" : "place", tile: ui.sel, pos });
+  } else if (d.tileCell) {
+    const pos = xy(d.tileCell);
+    if (d.player === "sb") {
+      if (ui.removing) send({ kind: "sb_remove", pos });
+      return;
+    }
+    if (!L || L.player !== +d.player) return;
+    if (ui.sel && L.tiles[ui.sel] && (L.tiles[ui.sel].exchange || []).includes(d.tileCell)) {
+      act({ type: "exchange", tile: ui.sel, pos });
+    } else if (ui.removing) {
+      if (d.rule === "") act({ type: "to_reserve", pos });
+      else send({ kind: "explain_removal", pos });
+    }
+  }
+}
+
+function doIntent(what, { v, ui, act, redraw }) {
+  if (what === "take") {
+    act({ type: "take_money", cards: [...ui.picks].sort((a, b) => a - b).map((i) => `${v.display[i][0]} ${v.display[i][1]}`) });
+  } else if (what === "buy") {
+    act({ type: "buy", currency: ui.payCur, pay: pickedPay(v, ui).vals });
+  } else if (what === "cancel") {
+    ui.payCur = null; ui.payPicks = []; redraw();
+  } else if (what === "reserve" && ui.sel) {
+    act({ type: "reserve", tile: ui.sel });
+  } else if (what === "dirk" && ui.sel) {
+    act({ type: "give_to_dirk", tile: ui.sel });
+  } else if (what === "removing") {
+    ui.removing = !ui.removing; ui.sel = null; redraw();
+  } else if (what === "pass") {
+    act({ type: "pass" });
+  }
+}
+
+const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const TARGETS = "[data-cell][tabindex],[data-tile-cell][tabindex],[data-field][tabindex]";
+const at = (e) => e.dataset && (e.dataset.cell ?? e.dataset.tileCell ?? e.dataset.field);
+
+// the nearest target of the same board in an arrow's direction, keeping to the row/column
+function nextTarget(from, dx, dy) {
+  const [x, y] = xy(at(from));
+  let best = null, bestD = Infinity;
+  for (const c of from.closest("svg").querySelectorAll(TARGETS)) {
+    const [cx, cy] = xy(at(c));
+    const ahead = dx ? (cx - x) * dx : (cy - y) * dy;
+    if (ahead <= 0) continue;
+    const d = ahead + 10 * Math.abs(dx ? cy - y : cx - x);
+    if (d < bestD) { bestD = d; best = c; }
+  }
+  return best;
+}
+
+// A key pressed in the board. Returns true when it was used (the caller stops it there).
+// c = { v, ui, send, redraw, walkRound, root }
+export function keyIntent(ev, c) {
+  const { v, ui, send, redraw } = c;
+  if (v.mode !== "game" && v.mode !== "gardens") return false;
+  if (ev.key === "Escape" && ui.walk) { c.walkRound(false); return true; }
+  const t = ev.target;
+  if (t && t.tagName === "INPUT" && t.type === "checkbox") return false;
+  if (t && at(t) !== undefined) {
+    // a cell, a tile or a field has the focus: the arrows move between its board's targets
+    if (ev.key in MOVES) {
+      const best = nextTarget(t, ...MOVES[ev.key]);
+      if (best) {
+        for (const n of t.closest("svg").querySelectorAll(TARGETS)) n.setAttribute("tabindex", "-1");
+        best.setAttribute("tabindex", "0");
+        best.focus();
+      }
+      return true;
+    }
+    if (ev.key === "Enter" || ev.key === " ") {
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return true;
+    }
+  }
+  if (v.mode === "gardens" && gardensKey(ev, ui, redraw)) return true;
+  if (ev.key === "Escape" && (ui.sel || ui.removing || ui.payCur || ui.picks.length || ui.confirm)) {
+    resetPicks(ui);
+    redraw();
+    c.root.focus();
+    return true;
+  }
+  const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
+  if (to === undefined) return false;
+  send({ kind: "goto", step: Math.max(0, Math.min(v.steps, to)) });
+  return true;
+}

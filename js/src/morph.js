@@ -1,0 +1,47 @@
+// Patch the page in place: make a live element's children match freshly drawn ones,
+// keeping every node that is still there (so the focus, the hover and a click in
+// flight stay on the same control) and touching only what changed.
+
+// Two nodes are the same control when they have the same tag and the same key: their
+// first data-* attribute (a cell, a card, a slot...), else their aria-label.
+function keyOf(n) {
+  if (n.nodeType !== 1) return "";
+  for (const a of n.attributes) if (a.name.startsWith("data-")) return `${a.name}=${a.value}`;
+  return n.getAttribute("aria-label") || "";
+}
+
+function sameNode(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
+}
+
+function syncAttributes(live, next) {
+  for (const a of [...live.attributes]) if (!next.hasAttribute(a.name)) live.removeAttribute(a.name);
+  for (const a of next.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  // what a form control shows is a property, not its attribute
+  if (live.nodeName === "INPUT") {
+    if (live.type === "checkbox") live.checked = next.hasAttribute("checked");
+    else if (!live.awHeld && live.value !== next.getAttribute("value")) live.value = next.getAttribute("value") ?? "";
+  } else if (live.nodeName === "OPTION") {
+    live.selected = next.hasAttribute("selected");
+  }
+}
+
+export function patchChildren(live, next) {
+  const want = [...next.childNodes];
+  want.forEach((n, i) => {
+    const o = live.childNodes[i];
+    if (!o) live.appendChild(n);
+    else if (!sameNode(o, n)) live.replaceChild(n, o);
+    else if (o.nodeType === 1) { syncAttributes(o, n); patchChildren(o, n); }
+    else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+  });
+  while (live.childNodes.length > want.length) live.removeChild(live.lastChild);
+}
+
+// patch `live`'s children to the HTML string `html` (parsed once, in a template)
+const parser = () => document.createElement("template");
+export function patchHtml(live, html) {
+  const t = parser();
+  t.innerHTML = html;
+  patchChildren(live, t.content);
+}

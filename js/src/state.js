@@ -1,0 +1,56 @@
+// The page's own state: only what the user is picking. Every "may I?" is a lookup in
+// the engine's lists (view.legal); nothing here computes a rule.
+
+import { sameList } from "./common.js";
+
+// What the user is picking (reset when the shown step changes), kept per widget model:
+// when the notebook redraws the output (its picture is refreshed for readers without
+// a kernel), the new view carries on with the same picks and keeps the focus.
+const PICKS = new WeakMap();
+export function pickState(model) {
+  let ui = PICKS.get(model);
+  if (!ui) {
+    ui = {
+      step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
+      hover: "", confirm: null, roundSel: null, roundRow: 0,
+      walk: false, roundsSeen: null, // a scoring round walked through as it happens
+      gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
+      enlarged: {}, // the other players' boards shown full size
+      inside: false, // the keyboard focus is in the board
+      dragging: false, // the timeline slider is held down
+    };
+    PICKS.set(model, ui);
+  }
+  return ui;
+}
+
+export function resetPicks(ui) {
+  ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null;
+}
+
+// the display cards picked, and whether the engine lists that take (R5)
+export function pickedTake(v, ui) {
+  const picks = [...ui.picks].sort((a, b) => a - b);
+  const ok = !!v.legal && v.legal.take.some((c) => sameList(c, picks));
+  const sum = picks.reduce((s, i) => s + v.display[i][1], 0);
+  return { picks, ok, sum };
+}
+
+// the hand's cards picked to pay, and whether the engine lists that payment (exact or not)
+export function pickedPay(v, ui) {
+  const p = v.players[v.current];
+  const vals = ui.payPicks.map((i) => p.money[i][1]).sort((a, b) => b - a);
+  const b = v.legal && v.legal.buy && v.legal.buy[ui.payCur];
+  const ok = !!b && b.pays.some((pp) => sameList(pp, vals));
+  const exact = !!b && b.exact.some((pp) => sameList(pp, vals));
+  return { vals, ok, exact, sum: vals.reduce((s, x) => s + x, 0), price: b ? b.price : null };
+}
+
+// a selector for the same control after a redraw: its first data-* attribute
+export function focusKey(e) {
+  if (!e || !e.attributes) return null;
+  for (const a of e.attributes) {
+    if (a.name.startsWith("data-")) return `[${a.name}="${CSS.escape(a.value)}"]`;
+  }
+  return null;
+}
