@@ -102,3 +102,45 @@ test("a request nobody answers turns into a notice; an answer clears it", async 
   assert.equal(root.querySelector(".aw-msg-error"), null);
   cleanup();
 });
+
+test("a redraw patches the page in place: untouched controls are the same nodes, the focus stays", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const slot = root.querySelector("[data-slot]");
+  const card = root.querySelector("[data-take='0']");
+  const other = root.querySelector("[data-take='1']");
+  card.focus();
+  click(card); // a pick: drawn again at once
+  assert.ok(card.isConnected && card.classList.contains("aw-selected"));
+  assert.equal(root.querySelector("[data-take='0']"), card);
+  assert.equal(root.querySelector("[data-take='1']"), other);
+  assert.equal(root.querySelector("[data-slot]"), slot);
+  assert.equal(document.activeElement, card);
+  assert.ok(root.querySelector("button[data-do='take']")); // what the pick adds is there
+  click(card); // unpicked: the Take button goes away
+  assert.equal(root.querySelector("button[data-do='take']"), null);
+  cleanup();
+});
+
+test("the slider asks for the steps it is dragged over, one request at a time", async () => {
+  const v = fixture("you_to_move");
+  const { root, sent, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const slider = root.querySelector("[data-slider]");
+  const drag = (to) => { slider.value = String(to); slider.dispatchEvent(new window.Event("input", { bubbles: true })); };
+  drag(3);
+  drag(4);
+  drag(5);
+  const gotos = () => sent.filter((m) => m.kind === "goto").map((m) => m.step);
+  assert.deepEqual(gotos(), [3]); // the first, while it is not yet drawn
+  model.set("view", { ...v, step: 3, live: false });
+  fire("change:view");
+  assert.deepEqual(gotos(), [3, 5]); // then straight to where the pointer is now
+  model.set("view", { ...v, step: 5, live: false });
+  fire("change:view");
+  assert.deepEqual(gotos(), [3, 5]);
+  await new Promise((r) => setTimeout(r, 20)); // the redraw
+  assert.equal(root.querySelector("[data-slider]"), slider);
+  assert.equal(slider.value, "5");
+  assert.match(root.querySelector(".aw-stepno").textContent, /step 5\/\d+ \(past\)/);
+  cleanup();
+});
