@@ -22,7 +22,7 @@ from .alhambra.components import KINDS, Tile
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
 from .alhambra.scoring import ScoringRound, score_round
-from .alhambra.svg import alhambra_svg
+from .alhambra.svg import alhambra_svg, svg_open
 from .errors import IllegalAction, MalformedInput
 
 _EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
@@ -280,7 +280,7 @@ class Position:
             )
             x += w + 16
         h = 18 + max((int(p.split('height="')[1].split('"')[0]) for p in parts), default=0)
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{max(x, 1)}" height="{h}" font-family="sans-serif">{"".join(parts)}</svg>'
+        return svg_open(max(x, 1), h) + "".join(parts) + "</svg>"
 
     def __repr__(self) -> str:
         return f"<Position: {', '.join(self.seats)}{' + ' + self.dirk_name if self.dirk is not None else ''}>"
@@ -401,8 +401,7 @@ class HeatMap:
         dx, dy = (bx0 - x0) * cell, (by0 - y0) * cell
         changes = [o.points_change for o, _w in cells] or [0]
         lo, hi = min(changes), max(changes)
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">',
-               f'<g transform="translate({dx},{dy})">{base}</g>']  # fmt: skip
+        out = [svg_open(w, h), f'<g transform="translate({dx},{dy})">{base}</g>']
         for o, where in cells:
             t = 0.5 if hi == lo else (o.points_change - lo) / (hi - lo)
             colour = f"rgb({int(230 - 150 * t)},{int(120 + 100 * t)},{int(90 + 20 * t)})"

@@ -244,3 +244,40 @@ def test_a_plot_without_the_whatif_extra_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'pip install "alhambra-widget\[whatif\]"'):
         wc.plot()
+
+
+def _luminance(colour: str) -> float:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_every_still_picture_brings_its_own_light_paper_and_dark_ink():
+    """An output's SVG does not follow the notebook's theme: on a dark notebook a picture
+    without its own background draws black on black. Each one paints a light page first
+    and sets dark ink, and its texts are not drawn lighter than that."""
+    import xml.etree.ElementTree as ET
+
+    from alhambra_widget import AlhambraWidget
+
+    g = midgame(3, steps=120)
+    pos = Position.from_game(g)
+    name = g.players[0].name
+    ranking = rank_placements(pos, name, Tile("tower", 8, "NE"), 2)
+    pictures = {
+        "alhambra": g.players[0].alhambra._repr_svg_(),
+        "game": AlhambraWidget(g)._picture(),
+        "position": pos._repr_svg_(),
+        "heat map": ranking.heatmap()._repr_svg_(),
+    }
+    ns = "{http://www.w3.org/2000/svg}"
+    for what, svg in pictures.items():
+        root = ET.fromstring(svg)
+        first = root[0]
+        assert first.tag == ns + "rect" and first.get("width") == "100%", what
+        assert _luminance(first.get("fill")) > 230, what
+        assert _luminance(root.get("fill")) < 60, what
+        for text in root.iter(ns + "text"):
+            assert text.get("fill") is None or _luminance(text.get("fill")) < 60, (what, text.text)

@@ -19,6 +19,19 @@ KIND_COLOURS = {
     "fountain": "#f3e3a4",
 }
 CELL = 44
+PAPER = "#fbf8f0"
+INK = "#222"
+
+
+def svg_open(w: float, h: float, label: str = "", *, extra: str = "") -> str:
+    """The start of a still picture: its own light paper and dark ink, so that it reads
+    the same on a light or a dark notebook (an output's SVG does not follow the theme)."""
+    aria = f' role="img" aria-label="{escape(label)}"' if label else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" {extra}'
+        f'font-family="sans-serif" fill="{INK}"{aria}>'
+        f'<rect width="100%" height="100%" fill="{PAPER}"/>'
+    )
 
 KIND_GLYPHS = {
     "pavilion": "M2 9 L10 2 L18 9 Z M5 10 H15 V18 H5 Z",
@@ -47,11 +60,7 @@ def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = Tru
     x0, y0, x1, y1 = a.bounds()
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
     w, h = (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(repr(a))}">'
-    ]
+    out = [svg_open(w, h, repr(a), extra=f'viewBox="0 0 {w} {h}" ')]
     for (x, y), t in a.tiles.items():
         px, py = (x - x0) * cell, (y - y0) * cell
         out.append(
@@ -116,10 +125,8 @@ def game_svg(game: Game, *, cell: int = 30) -> str:
     )
     height = top + y + row_h + 28
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="sans-serif" role="img" aria-label="{escape(status)}">'
-        f'<rect width="100%" height="100%" fill="#fff"/>'
-        f'<text x="0" y="16" font-size="15" font-weight="bold">{escape(status)}</text>'
+        svg_open(width, height, status)
+        + f'<text x="0" y="16" font-size="15" font-weight="bold">{escape(status)}</text>'
         f'<text x="0" y="36" font-size="12">Market: {escape(market)}</text>'
         + "".join(parts)
         + "</svg>"
