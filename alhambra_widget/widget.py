@@ -14,6 +14,7 @@ import html
 import json
 import pathlib
 import re
+import uuid
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -44,6 +45,14 @@ class _Base(anywidget.AnyWidget):
     texts = traitlets.Dict().tag(sync=True)
     """What never changes, sent once: the rule texts by ruling id and the building kinds'
     shapes."""
+    board_id = traitlets.Unicode().tag(sync=True)
+    """This board's name in the page: each view the notebook draws of it (anywidget hands
+    every view its own model object) carries on with the same picks and focus."""
+
+    @traitlets.default("board_id")
+    def _board_id(self) -> str:
+        return uuid.uuid4().hex
+
     show_coords = traitlets.Bool(False).tag(sync=True)
     """Draw each cell's (x, y) on the boards (x grows east, y south; the fountain is
     (0, 0)), for lessons that name cells."""

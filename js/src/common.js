@@ -31,9 +31,13 @@ export function tileSvg(t, x, y, size, extra = "") {
     if (GLYPHS[kind]) s += `<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`;
     s += `<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`;
   }
-  for (const side of walls || "") {
-    const [x1, y1, x2, y2] = SIDES[side];
-    s += `<line class="aw-wall" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`;
+  // a wall is a dark line on a light halo (the halo shows in the dark theme), so it
+  // stands out against its tile and against the page in both themes
+  for (const part of ["aw-wall-halo", "aw-wall"]) {
+    for (const side of walls || "") {
+      const [x1, y1, x2, y2] = SIDES[side];
+      s += `<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`;
+    }
   }
   return s + "</g>";
 }

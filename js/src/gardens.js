@@ -70,7 +70,8 @@ export function gardensHtml(v, ui) {
       }
       const rule = L && me ? L.fields[k] : null;
       const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
-      const label = rule === "" ? `field (${k}), empty, legal for tile ${ui.gsel}: yes` : rule ? `field (${k}), empty, legal for tile ${ui.gsel}: no (${rule})` : `field (${k})`;
+      const at = `field (${fx}, ${fy})`;
+      const label = rule === "" ? `${at}, empty, legal for tile ${ui.gsel}: yes` : rule ? `${at}, empty, legal for tile ${ui.gsel}: no (${rule})` : at;
       s += `<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${rule !== null ? `data-field="${k}" data-rule="${rule}" role="button" tabindex="${k === first ? 0 : -1}"` : ""} aria-label="${label}"><title>${label}</title></polygon>`;
     }
   }

@@ -3,12 +3,14 @@
 
 import { sameList } from "./common.js";
 
-// What the user is picking (reset when the shown step changes), kept per widget model:
-// when the notebook redraws the output (its picture is refreshed for readers without
-// a kernel), the new view carries on with the same picks and keeps the focus.
-const PICKS = new WeakMap();
+// What the user is picking (reset when the shown step changes), kept per board (its
+// board_id: anywidget gives each view its own model object): when the notebook redraws
+// the output (its picture is refreshed for readers without a kernel), the new view
+// carries on with the same picks and keeps the focus.
+const PICKS = new Map();
 export function pickState(model) {
-  let ui = PICKS.get(model);
+  const id = model.get("board_id") || model;
+  let ui = PICKS.get(id);
   if (!ui) {
     ui = {
       step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
@@ -16,10 +18,10 @@ export function pickState(model) {
       walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
       enlarged: {}, // the other players' boards shown full size
-      inside: false, // the keyboard focus is in the board
+      inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down
     };
-    PICKS.set(model, ui);
+    PICKS.set(id, ui);
   }
   return ui;
 }

@@ -98,7 +98,7 @@ function render({ model, el }) {
     if (n) themeWatch.observe(n, { attributes: true });
   }
   requestAnimationFrame(applyTheme);
-  root.addEventListener("focusin", () => { ui.inside = true; });
+  root.addEventListener("focusin", (ev) => { ui.inside = true; ui.focused = focusKey(ev.target); });
   root.addEventListener("focusout", (ev) => {
     if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
   });
@@ -308,7 +308,18 @@ function render({ model, el }) {
   model.on("change:show_coords", requestDraw);
   model.on("msg:custom", onCustom);
   draw();
-  if (ui.inside) root.focus({ preventScroll: true });
+  // the notebook may draw this board anew (it refreshes the output's picture): the
+  // keyboard focus, if it was in the old board, comes back to the same control
+  const refocus = () => {
+    if (!alive || !ui.inside) return;
+    if (!el.isConnected) { requestAnimationFrame(refocus); return; }
+    // take it from the old board (or from nowhere), never from the rest of the page
+    const a = document.activeElement;
+    if (!a || a === document.body || (!root.contains(a) && a.closest(".aw-root"))) {
+      (root.querySelector(ui.focused || ":not(*)") || root).focus({ preventScroll: true });
+    }
+  };
+  refocus();
   send({ kind: "hello" });
   scheduleBot();
   return () => {

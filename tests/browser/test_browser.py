@@ -485,3 +485,162 @@ def test_your_board_comes_first_and_the_others_are_compact_until_enlarged(open_n
     other.locator("[data-enlarge]").click()
     big = board.locator(f".aw-player[aria-label='{name}'] svg.aw-board").bounding_box()["width"]
     assert big > small * 1.4
+
+
+BOTS = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+g = w.game
+w
+"""
+
+
+def test_a_double_click_on_take_acts_once_and_says_nothing_false(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    page.click("[data-take='0']")
+    page.dblclick("button[data-do='take']")  # the second click arrives after the first acted
+    lab.wait_py("print(g.step)", 1)
+    page.locator(".aw-stepno").filter(has_text="step 1/1").wait_for()
+    page.wait_for_timeout(800)  # time for a second answer, if any
+    assert lab.py("print(g.step, len(g.history))") == "1 1"
+    msgs = " ".join(page.locator(".aw-msg").all_inner_texts())
+    assert "changed" not in msgs and "nothing was done" not in msgs and "not" not in msgs, msgs
+    lab.shot()
+
+
+def test_undo_against_bots_goes_back_to_your_last_decision(open_notebook):
+    lab = open_notebook(BOTS)
+    page = lab.page
+    assert lab.py("print(g.current_player.name)") == "You"
+    page.click("[data-take='0']")
+    page.click("button[data-do='take']")
+    # both bots play; then it is your turn again
+    lab.wait_py("print(g.current_player.name == 'You' and g.step > 1)", "True")
+    steps = int(lab.py("print(g.step)"))
+    page.locator(".aw-stepno").filter(has_text=f"step {steps}/{steps}").wait_for()
+    assert page.locator(".aw-follow li").count() >= 2  # the bots' moves, narrated
+    page.click("button[data-undo]")
+    # back before your own take: your decision again, and the bots do not replay
+    lab.wait_py("print(g.step, g.current_player.name)", "0 You")
+    page.locator(".aw-stepno").filter(has_text="step 0/0").wait_for()
+    page.wait_for_timeout(1500)
+    assert lab.py("print(g.step, g.current_player.name)") == "0 You"
+    assert page.locator("[data-take='0']").count() == 1
+    lab.shot()
+
+
+def test_the_focus_stays_on_the_clicked_control_through_redraws(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    board = lab.widget()
+    card = board.locator("[data-take='1']")
+    card.evaluate("(el) => { el.__mark = 'card'; }")  # the very node, not one drawn anew
+    card.click()
+    assert page.evaluate("document.activeElement.__mark") == "card"
+    assert "aw-selected" in card.get_attribute("class")
+    # a change from Python redraws the board: the focused card stays focused
+    lab.py("w.show_walls = True")
+    board.locator(".aw-walllen").first.wait_for()
+    assert page.evaluate("document.activeElement.__mark") == "card"
+    slot = board.locator("[data-slot='denar']")
+    slot.evaluate("(el) => { el.__mark = 'slot'; }")
+    slot.click()
+    assert page.evaluate("document.activeElement.__mark") == "slot"
+    page.keyboard.press("Escape")  # cancels the pick; the board keeps the keyboard
+    assert page.evaluate("document.activeElement.closest('.aw-root') !== null")
+    assert board.locator(".aw-selected").count() == 0
+    lab.py("for _ in range(2): g.apply(g.legal_actions()[0])")
+    page.locator(".aw-stepno").filter(has_text="step 2/2").wait_for()
+    page.keyboard.press("ArrowLeft")  # shortcut keys still work
+    lab.wait_py("print(w.step)", 1)
+
+
+def _contrast(a, b) -> float:
+    def lum(css):
+        vals = [int(v) / 255 for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in vals]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted([lum(a), lum(b)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_walls_stand_out_in_both_themes(open_notebook, theme):
+    lab = open_notebook(THREE)
+    lab.theme(theme)
+    lab.py(
+        'g.edit(players={"Ann": {"alhambra": [[1, 0, "garden 10 NE"], [0, -1, "tower 8 NW"]]}})'
+    )
+    board = lab.widget()
+    board.locator("input[data-toggle='show_walls']").check()
+    ann = board.locator("section.aw-player[aria-label='Ann']")
+    ann.locator(".aw-longest").first.wait_for(state="attached")  # a line has no area
+    page_bg = board.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    stroke = {
+        sel: ann.locator(sel).first.evaluate("(el) => getComputedStyle(el).stroke")
+        for sel in (".aw-wall", ".aw-wall-halo", ".aw-longest")
+    }
+    # against the page: the wall's line or, in the dark theme, its light halo
+    wall = [stroke[".aw-wall"], stroke[".aw-wall-halo"]]
+    edge = max(_contrast(s, page_bg) for s in wall if s != "none")
+    assert edge >= 3, (stroke, page_bg)
+    assert _contrast(stroke[".aw-longest"], page_bg) >= 3, (stroke, page_bg)
+    # a wall is drawn over its tile's colour too: it must stand out there as well
+    tile_fill = ann.locator(".aw-k-garden rect").first.evaluate("(el) => getComputedStyle(el).fill")
+    wall = ann.locator(".aw-k-garden .aw-wall").first.evaluate("(el) => getComputedStyle(el).stroke")
+    assert _contrast(wall, tile_fill) >= 3, (wall, tile_fill)
+    ann.screenshot(path=str(lab.shot(theme)))
+    lab.theme("Light")
+
+
+def test_still_pictures_read_on_a_dark_notebook(open_notebook):
+    import io
+
+    from PIL import Image
+
+    # an Alhambra's own picture, as a cell's output (an SVG, which no theme restyles)
+    lab = open_notebook(
+        """
+from IPython.display import display
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1)
+g = w.game
+g.edit(players={"Ann": {"alhambra": [[1, 0, "garden 10 NE"], [0, -1, "tower 8 NW"]]}})
+display(g.players[0].alhambra)
+w
+"""
+    )
+    lab.theme("Dark")
+    out = lab.page.locator(".jp-RenderedSVG img, .jp-RenderedSVG svg").first
+    out.wait_for()
+    shot = out.screenshot(path=str(lab.shot("picture")))
+    img = Image.open(io.BytesIO(shot)).convert("L")
+    pixels = sorted(img.getdata())
+    # mostly light paper, with dark ink: not black on black
+    assert pixels[len(pixels) // 2] > 200 and pixels[len(pixels) // 50] < 90
+    lab.shot()
+    lab.theme("Light")
+
+
+def test_the_slider_shows_the_steps_while_it_is_dragged(open_notebook):
+    lab = open_notebook(THREE)
+    page = lab.page
+    lab.py("for _ in range(12): g.apply(g.legal_actions()[0])")
+    page.locator(".aw-stepno").filter(has_text="step 12/12").wait_for()
+    box = lab.widget().locator("[data-slider]").bounding_box()
+    y = box["y"] + box["height"] / 2
+    right = box["x"] + box["width"] - 6
+    page.mouse.move(right, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.5, y, steps=8)
+    # still held: the board already shows a past step, Python says the same
+    page.locator(".aw-stepno").filter(has_text="(past)").wait_for(timeout=5000)
+    held = int(lab.py("print(w.step)"))
+    assert 0 < held < 12
+    page.mouse.move(box["x"] + 4, y, steps=8)
+    page.mouse.up()
+    lab.wait_py("print(w.step)", 0)
+    page.locator(".aw-stepno").filter(has_text="step 0/12").wait_for()
+    assert lab.widget().locator("[data-slider]").input_value() == "0"

@@ -61,3 +61,31 @@ w
     assert lab.py("print(g.is_over, len(g.scored))") == "True 49"
     page.locator(".aw-status").filter(has_text="Game over").wait_for()
     lab.shot("end")
+
+
+def test_gardens_a_tile_turned_and_laid_by_keyboard_only(open_notebook):
+    lab = open_notebook(TWO)
+    page = lab.page
+    tile = lab.py("print(g.current_player.hand[0].id)")
+    lab.widget().focus()
+    for _ in range(60):  # Tab reaches the board's one tab stop: its first legal field
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('polygon[data-field]')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a field")
+    page.keyboard.press("r")  # turn the tile once; the focus stays on the field
+    assert "turned 1" in page.locator(".ag-handtile").get_attribute("aria-label")
+    for _ in range(8):  # the arrows walk the legal fields to (2, 2)
+        x, y = map(int, page.evaluate("document.activeElement.dataset.field").split(","))
+        if (x, y) == (2, 2):
+            break
+        page.keyboard.press("ArrowRight" if x < 2 else "ArrowLeft" if x > 2 else "ArrowDown" if y < 2 else "ArrowUp")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label == f"field (2, 2), empty, legal for tile {tile}: yes"
+    page.keyboard.press("Enter")
+    lab.wait_py(
+        "print(g.fields.get((2, 2)) and (g.fields[(2, 2)][0].id, g.fields[(2, 2)][1]))",
+        f"('{tile}', 1)",
+    )
+    lab.shot()
