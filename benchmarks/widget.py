@@ -8,6 +8,11 @@ Prints two figures (needs the dev extras and Debian's chromium):
   just before ``apply``) until the page has redrawn the board for it (the page's
   clock, from a MutationObserver), in a real JupyterLab in headless Chromium.
   Kernel and browser run on the same machine, so their clocks agree.
+* ``ms_per_click``: median time from a click in the page until the board shows its
+  effect, for clicks that go to Python and back (take the picked card, a step back and
+  forward on the timeline: the kernel applies it, the new view is drawn), and
+  ``ms_per_pick`` for the clicks the page answers alone (picking a card). Page clock
+  only: from just before the click is dispatched to the MutationObserver that sees it.
 """
 
 from __future__ import annotations
@@ -45,16 +50,44 @@ print(json.dumps(stamps))
 """
 
 OBSERVE = """() => {
+    // the notebook draws the board anew when it refreshes the output's picture: watch
+    // the whole page, and read the board that is in it
     window.__seen = {};
-    const root = document.querySelector('.aw-root');
     const note = () => {
-        const el = root.querySelector('.aw-stepno');
+        const el = document.querySelector('.aw-root .aw-stepno');
         if (!el) return;
         const m = /step (\\d+)\\//.exec(el.textContent);
         if (m && !(m[1] in window.__seen)) window.__seen[m[1]] = Date.now();
     };
-    new MutationObserver(note).observe(root, {childList: true, subtree: true});
+    new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
     note();
+}"""
+
+CLICK_SETUP = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1)
+g = w.game
+w
+"""
+
+# click `sel` in the board; resolve with the ms until `done(root)` holds for the board
+# in the page (the notebook may draw the board anew, so it is looked up each time)
+CLICK = """async ([sel, done]) => {
+    const ok = new Function("root", "return " + done);
+    const board = () => document.querySelector(".aw-root");
+    const target = board().querySelector(sel);
+    if (!target) return -1;
+    return await new Promise((resolve) => {
+        const t0 = performance.now();
+        const check = () => {
+            const root = board();
+            if (root && ok(root)) { obs.disconnect(); resolve(performance.now() - t0); }
+        };
+        const obs = new MutationObserver(check);
+        obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+        target.click();
+        check();
+    });
 }"""
 
 
@@ -96,27 +129,82 @@ def step_latencies(n: int, gap: float) -> list[float]:
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen]
 
 
+def click_latencies(n: int) -> tuple[list[float], list[float]]:
+    """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
+    forward (each to Python and back). Returns (round-trip ms, pick ms)."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from labdriver import JupyterLab, launch_chromium
+
+    trips: list[float] = []
+    picks: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        lab = JupyterLab(Path(tmp))
+        try:
+            with sync_playwright() as p:
+                browser = launch_chromium(p)
+                ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+                page = lab.open(ctx, "clicks.ipynb", CLICK_SETUP)
+                page.wait_for_timeout(1000)
+
+                def click(sel: str, done: str) -> float:
+                    ms = page.evaluate(CLICK, [sel, done])
+                    assert ms >= 0, f"nothing to click at {sel}"
+                    page.wait_for_timeout(150)  # let the page settle between clicks
+                    return ms
+
+                shows = "root.querySelector('.aw-stepno').textContent.startsWith('step {}/')"
+                for step in range(1, n + 1):
+                    picks.append(
+                        click("[data-take='0']", "!!root.querySelector('[data-take=\"0\"].aw-selected')")
+                    )
+                    trips.append(click("button[data-do='take']", shows.format(step)))
+                    trips.append(click("[data-go='prev']", shows.format(step - 1)))
+                    trips.append(click("[data-go='next']", shows.format(step)))
+                browser.close()
+        finally:
+            lab.stop()
+    return trips, picks
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--steps", type=int, default=40, help="actions to time (default 40)")
     ap.add_argument("--gap", type=float, default=0.25, help="seconds between actions")
+    ap.add_argument("--clicks", type=int, default=20, help="rounds of clicks (default 20)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args(argv)
     size = view_size_6p()
     lat = step_latencies(args.steps, args.gap)
+    trips, picks = click_latencies(args.clicks)
+    p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))]  # noqa: E731
     result = {
         "view_kb_6p_late": round(size / 1000, 1),
         "ms_per_step": round(statistics.median(lat), 1),
         "ms_per_step_p90": round(sorted(lat)[int(0.9 * (len(lat) - 1))], 1),
         "steps_timed": len(lat),
+        "ms_per_click": round(statistics.median(trips), 1),
+        "ms_per_click_p90": round(p90(trips), 1),
+        "clicks_timed": len(trips),
+        "ms_per_pick": round(statistics.median(picks), 1),
+        "ms_per_pick_p90": round(p90(picks), 1),
     }
     print("Alhambra widget benchmark")
     print(f"  view model, 6-player late game: {result['view_kb_6p_late']} kB (bar 30 kB)")
     print(
         f"  Python change -> board redrawn: median {result['ms_per_step']} ms "
-        f"(p90 {result['ms_per_step_p90']} ms) over {len(lat)} steps (bar 100 ms)"
+        f"(p90 {result['ms_per_step_p90']} ms) over {len(lat)} steps (bar 20 ms)"
+    )
+    print(
+        f"  click -> its effect shown, through Python: median {result['ms_per_click']} ms "
+        f"(p90 {result['ms_per_click_p90']} ms) over {len(trips)} clicks (bar 60 ms)"
+    )
+    print(
+        f"  click -> its effect shown, in the page alone: median {result['ms_per_pick']} ms "
+        f"(p90 {result['ms_per_pick_p90']} ms) over {len(picks)} clicks"
     )
     if args.json:
         print(json.dumps(result))

@@ -45,3 +45,28 @@ export function patchHtml(live, html) {
   t.innerHTML = html;
   patchChildren(live, t.content);
 }
+
+// The board in parts: [{key, html}] or [{key, cls, parts}] (a container drawn as a real
+// <div class=cls>). Each part sits in a wrapper (display: contents, so the layout is the
+// parts' own) that remembers the HTML it shows: a part whose HTML did not change is not
+// parsed or walked at all, so a pick redraws only the area it changes.
+export function patchParts(live, parts) {
+  parts.forEach((p, i) => {
+    let w = live.children[i];
+    if (!w || w.awPart !== p.key) {
+      const found = [...live.children].find((c) => c.awPart === p.key);
+      w = found || document.createElement("div");
+      w.awPart = p.key;
+      live.insertBefore(w, live.children[i] || null);
+    }
+    if (p.parts) {
+      if (w.className !== p.cls) { w.className = p.cls; w.awHtml = undefined; }
+      patchParts(w, p.parts);
+    } else if (w.awHtml !== p.html) {
+      if (w.className !== "aw-part") { w.className = "aw-part"; w.replaceChildren(); }
+      patchHtml(w, p.html);
+      w.awHtml = p.html;
+    }
+  });
+  while (live.children.length > parts.length) live.removeChild(live.lastElementChild);
+}

@@ -11,9 +11,9 @@
 import { esc, setGlyphs } from "./common.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
-import { patchHtml } from "./morph.js";
+import { patchParts } from "./morph.js";
 import { timelineHtml } from "./areas/timeline.js";
-import { marketHtml, payHtml } from "./areas/market.js";
+import { marketHtml, moneyHtml, payHtml } from "./areas/market.js";
 import { playerHtml, dirkHtml, sandboxHtml } from "./areas/alhambra.js";
 import { overviewHtml, resultsHtml, followHtml, logHtml } from "./areas/overview.js";
 import { roundsHtml, walkingWalls } from "./areas/scoring.js";
@@ -45,33 +45,40 @@ function hostIsDark(el) {
   return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
 }
 
-// the whole board for one view model (c = { v, ui, model, rule, noKernel })
-function boardHtml(c) {
+// the whole board for one view model, in parts (c = { v, ui, model, rule, noKernel })
+function boardParts(c) {
   const { v, ui } = c;
-  let s = "";
+  const part = (key, html) => ({ key, html });
+  const msg = c.model.get("message") || {};
+  const parts = [
+    part("status", `<div class="aw-status" aria-live="polite">${esc(statusText(c))}</div>`),
+    part("msg", msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : ""),
+    part("link", c.noKernel ? `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` : ""),
+  ];
   if (v.mode === "alhambra") {
-    s += sandboxHtml(c, v.sandbox, false);
+    parts.push(part("sandbox", sandboxHtml(c, v.sandbox, false)));
   } else if (v.mode === "gardens") {
-    s += timelineHtml(c) + confirmHtml(c) + gardensHtml(v, ui) + logHtml(v.log, 10);
+    parts.push(part("timeline", timelineHtml(c)), part("confirm", confirmHtml(c)), part("gardens", gardensHtml(v, ui)), part("log", logHtml(v.log, 10)));
   } else {
-    s += timelineHtml(c);
-    if (ui.walk) s += roundsHtml(c, true);
-    s += resultsHtml(c) + followHtml(c);
-    s += `<div class="aw-top">${marketHtml(c)}${overviewHtml(c)}</div>`;
-    s += payHtml(c) + confirmHtml(c);
-    if (v.sandbox) s += sandboxHtml(c, v.sandbox, true);
     // the person's own Alhambra first, then the others (compact, can be enlarged)
     const order = v.players.map((_, i) => i);
     if (v.me !== null && v.me !== undefined) order.sort((a, b) => (b === v.me) - (a === v.me));
     const walls = walkingWalls(v, ui);
-    s += `<div class="aw-players">${order.map((i) => playerHtml(c, v.players[i], i, walls)).join("")}${dirkHtml(v.dirk)}</div>`;
-    if (!ui.walk) s += roundsHtml(c);
-    s += logHtml(v.log, 12);
+    parts.push(
+      part("timeline", timelineHtml(c)),
+      part("walk", ui.walk ? roundsHtml(c, true) : ""),
+      part("results", resultsHtml(c)),
+      part("follow", followHtml(c)),
+      { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c)), part("overview", overviewHtml(c))] },
+      part("pay", payHtml(c)),
+      part("confirm", confirmHtml(c)),
+      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : ""),
+      { key: "players", cls: "aw-players", parts: [...order.map((i) => part(`p${i}`, playerHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk))] },
+      part("rounds", ui.walk ? "" : roundsHtml(c)),
+      part("log", logHtml(v.log, 12)),
+    );
   }
-  const msg = c.model.get("message") || {};
-  return `<div class="aw-status" aria-live="polite">${esc(statusText(c))}</div>` +
-    (msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : "") +
-    (c.noKernel ? `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` : "") + s;
+  return parts;
 }
 
 function render({ model, el }) {
@@ -103,6 +110,21 @@ function render({ model, el }) {
     if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
   });
   let botTimer = null;
+  // A view out of the page draws nothing and asks nothing. The notebook draws the board
+  // anew when it refreshes the output's picture, and the old view may be left behind
+  // without being disposed; a view that comes back (a notebook that unmounts cells out
+  // of sight) is drawn again when it shows.
+  let shown = false, behind = false;
+  const away = () => {
+    if (root.isConnected) { shown = true; return false; }
+    if (!shown) return false; // not yet in the page: drawn before it is put there
+    behind = true;
+    return true;
+  };
+  const back = typeof IntersectionObserver === "function" ? new IntersectionObserver(() => {
+    if (behind && root.isConnected) { behind = false; draw(); scheduleBot(); }
+  }) : null;
+  if (back) back.observe(root);
   // Is Python answering? A board restored from a saved notebook, or left behind by a
   // restarted kernel, has nothing behind it: it still draws its last state, and says so
   // when a request gets no answer (the kernel acknowledges every message).
@@ -149,10 +171,11 @@ function render({ model, el }) {
     send(msg);
   };
 
-  // Patch the board in place. The keyboard focus stays on its control when that control
+  // Patch the board in place, only the parts that changed. The keyboard focus stays on its control when that control
   // is still there; else it goes to the same control drawn anew, or to the board, so
   // shortcut keys keep working after a click.
   function draw() {
+    if (away()) return;
     const v = V();
     if (!v.mode) { root.replaceChildren(); return; }
     setGlyphs((model.get("texts") || {}).glyphs);
@@ -166,7 +189,7 @@ function render({ model, el }) {
     }
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const again = focusKey(active);
-    patchHtml(root, boardHtml({ v, ui, model, rule, noKernel: link.noKernel }));
+    patchParts(root, boardParts({ v, ui, model, rule, noKernel: link.noKernel }));
     if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   }
   const redraw = draw;
@@ -183,7 +206,10 @@ function render({ model, el }) {
     if (text !== ui.hover) {
       ui.hover = text;
       const st = root.querySelector(".aw-status");
-      if (st) st.textContent = text || statusText({ v: V(), ui });
+      if (st) {
+        st.textContent = text || statusText({ v: V(), ui });
+        st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
+      }
     }
   }
 
@@ -252,13 +278,13 @@ function render({ model, el }) {
   function scheduleBot() {
     clearTimeout(botTimer);
     const v = V();
-    if (!botsMayMove(v)) return;
+    if (away() || !botsMayMove(v)) return;
     const version = v.v;
     const delay = Math.max(0, (model.get("bot_delay") || 0) * 1000);
     const ask = (wait) => {
       botTimer = setTimeout(() => {
         const now = V();
-        if (now.v !== version || !botsMayMove(now)) return;
+        if (now.v !== version || away() || !botsMayMove(now)) return;
         send({ kind: "bot", v: version });
         ask(Math.max(BOT_RETRY_MS, delay));
       }, wait);
@@ -327,6 +353,7 @@ function render({ model, el }) {
     clearTimeout(link.timer);
     alive = false;
     themeWatch.disconnect();
+    if (back) back.disconnect();
     model.off("change:view", onView);
     model.off("change:message", onMessage);
     model.off("change:show_walls", requestDraw);

@@ -18,6 +18,13 @@ for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "
 }
 globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
 globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
+// jsdom has no IntersectionObserver: this one is told by the test when a board shows
+const seen = [];
+globalThis.IntersectionObserver = class {
+  constructor(cb) { this.cb = cb; seen.push(this); }
+  observe() {}
+  disconnect() {}
+};
 const { default: widget } = await import("../src/widget.js");
 
 const FIXTURES = process.env.ALHAMBRA_FIXTURES;
@@ -142,5 +149,24 @@ test("the slider asks for the steps it is dragged over, one request at a time", 
   assert.equal(root.querySelector("[data-slider]"), slider);
   assert.equal(slider.value, "5");
   assert.match(root.querySelector(".aw-stepno").textContent, /step 5\/\d+ \(past\)/);
+  cleanup();
+});
+
+test("a board out of the page draws nothing and asks nothing, and is drawn again when it shows", async () => {
+  const v = fixture("bot_to_move");
+  const { el, root, sent, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: true, bot_delay: 0 });
+  const io = seen[seen.length - 1];
+  await new Promise((r) => setTimeout(r, 30));
+  assert.ok(sent.some((m) => m.kind === "bot")); // in the page: the bot is asked to move
+  el.remove(); // the notebook drew the board anew elsewhere; this view is left behind
+  const asked = sent.length;
+  model.set("view", { ...v, v: v.v + 1, step: v.step + 1, steps: v.steps + 1 });
+  fire("change:view");
+  await new Promise((r) => setTimeout(r, 30));
+  assert.match(root.querySelector(".aw-stepno").textContent, new RegExp(`step ${v.step}/`));
+  assert.equal(sent.filter((m) => m.kind === "bot").length, sent.slice(0, asked).filter((m) => m.kind === "bot").length);
+  document.body.appendChild(el); // it shows again
+  io.cb([]);
+  assert.match(root.querySelector(".aw-stepno").textContent, new RegExp(`step ${v.step + 1}/`));
   cleanup();
 });

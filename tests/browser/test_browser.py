@@ -477,7 +477,7 @@ def test_your_board_comes_first_and_the_others_are_compact_until_enlarged(open_n
     lab = open_notebook(THREE)
     board = lab.widget()
     me = lab.py("print(g.current_player.name)")  # hot seat: the board is for the mover
-    panels = board.locator(".aw-players > .aw-player")
+    panels = board.locator(".aw-players .aw-player")
     assert panels.first.get_attribute("aria-label") == me
     other = board.locator(".aw-player.aw-compact").first
     name = other.get_attribute("aria-label")

@@ -48,12 +48,15 @@ def take_then_see_the_bot(page, board, timeout_ms: int = 30_000) -> None:
     before = step_of(board)
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
+    # the page's board, looked up each time: the notebook draws it anew when it
+    # refreshes the output's picture (the old view then stops drawing)
     page.wait_for_function(
-        """([root, n]) => { const s = root.querySelector('.aw-stepno');
+        """([sel, n]) => { const root = document.querySelector(sel);
+               const s = root && root.querySelector('.aw-stepno');
                const m = s && s.textContent.match(/step (\\d+)\\//);
                return m && +m[1] >= n + 2
                  && root.querySelector('.aw-status').textContent.startsWith('You to play'); }""",
-        arg=[board.element_handle(), before],
+        arg=[".aw-root", before],
         timeout=timeout_ms,
     )
     assert "Ben " in board.locator(".aw-log").inner_text()

@@ -18,11 +18,10 @@ export function marketHtml({ v, ui, rule }) {
     s += t ? `<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : `<span class="aw-empty">empty</span>`;
     s += `</button>`;
   });
-  s += `</div></section>`;
-  return s + moneyHtml({ v, ui, rule });
+  return s + `</div></section>`;
 }
 
-function moneyHtml({ v, ui, rule }) {
+export function moneyHtml({ v, ui, rule }) {
   const L = v.legal;
   let s = `<section class="aw-money" aria-label="money display"><h4>Money</h4><div class="aw-cards">`;
   v.display.forEach((c, i) => { s += cardHtml(c, `data-take="${i}"`, ui.picks.includes(i)); });

@@ -19,7 +19,7 @@ export function roundsHtml({ v, ui }, walking = false) {
   let s = `<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">`;
   if (walking) {
     s += `<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
-    s += `<p class="aw-muted">The bots wait until you close this. Replay it later from the list of rounds below the boards.</p>`;
+    s += `<p class="aw-muted">${v.over ? "The game is over." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
   } else {
     s += `<h4>Scoring round `;
     s += v.rounds.map((x, i) => `<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button>`).join(" ");

@@ -12,8 +12,12 @@ export function statusText({ v, ui }) {
     if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
     return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
   }
-  if (ui.walk) return "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
-  if (v.over) return `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.`;
+  const over = v.over ? `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.` : "";
+  if (ui.walk) {
+    return over ? `${over} Step through the last scoring round, then close it (Escape).` :
+      "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
+  }
+  if (over) return over;
   if (!v.live) return PAST(v);
   const p = v.players[v.current];
   if (p.seat !== "human") return `${p.name} (${p.seat} bot) is playing…`;
