@@ -48,15 +48,15 @@ def take_then_see_the_bot(page, board, timeout_ms: int = 30_000) -> None:
     before = step_of(board)
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
-    # the page's board, looked up each time: the notebook draws it anew when it
-    # refreshes the output's picture (the old view then stops drawing)
+    # the board in the page: the notebook may draw it anew when it refreshes the
+    # output's picture (the old view then stops drawing); marimo's is in a shadow root
     page.wait_for_function(
-        """([sel, n]) => { const root = document.querySelector(sel);
+        """([first, n]) => { const root = first.isConnected ? first : document.querySelector('.aw-root');
                const s = root && root.querySelector('.aw-stepno');
                const m = s && s.textContent.match(/step (\\d+)\\//);
                return m && +m[1] >= n + 2
                  && root.querySelector('.aw-status').textContent.startsWith('You to play'); }""",
-        arg=[".aw-root", before],
+        arg=[board.element_handle(), before],
         timeout=timeout_ms,
     )
     assert "Ben " in board.locator(".aw-log").inner_text()
