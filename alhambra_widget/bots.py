@@ -42,9 +42,19 @@ def best_of(actions: Sequence[T], score: Callable[[T], float], rng: random.Rando
 
 
 def make_bot(kind, seed: int | None = None, game=None):
-    """``"random"`` or ``"greedy"`` (the greedy bot of ``game``'s kind), or a bot object."""
+    """``"random"``, ``"greedy"`` (the greedy bot of ``game``'s kind), a level of the
+    strong search bot (``"easy"``, ``"medium"``, ``"strong"``), or a bot object."""
     if kind is None or hasattr(kind, "choose"):
         return kind
+    if kind in ("easy", "medium", "strong"):
+        if game is not None and type(game).__module__.startswith("alhambra_widget.gardens"):
+            raise ValueError(
+                f"The search bot ({kind!r}) plays Alhambra only so far; the Gardens has "
+                "'random' and 'greedy'."
+            )
+        from .alhambra.strong import StrongBot
+
+        return StrongBot(seed, playouts=kind)
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
@@ -55,4 +65,7 @@ def make_bot(kind, seed: int | None = None, game=None):
         from .alhambra.bots import GreedyBot
 
         return GreedyBot(seed)
-    raise ValueError(f"A seat is 'human', 'random', 'greedy' or a bot object, not {kind!r}.")
+    raise ValueError(
+        "A seat is 'human', 'random', 'greedy', 'easy', 'medium', 'strong' or a bot "
+        f"object, not {kind!r}."
+    )

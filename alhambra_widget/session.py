@@ -22,8 +22,8 @@ def _is_edit(action: Any) -> bool:
 class Session:
     """A game with seats and a timeline.
 
-    ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"`` or a bot
-    object; missing names are human. ``cursor`` is ``None`` at the live end, else the
+    ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"``, a level of
+    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing names are human. ``cursor`` is ``None`` at the live end, else the
     step being looked at (a past state is only a view)."""
 
     def __init__(self, game: Any, seats: dict[str, Any] | None = None):

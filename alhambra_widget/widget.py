@@ -428,8 +428,8 @@ class AlhambraWidget(_SessionWidget):
     """Play, step through and poke at an Alhambra game.
 
     ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
-    ``seats={"Ben": "greedy"}`` makes seats bots (``"random"``, ``"greedy"``, or a bot
-    object). A player's Alhambra can be copied into a sandbox inside the widget: any
+    ``seats={"Ben": "strong"}`` makes seats bots (``"random"``, ``"greedy"``, the
+    search bot's levels ``"easy"``, ``"medium"``, ``"strong"``, or a bot object). A player's Alhambra can be copied into a sandbox inside the widget: any
     tile of ``palette`` (default: the 54 real tiles), rules checked, nothing bought.
     One Alhambra on its own is a :class:`SandboxWidget`.
     """

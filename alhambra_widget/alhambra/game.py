@@ -1218,6 +1218,44 @@ class Game(RecordedGame[Action, Event]):
             g._deck[i] = c
         return g
 
+    def determinize(self, seat: int, seed: int | str) -> Game:
+        """A copy as player ``seat`` may imagine it, for search (ISMCTS): everything that
+        player has not seen is redrawn, and only from what they could know.
+
+        * The other players' money: their cards and the money cards left in the deck
+          are pooled and dealt again, each player keeping the number of cards they hold
+          (the hands are secret, R2; the numbers are public).
+        * The money deck: in a new order, each scoring card at a place its five piles
+          allow (:meth:`scoring_approach`).
+        * The bag: in a new order. The generator is new too.
+
+        The pools are sorted before they are shuffled, so the copy depends only on what
+        the seat may know and on ``seed``: rearranging what it cannot see (the deck, the
+        bag, which unseen cards the others hold) gives the same copy. Its record no
+        longer replays to it."""
+        g = self.copy()
+        rng = random.Random(f"determinize:{seed}")
+        others = [p for i, p in enumerate(g.players) if i != seat]
+        cards = [c for c in g._deck if type(c) is Card] + [c for p in others for c in p._money]
+        cards.sort()
+        rng.shuffle(cards)
+        for p in others:
+            n = len(p._money)
+            p._money, cards = cards[:n], cards[n:]
+            p._hand = None
+        pool: list[Card | ScoringCard] = list(cards)
+        approach = self.scoring_approach()
+        for rnd in sorted(r for r, w in approach.items() if w is not None):
+            lo, hi = approach[rnd]  # type: ignore[misc]
+            k = rng.randint(min(lo, len(pool)), min(hi, len(pool)))  # draws before it shows
+            pool.insert(len(pool) - k, ScoringCard(rnd))
+        g._deck = pool
+        g._bag = sorted(g._bag, key=lambda t: (t.kind, t.price, t.walls))
+        rng.shuffle(g._bag)
+        g.rng = random.Random(rng.getrandbits(64))
+        g._legal = None
+        return g
+
     def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data (hidden parts included: bag and deck order, and
         a digest of the generator's state)."""

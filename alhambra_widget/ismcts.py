@@ -1,0 +1,139 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley
+and Whitehouse 2012), for any game of this package.
+
+The searching seat never reads hidden state: each simulation starts from
+``game.determinize(seat, seed)``, a copy in which everything the seat has not seen is
+redrawn from what it could know. One tree is shared by all simulations; a node's
+children are the actions tried from it, and each child counts how often it was
+*available* (legal in the simulation's world), which is what its exploration term
+uses. Simulations end with a rollout of a few actions by a fast policy, then an
+evaluation: one number per player in [0, 1] (1: certain win).
+
+The game supplies ``legal_actions()``, ``apply()``, ``is_over``, ``current`` and
+``determinize()``; the caller supplies ``policy(game, rng) -> action`` and
+``evaluate(game) -> list[float]``. Everything is seeded: the same seed, budget and
+information set give the same search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(eq=False)
+class Node:
+    """An action's node: who chose it, and what the simulations through it gave them."""
+
+    mover: int = -1
+    visits: int = 0
+    avail: int = 0
+    reward: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
+    allowed: set[Any] | None = None  # the actions worth trying here (``focus``)
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+
+@dataclass
+class Choice:
+    """One of the root's actions after a search: how often it was chosen in the
+    simulations, and the chance to win it led to for the searching seat."""
+
+    action: Any
+    visits: int
+    value: float
+
+
+def search(
+    game: Any,
+    *,
+    playouts: int,
+    seed: int | str,
+    policy: Callable[[Any, random.Random], Any],
+    evaluate: Callable[[Any], Sequence[float]],
+    rollout: int = 12,
+    explore: float = 0.7,
+    seconds: float | None = None,
+    progress: Callable[[int], bool | None] | None = None,
+    focus: Callable[[Any, list[Any]], list[Any]] | None = None,
+) -> list[Choice]:
+    """Search from ``game`` for the player to move; return the root's actions, the
+    most visited first. ``seconds`` caps the time (then the result also depends on the
+    machine's speed); ``progress(done)`` is called every 16 simulations and may
+    return True to stop early. ``focus(world, legal)`` names the actions worth trying
+    at a node (asked once per node, and again when none of them is legal in a later
+    world): the search then spends its budget on those."""
+    seat = game.current
+    legal = game.legal_actions()
+    if focus is not None and len(legal) > 1:
+        legal = focus(game, legal)
+    if len(legal) == 1:
+        return [Choice(legal[0], 0, 0.0)]
+    rng = random.Random(f"ismcts:{seed}")
+    root = Node()
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for i in range(playouts):
+        world = game.determinize(seat, f"{seed}:{i}")
+        node, path = root, []
+        # selection and expansion
+        while not world.is_over:
+            actions = world.legal_actions()
+            if focus is not None:
+                kept = [a for a in actions if a in node.allowed] if node.allowed else []
+                if not kept:
+                    kept = focus(world, actions)
+                    node.allowed = set(kept) | (node.allowed or set())
+                actions = kept
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = node.children[a] = Node(mover=world.current, avail=1)
+                world.apply(a)
+                path.append(child)
+                break
+            log_n = math.log
+            best, best_u = None, -1.0
+            for a in actions:
+                c = node.children[a]
+                u = c.reward / c.visits + explore * math.sqrt(log_n(c.avail) / c.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            node = node.children[best]
+            world.apply(best)
+            path.append(node)
+        # rollout, then the evaluation
+        for _ in range(rollout):
+            if world.is_over:
+                break
+            world.apply(policy(world, rng))
+        values = evaluate(world)
+        for n in path:
+            n.visits += 1
+            n.reward += values[n.mover]
+        if progress is not None and i % 16 == 15 and progress(i + 1):
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    out = [Choice(a, n.visits, n.mean()) for a, n in root.children.items()]
+    out.sort(key=lambda c: (-c.visits, -c.value))
+    return out
+
+
+def margin_chances(values: Sequence[float], scale: float) -> list[float]:
+    """Each player's chance to win, from estimated final points: a logistic curve of
+    the margin over the best of the others (``scale`` points make it 73%)."""
+    out = []
+    for i, v in enumerate(values):
+        best_other = max((w for j, w in enumerate(values) if j != i), default=v)
+        out.append(1.0 / (1.0 + math.exp(-(v - best_other) / scale)))
+    return out

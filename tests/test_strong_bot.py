@@ -1,0 +1,114 @@
+"""The search bot (ISMCTS): it decides from what its seat may see (R2: hands are
+secret; the deck and the bag are unknown to all), returns legal actions, leaves the
+game alone, and beats random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.alhambra.components import Card
+from alhambra_widget.alhambra.strong import StrongBot
+from alhambra_widget.arena import play, wilson
+from alhambra_widget.bots import make_bot
+
+
+def midgame(n: int, seed: int, steps: int) -> Game:
+    g = Game([f"P{i}" for i in range(n)], seed=seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def rearranged(g: Game, seat: int, seed: int) -> Game:
+    """The same game as ``seat`` sees it, with everything else moved around: the money
+    deck's cards and the bag shuffled (the scoring cards stay in their piles), and the
+    other players' cards swapped with unseen deck cards, each keeping its count."""
+    h = g.copy()
+    r = random.Random(seed)
+    others = [p for i, p in enumerate(h.players) if i != seat]
+    slots = [i for i, c in enumerate(h._deck) if type(c) is Card]
+    pool = [h._deck[i] for i in slots] + [c for p in others for c in p._money]
+    r.shuffle(pool)
+    for p in others:
+        n = len(p._money)
+        p._money, pool = pool[:n], pool[n:]
+        p._hand = None
+    for i, c in zip(slots, pool):
+        h._deck[i] = c
+    r.shuffle(h._bag)
+    h.rng = random.Random(seed)
+    h._legal = None
+    return h
+
+
+@pytest.mark.parametrize("n,seed,steps", [(2, 1, 30), (3, 2, 60), (4, 3, 90), (5, 4, 40)])
+def test_r02_determinize_redraws_only_what_the_seat_has_not_seen(n, seed, steps):
+    g = midgame(n, seed, steps)
+    seat = g.current
+    d = g.determinize(seat, 7)
+    assert d.players[seat].money == g.players[seat].money
+    assert [len(p.money) for p in d.players] == [len(p.money) for p in g.players]
+    assert d.display == g.display and d.discard == g.discard and dict(d.market) == dict(g.market)
+    assert sorted(map(str, d.bag)) == sorted(map(str, g.bag))
+    unseen = sorted(map(str, [c for c in g.deck if type(c) is Card] + [c for i, p in enumerate(g.players) if i != seat for c in p.money]))
+    mine = sorted(map(str, [c for c in d.deck if type(c) is Card] + [c for i, p in enumerate(d.players) if i != seat for c in p.money]))
+    assert mine == unseen
+    assert d.scoring_approach() == g.scoring_approach()  # the scoring cards stay in their piles
+    assert d.legal_actions() == g.legal_actions()  # the seat's own choices are the same
+    # it depends on nothing the seat cannot see
+    other = rearranged(g, seat, 99).determinize(seat, 7)
+    assert other.state_dict() == d.state_dict()
+    assert g.determinize(seat, 8).state_dict() != d.state_dict()
+
+
+@pytest.mark.parametrize("n,seed,steps", [(2, 5, 20), (3, 6, 50), (4, 7, 80)])
+def test_r02_no_peeking_the_bot_chooses_the_same_whatever_it_cannot_see(n, seed, steps):
+    g = midgame(n, seed, steps)
+    seat = g.current
+    bot = StrongBot(seed=3, playouts=40)
+    first = bot.choose(g)
+    for k in range(3):
+        assert StrongBot(seed=3, playouts=40).choose(rearranged(g, seat, k)) == first
+
+
+def test_the_bot_returns_legal_actions_and_leaves_the_game_alone():
+    for n, seed in ((2, 11), (3, 12), (4, 13)):
+        g = midgame(n, seed, 25)
+        before, steps = g.state_dict(), g.step
+        for _ in range(6):
+            a = StrongBot(seed=seed, playouts=20).choose(g)
+            assert g.state_dict() == before and g.step == steps
+            assert g.why_illegal(a) is None
+            g.apply(a)
+            before, steps = g.state_dict(), g.step
+
+
+def test_the_bot_is_deterministic_for_a_seed_budget_and_position():
+    g = midgame(3, 21, 40)
+    assert StrongBot(5, playouts=30).choose(g) == StrongBot(5, playouts=30).choose(g.copy())
+    choices = StrongBot(5, playouts=60).analyse(g)
+    assert sum(c.visits for c in choices) == 60 and all(0 <= c.value <= 1 for c in choices)
+
+
+def test_levels_are_seat_kinds():
+    assert make_bot("easy", 1).playouts < make_bot("medium", 1).playouts < make_bot("strong", 1).playouts
+    w = AlhambraWidget(players=["You", "Ben"], seed=2, seats={"Ben": "easy"})
+    assert isinstance(w.session.seats["Ben"], StrongBot)
+    assert w.view["players"][1]["seat"] == "easy"
+    from alhambra_widget.gardens import GardensWidget
+
+    with pytest.raises(ValueError, match="Alhambra only"):
+        GardensWidget(players=["You", "Ben"], seed=2, seats={"Ben": "strong"})
+
+
+def test_a_small_arena_the_search_beats_random_play():
+    games = [play(["strong:12", "random"], 500 + i, i % 2) for i in range(4)]
+    wins = sum(r["share"]["strong:12"] for r in games)
+    assert wins >= 3.5, games
+    assert wilson(4, 4)[0] > 0.4 and wilson(0, 4)[1] < 0.6
