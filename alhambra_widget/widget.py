@@ -14,6 +14,9 @@ import html
 import json
 import pathlib
 import re
+import sys
+import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -25,6 +28,7 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
+from .alhambra.strong import Hint, hints
 from .alhambra.svg import KIND_GLYPHS, alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .errors import GameError, MalformedInput
@@ -435,6 +439,10 @@ class AlhambraWidget(_SessionWidget):
     """
 
     show_walls = traitlets.Bool(False).tag(sync=True)
+    hints_enabled = traitlets.Bool(True).tag(sync=True)
+    """Offer the hint button to the person to move (a lesson or a teacher turns it off)."""
+    hint_playouts = traitlets.Int(400)
+    """Simulations of the search behind a hint."""
 
     def __init__(
         self,
@@ -451,12 +459,78 @@ class AlhambraWidget(_SessionWidget):
             game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
         self.palette = list(palette) if palette is not None else list(building_tiles())
         self._sandbox: tuple[int, Alhambra] | None = None
+        self._hint: dict[str, Any] | None = None  # the hint shown, or its progress
+        self._hint_at: Any = None  # the position it is for
         self._start(game, seats)
         self._publish()
+
+    # -- hints ----------------------------------------------------------------------
+    @traitlets.observe("hints_enabled")
+    def _hints_toggled(self, _change: Any) -> None:
+        if hasattr(self, "session"):
+            self._publish()
+
+    def _person_to_move(self) -> bool:
+        s = self.session
+        return s.live and not s.game.is_over and not s.bot_to_move()
+
+    def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
+        """The search bot's ``k`` best moves for the person to move, with the estimated
+        chance to win and the reasons (see :func:`~.alhambra.strong.hints`)."""
+        g = self.session.game
+        return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
+
+    def _intent_hint(self, content: dict[str, Any]) -> None:
+        if content.get("cancel"):
+            self._hint = self._hint_at = None
+            self._publish()
+            return
+        self._check_version(content)
+        if not self.hints_enabled:
+            raise GameError("Hints are turned off for this board.")
+        if not self._person_to_move():
+            raise GameError("A hint is for the person to move, at the live end of the game.")
+        at = self._position()
+        total = self.hint_playouts
+        game = self.session.game.copy()
+        self._hint_at = at
+        self._hint = {"state": "running", "done": 0, "total": total}
+        self._publish()
+        last = [time.perf_counter()]
+
+        def progress(done: int) -> bool:
+            if self._hint_at != at:
+                return True  # cancelled, or the game moved on: stop searching
+            if time.perf_counter() - last[0] > 0.25:
+                last[0] = time.perf_counter()
+                self._hint = {"state": "running", "done": done, "total": total}
+                self._publish()
+            return False
+
+        def run() -> None:
+            found = hints(game, playouts=total, seed=len(game.history), progress=progress)
+            if self._hint_at == at and self._position() == at:
+                self._hint = {"state": "done", "moves": [h.to_dict() for h in found]}
+                self._publish()
+
+        if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
+            run()
+        else:  # the kernel keeps answering the page while the search runs
+            threading.Thread(target=run, name="alhambra-hint", daemon=True).start()
+
+    _publishing = threading.RLock()  # a hint's search publishes from its own thread
+
+    def _publish(self) -> None:
+        with self._publishing:
+            if self._hint_at is not None and self._hint_at != self._position():
+                self._hint = self._hint_at = None  # a hint for a position that is gone
+            super()._publish()
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict[str, Any]:
         view = self._session_view(game_view, show_all_money=self.show_all_money)
+        view["hint"] = self._hint if self.hints_enabled else None
+        view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         if self._sandbox is not None:
             i, a = self._sandbox
             view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
@@ -520,6 +594,7 @@ class AlhambraWidget(_SessionWidget):
         "sandbox": _intent_sandbox,
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
+        "hint": _intent_hint,
     }
 
     def __repr__(self) -> str:

@@ -112,3 +112,67 @@ def test_a_small_arena_the_search_beats_random_play():
     wins = sum(r["share"]["strong:12"] for r in games)
     assert wins >= 3.5, games
     assert wilson(4, 4)[0] > 0.4 and wilson(0, 4)[1] < 0.6
+
+
+def _wait_hint(w, timeout=30.0):
+    import time
+
+    end = time.time() + timeout
+    while time.time() < end:
+        h = w.view["hint"]
+        if h and h["state"] == "done":
+            return h
+        time.sleep(0.05)
+    raise AssertionError(f"no hint: {w.view['hint']}")
+
+
+def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_game_moves():
+    from alhambra_widget.errors import GameError
+
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
+    w.hint_playouts = 120
+    assert w.view["hint_allowed"] and w.view["hint"] is None
+    w._intent_hint({"v": w.view["v"]})
+    h = _wait_hint(w)
+    legal = [a.to_json() for a in w.game.legal_actions()]
+    assert 1 <= len(h["moves"]) <= 3
+    for m in h["moves"]:
+        assert m["action"] in legal and 0 <= m["chance"] <= 1 and m["says"].startswith("You ")
+    visits = [m["visits"] for m in h["moves"]]
+    assert visits == sorted(visits, reverse=True)
+    buy = [m for m in h["moves"] if m["action"]["type"] == "buy"]
+    for m in buy:
+        assert any("R4" in r or "R6" in r for r in m["reasons"])
+    w.game.apply(w.game.legal_actions()[0])  # the position is gone: so is its hint
+    assert w.view["hint"] is None
+    w.hints_enabled = False
+    assert w.view["hint_allowed"] is False
+    with pytest.raises(GameError, match="turned off"):
+        w._intent_hint({"v": w.view["v"]})
+
+
+def test_a_hint_can_be_cancelled_and_its_answer_is_then_dropped():
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
+    w.hint_playouts = 5000
+    w._intent_hint({"v": w.view["v"]})
+    assert w.view["hint"]["state"] == "running"
+    w._intent_hint({"cancel": True})
+    assert w.view["hint"] is None
+    import time
+
+    time.sleep(0.5)  # the search stops at its next progress check and says nothing
+    assert w.view["hint"] is None
+
+
+def test_hint_reasons_come_from_the_engine():
+    from alhambra_widget.alhambra.strong import reasons
+
+    g = midgame(3, 4, 40)
+    for a in g.legal_actions():
+        after = g.copy()
+        after.apply(a)
+        for r in reasons(g, a):
+            if r.startswith("longest wall"):
+                _, _, old, _, new = r.split()
+                assert int(old) == g.current_player.alhambra.longest_wall()
+                assert int(new) == after.player(g.current_player.name).alhambra.longest_wall()

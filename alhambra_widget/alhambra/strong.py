@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..ismcts import Choice, margin_chances, search
 from .actions import Action, Buy, Place, TakeMoney
@@ -122,3 +124,81 @@ class StrongBot:
         choices: Sequence[Choice] = self.analyse(game)
         action: Action = choices[0].action
         return action
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move the search recommends: the engine's sentence for it, the estimated chance
+    to win after it, how many simulations tried it, and why it matters."""
+
+    action: Action
+    says: str
+    chance: float
+    visits: int
+    reasons: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "says": self.says,
+            "chance": round(self.chance, 3),
+            "visits": self.visits,
+            "reasons": list(self.reasons),
+        }
+
+
+def reasons(game: Game, action: Action) -> list[str]:
+    """What ``action`` changes for its player, from the engine's own figures: the
+    places in the next scoring round (R10), the longest wall (R11), an exact payment
+    (R4), the money taken."""
+    me = game.current_player
+    out: list[str] = []
+    if type(action) is Buy:
+        tile = game.market[action.currency]
+        if game.is_exact(action):
+            out.append("pays exactly: another action (R4)")
+        elif tile is not None:
+            out.append(f"overpays by {sum(action.pay) - tile.price} (R6)")
+    if type(action) is TakeMoney:
+        out.append(f"takes {sum(c.value for c in action.cards)} in money")
+    number = min(len(game.rounds) + 1, 3)
+    before = game.scoring_preview(number)
+    wall = me.alhambra.longest_wall()
+    after_game = game.copy()
+    after_game.apply(action)
+    after = after_game.scoring_preview(number)
+    for kb, ka in zip(before.kinds, after.kinds):
+        if ka.counts.get(me.name, 0) != kb.counts.get(me.name, 0):
+            place = ka.places.get(me.name)
+            out.append(
+                f"{ka.kind}: {kb.counts.get(me.name, 0)} → {ka.counts.get(me.name, 0)}"
+                + (f", place {place} in round {number} ({_points(ka.points[me.name])})" if place else "")
+            )
+    new_wall = after_game.player(me.name).alhambra.longest_wall()
+    if new_wall != wall:
+        out.append(f"longest wall {wall} → {new_wall}")
+    return out
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def hints(
+    game: Game,
+    *,
+    playouts: int = 400,
+    seed: int = 0,
+    k: int = 3,
+    progress: Callable[[int], bool | None] | None = None,
+) -> list[Hint]:
+    """The search's ``k`` best moves for the player to move, best first (see
+    :class:`Hint`). Decides, like the bot, from what that player may see."""
+    bot = StrongBot(seed, playouts=playouts)
+    choices = bot.analyse(game, progress=progress)[:k]
+    out = []
+    for c in choices:
+        copy = game.copy()
+        says = " ".join(e.text for e in copy.apply(c.action)[:2]) or str(c.action)
+        out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
+    return out

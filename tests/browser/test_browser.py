@@ -644,3 +644,40 @@ def test_the_slider_shows_the_steps_while_it_is_dragged(open_notebook):
     lab.wait_py("print(w.step)", 0)
     page.locator(".aw-stepno").filter(has_text="step 0/12").wait_for()
     assert lab.widget().locator("[data-slider]").input_value() == "0"
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_a_hint_shows_progress_then_the_best_moves_and_goes_when_you_move(open_notebook, theme):
+    lab = open_notebook(
+        """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+w.hint_playouts = 3000
+g = w.game
+w
+"""
+    )
+    lab.theme(theme)
+    board = lab.widget()
+    board.locator("button[data-hint='ask']").click()
+    # the search runs in the kernel while the board keeps answering: progress, cancel
+    board.locator(".aw-hint progress").wait_for(timeout=10000)
+    board.locator("[data-take='1']").click()  # the board still responds meanwhile
+    assert "aw-selected" in board.locator("[data-take='1']").get_attribute("class")
+    board.locator("[data-take='1']").click()  # and unpicked
+    board.locator(".aw-hint button[data-hint='cancel']").click()
+    board.locator("button[data-hint='ask']").wait_for()
+    lab.py("w.hint_playouts = 200")
+    board.locator("button[data-hint='ask']").click()
+    moves = board.locator("section.aw-hint li")
+    moves.first.wait_for(timeout=20000)
+    assert 1 <= moves.count() <= 3
+    text = moves.first.inner_text()
+    assert text.startswith("You ") and "win chance about" in text
+    lab.shot(theme)
+    board.locator("[data-take='0']").click()
+    board.locator("button[data-do='take']").click()
+    lab.wait_py("print(g.current_player.name == 'You' and g.step > 1)", "True")
+    board.locator("button[data-hint='ask']").wait_for()  # the old hint is gone
+    assert board.locator("section.aw-hint").count() == 0
+    lab.theme("Light")
