@@ -1,8 +1,9 @@
 """Bots against bots: ``python -m alhambra_widget.arena --bots strong greedy --games 40``.
 
 Plays seeded games on all cores (a process pool), the seats rotating from game to game,
-and prints for each bot its share of wins (a shared win counts as a fraction) with a
-95% Wilson interval, its average points and its median time per decision. A bot is a
+and prints for each kind of bot its share of wins (a shared win counts as a fraction;
+a kind named twice, as in ``strong greedy greedy``, counts its seats together) with a
+95% Wilson interval, its average points per seat and its median time per decision. A bot is a
 kind that :func:`alhambra_widget.bots.make_bot` knows (``random``, ``greedy``,
 ``easy``, ``medium``, ``strong``) or ``strong:N`` for N simulations per decision.
 """
@@ -48,7 +49,7 @@ def play(kinds: list[str], seed: int, shift: int) -> dict[str, Any]:
     seats = [kinds[(i + shift) % n] for i in range(n)]
     g = Game([f"P{i}" for i in range(n)], seed=seed)
     bots = [_bot(k, seed * 10 + i, g) for i, k in enumerate(seats)]
-    times: dict[str, list[float]] = {k: [] for k in kinds}
+    times: dict[str, list[float]] = {k: [] for k in kinds}  # a kind may hold several seats
     while not g.is_over:
         i = g.current
         t = time.perf_counter()
@@ -73,18 +74,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
     kinds = args.bots
-    if len(set(kinds)) != len(kinds):
-        ap.error("name each bot once (seats rotate between games)")
     jobs = [(kinds, args.seed + i, i % len(kinds)) for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=args.workers) as ex:
         results = list(ex.map(play, *zip(*jobs)))
     out: dict[str, Any] = {}
     print(f"{args.games} games of {len(kinds)} players, seats rotating, seeds {args.seed}..")
-    for k in kinds:
+    for k in dict.fromkeys(kinds):  # each kind once; its seats' wins together
         wins = sum(r["share"][k] for r in results)
         lo, hi = wilson(wins, args.games)
         ts = [t for r in results for t in r["times"][k]]
-        pts = statistics.mean(r["points"][k] for r in results)
+        pts = statistics.mean(r["points"][k] for r in results) / kinds.count(k)
         med = statistics.median(ts) if ts else 0.0
         out[k] = {"wins": wins, "games": args.games, "rate": wins / args.games, "ci95": (lo, hi), "points": pts, "s_per_decision": med}
         print(f"  {k:>12}: wins {wins:5.1f}/{args.games} = {wins / args.games:5.1%} "

@@ -62,21 +62,23 @@ def search(
     seconds: float | None = None,
     progress: Callable[[int], bool | None] | None = None,
     focus: Callable[[Any, list[Any]], list[Any]] | None = None,
+    include: Sequence[Any] = (),
 ) -> list[Choice]:
     """Search from ``game`` for the player to move; return the root's actions, the
     most visited first. ``seconds`` caps the time (then the result also depends on the
     machine's speed); ``progress(done)`` is called every 16 simulations and may
     return True to stop early. ``focus(world, legal)`` names the actions worth trying
     at a node (asked once per node, and again when none of them is legal in a later
-    world): the search then spends its budget on those."""
+    world): the search then spends its budget on those. ``include`` adds actions the
+    root must try as well (a game review weighs the move that was played)."""
     seat = game.current
     legal = game.legal_actions()
     if focus is not None and len(legal) > 1:
-        legal = focus(game, legal)
+        legal = focus(game, legal) + [a for a in include if a not in focus(game, legal)]
     if len(legal) == 1:
         return [Choice(legal[0], 0, 0.0)]
     rng = random.Random(f"ismcts:{seed}")
-    root = Node()
+    root = Node(allowed=set(legal) if focus is not None else None)
     deadline = None if seconds is None else time.perf_counter() + seconds
     for i in range(playouts):
         world = game.determinize(seat, f"{seed}:{i}")

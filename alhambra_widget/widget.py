@@ -28,7 +28,7 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
-from .alhambra.strong import Hint, hints
+from .alhambra.strong import Decision, Hint, hints, review
 from .alhambra.svg import KIND_GLYPHS, alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .errors import GameError, MalformedInput
@@ -443,6 +443,8 @@ class AlhambraWidget(_SessionWidget):
     """Offer the hint button to the person to move (a lesson or a teacher turns it off)."""
     hint_playouts = traitlets.Int(400)
     """Simulations of the search behind a hint."""
+    review_playouts = traitlets.Int(120)
+    """Simulations per decision of a game review."""
 
     def __init__(
         self,
@@ -459,8 +461,10 @@ class AlhambraWidget(_SessionWidget):
             game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
         self.palette = list(palette) if palette is not None else list(building_tiles())
         self._sandbox: tuple[int, Alhambra] | None = None
-        self._hint: dict[str, Any] | None = None  # the hint shown, or its progress
-        self._hint_at: Any = None  # the position it is for
+        # searches shown on the board ("hint", "review"): their progress or result,
+        # and the game position each is for (gone when the game moves on)
+        self._panels: dict[str, dict[str, Any]] = {}
+        self._panel_at: dict[str, Any] = {}
         self._start(game, seats)
         self._publish()
 
@@ -480,56 +484,111 @@ class AlhambraWidget(_SessionWidget):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
+    def _search_in_background(
+        self, name: str, total: int, work: Callable[[Callable[[int], bool]], dict[str, Any]]
+    ) -> None:
+        """Run ``work(progress)`` (a search) without freezing the board: in a thread of
+        the kernel, which keeps answering the page, with its progress shown as panel
+        ``name``. Its answer is dropped if it was cancelled or the game moved on."""
+        at = self._position()
+        self._panel_at[name] = at
+        self._panels[name] = {"state": "running", "done": 0, "total": total}
+        self._publish()
+        last = [time.perf_counter()]
+
+        def progress(done: int) -> bool:
+            if self._panel_at.get(name) != at:
+                return True  # cancelled, or the game moved on: stop searching
+            if time.perf_counter() - last[0] > 0.25:
+                last[0] = time.perf_counter()
+                self._panels[name] = {"state": "running", "done": done, "total": total}
+                self._publish()
+            return False
+
+        def run() -> None:
+            result = work(progress)
+            if self._panel_at.get(name) == at and self._position() == at:
+                self._panels[name] = {"state": "done", **result}
+                self._publish()
+
+        if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
+            run()
+        else:
+            threading.Thread(target=run, name=f"alhambra-{name}", daemon=True).start()
+
+    def _close_panel(self, name: str) -> None:
+        self._panels.pop(name, None)
+        self._panel_at.pop(name, None)
+        self._publish()
+
     def _intent_hint(self, content: dict[str, Any]) -> None:
         if content.get("cancel"):
-            self._hint = self._hint_at = None
-            self._publish()
+            self._close_panel("hint")
             return
         self._check_version(content)
         if not self.hints_enabled:
             raise GameError("Hints are turned off for this board.")
         if not self._person_to_move():
             raise GameError("A hint is for the person to move, at the live end of the game.")
-        at = self._position()
-        total = self.hint_playouts
         game = self.session.game.copy()
-        self._hint_at = at
-        self._hint = {"state": "running", "done": 0, "total": total}
-        self._publish()
-        last = [time.perf_counter()]
+        n = self.hint_playouts
 
-        def progress(done: int) -> bool:
-            if self._hint_at != at:
-                return True  # cancelled, or the game moved on: stop searching
-            if time.perf_counter() - last[0] > 0.25:
-                last[0] = time.perf_counter()
-                self._hint = {"state": "running", "done": done, "total": total}
-                self._publish()
-            return False
+        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
+            found = hints(game, playouts=n, seed=len(game.history), progress=progress)
+            return {"moves": [h.to_dict() for h in found]}
 
-        def run() -> None:
-            found = hints(game, playouts=total, seed=len(game.history), progress=progress)
-            if self._hint_at == at and self._position() == at:
-                self._hint = {"state": "done", "moves": [h.to_dict() for h in found]}
-                self._publish()
+        self._search_in_background("hint", n, work)
 
-        if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
-            run()
-        else:  # the kernel keeps answering the page while the search runs
-            threading.Thread(target=run, name="alhambra-hint", daemon=True).start()
+    def review(self, player: str | None = None, playouts: int = 200) -> list[Decision]:
+        """Each decision of ``player`` (default: the person at the screen) weighed
+        against the search bot's choice, from what the player could see then (see
+        :func:`~.alhambra.strong.review`). Sort by ``loss`` for the biggest mistakes."""
+        return review(self.session.game, player or self._reviewed(), playouts=playouts)
 
-    _publishing = threading.RLock()  # a hint's search publishes from its own thread
+    def _reviewed(self) -> str:
+        people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
+        if not people:
+            raise GameError("Nobody at the screen plays this game: name the player to review.")
+        return people[0]
+
+    def _intent_review(self, content: dict[str, Any]) -> None:
+        if content.get("cancel"):
+            self._close_panel("review")
+            return
+        self._check_version(content)
+        player = self._reviewed()
+        game = self.session.game.copy()
+        n = sum(1 for m, _ in game.movers if game.players[m].name == player)
+        playouts = self.review_playouts
+
+        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
+            found = review(game, player, playouts=playouts, progress=lambda d, _t: progress(d))
+            worst = sorted(found, key=lambda d: -d.loss)[:5]
+            return {
+                "player": player,
+                "decisions": len(found),
+                "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
+                "big": sum(1 for d in found if d.loss > 0.1),
+                "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
+            }
+
+        self._search_in_background("review", n, work)
+
+    _publishing = threading.RLock()  # a search publishes from its own thread
 
     def _publish(self) -> None:
         with self._publishing:
-            if self._hint_at is not None and self._hint_at != self._position():
-                self._hint = self._hint_at = None  # a hint for a position that is gone
+            at = self._position()
+            for name in [k for k, v in self._panel_at.items() if v != at]:
+                self._panels.pop(name, None)  # a search for a position that is gone
+                self._panel_at.pop(name, None)
             super()._publish()
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict[str, Any]:
         view = self._session_view(game_view, show_all_money=self.show_all_money)
-        view["hint"] = self._hint if self.hints_enabled else None
+        view["hint"] = self._panels.get("hint") if self.hints_enabled else None
+        view["review"] = self._panels.get("review")
         view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         if self._sandbox is not None:
             i, a = self._sandbox
@@ -595,6 +654,7 @@ class AlhambraWidget(_SessionWidget):
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
         "hint": _intent_hint,
+        "review": _intent_review,
     }
 
     def __repr__(self) -> str:

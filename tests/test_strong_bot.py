@@ -176,3 +176,32 @@ def test_hint_reasons_come_from_the_engine():
                 _, _, old, _, new = r.split()
                 assert int(old) == g.current_player.alhambra.longest_wall()
                 assert int(new) == after.player(g.current_player.name).alhambra.longest_wall()
+
+
+def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
+    from alhambra_widget.bots import RandomBot
+
+    w = AlhambraWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    g = w.game
+    me, ben = RandomBot(1), w.session.seats["Ben"]
+    while g.step < 50:
+        g.apply((me if g.current_player.name == "You" else ben).choose(g))
+    w.review_playouts = 24
+    w._intent_review({"v": w.view["v"]})
+    import time
+
+    end = time.time() + 60
+    while not (w.view["review"] and w.view["review"]["state"] == "done") and time.time() < end:
+        time.sleep(0.05)
+    r = w.view["review"]
+    mine = [i for i, (m, _) in enumerate(g.movers) if g.players[m].name == "You"]
+    real = [i for i in mine if len(g.at(i).legal_actions()) > 1]
+    assert r["player"] == "You" and r["decisions"] == len(real)
+    assert r["mistakes"] and all(m["step"] in real for m in r["mistakes"])
+    losses = [m["loss"] for m in r["mistakes"]]
+    assert losses == sorted(losses, reverse=True) and all(0 < x <= 1 for x in losses)
+    m = r["mistakes"][0]
+    assert m["played"].startswith("You ") and m["played"] != m["best"]
+    assert abs(m["loss"] - (m["chance_best"] - m["chance_played"])) < 2e-3
+    w._intent_goto({"step": m["step"]})  # a mistake jumps to its step; the review stays
+    assert w.step == m["step"] and w.view["review"] == r

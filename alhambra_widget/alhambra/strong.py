@@ -28,7 +28,7 @@ def focus(game: Game, legal: list[Action]) -> list[Action]:
         return legal
     return _ranker.rank(game, legal)[:FOCUS]
 
-LEVELS = {"easy": 60, "medium": 250, "strong": 1000}
+LEVELS = {"easy": 50, "medium": 200, "strong": 500}
 """Simulations per decision for each level (the default level is ``"strong"``)."""
 
 
@@ -106,9 +106,13 @@ class StrongBot:
         return f"StrongBot(playouts={self.playouts})"
 
     def analyse(
-        self, game: Game, progress: Callable[[int], bool | None] | None = None
+        self,
+        game: Game,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Action] = (),
     ) -> list[Choice]:
-        """The search's view of every action for the player to move, best first."""
+        """The search's view of the actions it tried for the player to move (the
+        greedy bot's favourites, and ``include``), best first."""
         return search(
             game,
             playouts=self.playouts,
@@ -118,6 +122,7 @@ class StrongBot:
             rollout=self.rollout,
             progress=progress,
             focus=focus,
+            include=include,
         )
 
     def choose(self, game: Game) -> Action:
@@ -201,4 +206,68 @@ def hints(
         copy = game.copy()
         says = " ".join(e.text for e in copy.apply(c.action)[:2]) or str(c.action)
         out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
+    return out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game under review: what was played and what the search
+    prefers there, with the estimated chances to win after each."""
+
+    step: int
+    player: str
+    played: str
+    best: str
+    chance_played: float
+    chance_best: float
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the move gave away (0 when it was the search's choice)."""
+        return max(0.0, self.chance_best - self.chance_played)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "player": self.player, "played": self.played, "best": self.best,
+            "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),
+            "loss": round(self.loss, 3),
+        }  # fmt: skip
+
+
+def _says(game: Game, action: Action) -> str:
+    return " ".join(e.text for e in game.copy().apply(action)[:1]) or str(action)
+
+
+def review(
+    game: Game,
+    player: str,
+    *,
+    playouts: int = 200,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each decision of ``player`` in ``game`` (a real choice: more than one legal
+    action) weighed against the search's choice at that step, from what the player
+    could see then. ``progress(done, total)`` may return True to stop early."""
+    steps = [
+        i for i, (mover, _log) in enumerate(game.movers)
+        if game.players[mover].name == player
+    ]  # fmt: skip
+    out: list[Decision] = []
+    for n, step in enumerate(steps):
+        if progress is not None and progress(n, len(steps)):
+            break
+        before = game.at(step)
+        if len(before.legal_actions()) < 2:
+            continue
+        played = game.history[step]
+        choices = StrongBot(seed, playouts=playouts).analyse(before, include=[played])
+        best = choices[0]
+        mine = next((c for c in choices if c.action == played), None)
+        out.append(
+            Decision(
+                step, player, _says(before, played), _says(before, best.action),
+                mine.value if mine else 0.0, best.value,
+            )
+        )  # fmt: skip
     return out

@@ -19,6 +19,7 @@ import { overviewHtml, resultsHtml, followHtml, logHtml } from "./areas/overview
 import { roundsHtml, walkingWalls } from "./areas/scoring.js";
 import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
 import { hintHtml } from "./areas/hint.js";
+import { reviewHtml } from "./areas/review.js";
 import { gardensHtml } from "./gardens.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
@@ -69,6 +70,7 @@ function boardParts(c) {
       part("timeline", timelineHtml(c)),
       part("walk", ui.walk ? roundsHtml(c, true) : ""),
       part("results", resultsHtml(c)),
+      part("review", reviewHtml(c)),
       part("follow", followHtml(c)),
       part("hint", hintHtml(c)),
       { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c)), part("overview", overviewHtml(c))] },

@@ -681,3 +681,32 @@ w
     board.locator("button[data-hint='ask']").wait_for()  # the old hint is gone
     assert board.locator("section.aw-hint").count() == 0
     lab.theme("Light")
+
+
+def test_after_a_game_the_review_lists_the_biggest_mistakes_and_jumps_to_them(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import RandomBot, make_bot
+g = Game(["You", "Ben"], seed=4)
+me, ben = RandomBot(1), make_bot("greedy", 2)
+while not g.is_over:
+    g.apply((me if g.current_player.name == "You" else ben).choose(g))
+w = AlhambraWidget(g, seats={"Ben": "greedy"})
+w.review_playouts = 6
+w
+"""
+    )
+    board = lab.widget()
+    board.locator("button[data-review='ask']").click()
+    items = board.locator("section.aw-review li")
+    items.first.wait_for(timeout=120000)
+    assert 1 <= items.count() <= 5
+    assert "better:" in items.first.inner_text()
+    step = int(items.first.locator("button[data-step]").get_attribute("data-step"))
+    items.first.locator("button[data-step]").click()
+    lab.wait_py("print(w.step)", step)
+    board.locator(".aw-stepno").filter(has_text=f"step {step}/").wait_for()
+    assert board.locator("section.aw-review").count() == 1  # still there while you look
+    board.locator("section.aw-review").scroll_into_view_if_needed()
+    lab.shot()
