@@ -248,7 +248,8 @@ class RecordedGame(Generic[A, E]):
             raise GameFileError(
                 f"Unknown saved-game version {doc.get('version')!r}; this reads {cls.VERSION}."
             )
-        allowed = {"format", "version", "players", "seed", "actions", "digest", *cls.OPTIONS}
+        # "variations": a session's tree of lines (read by Session.load_json)
+        allowed = {"format", "version", "players", "seed", "actions", "digest", "variations", *cls.OPTIONS}
         if set(doc) - allowed:
             raise GameFileError(f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}.")
         missing = {"players", "seed", "actions"} - set(doc)

@@ -8,11 +8,13 @@ of JSON views or of Jupyter: the widgets build on it.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .alhambra.actions import Edit
 from .bots import make_bot
 from .errors import GameError, MalformedInput
+from .variations import Variations
 
 
 def _is_edit(action: Any) -> bool:
@@ -27,7 +29,6 @@ class Session:
     step being looked at (a past state is only a view)."""
 
     def __init__(self, game: Any, seats: dict[str, Any] | None = None):
-        self.branches: list[Any] = []
         self._listeners: list[Any] = []
         self._game: Any = None
         self.cursor: int | None = None
@@ -44,6 +45,7 @@ class Session:
         if self._game is not None:
             self._game.remove_listener(self._changed)
         self._game = game
+        self.variations = Variations(game.history)
         game.add_listener(self._changed)
         if seats is not None:
             self.seats = {}
@@ -69,6 +71,11 @@ class Session:
         return "human" if bot is None else getattr(bot, "name", "bot")
 
     def _changed(self, game, action, events) -> None:
+        h = game.history
+        path = self.variations.node.path()
+        if len(h) < len(path) and path[: len(h)] == h:
+            self.variations.cut(len(h))  # taken back (an undo): that part goes
+        self.variations.follow(h)
         self._past = None
         if self.cursor is not None and self.cursor > len(game.history):
             self.cursor = None
@@ -109,8 +116,9 @@ class Session:
     # -- acting ----------------------------------------------------------------
     def act(self, action, *, resolve: str | None = None) -> list:
         """Apply ``action`` for the player to move. From a past state, ``resolve`` says
-        what to do: ``"branch"`` (keep the old game in :attr:`branches` and go on from
-        here) or ``"undo"`` (undo back to here); without it the action is refused."""
+        what to do: ``"branch"`` (keep the old line in :attr:`variations` and go on
+        from here in a new line) or ``"undo"`` (undo back to here, dropping what came
+        after); without it the action is refused."""
         if self.live:
             self._check_seat(self._game)
             return self._game.apply(action)
@@ -124,12 +132,59 @@ class Session:
         err = back.why_illegal(action)
         if err is not None:
             raise err
-        if resolve == "branch":
-            self.branches.append(self._game.copy())
+        if resolve == "undo":
+            self.variations.cut(self.cursor)  # type: ignore[arg-type]
         self._game._become(back)  # undo back to the cursor (listeners stay)
         self.cursor = None
         self._past = None
         return self._game.apply(action)  # notifies the listeners
+
+    # -- the variation tree ----------------------------------------------------------
+    def line(self, i: int) -> Any:
+        """Line ``i`` of :attr:`variations` as a game of its own (for example to compare
+        two lines' scores with :func:`alhambra_widget.whatif.compare`)."""
+        g = self._game.at(0)
+        for a in self.variations.line(i):
+            g.apply(a)
+        return g
+
+    def switch(self, i: int) -> None:
+        """Play line ``i`` from now on (its end is the live game)."""
+        g = self.line(i)
+        self._game._become(g)  # the listeners stay
+        self.variations.follow(g.history)
+        self.cursor = None
+        self._past = None
+        self._emit()
+
+    def promote(self, i: int) -> None:
+        """Make line ``i`` the main line."""
+        self.variations.promote(i)
+        self._emit()
+
+    def delete_line(self, i: int) -> None:
+        """Delete line ``i`` from where it branches off (not the line being played)."""
+        self.variations.delete(i)
+        self._emit()
+
+    def to_json(self) -> str:
+        """The game as :meth:`Game.to_json` saves it, with its variation tree."""
+        doc = json.loads(self._game.to_json())
+        doc["variations"] = self.variations.to_data(lambda a: a.to_json())
+        return json.dumps(doc, separators=(",", ":"))
+
+    def load_json(self, text: str) -> None:
+        """Play a game saved by :meth:`to_json` (its variations too)."""
+        g = type(self._game).from_json(text)
+        doc = json.loads(text)
+        self._game._become(g)
+        self.variations = (
+            Variations.from_data(doc["variations"], g.action_from_json, g.history)
+            if "variations" in doc else Variations(g.history)
+        )  # fmt: skip
+        self.cursor = None
+        self._past = None
+        self._emit()
 
     def movers(self) -> list[str]:
         """Who made each action of the live game: the player to move before it."""

@@ -357,6 +357,24 @@ class _SessionWidget(_Base):
             + (f", with the {n - 1} bot action{'s' if n > 2 else ''} after it." if n > 1 else ".")
         )
 
+    @property
+    def variations(self) -> Any:
+        """The game's tree of lines (:class:`~alhambra_widget.variations.Variations`):
+        acting from a past step branches off a new line; ``w.session.line(i)`` is a
+        line as a game, ``switch``, ``promote`` and ``delete_line`` edit the tree, and
+        ``w.session.to_json()`` saves the game with it."""
+        return self.session.variations
+
+    def _intent_line(self, content: dict[str, Any]) -> None:
+        what, i = content.get("do"), content.get("line")
+        if type(i) is not int:
+            raise MalformedInput("A line is a whole number.")
+        ops = {"switch": self.session.switch, "promote": self.session.promote,
+               "delete": self.session.delete_line}  # fmt: skip
+        if what not in ops:
+            raise MalformedInput("A line intent does 'switch', 'promote' or 'delete'.")
+        ops[what](i)
+
     def undo(self) -> int:
         """Take back the last decision of a person, and the bot actions after it (see
         :meth:`Session.undo`); returns how many actions were taken back."""
@@ -389,7 +407,7 @@ class _SessionWidget(_Base):
             seats={n: s.seat_kind(n) for n in s.seats}, **kw,
         )  # fmt: skip
         view["bot_to_move"] = s.bot_to_move()
-        view["branches"] = len(s.branches)
+        view["lines"] = s.variations.describe()
         return view
 
     INTENTS: ClassVar[Intents] = {
@@ -398,6 +416,7 @@ class _SessionWidget(_Base):
         "bot": _intent_bot,
         "goto": _intent_goto,
         "undo": _intent_undo,
+        "line": _intent_line,
     }
 
 

@@ -175,12 +175,14 @@ def test_timeline_goto_and_acting_from_the_past_needs_a_choice():
     assert w.game.to_json() == before
     click(w, kind="act", v=w.view["v"], action=action.to_json(), resolve="branch")
     assert w.game.step == 4 and w.view["live"]
-    assert len(w.session.branches) == 1 and w.session.branches[0].step == n
-    # undo back: the future is dropped, nothing kept
+    lines = w.variations.describe()  # the old line is kept in the tree
+    assert [(x["steps"], x["from"], x["current"]) for x in lines] == [(n, 0, False), (4, 3, True)]
+    assert w.view["lines"] == lines
+    # undo back: the future is dropped (with the lines that branch off from it)
     click(w, kind="goto", step=1)
     action = w.game.at(1).legal_actions()[-1]
     click(w, kind="act", v=w.view["v"], action=action.to_json(), resolve="undo")
-    assert w.game.step == 2 and len(w.session.branches) == 1
+    assert w.game.step == 2 and len(w.variations) == 1
     assert w.game.history[1] == action
 
 
@@ -464,3 +466,43 @@ def test_game_movers_name_who_made_each_action_and_its_sentence(players):
         assert who == g.at(i).current  # the player to move before the action
         assert g.log[at].text.startswith(g.players[who].name)  # the action's own sentence
     assert g.copy().movers == g.movers and g.at(50).movers == g.movers[:50]
+
+
+def test_the_variation_tree_switch_promote_delete_and_save():
+    from alhambra_widget.whatif import Position, compare
+
+    w = played(6)
+    g = w.game
+    main = list(g.history)
+    for k, step in ((1, 4), (2, 2)):  # two branches, from steps 4 and 2
+        click(w, kind="goto", step=step)
+        a = w.game.at(step).legal_actions()[-k]
+        click(w, kind="act", v=w.view["v"], action=a.to_json(), resolve="branch")
+    assert len(w.variations) == 3 and w.variations.current == 2
+    assert w.variations.line(0) == main
+    assert [x["from"] for x in w.view["lines"]] == [0, 4, 2]
+    # switch to the first branch: the live game is that line
+    click(w, kind="line", do="switch", line=1)
+    assert list(g.history) == w.variations.line(1) and len(g.history) == 5
+    assert w.view["live"] and w.variations.current == 1
+    g.apply(g.legal_actions()[0])  # playing on extends the line being played
+    assert len(w.variations.line(1)) == 6 and len(w.variations) == 3
+    # promote it: it becomes line 0, the old main line line 1
+    click(w, kind="line", do="promote", line=1)
+    assert w.variations.current == 0 and w.variations.line(1) == main
+    # the line being played cannot be deleted; another can
+    click(w, kind="line", do="delete", line=0)
+    assert "switch to another line" in w.message["text"] and len(w.variations) == 3
+    click(w, kind="line", do="delete", line=2)
+    assert len(w.variations) == 2 and w.variations.line(1) == main
+    # saved with the game; a fresh board reads it back, tree and all
+    text = w.session.to_json()
+    w2 = played(0)
+    w2.session.load_json(text)
+    assert w2.variations.lines() == w.variations.lines() and w2.game.history == g.history
+    assert type(g).from_json(text).history == g.history  # still a plain saved game
+    # two lines' scores side by side, with the what-if tools
+    table = compare(Position.from_game(w.session.line(0)), Position.from_game(w.session.line(1)), 1)
+    assert len(table.table()) > 0
+    click(w, kind="line", do="jump", line=0)
+    assert w.message["kind"] == "error"

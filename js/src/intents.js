@@ -5,7 +5,7 @@
 import { gardensClick, gardensKey } from "./gardens.js";
 import { resetPicks, pickedPay } from "./state.js";
 
-export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step]";
+export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete]";
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -23,6 +23,9 @@ export function clickIntent(d, c) {
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
   else if (d.review) send(d.review === "cancel" ? { kind: "review", cancel: true } : { kind: "review", v: v.v });
   else if (d.step !== undefined) send({ kind: "goto", step: +d.step });
+  else if (d.lineswitch !== undefined) send({ kind: "line", do: "switch", line: +d.lineswitch });
+  else if (d.linepromote !== undefined) send({ kind: "line", do: "promote", line: +d.linepromote });
+  else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
   else if (d.resolve) {
     if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
   } else if (d.take !== undefined) {

@@ -250,7 +250,21 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
     dialog.wait_for()
     assert "step 0 of 2" in dialog.inner_text()
     page.click("[data-resolve='branch']")
-    lab.wait_py("print(g.step, len(w.session.branches), w.session.branches[0].step)", "1 1 2")
+    lab.wait_py("print(g.step, len(w.variations), len(w.variations.line(0)))", "1 2 2")
+    # the timeline lists the lines: switch back to the main line, promote, delete
+    board = lab.widget()
+    assert board.locator(".aw-lines [data-lineswitch]").count() == 2
+    board.locator("[data-lineswitch='0']").click()
+    lab.wait_py("print(g.step, w.variations.current)", "2 0")
+    board.locator("[data-lineswitch='1']").click()
+    lab.wait_py("print(g.step, w.variations.current)", "1 1")
+    board.locator("[data-linepromote='1']").wait_for()
+    lab.shot("lines")
+    board.locator("[data-linepromote='1']").click()  # the line played becomes the main line
+    lab.wait_py("print(w.variations.current, len(w.variations.line(1)))", "0 2")
+    board.locator("[data-linedelete='1']").click()  # the other line goes
+    lab.wait_py("print(len(w.variations))", 1)
+    board.locator(".aw-lines").wait_for(state="detached")
     lab.shot()
 
 

@@ -26,5 +26,21 @@ export function timelineHtml({ v, model }) {
     s += `</span>`;
   }
   if (v.live && v.steps > 0) s += `<button data-undo="1" aria-label="undo the last action">Undo</button>`;
+  return s + `</div>` + linesHtml(v);
+}
+
+// the variation tree's lines (the engine's list): play one, promote it, delete another
+function linesHtml(v) {
+  const lines = v.lines || [];
+  if (lines.length < 2) return "";
+  let s = `<div class="aw-lines" role="group" aria-label="lines of this game"><span>lines:</span>`;
+  for (const l of lines) {
+    const steps = `${l.steps} step${l.steps === 1 ? "" : "s"}`;
+    const name = l.line === 0 ? `main line, ${steps}` : `line ${l.line}: from step ${l.from}, ${steps}`;
+    s += `<span class="aw-line${l.current ? " aw-selected" : ""}"><button class="aw-mini" data-lineswitch="${l.line}" aria-pressed="${l.current}" aria-label="play ${name}">${name}</button>`;
+    if (l.current && l.line > 0) s += `<button class="aw-mini" data-linepromote="${l.line}" aria-label="make line ${l.line} the main line">promote</button>`;
+    if (!l.current) s += `<button class="aw-mini" data-linedelete="${l.line}" aria-label="delete ${name}">×</button>`;
+    s += `</span>`;
+  }
   return s + `</div>`;
 }
