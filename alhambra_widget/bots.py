@@ -48,10 +48,9 @@ def make_bot(kind, seed: int | None = None, game=None):
         return kind
     if kind in ("easy", "medium", "strong"):
         if game is not None and type(game).__module__.startswith("alhambra_widget.gardens"):
-            raise ValueError(
-                f"The search bot ({kind!r}) plays Alhambra only so far; the Gardens has "
-                "'random' and 'greedy'."
-            )
+            from .gardens.strong import GardensStrongBot
+
+            return GardensStrongBot(seed, playouts=kind)
         from .alhambra.strong import StrongBot
 
         return StrongBot(seed, playouts=kind)

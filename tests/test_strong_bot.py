@@ -102,9 +102,10 @@ def test_levels_are_seat_kinds():
     assert isinstance(w.session.seats["Ben"], StrongBot)
     assert w.view["players"][1]["seat"] == "easy"
     from alhambra_widget.gardens import GardensWidget
+    from alhambra_widget.gardens.strong import GardensStrongBot
 
-    with pytest.raises(ValueError, match="Alhambra only"):
-        GardensWidget(players=["You", "Ben"], seed=2, seats={"Ben": "strong"})
+    gw = GardensWidget(players=["You", "Ben"], seed=2, seats={"Ben": "medium"})
+    assert isinstance(gw.session.seats["Ben"], GardensStrongBot)
 
 
 def test_a_small_arena_the_search_beats_random_play():
@@ -205,3 +206,60 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
     assert abs(m["loss"] - (m["chance_best"] - m["chance_played"])) < 2e-3
     w._intent_goto({"step": m["step"]})  # a mistake jumps to its step; the review stays
     assert w.step == m["step"] and w.view["review"] == r
+
+
+def _gardens_midgame(n, seed, steps):
+    from alhambra_widget.gardens import GardensGame
+
+    g = GardensGame([f"P{i}" for i in range(n)], seed=seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])
+def test_g_gardens_no_peeking_the_search_sees_only_its_hand_and_the_board(n, seed):
+    from alhambra_widget.gardens.strong import GardensStrongBot
+
+    g = _gardens_midgame(n, seed, 6)
+    seat = g.current
+    d = g.determinize(seat, 1)
+    assert d.players[seat].hand == g.players[seat].hand
+    assert [len(p.hand) for p in d.players] == [len(p.hand) for p in g.players]
+    assert len(d.supply) == len(g.supply) and d.fields == g.fields
+    first = GardensStrongBot(4, playouts=30).choose(g)
+    assert g.why_illegal(first) is None
+    for k in range(3):  # the others' hands and the supply rearranged, counts kept
+        h = g.copy()
+        rr = random.Random(k)
+        others = [p for i, p in enumerate(h.players) if i != seat]
+        pool = h.supply + [t for p in others for t in p.hand]
+        rr.shuffle(pool)
+        for p in others:
+            p.hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
+        h.supply = pool
+        h._legal = None
+        assert h.determinize(seat, 1).state_dict() == d.state_dict()
+        assert GardensStrongBot(4, playouts=30).choose(h) == first
+
+
+def test_g_gardens_a_small_arena_the_search_beats_random_play():
+    from alhambra_widget.bots import RandomBot
+    from alhambra_widget.gardens.strong import GardensStrongBot
+
+    wins = 0.0
+    for i in range(4):
+        from alhambra_widget.gardens import GardensGame
+
+        g = GardensGame(["A", "B"], seed=300 + i)
+        bots = [GardensStrongBot(i, playouts=15), RandomBot(i)]
+        if i % 2:
+            bots.reverse()
+        while not g.is_over:
+            g.apply(bots[g.current].choose(g))
+        strong = "A" if i % 2 == 0 else "B"
+        wins += (strong in g.winners) / len(g.winners)
+    assert wins >= 3.5

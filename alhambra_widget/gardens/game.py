@@ -491,6 +491,24 @@ class GardensGame(RecordedGame[Lay, Event]):
         g.rng.shuffle(g.supply)
         return g
 
+    def determinize(self, seat: int, seed: int | str) -> GardensGame:
+        """A copy as player ``seat`` may imagine it, for search (ISMCTS): the other
+        players' hands and the supply are pooled and dealt again (each player keeping
+        the number of tiles in hand), in an order that depends only on what the seat
+        may know and on ``seed``. Its record no longer replays to it."""
+        g = self.copy()
+        rng = random.Random(f"determinize:{seed}")
+        others = [p for i, p in enumerate(g.players) if i != seat]
+        pool = sorted(g.supply + [t for p in others for t in p.hand], key=lambda t: t.id)
+        rng.shuffle(pool)
+        for p in others:
+            n = len(p.hand)
+            p.hand, pool = pool[:n], pool[n:]
+        g.supply = pool
+        g.rng = random.Random(rng.getrandbits(64))
+        g._legal = None
+        return g
+
     # -- records ---------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
         return {
