@@ -103,11 +103,10 @@ def search(
                 world.apply(a)
                 path.append(child)
                 break
-            log_n = math.log
             best, best_u = None, -1.0
             for a in actions:
                 c = node.children[a]
-                u = c.reward / c.visits + explore * math.sqrt(log_n(c.avail) / c.visits)
+                u = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
                 if u > best_u:
                     best, best_u = a, u
             node = node.children[best]

@@ -28,7 +28,7 @@ def focus(game: Game, legal: list[Action]) -> list[Action]:
         return legal
     return _ranker.rank(game, legal)[:FOCUS]
 
-LEVELS = {"easy": 50, "medium": 200, "strong": 500}
+LEVELS = {"easy": 50, "medium": 200, "strong": 1000}
 """Simulations per decision for each level (the default level is ``"strong"``)."""
 
 

@@ -13,6 +13,7 @@ export const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[
 export const key = (x, y) => `${x},${y}`;
 // "Ben's", but "your" for a player named You
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
+export const pct = (x) => `${Math.round(x * 100)}%`;
 export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 // the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')

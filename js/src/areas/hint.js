@@ -1,9 +1,7 @@
 // A hint for the person to move: the search bot's best few moves, found in Python
 // (view.hint), with the chance to win and the reasons the engine gives.
 
-import { esc } from "../common.js";
-
-const pct = (x) => `${Math.round(x * 100)}%`;
+import { esc, pct } from "../common.js";
 
 export function hintHtml({ v }) {
   const h = v.hint;

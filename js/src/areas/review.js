@@ -1,9 +1,7 @@
 // The review of a finished game: each decision of the person weighed against the search
 // bot's choice in Python (view.review); the biggest mistakes jump to their step.
 
-import { esc, whose } from "../common.js";
-
-const pct = (x) => `${Math.round(x * 100)}%`;
+import { esc, pct, whose } from "../common.js";
 
 export function reviewHtml({ v }) {
   const r = v.review;
