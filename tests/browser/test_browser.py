@@ -631,7 +631,7 @@ w
     out.wait_for()
     shot = out.screenshot(path=str(lab.shot("picture")))
     img = Image.open(io.BytesIO(shot)).convert("L")
-    pixels = sorted(img.getdata())
+    pixels = sorted(img.tobytes())  # one byte per pixel (grey)
     # mostly light paper, with dark ink: not black on black
     assert pixels[len(pixels) // 2] > 200 and pixels[len(pixels) // 50] < 90
     lab.shot()
