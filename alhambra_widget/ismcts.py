@@ -74,7 +74,8 @@ def search(
     seat = game.current
     legal = game.legal_actions()
     if focus is not None and len(legal) > 1:
-        legal = focus(game, legal) + [a for a in include if a not in focus(game, legal)]
+        focused = focus(game, legal)
+        legal = focused + [a for a in include if a not in focused]
     if len(legal) == 1:
         return [Choice(legal[0], 0, 0.0)]
     rng = random.Random(f"ismcts:{seed}")

@@ -71,11 +71,13 @@ class Session:
         return "human" if bot is None else getattr(bot, "name", "bot")
 
     def _changed(self, game, action, events) -> None:
-        h = game.history
-        path = self.variations.node.path()
-        if len(h) < len(path) and path[: len(h)] == h:
-            self.variations.cut(len(h))  # taken back (an undo): that part goes
-        self.variations.follow(h)
+        h, end = game.history, self.variations.node
+        if len(h) == end.depth + 1 and action is not None:
+            self.variations.extend(h[-1])  # one more action on the line being played
+        else:
+            if len(h) < end.depth and end.path()[: len(h)] == h:
+                self.variations.cut(len(h))  # taken back (an undo): that part goes
+            self.variations.follow(h)
         self._past = None
         if self.cursor is not None and self.cursor > len(game.history):
             self.cursor = None

@@ -17,11 +17,12 @@ from .errors import GameError, MalformedInput
 
 
 class _Node:
-    __slots__ = ("action", "children", "parent")
+    __slots__ = ("action", "children", "depth", "parent")
 
     def __init__(self, action: Any, parent: _Node | None):
         self.action = action
         self.parent = parent
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.children: list[_Node] = []
 
     def child(self, action: Any) -> _Node | None:
@@ -53,12 +54,19 @@ class Variations:
         can with the others) and the current one."""
         node = self.root
         for a in history:
-            nxt = node.child(a)
-            if nxt is None:
-                nxt = _Node(a, node)
-                node.children.append(nxt)
-            node = nxt
+            node = node.child(a) or self._add(node, a)
         self.node = node
+
+    def extend(self, action: Any) -> None:
+        """The line being played goes on with ``action`` (what :meth:`follow` would do
+        for one more action, without walking the line from the start)."""
+        self.node = self.node.child(action) or self._add(self.node, action)
+
+    @staticmethod
+    def _add(node: _Node, action: Any) -> _Node:
+        child = _Node(action, node)
+        node.children.append(child)
+        return child
 
     def cut(self, step: int) -> None:
         """Take back the current line after ``step`` actions (an undo): that part of it,

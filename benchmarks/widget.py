@@ -22,6 +22,7 @@ import json
 import statistics
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 SETUP = """
@@ -104,7 +105,10 @@ def view_size_6p() -> int:
     return len(json.dumps(w.view, separators=(",", ":")))
 
 
-def step_latencies(n: int, gap: float) -> list[float]:
+@contextmanager
+def lab_page(name: str, setup: str):
+    """A JupyterLab in a temporary directory, a notebook ``name`` running ``setup``
+    open in headless Chromium: yields (page, kernel_exec)."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -116,15 +120,19 @@ def step_latencies(n: int, gap: float) -> list[float]:
             with sync_playwright() as p:
                 browser = launch_chromium(p)
                 ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-                page = lab.open(ctx, "bench.ipynb", SETUP)
-                page.wait_for_timeout(500)
-                page.evaluate(OBSERVE)
-                out = kernel_exec(page, STEPS.format(n=n, gap=gap))
-                page.wait_for_timeout(500)
-                seen = page.evaluate("() => window.__seen")
+                yield lab.open(ctx, name, setup), kernel_exec
                 browser.close()
         finally:
             lab.stop()
+
+
+def step_latencies(n: int, gap: float) -> list[float]:
+    with lab_page("bench.ipynb", SETUP) as (page, kernel_exec):
+        page.wait_for_timeout(500)
+        page.evaluate(OBSERVE)
+        out = kernel_exec(page, STEPS.format(n=n, gap=gap))
+        page.wait_for_timeout(500)
+        seen = page.evaluate("() => window.__seen")
     stamps = json.loads(out)
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen]
 
@@ -132,39 +140,25 @@ def step_latencies(n: int, gap: float) -> list[float]:
 def click_latencies(n: int) -> tuple[list[float], list[float]]:
     """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
     forward (each to Python and back). Returns (round-trip ms, pick ms)."""
-    from playwright.sync_api import sync_playwright
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from labdriver import JupyterLab, launch_chromium
-
     trips: list[float] = []
     picks: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        lab = JupyterLab(Path(tmp))
-        try:
-            with sync_playwright() as p:
-                browser = launch_chromium(p)
-                ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-                page = lab.open(ctx, "clicks.ipynb", CLICK_SETUP)
-                page.wait_for_timeout(1000)
+    with lab_page("clicks.ipynb", CLICK_SETUP) as (page, _exec):
+        page.wait_for_timeout(1000)
 
-                def click(sel: str, done: str) -> float:
-                    ms = page.evaluate(CLICK, [sel, done])
-                    assert ms >= 0, f"nothing to click at {sel}"
-                    page.wait_for_timeout(150)  # let the page settle between clicks
-                    return ms
+        def click(sel: str, done: str) -> float:
+            ms = page.evaluate(CLICK, [sel, done])
+            assert ms >= 0, f"nothing to click at {sel}"
+            page.wait_for_timeout(150)  # let the page settle between clicks
+            return ms
 
-                shows = "root.querySelector('.aw-stepno').textContent.startsWith('step {}/')"
-                for step in range(1, n + 1):
-                    picks.append(
-                        click("[data-take='0']", "!!root.querySelector('[data-take=\"0\"].aw-selected')")
-                    )
-                    trips.append(click("button[data-do='take']", shows.format(step)))
-                    trips.append(click("[data-go='prev']", shows.format(step - 1)))
-                    trips.append(click("[data-go='next']", shows.format(step)))
-                browser.close()
-        finally:
-            lab.stop()
+        shows = "root.querySelector('.aw-stepno').textContent.startsWith('step {}/')"
+        for step in range(1, n + 1):
+            picks.append(
+                click("[data-take='0']", "!!root.querySelector('[data-take=\"0\"].aw-selected')")
+            )
+            trips.append(click("button[data-do='take']", shows.format(step)))
+            trips.append(click("[data-go='prev']", shows.format(step - 1)))
+            trips.append(click("[data-go='next']", shows.format(step)))
     return trips, picks
 
 

@@ -15,8 +15,9 @@ from alhambra_widget.arena import play, wilson
 from alhambra_widget.bots import make_bot
 
 
-def midgame(n: int, seed: int, steps: int) -> Game:
-    g = Game([f"P{i}" for i in range(n)], seed=seed)
+def midgame(n: int, seed: int, steps: int, game=Game):
+    """A game of ``n`` players after ``steps`` random actions (Alhambra, or ``game``)."""
+    g = game([f"P{i}" for i in range(n)], seed=seed)
     r = random.Random(seed)
     for _ in range(steps):
         if g.is_over:
@@ -211,13 +212,7 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
 def _gardens_midgame(n, seed, steps):
     from alhambra_widget.gardens import GardensGame
 
-    g = GardensGame([f"P{i}" for i in range(n)], seed=seed)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(r.choice(g.legal_actions()))
-    return g
+    return midgame(n, seed, steps, GardensGame)
 
 
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])

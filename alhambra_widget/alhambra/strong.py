@@ -185,6 +185,11 @@ def reasons(game: Game, action: Action) -> list[str]:
     return out
 
 
+def _says(game: Game, action: Action, events: int = 1) -> str:
+    """The engine's sentence for ``action`` (its first ``events`` events)."""
+    return " ".join(e.text for e in game.copy().apply(action)[:events]) or str(action)
+
+
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
@@ -203,8 +208,7 @@ def hints(
     choices = bot.analyse(game, progress=progress)[:k]
     out = []
     for c in choices:
-        copy = game.copy()
-        says = " ".join(e.text for e in copy.apply(c.action)[:2]) or str(c.action)
+        says = _says(game, c.action, 2)
         out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
     return out
 
@@ -234,8 +238,6 @@ class Decision:
         }  # fmt: skip
 
 
-def _says(game: Game, action: Action) -> str:
-    return " ".join(e.text for e in game.copy().apply(action)[:1]) or str(action)
 
 
 def review(

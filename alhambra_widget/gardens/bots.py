@@ -28,6 +28,11 @@ class GreedyGardensBot:
         me = game.current_player
         return best_of(game.legal_actions(), lambda a: self._score(game, me, a), self.rng)
 
+    def rank(self, game: GardensGame, actions: list[Lay]) -> list[Lay]:
+        """``actions`` from the most to the least preferred (ties in the given order)."""
+        me = game.current_player
+        return sorted(actions, key=lambda a: -self._score(game, me, a))
+
     def _score(self, game: GardensGame, me: GardenPlayer, a: Lay) -> float:
         total = 0.0
         for s in game.preview(a):  # the buildings this lay encloses, scored by the engine

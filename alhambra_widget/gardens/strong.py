@@ -15,19 +15,14 @@ FOCUS = 8
 _ranker = GreedyGardensBot(0)
 
 
-def _rank(game: GardensGame, legal: list[Lay]) -> list[Lay]:
-    me = game.current_player
-    return sorted(legal, key=lambda a: -_ranker._score(game, me, a))  # G4 by the engine
-
-
 def focus(game: GardensGame, legal: list[Lay]) -> list[Lay]:
-    return legal if len(legal) <= FOCUS else _rank(game, legal)[:FOCUS]
+    return legal if len(legal) <= FOCUS else _ranker.rank(game, legal)[:FOCUS]
 
 
 def rollout_policy(game: GardensGame, rng: random.Random) -> Lay:
     legal = game.legal_actions()
     if len(legal) > 1 and rng.random() < 0.7:
-        return _rank(game, legal)[0]
+        return _ranker.rank(game, legal)[0]
     return legal[rng.randrange(len(legal))]
 
 
