@@ -67,7 +67,7 @@ __all__ += [
 
 def __getattr__(name: str):
     # The widget needs Jupyter packages; the engine does not. Import it on first use.
-    if name in ("AlhambraWidget", "SandboxWidget", "GardensWidget"):
+    if name in ("AlhambraWidget", "SandboxWidget", "GardensWidget", "CourseWidget"):
         from . import widget
 
         return getattr(widget, name)

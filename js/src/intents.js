@@ -3,9 +3,10 @@
 // is legal is the engine's to say: the page only offers what view.legal lists.
 
 import { gardensClick, gardensKey } from "./gardens.js";
+import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { resetPicks, pickedPay } from "./state.js";
 
-export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete]";
+export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete]," + COURSE_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -14,6 +15,7 @@ const xy = (k) => k.split(",").map(Number);
 export function clickIntent(d, c) {
   const { v, ui, act, send, redraw } = c;
   const L = v.legal;
+  if (v.mode === "course") { courseClick(d, c); return; }
   if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
   if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
@@ -115,7 +117,7 @@ function nextTarget(from, dx, dy) {
 // c = { v, ui, send, redraw, walkRound, root }
 export function keyIntent(ev, c) {
   const { v, ui, send, redraw } = c;
-  if (v.mode !== "game" && v.mode !== "gardens") return false;
+  if (v.mode !== "game" && v.mode !== "gardens" && v.mode !== "course") return false;
   if (ev.key === "Escape" && ui.walk) { c.walkRound(false); return true; }
   const t = ev.target;
   if (t && t.tagName === "INPUT" && t.type === "checkbox") return false;
@@ -134,6 +136,15 @@ export function keyIntent(ev, c) {
       t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       return true;
     }
+  }
+  if (v.mode === "course") {
+    // Enter in a number box checks the answer
+    if (ev.key === "Enter" && t && t.dataset && t.dataset.lfield !== undefined) {
+      const check = c.root.querySelector('[data-ldo="numbers"]');
+      if (check) check.click();
+      return true;
+    }
+    return false;
   }
   if (v.mode === "gardens" && gardensKey(ev, ui, redraw)) return true;
   if (ev.key === "Escape" && (ui.sel || ui.removing || ui.payCur || ui.picks.length || ui.confirm)) {

@@ -20,6 +20,7 @@ export function pickState(model) {
       enlarged: {}, // the other players' boards shown full size
       inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down
+      lessonId: null, numbers: {}, // the course: the lesson shown, the numbers typed
     };
     PICKS.set(id, ui);
   }

@@ -5,7 +5,7 @@
 //   state.js    what the user is picking
 //   intents.js  what a click or a key means
 //   areas/      one drawing per area: timeline, market (and money), alhambra,
-//               overview (standings, last moves, results), scoring, status
+//               overview (standings, last moves, results), scoring, status, course
 //   morph.js    patches the page in place, one redraw per change
 
 import { esc, setGlyphs } from "./common.js";
@@ -21,6 +21,7 @@ import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js
 import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
 import { gardensHtml } from "./gardens.js";
+import { courseParts } from "./areas/course.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -57,7 +58,10 @@ function boardParts(c) {
     part("msg", msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : ""),
     part("link", c.noKernel ? `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` : ""),
   ];
-  if (v.mode === "alhambra") {
+  if (v.mode === "course") {
+    parts.splice(0, 1); // the lesson's own texts say what to do
+    parts.push(...courseParts(c));
+  } else if (v.mode === "alhambra") {
     parts.push(part("sandbox", sandboxHtml(c, v.sandbox, false)));
   } else if (v.mode === "gardens") {
     parts.push(part("timeline", timelineHtml(c)), part("confirm", confirmHtml(c)), part("gardens", gardensHtml(v, ui)), part("log", logHtml(v.log, 10)));

@@ -17,7 +17,8 @@ export function boardSvg(alh, opts) {
   const scale = opts.scale || 1; // the other players' boards are drawn smaller
   let s = `<svg class="aw-board" viewBox="0 0 ${w} ${h}" width="${Math.round(w * scale)}" height="${Math.round(h * scale)}" role="group" aria-label="${esc(title)}">`;
   const firstLegal = rules ? Object.keys(rules).find((k) => rules[k] === "") || Object.keys(rules)[0] : null;
-  const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove));
+  const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove) || opts.pick === "tiles");
+  let firstPick = null;
   // empty cells (targets)
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -27,7 +28,11 @@ export function boardSvg(alh, opts) {
         s += `<rect class="aw-emptied" x="${px(x) + 6}" y="${py(y) + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`;
       }
       let cls = "aw-cell";
-      if (rules && k in rules) {
+      if (opts.pick === "cells") {
+        // a lesson: every cell may be tried, and the engine judges (nothing tells which is right)
+        const label = `(${x}, ${y}), empty`;
+        s += `<rect class="aw-cell aw-pick" data-cell="${k}" data-player="${player}" x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5" role="button" tabindex="${firstPick === null ? ((firstPick = k), 0) : -1}" aria-label="${label}"><title>${label}</title></rect>`;
+      } else if (rules && k in rules) {
         const r = rules[k];
         cls += r === "" ? " aw-legal" : " aw-illegal";
         const label = `(${x}, ${y}), empty, legal for ${opts.tile || "the tile"}: ${r === "" ? "yes" : `no (${r})`}`;

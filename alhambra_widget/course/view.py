@@ -1,0 +1,136 @@
+"""The JSON view model of the course (what the page draws for a lesson). Pure Python.
+
+The page is told what to draw and which controls to offer, never which answer is
+right: in a lesson every cell of the board may be clicked, and the engine judges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..alhambra.components import Tile
+from ..alhambra.game import Game
+from ..alhambra.view import alhambra_json, tile_json
+from ..lessons import Attempt, Lesson, Progress, number_fields, options
+from .catalog import CHAPTERS
+
+
+def _cards(cards: Any) -> list[list[Any]]:
+    return [[c.currency, c.value] for c in cards]
+
+
+def _game_board(g: Game) -> dict[str, Any]:
+    """What the learner may see of a lesson's game: the market, the display, the
+    learner's own hand, Alhambra, reserve and bought tiles."""
+    p = g.current_player
+    return {
+        "player": p.name,
+        "phase": g.phase,
+        "market": {c: tile_json(t) if t else None for c, t in g.market.items()},
+        "display": _cards(g.display),
+        "hand": _cards(p.money),
+        "bought": [tile_json(t) for t in p.bought],
+        "reserve": [tile_json(t) for t in p.reserve],
+        "alhambra": alhambra_json(p.alhambra),
+    }
+
+
+def _facts(lesson: Lesson) -> tuple[list[str], dict[str, Any] | None]:
+    """Sentences and a table showing the lesson's start data (never its answer)."""
+    s, o = lesson.start, lesson.want.get("oracle")
+    if o == "starting_player":
+        g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
+        rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
+        return [], {"head": ["player", "money cards dealt"], "rows": rows}
+    if o == "to_move":
+        g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
+        facts = [f"Players in seat order: {', '.join(p.name for p in g.players)}; seed {s['game']['seed']}."]
+        facts += [f"{i + 1}. {Game.action_from_json(a)}" for i, a in enumerate(s["game"]["actions"])]
+        rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
+        return facts, {"head": ["player", "money cards dealt"], "rows": rows}
+    if o == "gift":
+        rows = [[n, ", ".join(cards)] for n, cards in s["hands"].items()]
+        return [], {"head": ["player", "money in hand"], "rows": rows}
+    if o == "majority":
+        return [], {"head": ["player", f"{s['kind']} tiles built"], "rows": [[n, c] for n, c in s["counts"].items()]}
+    if o == "best":
+        rows = []
+        for name, d in s["position"].items():
+            if "tiles" in d:
+                rows.append([f"{name} (Dirk)", ", ".join(d["tiles"]), "-"])
+            elif "counts" in d:
+                rows.append([name, ", ".join(f"{k} {n}" for k, n in d["counts"].items()), str(d.get("wall", 0))])
+        facts = ["Your Alhambra is drawn below" + (f"; reserve: {', '.join(s['position'][s['me']].get('reserve', []))}." if s["position"][s["me"]].get("reserve") else ".")]
+        return facts, {"head": ["player", "tiles built", "longest wall"], "rows": rows}
+    if o == "g_side":
+        from ..gardens.components import garden_tiles
+
+        t = next(t for t in garden_tiles() if t.id == s["garden"])
+        return [f"{t.id}, before turning: north-east {t.sides[0]}, south-east {t.sides[1]}, south-west {t.sides[2]}, north-west {t.sides[3]} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."], None
+    return [], None
+
+
+def lesson_view(at: Attempt) -> dict[str, Any]:
+    lesson = at.lesson
+    task = lesson.kind
+    out: dict[str, Any] = {
+        "id": lesson.id,
+        "title": lesson.title,
+        "chapter": CHAPTERS[lesson.chapter],
+        "rules": list(lesson.rules),
+        "goal": lesson.goal,
+        "task": lesson.task,
+        "board": task.board,
+        "hints": list(lesson.hints[: at.hints_shown]),
+        "hints_left": len(lesson.hints) - at.hints_shown,
+        "tries": at.tries,
+        "solved": at.solved,
+        "stars": at.stars,
+        "feedback": at.last.to_dict() if at.last is not None else None,
+        "after": lesson.after if at.solved else "",
+    }
+    facts, table = _facts(lesson)
+    out["facts"], out["table"] = facts, table
+    if "alhambra" in lesson.start:
+        out["alhambra"] = alhambra_json(lesson.alhambra())
+    elif lesson.want.get("oracle") == "best":
+        from ..whatif import Position
+
+        me = Position.from_description(lesson.start["position"]).seats[lesson.start["me"]]
+        if me.alhambra is not None:
+            out["alhambra"] = alhambra_json(me.alhambra)
+    if "tile" in lesson.start:
+        out["tile"] = tile_json(lesson.tile())
+    out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
+    if at.game is not None:
+        out["game"] = _game_board(at.game)
+        if lesson.task == "place":
+            out["pick"] = "cells"
+    if task.board == "numbers":
+        out["fields"] = number_fields(lesson)
+    if task.board == "choose":
+        out["options"] = options(lesson)
+        if lesson.want.get("oracle") == "best":  # the tiles each choice builds, drawn on its button
+            where = {"add": 2, "reserve": 2, "give_dirk": 1}
+            out["option_tiles"] = [
+                [tile_json(Tile.parse(step[where[step[0]]])) for step in opt["do"] if step[0] in where]
+                for opt in lesson.start["options"]
+            ]
+    return out
+
+
+def course_view(lessons: list[Lesson], at: Attempt, progress: Progress) -> dict[str, Any]:
+    i = next(k for k, les in enumerate(lessons) if les.id == at.lesson.id)
+    return {
+        "mode": "course",
+        "course": {
+            "lessons": [
+                {"id": les.id, "title": les.title, "chapter": CHAPTERS[les.chapter], "stars": progress.stars.get(les.id, 0)}
+                for les in lessons
+            ],
+            "at": i,
+            "stars": sum(progress.stars.get(les.id, 0) for les in lessons),
+        },
+        "lesson": lesson_view(at),
+    }
+
