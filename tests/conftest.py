@@ -2,3 +2,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+# the course keeps its stars in a file: the tests (and the kernels they start) use
+# their own, never the user's
+os.environ.setdefault("ALHAMBRA_COURSE_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="aw-course-"), "progress.json"))

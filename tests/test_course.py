@@ -384,3 +384,11 @@ def test_a_chapter_and_a_lesson_can_be_opened(tmp_path):
     assert w.lesson.id == "gift"
     with pytest.raises(MalformedInput):
         w.goto("nope")
+
+
+def test_every_chapter_opens_in_a_notebook():
+    from pathlib import Path
+
+    texts = "".join(p.read_text() for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+    for ch in CHAPTERS:
+        assert texts.count(f'CourseWidget(chapter=\\"{ch}\\")') == 1, ch

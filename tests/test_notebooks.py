@@ -1,7 +1,9 @@
-"""Every notebook in notebooks/ runs top to bottom in a fresh kernel, and is
-committed without outputs (no stale results)."""
+"""Every notebook in notebooks/ runs top to bottom in a fresh kernel, and its cells
+also run in any order (each cell brings what it needs); notebooks are committed
+without outputs (no stale results)."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -23,11 +25,21 @@ def test_notebook_is_committed_without_outputs(path):
             )
 
 
+ORDERS = ["top to bottom", "bottom to top", "shuffled"]
+
+
+@pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs(path):
+def test_notebook_runs(path, order):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    if order == "bottom to top":
+        nb.cells = code[::-1]
+    elif order == "shuffled":
+        random.Random(path.name).shuffle(code)
+        nb.cells = code
     nbclient.NotebookClient(
         nb, kernel_name="python3", timeout=180, resources={"metadata": {"path": str(path.parent)}}
     ).execute()

@@ -1,4 +1,5 @@
-"""The course notebooks, shipped with the package.
+"""The course: its lessons (:mod:`.catalog`), its view, and the notebooks shipped with
+the package. The lessons are played in :class:`alhambra_widget.CourseWidget`.
 
 ``python -m alhambra_widget.course [DIR]`` copies the eleven course notebooks into
 ``DIR`` (default: ``./alhambra-course``); add ``--lab`` to open JupyterLab on them.
@@ -11,7 +12,32 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["copy_course", "notebooks"]
+__all__ = ["copy_course", "notebooks", "sample_game", "tour"]
+
+_TOUR: dict[str, object] = {}
+
+
+def tour():  # type: ignore[no-untyped-def]
+    """The quick tour's game against two bots: the same widget for every cell that asks
+    (so a notebook's cells run on their own, in any order)."""
+    if "w" not in _TOUR:
+        from ..widget import AlhambraWidget
+
+        _TOUR["w"] = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "greedy", "Cem": "random"}, seed=1)
+    return _TOUR["w"]
+
+
+def sample_game(seed: int = 21, actions: int = 60):  # type: ignore[no-untyped-def]
+    """A game three greedy bots have played ``actions`` actions into (the same every
+    time for the same seed): a position to explore."""
+    from ..alhambra.game import Game
+    from ..bots import make_bot
+
+    g = Game(["Ann", "Ben", "Cem"], seed=seed)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    for _ in range(actions):
+        g.apply(bots[g.current].choose(g))
+    return g
 
 
 def notebooks() -> list[Path]:
