@@ -131,6 +131,6 @@ def course_view(lessons: list[Lesson], at: Attempt, progress: Progress) -> dict[
             "at": i,
             "stars": sum(progress.stars.get(les.id, 0) for les in lessons),
         },
-        "lesson": lesson_view(at),
+        "lesson": {**lesson_view(at), "best": progress.stars.get(at.lesson.id, 0)},
     }
 

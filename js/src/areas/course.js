@@ -41,6 +41,7 @@ function tableHtml(t) {
 
 function gameHtml(les, ui) {
   const g = les.game;
+  if (les.solved) return `<div class="aw-course-game">${boughtHtml(g, false)}</div>`; // nothing more to do
   let s = `<div class="aw-course-game">`;
   s += `<div class="aw-row" aria-label="market"><span>market:</span>`;
   for (const [cur, t] of Object.entries(g.market)) {
@@ -49,19 +50,19 @@ function gameHtml(les, ui) {
     s += `<button class="aw-slot aw-c-${cur}${sel ? " aw-selected" : ""}" data-lslot="${cur}" aria-label="${esc(cur)} slot: ${esc(tileName(t))}${sel ? " (selected)" : ""}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${esc(curLabel(cur))}</span></button>`;
   }
   s += `</div>`;
-  if (g.phase !== "act") return s + boughtHtml(g) + `</div>`; // the turn is over: only placing is left
+  if (g.phase !== "act") return s + boughtHtml(g, true) + `</div>`; // the turn is over: only placing is left
   s += `<div class="aw-row" aria-label="money display"><span>display:</span>`;
   g.display.forEach((c, k) => { s += cardHtml(c, `data-ltake="${k}"`, ui.picks.includes(k)); });
   s += ` <button data-ldo="take" ${ui.picks.length ? "" : "disabled"}>Take</button></div>`;
   s += `<div class="aw-row" aria-label="your money"><span>your money:</span>`;
   g.hand.forEach((c, k) => { s += cardHtml(c, `data-lpay="${k}"`, ui.payPicks.includes(k)); });
   s += ` <button data-ldo="pay" ${ui.payCur && ui.payPicks.length ? "" : "disabled"}>${ui.payCur ? `Pay for the ${esc(ui.payCur)} tile` : "Pay (pick a slot)"}</button></div>`;
-  return s + boughtHtml(g) + `</div>`;
+  return s + boughtHtml(g, true) + `</div>`;
 }
 
-function boughtHtml(g) {
+function boughtHtml(g, live) {
   if (!g.bought.length) return "";
-  const place = g.phase !== "act" ? ` <button data-ldo="reserve">to the reserve</button>` : "";
+  const place = live && g.phase !== "act" ? ` <button data-ldo="reserve">to the reserve</button>` : "";
   return `<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t)).join("")}${place}</div>`;
 }
 
@@ -75,7 +76,7 @@ function answerHtml(les, ui) {
   }
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
-    return `<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => `<button data-lchoice="${esc(o)}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 30)).join("")} ${esc(o)}</button>`).join("")}</div>`;
+    return `<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => `<button data-lchoice="${esc(o)}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36)).join("")} ${esc(o)}</button>`).join("")}</div>`;
   }
   return "";
 }
@@ -121,7 +122,9 @@ export function courseParts(c) {
   let tail = `<div class="aw-row aw-course-help">`;
   tail += `<button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button>`;
   tail += ` <button data-lreset="1">start again</button>`;
-  tail += ` <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span></div>`;
+  tail += ` <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>`;
+  if (les.best) tail += ` <span class="aw-best">your best: <span class="aw-stars" aria-label="${les.best} of 3 stars">${stars(les.best)}</span></span>`;
+  tail += `</div>`;
   if (les.hints.length) tail += `<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => `<li>${esc(h)}</li>`).join("")}</ol>`;
   if (les.solved) {
     tail += `<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${esc(les.after)}`;

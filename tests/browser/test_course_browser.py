@@ -1,0 +1,257 @@
+"""The course in a real JupyterLab: each test plays one lesson by clicking, with a wrong
+try first (its feedback is the engine's sentence for that mistake), then the engine's
+answer (stars for the tries), then reloads the page and finds the stars kept.
+
+The answers clicked come from the engine (``Lesson.solutions()``), the wrong ones are
+chosen by what the engine says about them; nothing is written here by hand but which
+kind of mistake to make.
+"""
+
+from __future__ import annotations
+
+import pytest
+from labdriver import JupyterLab
+
+from alhambra_widget.course.catalog import LESSONS, lesson
+from alhambra_widget.lessons import Attempt
+
+pytestmark = pytest.mark.browser
+
+IDS = [les.id for les in LESSONS]
+
+
+class Course:
+    def __init__(self, lab, les, progress):
+        self.lab, self.les, self.page, self.progress = lab, les, lab.page, progress
+
+    def click(self, ans):
+        """Give ``ans`` on the board, as a learner would."""
+        page, les = self.page, self.les
+        root = page.locator(".aw-root").first
+        if "cell" in ans:
+            x, y = ans["cell"]
+            sel = "data-cell" if les.task in ("build", "break") else "data-tile-cell"
+            root.locator(f"[{sel}='{x},{y}']").click()
+        elif "place" in ans:
+            x, y = ans["place"]
+            root.locator(f"[data-cell='{x},{y}']").click()
+        elif "reserve" in ans:
+            root.locator("[data-ldo='reserve']").click()
+        elif "take" in ans:
+            for name in ans["take"]:  # a card not yet picked is labelled by its name alone
+                root.locator(f"[data-ltake][aria-label='{name}']").first.click()
+            root.locator("[data-ldo='take']").click()
+        elif "buy" in ans:
+            cards = ans.get("cards") or [f"{ans['buy']} {v}" for v in ans["pay"]]
+            root.locator(f"[data-lslot='{ans['buy']}']").click()
+            for name in cards:
+                root.locator(f"[data-lpay][aria-label='{name}']").first.click()
+            root.locator("[data-ldo='pay']").click()
+        elif "numbers" in ans:
+            for k, v in ans["numbers"].items():
+                root.locator(f"[data-lfield='{k}']").fill(str(v))
+            root.locator("[data-ldo='numbers']").click()
+        elif "choice" in ans:
+            root.locator(f"[data-lchoice=\"{ans['choice']}\"]").click()
+        else:  # pragma: no cover
+            raise AssertionError(ans)
+
+    def feedback(self, text: str):
+        fb = self.page.locator(".aw-course-feedback").first
+        fb.filter(has_text=text[:60]).wait_for(timeout=15000)
+        return fb.inner_text()
+
+    def play(self, wrong, right_way, wrong_mistake: str | None = None):
+        """A wrong try (its feedback checked), then the engine's answer; returns the
+        stars shown."""
+        v = Attempt(self.les).answer(wrong)  # what the engine says about that mistake
+        assert not v.ok
+        if wrong_mistake:
+            assert v.mistake == wrong_mistake, v
+        self.click(wrong)
+        shown = self.feedback(v.message)
+        assert "Not yet." in shown and v.rule in shown
+        self.page.locator("text=1 wrong try").wait_for()
+        for k, ans in enumerate(right_way):
+            self.click(ans)
+            if k < len(right_way) - 1:  # a right step of a longer turn: wait for the board to show it
+                self.page.locator(".aw-course-feedback.aw-msg-ok").first.wait_for(timeout=15000)
+        done = self.page.locator(".aw-course-done .aw-stars").first
+        done.wait_for(timeout=15000)
+        assert done.get_attribute("aria-label") == "2 of 3 stars"
+        assert "Right!" in self.page.locator(".aw-course-feedback").first.inner_text()
+        return done
+
+    def reload_keeps_stars(self):
+        """Reload the page, run the notebook again: the map and the lesson show the stars."""
+        self.lab.shot("solved")
+        self.page.reload()
+        JupyterLab.run_all(self.page)
+        i = IDS.index(self.les.id)
+        item = self.page.locator(f".aw-course-map [data-lesson='{i}'].aw-course-item").first
+        item.wait_for(timeout=30000)
+        assert "2 of 3 stars" in item.get_attribute("aria-label")
+        assert self.page.locator(".aw-best .aw-stars").first.get_attribute("aria-label") == "2 of 3 stars"
+        assert f"2 of {3 * len(IDS)} stars" in self.page.locator(".aw-course-pos").first.inner_text()
+
+
+@pytest.fixture
+def course(open_notebook, tmp_path):
+    def _open(lesson_id: str) -> Course:
+        progress = tmp_path / "progress.json"
+        lab = open_notebook(
+            f"from alhambra_widget import CourseWidget\nw = CourseWidget(lesson={lesson_id!r}, progress={str(progress)!r})\nw"
+        )
+        lab.page.locator(".aw-lesson").first.wait_for()
+        return Course(lab, lesson(lesson_id), progress)
+
+    return _open
+
+
+def _wrong(les, mistake):
+    """An answer of the lesson's kind that the engine judges as ``mistake``."""
+    from test_course import _wrong_answers  # the same enumeration as the Python tests
+
+    for ans in _wrong_answers(les):
+        v = Attempt(les).answer(ans)
+        if not v.ok and v.mistake == mistake:
+            return ans
+    raise AssertionError(f"{les.id}: no wrong answer of kind {mistake}")
+
+
+def _one(les):
+    return les.solutions()[0]
+
+
+@pytest.mark.parametrize("lesson_id,mistake", [("find-R7a", "legal"), ("find-R7d", "other_rule")])
+def test_course_find_the_cell_that_breaks_a_rule(course, lesson_id, mistake):
+    c = course(lesson_id)
+    c.play(_wrong(c.les, mistake), _one(c.les), mistake)
+    c.reload_keeps_stars()
+
+
+def test_course_build_for_the_longest_wall(course):
+    c = course("build-wall")
+    c.play(_wrong(c.les, "shorter_wall"), _one(c.les), "shorter_wall")
+    c.reload_keeps_stars()
+
+
+def test_course_take_the_most_money(course):
+    c = course("take-most")
+    c.play(_wrong(c.les, "less"), _one(c.les), "less")
+    c.reload_keeps_stars()
+
+
+def test_course_pay_exactly(course):
+    c = course("buy-exact")
+    c.play(_wrong(c.les, "not_exact"), _one(c.les), "not_exact")
+    c.reload_keeps_stars()
+
+
+def test_course_two_tiles_in_one_turn(course):
+    c = course("two-buys")
+    wrong = {"buy": "denar", "cards": ["denar 5", "denar 4"]}
+    way = next(w for w in c.les.solutions() if len(w) == 2)
+    c.play(wrong, way, "turn_ended")
+    c.reload_keeps_stars()
+
+
+def test_course_move_a_tile_to_the_reserve(course):
+    c = course("to-reserve")
+    c.play(_wrong(c.les, "stuck"), _one(c.les), "stuck")
+    c.reload_keeps_stars()
+
+
+def test_course_exchange_for_a_longer_wall(course):
+    c = course("exchange-wall")
+    wrong = next(a for a in (_wrong_or_none(c.les, m) for m in ("R7a", "R7c", "R7d", "R8", "shorter_wall")) if a)
+    c.play(wrong, _one(c.les))
+    c.reload_keeps_stars()
+
+
+def _wrong_or_none(les, mistake):
+    try:
+        return _wrong(les, mistake)
+    except AssertionError:
+        return None
+
+
+def test_course_place_a_bought_tile(course):
+    c = course("place-bought")
+    c.play(_wrong(c.les, "R7a"), [{"reserve": True}], "R7a")
+    c.reload_keeps_stars()
+
+
+def test_course_predict_a_round_with_a_tie(course):
+    c = course("round2-tie")
+    right = _one(c.les)[0]["numbers"]
+    wrong = {"numbers": {**right, "Kim": 13}}
+    c.play(wrong, [{"numbers": right}], "shared")
+    c.reload_keeps_stars()
+
+
+def test_course_name_a_cell_by_its_coordinates(course):
+    c = course("coords")
+    right = _one(c.les)[0]["numbers"]
+    c.play({"numbers": {"x": right["y"], "y": right["x"]}}, [{"numbers": right}], "swapped")
+    c.reload_keeps_stars()
+
+
+def test_course_who_receives_a_gift(course):
+    c = course("gift")
+    c.play(_wrong(c.les, "gift"), _one(c.les), "gift")
+    c.reload_keeps_stars()
+
+
+def test_course_the_winning_kind_of_a_gardens_building(course):
+    c = course("g-winner")
+    c.play(_wrong(c.les, "winning_kind"), _one(c.les), "winning_kind")
+    c.reload_keeps_stars()
+
+
+def test_course_a_strategy_choice_scored_by_what_if(course):
+    c = course("deny")
+    c.play(_wrong(c.les, "best"), _one(c.les), "best")
+    c.reload_keeps_stars()
+
+
+def test_course_hints_one_at_a_time_the_map_and_the_keyboard(course):
+    c = course("find-R7c")
+    page, les = c.page, c.les
+    hint = page.locator("[data-lhint]").first
+    hint.click()
+    page.locator(".aw-course-hints li").nth(0).filter(has_text=les.hints[0]).wait_for()
+    assert page.locator(".aw-course-hints li").count() == 1
+    hint.click()
+    page.locator(".aw-course-hints li").nth(1).wait_for()
+    assert page.locator("[data-lhint]").first.is_disabled()  # all shown
+    # by keyboard: the first cell has the tab stop; arrows move, Enter answers
+    (x, y) = _one(les)[0]["cell"]
+    first = page.locator(".aw-board [data-cell][tabindex='0']").first
+    first.focus()
+    fx, fy = map(int, first.get_attribute("data-cell").split(","))
+    for _ in range(abs(x - fx)):
+        page.keyboard.press("ArrowRight" if x > fx else "ArrowLeft")
+    for _ in range(abs(y - fy)):
+        page.keyboard.press("ArrowDown" if y > fy else "ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.cell") == f"{x},{y}"
+    page.keyboard.press("Enter")
+    page.locator(".aw-course-done .aw-stars[aria-label='3 of 3 stars']").wait_for()
+    c.lab.shot("solved-by-keyboard")
+    # the next lesson, then back through the map
+    page.locator(".aw-course-done [data-lesson]").click()
+    page.locator(".aw-lesson h3").filter(has_text=LESSONS[IDS.index("find-R7c") + 1].title).wait_for()
+    page.locator(f".aw-course-map [data-lesson='{IDS.index('find-R7c')}'].aw-course-item").click()
+    page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for()
+    assert "3 of 3 stars" in page.locator(".aw-best .aw-stars").first.get_attribute("aria-label")
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_course_looks_right_in_both_themes(course, theme):
+    c = course("majority-or-wall")
+    c.lab.theme(theme)
+    c.click(_wrong(c.les, "best"))
+    c.page.locator(".aw-course-feedback.aw-msg-error").wait_for()
+    dark = c.page.evaluate("document.querySelector('.aw-root').classList.contains('aw-dark')")
+    assert dark == (theme == "Dark")
+    c.lab.shot(theme.lower())
