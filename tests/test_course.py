@@ -97,6 +97,9 @@ def _wrong_answers(les):
         for k in want:
             for d in (-1, 1, 6):
                 yield {"numbers": {**want, k: want[k] + d}}
+        if set(want) == {"x", "y"}:  # a cell named the wrong way round
+            yield {"numbers": {"x": want["y"], "y": want["x"]}}
+            yield {"numbers": {"x": want["x"], "y": -want["y"]}}
     elif les.task == "place":  # every cell that is not a solution
         at = Attempt(les)
         for c in _cells_around(at.game.current_player.alhambra):

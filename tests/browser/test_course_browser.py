@@ -123,95 +123,34 @@ def _one(les):
     return les.solutions()[0]
 
 
-@pytest.mark.parametrize("lesson_id,mistake", [("find-R7a", "legal"), ("find-R7d", "other_rule")])
-def test_course_find_the_cell_that_breaks_a_rule(course, lesson_id, mistake):
+KINDS = [  # (lesson, the kind of mistake made first): one of each kind of answer
+    ("find-R7a", "legal"),  # break: a cell where the tile fits
+    ("find-R7d", "other_rule"),  # break: a cell that breaks another rule first
+    ("build-wall", "shorter_wall"),  # build: legal, but a shorter wall
+    ("take-most", "less"),  # take money: legal, but less
+    ("buy-exact", "not_exact"),  # pay: legal, but the turn ends
+    ("to-reserve", "stuck"),  # remove: a tile that must stay
+    ("exchange-wall", "R7a"),  # exchange: sides that do not match
+    ("place-bought", "R7a"),  # place after the turn: sides that do not match
+    ("round2-tie", "shared"),  # numbers: a tie for first
+    ("coords", "swapped"),  # numbers: x and y swapped
+    ("gift", "gift"),  # choose: a player who holds less
+    ("g-winner", "winning_kind"),  # choose: a kind that ties
+    ("deny", "best"),  # choose: a weaker strategy (what-if)
+]
+
+
+@pytest.mark.parametrize("lesson_id,mistake", KINDS, ids=[k for k, _ in KINDS])
+def test_course_a_lesson_played_on_the_board(course, lesson_id, mistake):
     c = course(lesson_id)
     c.play(_wrong(c.les, mistake), _one(c.les), mistake)
     c.reload_keeps_stars()
 
 
-def test_course_build_for_the_longest_wall(course):
-    c = course("build-wall")
-    c.play(_wrong(c.les, "shorter_wall"), _one(c.les), "shorter_wall")
-    c.reload_keeps_stars()
-
-
-def test_course_take_the_most_money(course):
-    c = course("take-most")
-    c.play(_wrong(c.les, "less"), _one(c.les), "less")
-    c.reload_keeps_stars()
-
-
-def test_course_pay_exactly(course):
-    c = course("buy-exact")
-    c.play(_wrong(c.les, "not_exact"), _one(c.les), "not_exact")
-    c.reload_keeps_stars()
-
-
 def test_course_two_tiles_in_one_turn(course):
     c = course("two-buys")
-    wrong = {"buy": "denar", "cards": ["denar 5", "denar 4"]}
     way = next(w for w in c.les.solutions() if len(w) == 2)
-    c.play(wrong, way, "turn_ended")
-    c.reload_keeps_stars()
-
-
-def test_course_move_a_tile_to_the_reserve(course):
-    c = course("to-reserve")
-    c.play(_wrong(c.les, "stuck"), _one(c.les), "stuck")
-    c.reload_keeps_stars()
-
-
-def test_course_exchange_for_a_longer_wall(course):
-    c = course("exchange-wall")
-    wrong = next(a for a in (_wrong_or_none(c.les, m) for m in ("R7a", "R7c", "R7d", "R8", "shorter_wall")) if a)
-    c.play(wrong, _one(c.les))
-    c.reload_keeps_stars()
-
-
-def _wrong_or_none(les, mistake):
-    try:
-        return _wrong(les, mistake)
-    except AssertionError:
-        return None
-
-
-def test_course_place_a_bought_tile(course):
-    c = course("place-bought")
-    c.play(_wrong(c.les, "R7a"), [{"reserve": True}], "R7a")
-    c.reload_keeps_stars()
-
-
-def test_course_predict_a_round_with_a_tie(course):
-    c = course("round2-tie")
-    right = _one(c.les)[0]["numbers"]
-    wrong = {"numbers": {**right, "Kim": 13}}
-    c.play(wrong, [{"numbers": right}], "shared")
-    c.reload_keeps_stars()
-
-
-def test_course_name_a_cell_by_its_coordinates(course):
-    c = course("coords")
-    right = _one(c.les)[0]["numbers"]
-    c.play({"numbers": {"x": right["y"], "y": right["x"]}}, [{"numbers": right}], "swapped")
-    c.reload_keeps_stars()
-
-
-def test_course_who_receives_a_gift(course):
-    c = course("gift")
-    c.play(_wrong(c.les, "gift"), _one(c.les), "gift")
-    c.reload_keeps_stars()
-
-
-def test_course_the_winning_kind_of_a_gardens_building(course):
-    c = course("g-winner")
-    c.play(_wrong(c.les, "winning_kind"), _one(c.les), "winning_kind")
-    c.reload_keeps_stars()
-
-
-def test_course_a_strategy_choice_scored_by_what_if(course):
-    c = course("deny")
-    c.play(_wrong(c.les, "best"), _one(c.les), "best")
+    c.play({"buy": "denar", "cards": ["denar 5", "denar 4"]}, way, "turn_ended")
     c.reload_keeps_stars()
 
 
