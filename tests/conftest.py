@@ -3,8 +3,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import os  # noqa: E402
-import tempfile  # noqa: E402
+import os
+import tempfile
 
 # the course keeps its stars in a file: the tests (and the kernels they start) use
 # their own, never the user's
