@@ -50,6 +50,28 @@ class Choice:
     value: float
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A move the search recommends (either game): the engine's sentence for it, the
+    estimated chance to win after it, how many simulations tried it, and why it
+    matters."""
+
+    action: Any
+    says: str
+    chance: float
+    visits: int
+    reasons: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "says": self.says,
+            "chance": round(self.chance, 3),
+            "visits": self.visits,
+            "reasons": list(self.reasons),
+        }
+
+
 def search(
     game: Any,
     *,

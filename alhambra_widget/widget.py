@@ -28,12 +28,13 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
-from .alhambra.strong import Decision, Hint, hints, review
+from .alhambra.strong import Decision, hints, review
 from .alhambra.svg import KIND_GLYPHS, alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .course import catalog
 from .course.view import course_view
 from .errors import GameError, MalformedInput
+from .ismcts import Hint
 from .lessons import Attempt, Lesson, Progress, Verdict
 from .session import Session
 
@@ -233,7 +234,86 @@ class _SessionWidget(_Base):
 
     session: Session
 
+    hints_enabled = traitlets.Bool(True).tag(sync=True)
+    """Offer the hint button to the person to move (a lesson or a teacher turns it off)."""
+    hint_playouts = traitlets.Int(400)
+    """Simulations of the search behind a hint."""
+
+    # -- hints ----------------------------------------------------------------------
+    @traitlets.observe("hints_enabled")
+    def _hints_toggled(self, _change: Any) -> None:
+        if hasattr(self, "session"):
+            self._publish()
+
+    def _person_to_move(self) -> bool:
+        s = self.session
+        return s.live and not s.game.is_over and not s.bot_to_move()
+
+    def _search_in_background(
+        self, name: str, total: int, work: Callable[[Callable[[int], bool]], dict[str, Any]]
+    ) -> None:
+        """Run ``work(progress)`` (a search) without freezing the board: in a thread of
+        the kernel, which keeps answering the page, with its progress shown as panel
+        ``name``. Its answer is dropped if it was cancelled or the game moved on."""
+        at = self._position()
+        self._panel_at[name] = at
+        self._panels[name] = {"state": "running", "done": 0, "total": total}
+        self._publish()
+        last = [time.perf_counter()]
+
+        def progress(done: int) -> bool:
+            if self._panel_at.get(name) != at:
+                return True  # cancelled, or the game moved on: stop searching
+            if time.perf_counter() - last[0] > 0.25:
+                last[0] = time.perf_counter()
+                self._panels[name] = {"state": "running", "done": done, "total": total}
+                self._publish()
+            return False
+
+        def run() -> None:
+            result = work(progress)
+            if self._panel_at.get(name) == at and self._position() == at:
+                self._panels[name] = {"state": "done", **result}
+                self._publish()
+
+        if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
+            run()
+        else:
+            threading.Thread(target=run, name=f"alhambra-{name}", daemon=True).start()
+
+    def _close_panel(self, name: str) -> None:
+        self._panels.pop(name, None)
+        self._panel_at.pop(name, None)
+        self._publish()
+
+    def _intent_hint(self, content: dict[str, Any]) -> None:
+        if content.get("cancel"):
+            self._close_panel("hint")
+            return
+        self._check_version(content)
+        if not self.hints_enabled:
+            raise GameError("Hints are turned off for this board.")
+        if not self._person_to_move():
+            raise GameError("A hint is for the person to move, at the live end of the game.")
+        game = self.session.game.copy()
+        n = self.hint_playouts
+
+        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
+            return {"moves": [h.to_dict() for h in self._hint_search(game, n, progress)]}
+
+        self._search_in_background("hint", n, work)
+
+    @staticmethod
+    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    _publishing = threading.RLock()  # a search publishes from its own thread
+
     def _start(self, game, seats) -> None:
+        # searches shown on the board ("hint", "review"): their progress or result,
+        # and the game position each is for (gone when the game moves on)
+        self._panels: dict[str, dict[str, Any]] = {}
+        self._panel_at: dict[str, Any] = {}
         self._action_observers: list[Any] = []
         self._observed: Any = None
         self._last_act: str | None = None  # the last click applied (v, action, resolve)
@@ -384,13 +464,17 @@ class _SessionWidget(_Base):
         return self.session.undo()
 
     def _publish(self) -> None:
-        # a sentence about the page's own last click goes stale once anything else moves
-        # the game (a bot, Python): the strip of the last moves says what happened
-        at = self._position()
-        if at != self._board_at and not self._acting and self.message:
-            self.message = {}
-        self._board_at = at
-        super()._publish()
+        with self._publishing:
+            # a sentence about the page's own last click goes stale once anything else
+            # moves the game (a bot, Python): the strip of the last moves says what happened
+            at = self._position()
+            if at != self._board_at and not self._acting and self.message:
+                self.message = {}
+            self._board_at = at
+            for name in [k for k, v in self._panel_at.items() if v != at]:
+                self._panels.pop(name, None)  # a search for a position that is gone
+                self._panel_at.pop(name, None)
+            super()._publish()
 
     def _position(self) -> Any:
         """Where the game is (not the timeline, which is only a view): which game, how
@@ -411,10 +495,13 @@ class _SessionWidget(_Base):
         )  # fmt: skip
         view["bot_to_move"] = s.bot_to_move()
         view["lines"] = s.variations.describe()
+        view["hint"] = self._panels.get("hint") if self.hints_enabled else None
+        view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         return view
 
     INTENTS: ClassVar[Intents] = {
         **_Base.INTENTS,
+        "hint": _intent_hint,
         "act": _intent_act,
         "bot": _intent_bot,
         "goto": _intent_goto,
@@ -461,10 +548,6 @@ class AlhambraWidget(_SessionWidget):
     """
 
     show_walls = traitlets.Bool(False).tag(sync=True)
-    hints_enabled = traitlets.Bool(True).tag(sync=True)
-    """Offer the hint button to the person to move (a lesson or a teacher turns it off)."""
-    hint_playouts = traitlets.Int(400)
-    """Simulations of the search behind a hint."""
     review_playouts = traitlets.Int(120)
     """Simulations per decision of a game review."""
 
@@ -483,22 +566,8 @@ class AlhambraWidget(_SessionWidget):
             game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
         self.palette = list(palette) if palette is not None else list(building_tiles())
         self._sandbox: tuple[int, Alhambra] | None = None
-        # searches shown on the board ("hint", "review"): their progress or result,
-        # and the game position each is for (gone when the game moves on)
-        self._panels: dict[str, dict[str, Any]] = {}
-        self._panel_at: dict[str, Any] = {}
         self._start(game, seats)
         self._publish()
-
-    # -- hints ----------------------------------------------------------------------
-    @traitlets.observe("hints_enabled")
-    def _hints_toggled(self, _change: Any) -> None:
-        if hasattr(self, "session"):
-            self._publish()
-
-    def _person_to_move(self) -> bool:
-        s = self.session
-        return s.live and not s.game.is_over and not s.bot_to_move()
 
     def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
         """The search bot's ``k`` best moves for the person to move, with the estimated
@@ -506,60 +575,9 @@ class AlhambraWidget(_SessionWidget):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
-    def _search_in_background(
-        self, name: str, total: int, work: Callable[[Callable[[int], bool]], dict[str, Any]]
-    ) -> None:
-        """Run ``work(progress)`` (a search) without freezing the board: in a thread of
-        the kernel, which keeps answering the page, with its progress shown as panel
-        ``name``. Its answer is dropped if it was cancelled or the game moved on."""
-        at = self._position()
-        self._panel_at[name] = at
-        self._panels[name] = {"state": "running", "done": 0, "total": total}
-        self._publish()
-        last = [time.perf_counter()]
-
-        def progress(done: int) -> bool:
-            if self._panel_at.get(name) != at:
-                return True  # cancelled, or the game moved on: stop searching
-            if time.perf_counter() - last[0] > 0.25:
-                last[0] = time.perf_counter()
-                self._panels[name] = {"state": "running", "done": done, "total": total}
-                self._publish()
-            return False
-
-        def run() -> None:
-            result = work(progress)
-            if self._panel_at.get(name) == at and self._position() == at:
-                self._panels[name] = {"state": "done", **result}
-                self._publish()
-
-        if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
-            run()
-        else:
-            threading.Thread(target=run, name=f"alhambra-{name}", daemon=True).start()
-
-    def _close_panel(self, name: str) -> None:
-        self._panels.pop(name, None)
-        self._panel_at.pop(name, None)
-        self._publish()
-
-    def _intent_hint(self, content: dict[str, Any]) -> None:
-        if content.get("cancel"):
-            self._close_panel("hint")
-            return
-        self._check_version(content)
-        if not self.hints_enabled:
-            raise GameError("Hints are turned off for this board.")
-        if not self._person_to_move():
-            raise GameError("A hint is for the person to move, at the live end of the game.")
-        game = self.session.game.copy()
-        n = self.hint_playouts
-
-        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
-            found = hints(game, playouts=n, seed=len(game.history), progress=progress)
-            return {"moves": [h.to_dict() for h in found]}
-
-        self._search_in_background("hint", n, work)
+    @staticmethod
+    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+        return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
 
     def review(self, player: str | None = None, playouts: int = 200) -> list[Decision]:
         """Each decision of ``player`` (default: the person at the screen) weighed
@@ -596,22 +614,10 @@ class AlhambraWidget(_SessionWidget):
 
         self._search_in_background("review", n, work)
 
-    _publishing = threading.RLock()  # a search publishes from its own thread
-
-    def _publish(self) -> None:
-        with self._publishing:
-            at = self._position()
-            for name in [k for k, v in self._panel_at.items() if v != at]:
-                self._panels.pop(name, None)  # a search for a position that is gone
-                self._panel_at.pop(name, None)
-            super()._publish()
-
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict[str, Any]:
         view = self._session_view(game_view, show_all_money=self.show_all_money)
-        view["hint"] = self._panels.get("hint") if self.hints_enabled else None
         view["review"] = self._panels.get("review")
-        view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         if self._sandbox is not None:
             i, a = self._sandbox
             view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
@@ -675,7 +681,6 @@ class AlhambraWidget(_SessionWidget):
         "sandbox": _intent_sandbox,
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
-        "hint": _intent_hint,
         "review": _intent_review,
     }
 
@@ -876,11 +881,28 @@ class GardensWidget(_SessionWidget):
         self._start(game, seats)
         self._publish()
 
+    hint_playouts = traitlets.Int(150)
+    """Simulations of the search behind a hint (a Gardens decision is cheaper to weigh)."""
+
     @staticmethod
     def _parse_action(data):
         from .gardens.game import Lay
 
         return Lay.from_json(data)
+
+    def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
+        """The search bot's ``k`` best lays for the person to move (see
+        :func:`~.gardens.strong.hints`)."""
+        from .gardens.strong import hints as gardens_hints
+
+        g = self.session.game
+        return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
+
+    @staticmethod
+    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+        from .gardens.strong import hints as gardens_hints
+
+        return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
     def _build(self) -> dict:
         from .gardens.view import gardens_view

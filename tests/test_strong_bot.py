@@ -258,3 +258,30 @@ def test_g_gardens_a_small_arena_the_search_beats_random_play():
         strong = "A" if i % 2 == 0 else "B"
         wins += (strong in g.winners) / len(g.winners)
     assert wins >= 3.5
+
+
+def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings():
+    from alhambra_widget.gardens import GardensWidget
+    from alhambra_widget.gardens.strong import hints as gardens_hints
+
+    w = GardensWidget(players=["You", "Ben"], seed=5, seats={"Ben": "greedy"})
+    g = w.game
+    while g.step < 30 or g.current_player.name != "You":  # lays may enclose buildings now
+        g.apply(w.session.seats["Ben"].choose(g) if g.current_player.name == "Ben" else g.legal_actions()[0])
+    w.hint_playouts = 60
+    assert w.view["hint_allowed"]
+    w._intent_hint({"v": w.view["v"]})
+    h = _wait_hint(w)
+    legal = [a.to_json() for a in g.legal_actions()]
+    assert 1 <= len(h["moves"]) <= 3
+    for m in h["moves"]:
+        assert m["action"] in legal and 0 <= m["chance"] <= 1
+        assert m["says"].startswith(f"You: lay {m['action']['tile']} on field ")
+    # the reasons are the engine's preview of what a lay encloses
+    for hint in gardens_hints(g, playouts=60, seed=1, k=3):
+        scorings = g.preview(hint.action)
+        assert len(hint.reasons) == len(scorings)
+        for r, sc in zip(hint.reasons, scorings):
+            assert str(sc.building) in r and "(G4)" in r
+    g.apply(g.legal_actions()[0])  # the position is gone: so is its hint
+    assert w.view["hint"] is None

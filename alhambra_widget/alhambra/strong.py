@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ismcts import Choice, margin_chances, search
+from ..ismcts import Choice, Hint, margin_chances, search
 from .actions import Action, Buy, Place, TakeMoney
 from .bots import GreedyBot
 from .game import Game
@@ -129,27 +129,6 @@ class StrongBot:
         choices: Sequence[Choice] = self.analyse(game)
         action: Action = choices[0].action
         return action
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A move the search recommends: the engine's sentence for it, the estimated chance
-    to win after it, how many simulations tried it, and why it matters."""
-
-    action: Action
-    says: str
-    chance: float
-    visits: int
-    reasons: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "action": self.action.to_json(),
-            "says": self.says,
-            "chance": round(self.chance, 3),
-            "visits": self.visits,
-            "reasons": list(self.reasons),
-        }
 
 
 def reasons(game: Game, action: Action) -> list[str]:

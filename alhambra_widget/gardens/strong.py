@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ..ismcts import Choice, margin_chances, search
+from collections.abc import Callable
+
+from ..ismcts import Choice, Hint, margin_chances, search
 from .bots import GreedyGardensBot
 from .game import GardensGame, Lay
 
@@ -48,12 +50,44 @@ class GardensStrongBot:
     def __repr__(self) -> str:
         return f"GardensStrongBot(playouts={self.playouts})"
 
-    def analyse(self, game: GardensGame) -> list[Choice]:
+    def analyse(self, game: GardensGame, progress: Callable[[int], bool | None] | None = None) -> list[Choice]:
         return search(
             game, playouts=self.playouts, seed=f"{self.seed}:{game.step}",
             policy=rollout_policy, evaluate=evaluate, rollout=self.rollout, focus=focus,
+            progress=progress,
         )  # fmt: skip
 
     def choose(self, game: GardensGame) -> Lay:
         action: Lay = self.analyse(game)[0].action
         return action
+
+
+def reasons(game: GardensGame, lay: Lay) -> list[str]:
+    """What ``lay`` scores at once, from the engine's own preview (G4)."""
+    out = []
+    for sc in game.preview(lay):
+        if sc.owner is None:
+            out.append(f"encloses the building at {sc.building}: {sc.why}, nobody scores (G4)")
+        else:
+            out.append(f"encloses the building at {sc.building}: {sc.owner} +{sc.points} (G4)")
+    return out
+
+
+def hints(
+    game: GardensGame,
+    *,
+    playouts: int = 150,
+    seed: int = 0,
+    k: int = 3,
+    progress: Callable[[int], bool | None] | None = None,
+) -> list[Hint]:
+    """The search's ``k`` best lays for the player to move, best first, from what that
+    player may see."""
+    choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)[:k]
+    who = game.current_player.name
+    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
+
+
+def _says(who: str, lay: Lay) -> str:
+    turned = f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise" if lay.turn else ""
+    return f"{who}: lay {lay.tile} on field {lay.field}{turned}"

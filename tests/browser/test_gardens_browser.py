@@ -89,3 +89,26 @@ def test_gardens_a_tile_turned_and_laid_by_keyboard_only(open_notebook):
         f"('{tile}', 1)",
     )
     lab.shot()
+
+
+def test_gardens_hint_button_shows_the_best_lays(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"}, bot_delay=0)
+w.hint_playouts = 60
+g = w.game
+w
+"""
+    )
+    board = lab.widget()
+    if lab.py("print(g.current_player.name)") != "You":
+        lab.wait_py("print(g.current_player.name)", "You")
+    board.locator("button[data-hint='ask']").click()
+    moves = board.locator("section.aw-hint li")
+    moves.first.wait_for(timeout=20000)
+    text = moves.first.inner_text()
+    assert text.startswith("You: lay ") and "win chance about" in text
+    lab.shot()
+    lab.py("g.apply(g.legal_actions()[0])")
+    board.locator("section.aw-hint").wait_for(state="detached", timeout=10000)
