@@ -5,7 +5,6 @@ and the supply redrawn), focused on the greedy bot's favourite lays."""
 from __future__ import annotations
 
 import random
-
 from collections.abc import Callable
 
 from ..ismcts import Choice, Hint, margin_chances, search
