@@ -448,14 +448,26 @@ class _SessionWidget(_Base):
         ``w.session.to_json()`` saves the game with it."""
         return self.session.variations
 
+    def _compare_with(self, i: int) -> None:
+        """The page asks to compare line ``i`` with the line being played: shown as a
+        panel (gone when the game moves on)."""
+        if not hasattr(self, "compare_lines"):
+            raise GameError("Lines are compared with the what-if tools of Alhambra.")
+        me = self.session.variations.current
+        c = self.compare_lines(me, i)
+        self._panels["compare"] = {"state": "done", "a": me, "b": i, "round": c.round,
+                                   "totals": {n: list(t) for n, t in c.totals().items()}}  # fmt: skip
+        self._panel_at["compare"] = self._position()
+        self._publish()
+
     def _intent_line(self, content: dict[str, Any]) -> None:
         what, i = content.get("do"), content.get("line")
         if type(i) is not int:
             raise MalformedInput("A line is a whole number.")
         ops = {"switch": self.session.switch, "promote": self.session.promote,
-               "delete": self.session.delete_line}  # fmt: skip
+               "delete": self.session.delete_line, "compare": self._compare_with}  # fmt: skip
         if what not in ops:
-            raise MalformedInput("A line intent does 'switch', 'promote' or 'delete'.")
+            raise MalformedInput("A line intent does 'switch', 'promote', 'delete' or 'compare'.")
         ops[what](i)
 
     def undo(self) -> int:
@@ -497,6 +509,7 @@ class _SessionWidget(_Base):
         view["lines"] = s.variations.describe()
         view["hint"] = self._panels.get("hint") if self.hints_enabled else None
         view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
+        view["compare"] = self._panels.get("compare")
         return view
 
     INTENTS: ClassVar[Intents] = {
@@ -578,6 +591,16 @@ class AlhambraWidget(_SessionWidget):
     @staticmethod
     def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
+
+    def compare_lines(self, a: int, b: int, round: int | None = None) -> Any:
+        """Lines ``a`` and ``b`` of the variation tree side by side, with the what-if
+        tools: what scoring round ``round`` (default: the next one due at the end of
+        line ``a``) gives at the end of each (a :class:`~alhambra_widget.whatif.Comparison`)."""
+        from .whatif import Position, compare
+
+        pa = Position.from_game(self.session.line(a))
+        pb = Position.from_game(self.session.line(b))
+        return compare(pa, pb, round or pa.next_round)
 
     def review(self, player: str | None = None, playouts: int = 200) -> list[Decision]:
         """Each decision of ``player`` (default: the person at the screen) weighed

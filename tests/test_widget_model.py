@@ -506,3 +506,22 @@ def test_the_variation_tree_switch_promote_delete_and_save():
     assert len(table.table()) > 0
     click(w, kind="line", do="jump", line=0)
     assert w.message["kind"] == "error"
+
+
+def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
+    from alhambra_widget.whatif import Position, compare
+
+    w = played(8)
+    click(w, kind="goto", step=3)
+    a = next(x for x in w.game.at(3).legal_actions()[::-1] if x != w.game.history[3])
+    click(w, kind="act", v=w.view["v"], action=a.to_json(), resolve="branch")
+    assert w.variations.current == 1
+    c = w.compare_lines(1, 0)
+    ref = compare(Position.from_game(w.session.line(1)), Position.from_game(w.session.line(0)), c.round)
+    assert c.totals() == ref.totals() and c.round == Position.from_game(w.session.line(1)).next_round
+    click(w, kind="line", do="compare", line=0)
+    panel = w.view["compare"]
+    assert panel["a"] == 1 and panel["b"] == 0 and panel["round"] == c.round
+    assert panel["totals"] == {n: list(t) for n, t in c.totals().items()}
+    w.game.apply(w.game.legal_actions()[0])  # the game moves on: the comparison goes
+    assert w.view["compare"] is None

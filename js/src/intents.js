@@ -6,7 +6,7 @@ import { gardensClick, gardensKey } from "./gardens.js";
 import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { resetPicks, pickedPay } from "./state.js";
 
-export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete]," + COURSE_CLICKABLE;
+export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -28,6 +28,7 @@ export function clickIntent(d, c) {
   else if (d.lineswitch !== undefined) send({ kind: "line", do: "switch", line: +d.lineswitch });
   else if (d.linepromote !== undefined) send({ kind: "line", do: "promote", line: +d.linepromote });
   else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
+  else if (d.linecompare !== undefined) send({ kind: "line", do: "compare", line: +d.linecompare });
   else if (d.resolve) {
     if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
   } else if (d.take !== undefined) {

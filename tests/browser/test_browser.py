@@ -262,6 +262,13 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
     lab.shot("lines")
     board.locator("[data-linepromote='1']").click()  # the line played becomes the main line
     lab.wait_py("print(w.variations.current, len(w.variations.line(1)))", "0 2")
+    # the two lines' scores side by side (the what-if tools)
+    board.locator("[data-linecompare='1']").click()
+    table = board.locator("table.aw-compare")
+    table.wait_for()
+    want = lab.py("c = w.compare_lines(0, 1); print(c.round, sorted(c.totals().items())[0][0])").split()
+    assert f"Scoring round {want[0]}" in table.inner_text() and want[1] in table.inner_text()
+    assert table.locator("tr").count() == 1 + 3  # a header and the three players
     board.locator("[data-linedelete='1']").click()  # the other line goes
     lab.wait_py("print(len(w.variations))", 1)
     board.locator(".aw-lines").wait_for(state="detached")

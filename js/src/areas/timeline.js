@@ -1,5 +1,7 @@
 // The head of the board: the timeline, the turn, the display toggles, the bots' speed, undo.
 
+import { esc } from "../common.js";
+
 export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
 
 export function timelineHtml({ v, model }) {
@@ -39,8 +41,22 @@ function linesHtml(v) {
     const name = l.line === 0 ? `main line, ${steps}` : `line ${l.line}: from step ${l.from}, ${steps}`;
     s += `<span class="aw-line${l.current ? " aw-selected" : ""}"><button class="aw-mini" data-lineswitch="${l.line}" aria-pressed="${l.current}" aria-label="play ${name}">${name}</button>`;
     if (l.current && l.line > 0) s += `<button class="aw-mini" data-linepromote="${l.line}" aria-label="make line ${l.line} the main line">promote</button>`;
-    if (!l.current) s += `<button class="aw-mini" data-linedelete="${l.line}" aria-label="delete ${name}">×</button>`;
+    if (!l.current) {
+      s += `<button class="aw-mini" data-linecompare="${l.line}" aria-label="compare the scores of ${name} with this line">compare</button>`;
+      s += `<button class="aw-mini" data-linedelete="${l.line}" aria-label="delete ${name}">×</button>`;
+    }
     s += `</span>`;
   }
-  return s + `</div>`;
+  return s + `</div>` + compareHtml(v);
+}
+
+// two lines' scores side by side (the engine's what-if comparison)
+function compareHtml(v) {
+  const c = v.compare;
+  if (!c) return "";
+  const name = (i) => (i === 0 ? "main line" : `line ${i}`);
+  let s = `<table class="aw-compare" aria-label="scoring round ${c.round} at the end of each line"><caption>Scoring round ${c.round} at the end of ${name(c.a)} (this one) and of ${name(c.b)}</caption>`;
+  s += `<tr><th>player</th><th>${name(c.a)}</th><th>${name(c.b)}</th><th>change</th></tr>`;
+  for (const [n, [a, b, d]] of Object.entries(c.totals)) s += `<tr><td>${esc(n)}</td><td>${a}</td><td>${b}</td><td>${d > 0 ? "+" : ""}${d}</td></tr>`;
+  return s + `</table>`;
 }
