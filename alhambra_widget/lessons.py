@@ -635,7 +635,7 @@ def _judge_numbers(at: Attempt, payload: object) -> Verdict:
     _want, miss = NUMBER_ORACLES[lesson.want["oracle"]](lesson, given)
     if miss is not None:
         return Verdict(False, _sentence(miss.message), miss.rule, miss.mistake)
-    return Verdict(True, "all right.", lesson.rules[0])
+    return Verdict(True, _right_text(lesson), lesson.rules[0])
 
 
 def _sol_numbers(lesson: Lesson) -> list[list[dict[str, Any]]]:
@@ -791,6 +791,56 @@ def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
     return out
 
 
+def _right_text(lesson: Lesson) -> str:
+    """What a right answer means, in the engine's figures (said once it is given)."""
+    o, s = lesson.want["oracle"], lesson.start
+    if o == "majority":
+        return _majority(lesson).explain() + " (R10)."
+    if o == "walls":
+        return f"the longest joined outer wall has {lesson.alhambra().longest_wall()} segments (R11)."
+    if o == "dirk":
+        n = dirk_draw(s["after_round"], s["bag"])
+        return f"after round {s['after_round']} Dirk takes {n} of the {s['bag']} tiles (R3)."
+    if o == "coords":
+        return f"{lesson.tile()} fits only at {cell_text(_only_cell(lesson))} (R7)."
+    if o == "cards":
+        return f"a game of {s['players']} players uses {_money_cards(lesson)} money cards (R1)."
+    if o == "g_fields":
+        from .gardens.components import fields_of
+
+        return f"{len(fields_of(tuple(s['building'])))} garden fields touch that building (G1)."  # type: ignore[arg-type]
+    if o == "g_points":
+        from .gardens.game import explain_winner
+
+        winner, why = explain_winner(s["trees"])
+        kinds = sum(1 for v in s["trees"].values() if v > 0)
+        return f"{why}; {s['value']} x {kinds} kinds facing it (G4)." if winner else f"{why} (G4)."
+    if o == "g_end":
+        return "the game ends when every garden field holds a tile (G5)."
+    if o == "starting_player":
+        g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
+        key = ", ".join(f"{p.name} {len(p.money)} cards / {sum(c.value for c in p.money)}" for p in g.players)
+        return f"{g.players[g.starting_player].name} starts: fewest cards, then the lowest total ({key}) (R2)."
+    if o == "to_move":
+        return f"it is {lesson.game().current_player.name}'s turn: the same seed and actions always give the same game (R13)."
+    if o == "gift":
+        holdings = _hand_totals(s["hands"])
+        cur = s["currency"]
+        held = ", ".join(f"{n} {h.get(cur, 0)}" for n, h in holdings.items())
+        [(_c, _t, receiver, _top)] = end_game_gifts({cur: Tile("garden", 10)}, holdings)
+        return (f"{receiver} holds the most {cur} ({held}) and receives the tile (R12)." if receiver
+                else f"nobody: a tie for the most {cur} ({held}), so the tile stays (R12).")  # fmt: skip
+    if o == "winning_kind":
+        from .gardens.game import explain_winner
+
+        return explain_winner(s["trees"])[1] + " (G4)."
+    if o == "g_side":
+        return "each quarter turn clockwise moves every side one place on (G2)."
+    if o == "g_first":
+        return "the starting player's first tile keeps off the edge of the board (G3)."
+    return "that is it."
+
+
 def _judge_choose(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
     pick = _need(payload, "choice")
@@ -800,7 +850,7 @@ def _judge_choose(at: Attempt, payload: object) -> Verdict:
     if pick == right:
         if lesson.want["oracle"] == "best":
             return Verdict(True, _option_scores(lesson)[pick][1] + ", the best of the choices.", lesson.rules[0])
-        return Verdict(True, "that is it.", lesson.rules[0])
+        return Verdict(True, _right_text(lesson), lesson.rules[0])
     text, rule = why(pick)
     return Verdict(False, _sentence(text), rule, lesson.want["oracle"])
 

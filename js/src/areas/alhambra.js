@@ -60,9 +60,11 @@ export function boardSvg(alh, opts) {
     s += `<g class="aw-placed${cls}" role="img" aria-label="${esc(label)} at ${k}">${tileSvg([kind, price, walls], px(x), py(y), CELL, extra)}<title>${esc(label)} at ${k}</title></g>`;
   }
   if (coords) {
-    // (x, y) in every cell: x grows east, y grows south, the fountain is (0, 0)
+    // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
+    // fountain is (0, 0) (a built tile keeps its picture clear)
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
+        if (occupied.has(key(x, y)) && (x || y)) continue;
         s += `<text class="aw-coord" x="${px(x) + 4}" y="${py(y) + 11}">${x},${y}</text>`;
       }
     }
