@@ -222,3 +222,32 @@ def test_jupyterlite_runs_the_first_lesson_offline_and_plays_against_the_bots(li
     assert not outside, outside[:5]
     print(f"lesson run and a move against the bots in {time.time() - started:.1f} s")
     ctx.close()
+
+
+def test_jupyterlite_plays_a_course_lesson_offline(lite_site, browser):
+    """The course in Pyodide: the building chapter's notebook opens its lessons; a
+    wrong cell gets the engine's feedback, the right one its stars."""
+    from alhambra_widget.course.catalog import chapter
+
+    les = chapter("building")[0]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = ctx.new_page()
+    page.goto(f"{lite_site.url}/lab/index.html?path=04_building_rules.ipynb", timeout=60_000)
+    page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=180_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    board = page.locator(".aw-root").first
+    board.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=120_000)
+    right = {tuple(w[0]["cell"]) for w in les.solutions()}
+    a = les.alhambra()
+    x0, y0, x1, y1 = a.bounds()
+    wrong = next((x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2)
+                 if (x, y) not in a.tiles and (x, y) not in right)  # fmt: skip
+    board.locator(f"[data-cell='{wrong[0]},{wrong[1]}']").click()
+    board.locator(".aw-course-feedback.aw-msg-error").wait_for(timeout=30_000)
+    assert les.check({"cell": list(wrong)}).message in board.locator(".aw-course-feedback").inner_text()
+    x, y = sorted(right)[0]
+    board.locator(f"[data-cell='{x},{y}']").click()
+    board.locator(".aw-course-done .aw-stars[aria-label='2 of 3 stars']").wait_for(timeout=30_000)
+    shot(page, "jupyterlite-course")
+    ctx.close()
