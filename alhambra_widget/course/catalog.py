@@ -151,7 +151,7 @@ E: list[dict[str, Any]] = [
     # -- scoring --------------------------------------------------------------------
     dict(id="round1", chapter="scoring", title="Round 1: only the most", rules=("R10",),
          goal="Scoring round 1. How many points does each player score for towers?", task="numbers",
-         start={"kind": "tower", "counts": {"You": 3, "Ben": 3, "Cem": 1}, "round": 1}, want={"oracle": "majority"},
+         start={"kind": "tower", "counts": {"Ann": 3, "Ben": 3, "Cem": 1}, "round": 1}, want={"oracle": "majority"},
          hints=("In round 1 only first place scores.", "Players tied for a place share its points, rounded down.")),
     dict(id="round2-tie", chapter="scoring", title="Round 2: a tie for first", rules=("R10",),
          goal="Scoring round 2. How many points does each player score for gardens?", task="numbers",
