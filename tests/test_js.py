@@ -33,9 +33,18 @@ def test_front_end_unit_tests(tmp_path):
     w.run_bots()
     assert g.current_player.name == "You" and w.view["recent"]
     (tmp_path / "you_to_move.json").write_text(json.dumps(w.view))
+    # the course: a cell lesson, a numbers lesson and a game lesson
+    from alhambra_widget import CourseWidget
+
+    c = CourseWidget(lesson="find-R7c", progress=tmp_path / "progress.json")
+    (tmp_path / "course_cells.json").write_text(json.dumps(c.view))
+    c.goto("round2-tie")
+    (tmp_path / "course_numbers.json").write_text(json.dumps(c.view))
+    c.goto("take-most")
+    (tmp_path / "course_take.json").write_text(json.dumps(c.view))
     out = subprocess.run(
         [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 10" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 13" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
