@@ -26,7 +26,7 @@ from typing import Any
 
 from .alhambra.actions import Action, Buy, Place, Reserve, TakeMoney
 from .alhambra.components import Card, Tile, building_tiles
-from .alhambra.game import Game, dirk_draw, end_game_gifts
+from .alhambra.game import Game, dirk_draw, end_game_gifts, payments
 from .alhambra.grid import Alhambra
 from .alhambra.scoring import POINTS, score_kind
 from .errors import GameError, IllegalAction, MalformedInput
@@ -334,40 +334,87 @@ def _action_of(lesson: Lesson, g: Game, payload: object) -> Action:
     raise MalformedInput("This lesson's answer is an action: take, buy, place or reserve.")
 
 
-def _turn_goal_met(lesson: Lesson, g: Game, me: str) -> str | None:
-    """The sentence saying the game lesson's goal is met, or None."""
-    want = lesson.want
-    p = g.player(me)
-    goal = want["goal"]
-    if goal == "buy_all":
-        got = {t.name for t in p.bought} | {t.name for t in p.alhambra.tiles.values()}
-        if all(Tile.parse(t).name in got for t in want["tiles"]):
-            return "both tiles bought in one turn: the exact payment gave another action (R4)."
-        return None
-    if goal == "placed":
-        return "the tile is placed and the turn is over (R9)." if not p.bought else None
+@dataclass(frozen=True)
+class _Move:
+    """One action of a game lesson, applied: the lesson, the game before and after,
+    the action, its events and the learner's name."""
+
+    lesson: Lesson
+    before: Game
+    after: Game
+    action: Action
+    events: list[Any]
+    me: str
+
+
+def _goal_most(m: _Move) -> Verdict | None:
+    """R5: the take worth the most that one action allows (the engine lists the takes)."""
+    assert isinstance(m.action, TakeMoney)
+    total = sum(c.value for c in m.action.cards)
+    best = max(sum(c.value for c in t.cards) for t in m.before.legal_actions() if isinstance(t, TakeMoney))
+    if total < best:
+        return Verdict(False, f"a legal take, worth {total}; another take is worth more (R5).", "R5", "less")
+    return Verdict(True, f"{total} is the most money one take allows here (R5).", "R5")
+
+
+def _goal_exact_for(m: _Move) -> Verdict | None:
+    """R4: after the take, the hand pays the slot's tile exactly (the engine's payments)."""
+    cur = m.lesson.want["exact_for"]
+    tile = m.after.market[cur]
+    assert tile is not None
+    hand = m.after.player(m.me).hand()[cur]
+    exact = [pay for pay in payments(hand, tile.price) if sum(pay) == tile.price]
+    if exact:
+        how = "+".join(map(str, exact[0]))
+        return Verdict(True, f"your {cur} now pays the {tile} exactly: {how} = {tile.price}, which gives another action (R4).", "R4")
+    held = ", ".join(map(str, sorted(hand))) or "nothing"
+    return Verdict(False, f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile} (R4).", "R4", "not_exact")
+
+
+def _paid(m: _Move) -> tuple[bool, str]:
+    assert isinstance(m.action, Buy)
+    exact = any(e.kind == "buy" and e.data.get("exact") for e in m.events)
+    return exact, f"you paid {sum(m.action.pay)} for the {m.before.market[m.action.currency]}"
+
+
+def _goal_legal_buy(m: _Move) -> Verdict | None:
+    exact, paid = _paid(m)
+    return Verdict(True, f"{paid}: a legal purchase (R6){', and exact: another action (R4)' if exact else ''}.", "R6")
+
+
+def _goal_exact(m: _Move) -> Verdict | None:
+    exact, paid = _paid(m)
+    if not exact:
+        return Verdict(False, f"{paid}: legal, but not exact, so your turn ends (R4).", "R4", "not_exact")
+    return Verdict(True, f"{paid}: exact, so another action follows (R4).", "R4")
+
+
+def _goal_buy_all(m: _Move) -> Verdict | None:
+    p = m.after.player(m.me)
+    got = {t.name for t in p.bought} | {t.name for t in p.alhambra.tiles.values()}
+    if all(Tile.parse(t).name in got for t in m.lesson.want["tiles"]):
+        return Verdict(True, "both tiles bought in one turn: the exact payment gave another action (R4).", "R4")
     return None
 
 
-def _take_value(g: Game, me: str, goal: dict[str, Any]) -> tuple[bool, str]:
-    """Whether a take met ``goal``, and a sentence (the take is already applied)."""
-    p = g.player(me)
-    if "exact_for" in goal:
-        cur = goal["exact_for"]
-        tile = g.market[cur]
-        assert tile is not None
-        from .alhambra.game import payments
-
-        exact = [pay for pay in payments(p.hand()[cur], tile.price) if sum(pay) == tile.price]
-        if exact:
-            return True, f"your {cur} now pays the {tile} exactly: {'+'.join(map(str, exact[0]))} = {tile.price}, which gives another action (R4)."
-        held = ", ".join(map(str, sorted(p.hand()[cur]))) or "nothing"
-        return False, f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile} (R4)."
-    return True, ""
+def _goal_placed(m: _Move) -> Verdict | None:
+    if m.after.player(m.me).bought:
+        return None
+    return Verdict(True, "the tile is placed and the turn is over (R9).", "R9")
 
 
-def _takes(g: Game) -> list[TakeMoney]:
-    return [a for a in g.legal_actions() if isinstance(a, TakeMoney)]
+GAME_GOALS: dict[str, Callable[[_Move], Verdict | None]] = {
+    "most": _goal_most,
+    "exact_for": _goal_exact_for,
+    "legal": _goal_legal_buy,
+    "exact": _goal_exact,
+    "buy_all": _goal_buy_all,
+    "placed": _goal_placed,
+}
+"""A game lesson's goal -> whether an applied action met it (None: the turn goes on)."""
+
+GAME_TASKS: dict[str, type[Action] | None] = {"take": TakeMoney, "buy": Buy, "turn": None, "place": None}
+"""A game task -> the one kind of action it asks for (None: any)."""
 
 
 def _judge_game(at: Attempt, payload: object) -> Verdict:
@@ -377,39 +424,19 @@ def _judge_game(at: Attempt, payload: object) -> Verdict:
     before = g.copy()
     try:
         action = _action_of(lesson, g, payload)
-        if lesson.task == "take" and not isinstance(action, TakeMoney):
-            raise MalformedInput("This lesson asks you to take money.")
-        if lesson.task == "buy" and not isinstance(action, Buy):
-            raise MalformedInput("This lesson asks you to buy a tile.")
+        kind = GAME_TASKS[lesson.task]
+        if kind is not None and not isinstance(action, kind):
+            raise MalformedInput(f"This lesson asks for a {kind.type.replace('_', ' ')} action.")
         events = g.apply(action)
     except IllegalAction as e:
         return Verdict(False, e.sentence, e.rule, e.rule or "")
-    goal = lesson.want.get("goal")
-    if isinstance(action, TakeMoney) and lesson.task == "take":
-        total = sum(c.value for c in action.cards)
-        if goal == "most":
-            best = max(sum(c.value for c in t.cards) for t in _takes(before))
-            if total < best:
-                return Verdict(False, f"a legal take, worth {total}; another take is worth more (R5).", "R5", "less")
-            return Verdict(True, f"{total} is the most money one take allows here (R5).", "R5")
-        ok, why = _take_value(g, me, lesson.want)
-        return Verdict(ok, why or "a legal take (R5).", "R4" if "exact_for" in lesson.want else "R5", "" if ok else "not_exact")
-    if isinstance(action, Buy):
-        exact = any(e.kind == "buy" and e.data.get("exact") for e in events)
-        price = sum(action.pay)
-        tile = before.market[action.currency]
-        if goal == "exact" and not exact:
-            return Verdict(False, f"you paid {price} for the {tile}: legal, but not exact, so your turn ends (R4).", "R4", "not_exact")
-        if goal == "least" and price > min(sum(b.pay) for b in before.legal_actions() if isinstance(b, Buy) and b.currency == action.currency):
-            return Verdict(False, f"you paid {price} for the {tile}: legal, but a card more than needed; no change is given (R6).", "R6", "overpaid")
-    met = _turn_goal_met(lesson, g, me)
-    if met:
-        return Verdict(True, met, lesson.rules[0])
-    if lesson.task in ("buy",) or goal in ("exact", "least"):
-        return Verdict(True, "a legal purchase (R6)" + (", and exact: another action (R4)." if goal == "exact" else "."), lesson.rules[0])
-    if g.current_player.name != me or (g.phase == "place" and goal == "buy_all"):
+    move = _Move(lesson, before, g, action, events, me)
+    v = GAME_GOALS[lesson.want["goal"]](move)
+    if v is not None:
+        return v
+    if g.current_player.name != me or g.phase == "place":
         if isinstance(action, Buy):
-            how = f"you paid {sum(action.pay)} for the {before.market[action.currency]}: not exact, so your turn ended"
+            how = _paid(move)[1] + ": not exact, so your turn ended"
         else:
             how = f"“{action}” ended your turn"
         return Verdict(False, f"{how} (only an exact payment gives another action, R4), and the goal is not met.", "R4", "turn_ended")
