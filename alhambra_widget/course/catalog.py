@@ -240,7 +240,7 @@ E: list[dict[str, Any]] = [
          task="numbers", start={"building": [3, 0]}, want={"oracle": "g_fields"},
          hints=("Garden fields lie at the buildings' corners.", "Corners off the board have no field.")),
     dict(id="g-turn", chapter="gardens", title="Turning a garden tile", rules=("G2",),
-         goal="Garden tile G03 shows, clockwise from its north-east side: lemon, palm, orange, lavender. Turned one quarter turn clockwise, which kind faces north-east?",
+         goal="Garden tile G03 (its sides are listed below) is turned one quarter turn clockwise. Which kind faces north-east now?",
          task="choose", start={"garden": "G03", "turn": 1, "side": 0}, want={"oracle": "g_side"},
          hints=("The tile lists its sides clockwise from the north-east, before any turn.", "A quarter turn moves each side one place clockwise.")),
     dict(id="g-first", chapter="gardens", title="The first garden tile", rules=("G3",),

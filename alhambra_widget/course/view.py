@@ -6,6 +6,7 @@ right: in a lesson every cell of the board may be clicked, and the engine judges
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..alhambra.components import Tile
@@ -35,39 +36,68 @@ def _game_board(g: Game) -> dict[str, Any]:
     }
 
 
-def _facts(lesson: Lesson) -> tuple[list[str], dict[str, Any] | None]:
-    """Sentences and a table showing the lesson's start data (never its answer)."""
-    s, o = lesson.start, lesson.want.get("oracle")
-    if o == "starting_player":
-        g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
-        rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
-        return [], {"head": ["player", "money cards dealt"], "rows": rows}
-    if o == "to_move":
-        g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
-        facts = [f"Players in seat order: {', '.join(p.name for p in g.players)}; seed {s['game']['seed']}."]
-        facts += [f"{i + 1}. {Game.action_from_json(a)}" for i, a in enumerate(s["game"]["actions"])]
-        rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
-        return facts, {"head": ["player", "money cards dealt"], "rows": rows}
-    if o == "gift":
-        rows = [[n, ", ".join(cards)] for n, cards in s["hands"].items()]
-        return [], {"head": ["player", "money in hand"], "rows": rows}
-    if o == "majority":
-        return [], {"head": ["player", f"{s['kind']} tiles built"], "rows": [[n, c] for n, c in s["counts"].items()]}
-    if o == "best":
-        rows = []
-        for name, d in s["position"].items():
-            if "tiles" in d:
-                rows.append([f"{name} (Dirk)", ", ".join(d["tiles"]), "-"])
-            elif "counts" in d:
-                rows.append([name, ", ".join(f"{k} {n}" for k, n in d["counts"].items()), str(d.get("wall", 0))])
-        facts = ["Your Alhambra is drawn below" + (f"; reserve: {', '.join(s['position'][s['me']].get('reserve', []))}." if s["position"][s["me"]].get("reserve") else ".")]
-        return facts, {"head": ["player", "tiles built", "longest wall"], "rows": rows}
-    if o == "g_side":
-        from ..gardens.components import garden_tiles
+Facts = tuple[list[str], dict[str, Any] | None]
 
-        t = next(t for t in garden_tiles() if t.id == s["garden"])
-        return [f"{t.id}, before turning: north-east {t.sides[0]}, south-east {t.sides[1]}, south-west {t.sides[2]}, north-west {t.sides[3]} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."], None
-    return [], None
+
+def _dealt(s: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+    g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
+    rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
+    return g, {"head": ["player", "money cards dealt"], "rows": rows}
+
+
+def _f_starting_player(s: dict[str, Any]) -> Facts:
+    return [], _dealt(s)[1]
+
+
+def _f_to_move(s: dict[str, Any]) -> Facts:
+    g, table = _dealt(s)
+    facts = [f"Players in seat order: {', '.join(p.name for p in g.players)}; seed {s['game']['seed']}."]
+    facts += [f"{i + 1}. {Game.action_from_json(a)}" for i, a in enumerate(s["game"]["actions"])]
+    return facts, table
+
+
+def _f_gift(s: dict[str, Any]) -> Facts:
+    return [], {"head": ["player", "money in hand"], "rows": [[n, ", ".join(cards)] for n, cards in s["hands"].items()]}
+
+
+def _f_majority(s: dict[str, Any]) -> Facts:
+    return [], {"head": ["player", f"{s['kind']} tiles built"], "rows": [[n, c] for n, c in s["counts"].items()]}
+
+
+def _f_best(s: dict[str, Any]) -> Facts:
+    rows = []
+    for name, d in s["position"].items():
+        if "tiles" in d:
+            rows.append([f"{name} (Dirk)", ", ".join(d["tiles"]), "-"])
+        elif "counts" in d:
+            rows.append([name, ", ".join(f"{k} {n}" for k, n in d["counts"].items()), str(d.get("wall", 0))])
+    reserve = s["position"][s["me"]].get("reserve")
+    facts = ["Your Alhambra is drawn below" + (f"; reserve: {', '.join(reserve)}." if reserve else ".")]
+    return facts, {"head": ["player", "tiles built", "longest wall"], "rows": rows}
+
+
+def _f_g_side(s: dict[str, Any]) -> Facts:
+    from ..gardens.components import garden_tiles
+
+    t = next(t for t in garden_tiles() if t.id == s["garden"])
+    sides = ", ".join(f"{where} {kind}" for where, kind in zip(("north-east", "south-east", "south-west", "north-west"), t.sides))
+    return [f"{t.id} before turning: {sides} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."], None
+
+
+FACTS: dict[str, Callable[[dict[str, Any]], Facts]] = {
+    "starting_player": _f_starting_player,
+    "to_move": _f_to_move,
+    "gift": _f_gift,
+    "majority": _f_majority,
+    "best": _f_best,
+    "g_side": _f_g_side,
+}
+"""Oracle -> the sentences and table that show a lesson's start data (never its answer)."""
+
+
+def _facts(lesson: Lesson) -> Facts:
+    show = FACTS.get(lesson.want.get("oracle", ""))
+    return show(lesson.start) if show else ([], None)
 
 
 def lesson_view(at: Attempt) -> dict[str, Any]:
