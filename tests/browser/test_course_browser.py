@@ -194,3 +194,8 @@ def test_course_looks_right_in_both_themes(course, theme):
     dark = c.page.evaluate("document.querySelector('.aw-root').classList.contains('aw-dark')")
     assert dark == (theme == "Dark")
     c.lab.shot(theme.lower())
+    # a game lesson too: the market, the money display and the hand
+    c.page.locator(f".aw-course-map [data-lesson='{IDS.index('two-buys')}'].aw-course-item").click()
+    c.page.locator(".aw-course-game [data-ltake]").first.wait_for()
+    c.page.locator("[data-lslot='denar']").click()
+    c.lab.shot(theme.lower() + "-game")
