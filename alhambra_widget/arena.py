@@ -33,10 +33,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def _bot(kind: str, seed: int, game: Any):
     from .bots import make_bot
 
-    if kind.startswith("strong:"):
-        from .alhambra.strong import StrongBot
-
-        return StrongBot(seed, playouts=int(kind.split(":", 1)[1]))
     return make_bot(kind, seed, game)
 
 

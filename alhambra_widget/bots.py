@@ -43,17 +43,21 @@ def best_of(actions: Sequence[T], score: Callable[[T], float], rng: random.Rando
 
 def make_bot(kind, seed: int | None = None, game=None):
     """``"random"``, ``"greedy"`` (the greedy bot of ``game``'s kind), a level of the
-    strong search bot (``"easy"``, ``"medium"``, ``"strong"``), or a bot object."""
+    strong search bot (``"easy"``, ``"medium"``, ``"strong"``, or ``"strong:N"`` for N
+    simulations per decision), or a bot object."""
     if kind is None or hasattr(kind, "choose"):
         return kind
-    if kind in ("easy", "medium", "strong"):
+    level: str | int | None = kind if kind in ("easy", "medium", "strong") else None
+    if isinstance(kind, str) and kind.startswith("strong:") and kind[7:].isdigit() and int(kind[7:]) > 0:
+        level = int(kind[7:])
+    if level is not None:
         if game is not None and type(game).__module__.startswith("alhambra_widget.gardens"):
             from .gardens.strong import GardensStrongBot
 
-            return GardensStrongBot(seed, playouts=kind)
+            return GardensStrongBot(seed, playouts=level)
         from .alhambra.strong import StrongBot
 
-        return StrongBot(seed, playouts=kind)
+        return StrongBot(seed, playouts=level)
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
@@ -65,6 +69,6 @@ def make_bot(kind, seed: int | None = None, game=None):
 
         return GreedyBot(seed)
     raise ValueError(
-        "A seat is 'human', 'random', 'greedy', 'easy', 'medium', 'strong' or a bot "
-        f"object, not {kind!r}."
+        "A seat is 'human', 'random', 'greedy', 'easy', 'medium', 'strong', 'strong:N' "
+        f"or a bot object, not {kind!r}."
     )

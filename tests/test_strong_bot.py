@@ -107,6 +107,13 @@ def test_levels_are_seat_kinds():
 
     gw = GardensWidget(players=["You", "Ben"], seed=2, seats={"Ben": "medium"})
     assert isinstance(gw.session.seats["Ben"], GardensStrongBot)
+    # a level argument: any number of simulations per decision
+    w = AlhambraWidget(players=["You", "Ben"], seed=2, seats={"Ben": "strong:30"})
+    assert isinstance(w.session.seats["Ben"], StrongBot) and w.session.seats["Ben"].playouts == 30
+    assert make_bot("strong:45", 1, gw.game).playouts == 45
+    for bad in ("strong:", "strong:x", "strong:0"):
+        with pytest.raises(ValueError):
+            make_bot(bad, 1)
 
 
 def test_a_small_arena_the_search_beats_random_play():
