@@ -72,6 +72,65 @@ class Hint:
         }
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game under review (either game): what was played and what
+    the search prefers there, with the estimated chances to win after each."""
+
+    step: int
+    player: str
+    played: str
+    best: str
+    chance_played: float
+    chance_best: float
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the move gave away (0 when it was the search's choice)."""
+        return max(0.0, self.chance_best - self.chance_played)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "player": self.player, "played": self.played, "best": self.best,
+            "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),
+            "loss": round(self.loss, 3),
+        }  # fmt: skip
+
+
+def review_decisions(
+    game: Any,
+    player: str,
+    analyse: Callable[..., list[Choice]],
+    says: Callable[[Any, Any], str],
+    *,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each decision of ``player`` in ``game`` (a real choice: more than one legal
+    action) weighed against the search's choice at that step, from what the player
+    could see then. ``analyse(game, include=[played])`` is a search bot's analysis;
+    ``says(game, action)`` the engine's sentence. ``progress(done, total)`` may return
+    True to stop early."""
+    steps = [i for i, (mover, _log) in enumerate(game.movers) if game.players[mover].name == player]
+    out: list[Decision] = []
+    for n, step in enumerate(steps):
+        if progress is not None and progress(n, len(steps)):
+            break
+        before = game.at(step)
+        if len(before.legal_actions()) < 2:
+            continue
+        played = game.history[step]
+        choices = analyse(before, include=[played])
+        best = choices[0]
+        mine = next((c for c in choices if c.action == played), None)
+        out.append(
+            Decision(
+                step, player, says(before, played), says(before, best.action),
+                mine.value if mine else 0.0, best.value,
+            )
+        )  # fmt: skip
+    return out
+
+
 def search(
     game: Any,
     *,

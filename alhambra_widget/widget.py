@@ -28,13 +28,13 @@ from .alhambra.actions import Action
 from .alhambra.components import Tile, building_tiles
 from .alhambra.game import Game
 from .alhambra.grid import Alhambra
-from .alhambra.strong import Decision, hints, review
+from .alhambra.strong import hints, review
 from .alhambra.svg import KIND_GLYPHS, alhambra_svg, game_svg
 from .alhambra.view import RULES, explain_cell, game_view, sandbox_view
 from .course import catalog
 from .course.view import course_view
 from .errors import GameError, MalformedInput
-from .ismcts import Hint
+from .ismcts import Decision, Hint
 from .lessons import Attempt, Lesson, Progress, Verdict
 from .session import Session
 
@@ -238,6 +238,8 @@ class _SessionWidget(_Base):
     """Offer the hint button to the person to move (a lesson or a teacher turns it off)."""
     hint_playouts = traitlets.Int(400)
     """Simulations of the search behind a hint."""
+    review_playouts = traitlets.Int(120)
+    """Simulations per decision of a game review."""
 
     # -- hints ----------------------------------------------------------------------
     @traitlets.observe("hints_enabled")
@@ -305,6 +307,49 @@ class _SessionWidget(_Base):
 
     @staticmethod
     def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- game review ------------------------------------------------------------------
+    def review(self, player: str | None = None, playouts: int | None = None) -> list[Decision]:
+        """Each decision of ``player`` (default: the person at the screen) weighed
+        against the search bot's choice, from what the player could see then (see
+        :func:`~.ismcts.review_decisions`). Sort by ``loss`` for the biggest mistakes."""
+        n = playouts or self.review_playouts
+        return self._review_search(self.session.game, player or self._reviewed(), n, None)
+
+    def _reviewed(self) -> str:
+        people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
+        if not people:
+            raise GameError("Nobody at the screen plays this game: name the player to review.")
+        return people[0]
+
+    def _intent_review(self, content: dict[str, Any]) -> None:
+        if content.get("cancel"):
+            self._close_panel("review")
+            return
+        self._check_version(content)
+        player = self._reviewed()
+        game = self.session.game.copy()
+        n = sum(1 for m, _ in game.movers if game.players[m].name == player)
+        playouts = self.review_playouts
+
+        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
+            found = self._review_search(game, player, playouts, lambda d, _t: progress(d))
+            worst = sorted(found, key=lambda d: -d.loss)[:5]
+            return {
+                "player": player,
+                "decisions": len(found),
+                "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
+                "big": sum(1 for d in found if d.loss > 0.1),
+                "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
+            }
+
+        self._search_in_background("review", n, work)
+
+    @staticmethod
+    def _review_search(
+        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> list[Decision]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     _publishing = threading.RLock()  # a search publishes from its own thread
@@ -510,6 +555,7 @@ class _SessionWidget(_Base):
         view["hint"] = self._panels.get("hint") if self.hints_enabled else None
         view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         view["compare"] = self._panels.get("compare")
+        view["review"] = self._panels.get("review")
         return view
 
     INTENTS: ClassVar[Intents] = {
@@ -520,6 +566,7 @@ class _SessionWidget(_Base):
         "goto": _intent_goto,
         "undo": _intent_undo,
         "line": _intent_line,
+        "review": _intent_review,
     }
 
 
@@ -561,8 +608,6 @@ class AlhambraWidget(_SessionWidget):
     """
 
     show_walls = traitlets.Bool(False).tag(sync=True)
-    review_playouts = traitlets.Int(120)
-    """Simulations per decision of a game review."""
 
     def __init__(
         self,
@@ -602,45 +647,15 @@ class AlhambraWidget(_SessionWidget):
         pb = Position.from_game(self.session.line(b))
         return compare(pa, pb, round or pa.next_round)
 
-    def review(self, player: str | None = None, playouts: int = 200) -> list[Decision]:
-        """Each decision of ``player`` (default: the person at the screen) weighed
-        against the search bot's choice, from what the player could see then (see
-        :func:`~.alhambra.strong.review`). Sort by ``loss`` for the biggest mistakes."""
-        return review(self.session.game, player or self._reviewed(), playouts=playouts)
-
-    def _reviewed(self) -> str:
-        people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
-        if not people:
-            raise GameError("Nobody at the screen plays this game: name the player to review.")
-        return people[0]
-
-    def _intent_review(self, content: dict[str, Any]) -> None:
-        if content.get("cancel"):
-            self._close_panel("review")
-            return
-        self._check_version(content)
-        player = self._reviewed()
-        game = self.session.game.copy()
-        n = sum(1 for m, _ in game.movers if game.players[m].name == player)
-        playouts = self.review_playouts
-
-        def work(progress: Callable[[int], bool]) -> dict[str, Any]:
-            found = review(game, player, playouts=playouts, progress=lambda d, _t: progress(d))
-            worst = sorted(found, key=lambda d: -d.loss)[:5]
-            return {
-                "player": player,
-                "decisions": len(found),
-                "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
-                "big": sum(1 for d in found if d.loss > 0.1),
-                "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
-            }
-
-        self._search_in_background("review", n, work)
+    @staticmethod
+    def _review_search(
+        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> list[Decision]:
+        return review(game, player, playouts=playouts, progress=progress)
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict[str, Any]:
         view = self._session_view(game_view, show_all_money=self.show_all_money)
-        view["review"] = self._panels.get("review")
         if self._sandbox is not None:
             i, a = self._sandbox
             view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
@@ -704,7 +719,6 @@ class AlhambraWidget(_SessionWidget):
         "sandbox": _intent_sandbox,
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
-        "review": _intent_review,
     }
 
     def __repr__(self) -> str:
@@ -906,6 +920,8 @@ class GardensWidget(_SessionWidget):
 
     hint_playouts = traitlets.Int(150)
     """Simulations of the search behind a hint (a Gardens decision is cheaper to weigh)."""
+    review_playouts = traitlets.Int(60)
+    """Simulations per lay of a game review."""
 
     @staticmethod
     def _parse_action(data):
@@ -926,6 +942,14 @@ class GardensWidget(_SessionWidget):
         from .gardens.strong import hints as gardens_hints
 
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
+
+    @staticmethod
+    def _review_search(
+        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> list[Decision]:
+        from .gardens.strong import review as gardens_review
+
+        return gardens_review(game, player, playouts=playouts, progress=progress)
 
     def _build(self) -> dict:
         from .gardens.view import gardens_view

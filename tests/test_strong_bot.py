@@ -123,16 +123,16 @@ def test_a_small_arena_the_search_beats_random_play():
     assert wilson(4, 4)[0] > 0.4 and wilson(0, 4)[1] < 0.6
 
 
-def _wait_hint(w, timeout=30.0):
+def _wait_hint(w, timeout=30.0, panel="hint"):
     import time
 
     end = time.time() + timeout
     while time.time() < end:
-        h = w.view["hint"]
+        h = w.view[panel]
         if h and h["state"] == "done":
             return h
         time.sleep(0.05)
-    raise AssertionError(f"no hint: {w.view['hint']}")
+    raise AssertionError(f"no {panel}: {w.view[panel]}")
 
 
 def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_game_moves():
@@ -197,12 +197,7 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
         g.apply((me if g.current_player.name == "You" else ben).choose(g))
     w.review_playouts = 24
     w._intent_review({"v": w.view["v"]})
-    import time
-
-    end = time.time() + 60
-    while not (w.view["review"] and w.view["review"]["state"] == "done") and time.time() < end:
-        time.sleep(0.05)
-    r = w.view["review"]
+    r = _wait_hint(w, 60, "review")
     mine = [i for i, (m, _) in enumerate(g.movers) if g.players[m].name == "You"]
     real = [i for i in mine if len(g.at(i).legal_actions()) > 1]
     assert r["player"] == "You" and r["decisions"] == len(real)
@@ -214,6 +209,38 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
     assert abs(m["loss"] - (m["chance_best"] - m["chance_played"])) < 2e-3
     w._intent_goto({"step": m["step"]})  # a mistake jumps to its step; the review stays
     assert w.step == m["step"] and w.view["review"] == r
+
+
+def test_a_gardens_game_review_weighs_each_lay_against_the_search():
+    from alhambra_widget.bots import RandomBot
+    from alhambra_widget.gardens import GardensWidget
+    from alhambra_widget.gardens.strong import GardensStrongBot
+
+    w = GardensWidget(players=["You", "Ben"], seed=6, seats={"Ben": "greedy"})
+    g = w.game
+    me, ben = RandomBot(3), w.session.seats["Ben"]
+    while not g.is_over:
+        g.apply((me if g.current_player.name == "You" else ben).choose(g))
+    assert w.view["review"] is None
+    w.review_playouts = 20
+    w._intent_review({"v": w.view["v"]})
+    r = _wait_hint(w, 60, "review")
+    mine = [i for i, (m, _) in enumerate(g.movers) if g.players[m].name == "You"]
+    real = [i for i in mine if len(g.at(i).legal_actions()) > 1]
+    assert r["player"] == "You" and r["decisions"] == len(real) > 5
+    assert r["mistakes"] and all(m["step"] in real for m in r["mistakes"])
+    for m in r["mistakes"]:  # each mistake: the lay played there, and the search's own choice
+        before = g.at(m["step"])
+        lay = g.history[m["step"]]
+        assert m["played"].startswith(f"You: lay {lay.tile} on field {lay.field}")
+        best = GardensStrongBot(0, playouts=20).analyse(before, include=[lay])[0]
+        assert m["best"].startswith(f"You: lay {best.action.tile} on field {best.action.field}")
+        assert m["loss"] > 0.02 and best.action != lay
+    # the Python call gives the same decisions as the board's panel
+    found = w.review(playouts=20)
+    assert sorted(round(d.loss, 3) for d in found if d.loss > 0.02)[-len(r["mistakes"]) :] == sorted(
+        m["loss"] for m in r["mistakes"]
+    )
 
 
 def _gardens_midgame(n, seed, steps):

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from ..ismcts import Choice, Hint, margin_chances, search
+from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
 from .actions import Action, Buy, Place, TakeMoney
 from .bots import GreedyBot
 from .game import Game
@@ -192,33 +190,6 @@ def hints(
     return out
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One decision of a game under review: what was played and what the search
-    prefers there, with the estimated chances to win after each."""
-
-    step: int
-    player: str
-    played: str
-    best: str
-    chance_played: float
-    chance_best: float
-
-    @property
-    def loss(self) -> float:
-        """The chance to win the move gave away (0 when it was the search's choice)."""
-        return max(0.0, self.chance_best - self.chance_played)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "step": self.step, "player": self.player, "played": self.played, "best": self.best,
-            "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),
-            "loss": round(self.loss, 3),
-        }  # fmt: skip
-
-
-
-
 def review(
     game: Game,
     player: str,
@@ -227,28 +198,7 @@ def review(
     seed: int = 0,
     progress: Callable[[int, int], bool | None] | None = None,
 ) -> list[Decision]:
-    """Each decision of ``player`` in ``game`` (a real choice: more than one legal
-    action) weighed against the search's choice at that step, from what the player
-    could see then. ``progress(done, total)`` may return True to stop early."""
-    steps = [
-        i for i, (mover, _log) in enumerate(game.movers)
-        if game.players[mover].name == player
-    ]  # fmt: skip
-    out: list[Decision] = []
-    for n, step in enumerate(steps):
-        if progress is not None and progress(n, len(steps)):
-            break
-        before = game.at(step)
-        if len(before.legal_actions()) < 2:
-            continue
-        played = game.history[step]
-        choices = StrongBot(seed, playouts=playouts).analyse(before, include=[played])
-        best = choices[0]
-        mine = next((c for c in choices if c.action == played), None)
-        out.append(
-            Decision(
-                step, player, _says(before, played), _says(before, best.action),
-                mine.value if mine else 0.0, best.value,
-            )
-        )  # fmt: skip
-    return out
+    """Each decision of ``player`` in ``game`` weighed against the search's choice at
+    that step, from what the player could see then (see :func:`~alhambra_widget.ismcts.review_decisions`)."""
+    bot = StrongBot(seed, playouts=playouts)
+    return review_decisions(game, player, bot.analyse, _says, progress=progress)

@@ -5,9 +5,9 @@ and the supply redrawn), focused on the greedy bot's favourite lays."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ..ismcts import Choice, Hint, margin_chances, search
+from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
 from .bots import GreedyGardensBot
 from .game import GardensGame, Lay
 
@@ -49,11 +49,18 @@ class GardensStrongBot:
     def __repr__(self) -> str:
         return f"GardensStrongBot(playouts={self.playouts})"
 
-    def analyse(self, game: GardensGame, progress: Callable[[int], bool | None] | None = None) -> list[Choice]:
+    def analyse(
+        self,
+        game: GardensGame,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Lay] = (),
+    ) -> list[Choice]:
+        """The search's view of the lays it tried for the player to move (the greedy
+        bot's favourites, and ``include``), best first."""
         return search(
             game, playouts=self.playouts, seed=f"{self.seed}:{game.step}",
             policy=rollout_policy, evaluate=evaluate, rollout=self.rollout, focus=focus,
-            progress=progress,
+            progress=progress, include=include,
         )  # fmt: skip
 
     def choose(self, game: GardensGame) -> Lay:
@@ -85,6 +92,23 @@ def hints(
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)[:k]
     who = game.current_player.name
     return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
+
+
+def review(
+    game: GardensGame,
+    player: str,
+    *,
+    playouts: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each lay of ``player`` in ``game`` weighed against the search's choice at that
+    step, from what the player could see then (see
+    :func:`~alhambra_widget.ismcts.review_decisions`)."""
+    bot = GardensStrongBot(seed, playouts=playouts)
+    return review_decisions(
+        game, player, bot.analyse, lambda g, lay: _says(g.current_player.name, lay), progress=progress
+    )
 
 
 def _says(who: str, lay: Lay) -> str:

@@ -64,7 +64,7 @@ function boardParts(c) {
   } else if (v.mode === "alhambra") {
     parts.push(part("sandbox", sandboxHtml(c, v.sandbox, false)));
   } else if (v.mode === "gardens") {
-    parts.push(part("timeline", timelineHtml(c)), part("hint", hintHtml(c)), part("confirm", confirmHtml(c)), part("gardens", gardensHtml(v, ui)), part("log", logHtml(v.log, 10)));
+    parts.push(part("timeline", timelineHtml(c)), part("review", reviewHtml(c)), part("hint", hintHtml(c)), part("confirm", confirmHtml(c)), part("gardens", gardensHtml(v, ui)), part("log", logHtml(v.log, 10)));
   } else {
     // the person's own Alhambra first, then the others (compact, can be enlarged)
     const order = v.players.map((_, i) => i);

@@ -112,3 +112,31 @@ w
     lab.shot()
     lab.py("g.apply(g.legal_actions()[0])")
     board.locator("section.aw-hint").wait_for(state="detached", timeout=10000)
+
+
+def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open_notebook):
+    lab = open_notebook(
+        """
+from alhambra_widget.gardens import GardensGame, GardensWidget
+from alhambra_widget.bots import RandomBot, make_bot
+g = GardensGame(["You", "Ben"], seed=6)
+me, ben = RandomBot(3), make_bot("greedy", 2, g)
+while not g.is_over:
+    g.apply((me if g.current_player.name == "You" else ben).choose(g))
+w = GardensWidget(g, seats={"Ben": "greedy"})
+w.review_playouts = 10
+w
+"""
+    )
+    board = lab.widget()
+    board.locator("button[data-review='ask']").click()
+    items = board.locator("section.aw-review li")
+    items.first.wait_for(timeout=120000)
+    assert 1 <= items.count() <= 5
+    first = items.first.inner_text()
+    assert first.startswith("step ") and "You: lay " in first and "better: You: lay " in first
+    step = int(items.first.locator("button[data-step]").get_attribute("data-step"))
+    items.first.locator("button[data-step]").click()
+    lab.wait_py("print(w.step)", step)
+    assert board.locator("section.aw-review").count() == 1
+    lab.shot()
