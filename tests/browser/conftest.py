@@ -101,6 +101,23 @@ class Lab:
             self.wait_py(f"print(g.step > {step})", "True")
         raise AssertionError("the game did not end")
 
+    def review_and_jump(self) -> str:
+        """Ask the finished game's review in the page, check its list of mistakes, click
+        the first one and check that the board went to its step; return its text."""
+        board = self.widget()
+        board.locator("button[data-review='ask']").click()
+        items = board.locator("section.aw-review li")
+        items.first.wait_for(timeout=120000)
+        assert 1 <= items.count() <= 5
+        first = items.first.inner_text()
+        assert "better:" in first
+        step = int(items.first.locator("button[data-step]").get_attribute("data-step"))
+        items.first.locator("button[data-step]").click()
+        self.wait_py("print(w.step)", step)
+        board.locator(".aw-stepno").filter(has_text=f"step {step}/").wait_for()
+        assert board.locator("section.aw-review").count() == 1  # still there while you look
+        return first
+
     def theme(self, name: str) -> None:
         """Switch JupyterLab to its "Light" or "Dark" theme and wait until it is on."""
         self.page.evaluate(

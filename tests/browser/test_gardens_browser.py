@@ -128,15 +128,6 @@ w.review_playouts = 10
 w
 """
     )
-    board = lab.widget()
-    board.locator("button[data-review='ask']").click()
-    items = board.locator("section.aw-review li")
-    items.first.wait_for(timeout=120000)
-    assert 1 <= items.count() <= 5
-    first = items.first.inner_text()
+    first = lab.review_and_jump()
     assert first.startswith("step ") and "You: lay " in first and "better: You: lay " in first
-    step = int(items.first.locator("button[data-step]").get_attribute("data-step"))
-    items.first.locator("button[data-step]").click()
-    lab.wait_py("print(w.step)", step)
-    assert board.locator("section.aw-review").count() == 1
     lab.shot()
