@@ -126,7 +126,6 @@ class _Analysis:
 
     __slots__ = (
         "_encloses",
-        "_groups",
         "_legal",
         "_removable",
         "_swaps",
@@ -178,7 +177,6 @@ class _Analysis:
         self._reset()
 
     def _reset(self) -> None:
-        self._groups: dict[int, list[int]] | None = None
         self._removable: tuple[Pos, ...] | None = None
         self._encloses: dict[int, bool] = {}
         self._legal: dict[int, tuple[Pos, ...]] = {}
@@ -319,21 +317,12 @@ class _Analysis:
         if cells is None and len(self.masks) > _MAX_TILES:  # R1: every tile is built
             cells = self._legal[mask] = ()
         if cells is None:
-            groups = self._groups
-            if groups is None:  # frontier cells by code, those with an open neighbour side
-                groups = self._groups = {}
-                for q, code in self.frontier.items():
-                    if code & ~(code >> 4) & 15:
-                        g = groups.get(code)
-                        if g is None:
-                            groups[code] = [q]
-                        else:
-                            g.append(q)
             encloses = self.encloses
-            found: list[int] = []
-            for code, group in groups.items():
-                if mask & code & 15 == code >> 4:
-                    found += [q for q in group if not encloses(q)]
+            # walls match (R7a), an open side towards a tile (R7c), no space closed (R7d)
+            found = [
+                q for q, code in self.frontier.items()
+                if mask & code & 15 == code >> 4 and code & ~(code >> 4) & 15 and not encloses(q)
+            ]  # fmt: skip
             found.sort()
             cells = self._legal[mask] = tuple([_POS[c] for c in found])
         return cells
