@@ -144,3 +144,21 @@ def test_R11_walls_score_in_every_scoring_round(number):
     assert r.walls["Ann"].length == 2
     majorities = sum(k.points["Ann"] for k in r.kinds)
     assert r.totals["Ann"] == majorities + 2  # the wall counts in rounds 1, 2 and 3
+
+
+def test_R10_R11_a_preview_with_another_alhambra_is_the_round_the_game_would_score_with_it():
+    from alhambra_widget import Game
+    from alhambra_widget.errors import MalformedInput
+
+    g = Game(["Ann", "Ben", "Cem"], seed=2)
+    g.edit(players={"Ben": {"alhambra": [[1, 0, "tower 9 NE"]]}})
+    other = g.player("Ben").alhambra.copy()
+    h = Game(["Ann", "Ben", "Cem"], seed=2)  # Ann's Alhambra is other, in the game itself
+    h.edit(players={"Ann": {"alhambra": [[1, 0, "tower 9 NE"]]}, "Ben": {"alhambra": [[1, 0, "tower 9 NE"]]}})
+    for number in (1, 2, 3):
+        r = g.scoring_preview(number, {"Ann": other})
+        assert r.to_dict() == h.scoring_preview(number).to_dict()
+        assert r.walls["Ann"].length == 2 and r.totals["Ann"] == r.totals["Ben"]  # a shared first place
+    assert g.scoring_preview(1).totals["Ann"] == 0  # the game itself is untouched
+    with pytest.raises(MalformedInput, match="Dan"):
+        g.scoring_preview(1, {"Dan": other})

@@ -135,6 +135,38 @@ def _wait_hint(w, timeout=30.0, panel="hint"):
     raise AssertionError(f"no {panel}: {w.view[panel]}")
 
 
+@pytest.mark.parametrize("n,seed,steps", [(2, 57, 37), (2, 59, 37), (2, 53, 95), (3, 13, 40)])
+def test_r02_no_peeking_a_hints_words_and_reasons_depend_only_on_what_the_player_sees(n, seed, steps):
+    """The sentence and the reasons of a hint are the same whatever the player cannot
+    see: not the card that refills the money display, not the tile that refills the
+    market, not Dirk's tiles from the bag after a scoring round (R2, R3). In the
+    two-player positions some build ends the turn with a scoring round."""
+    from alhambra_widget.alhambra.strong import _says, reasons
+
+    g = midgame(n, seed, steps)
+    seat = g.current
+    others = [rearranged(g, seat, k) for k in range(3)]
+    scored = 0
+    for a in g.legal_actions():
+        scored += any(e.kind == "round_scored" for e in g.copy().apply(a))
+        says, why = _says(g, a), reasons(g, a)
+        for h in others:
+            assert (_says(h, a), reasons(h, a)) == (says, why), a
+    assert scored or n == 3
+
+
+def test_r02_no_peeking_the_hint_list_is_the_same_whatever_the_player_cannot_see():
+    from alhambra_widget.alhambra.strong import hints
+
+    g = midgame(2, 21, 31)
+    seat = g.current
+    first = hints(g, playouts=40, seed=5)
+    takes = [h for h in first if h.action.to_json()["type"] == "take_money"]
+    assert takes and all(h.says.count(".") == 1 for h in takes)  # no refill told
+    for k in range(2):
+        assert hints(rearranged(g, seat, k), playouts=40, seed=5) == first
+
+
 def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_game_moves():
     from alhambra_widget.errors import GameError
 

@@ -1031,13 +1031,22 @@ class Game(RecordedGame[Action, Event]):
         ev.append(Event("game_over", data))
         return ev
 
-    def scoring_preview(self, number: int) -> ScoringRound:
+    def scoring_preview(
+        self, number: int, alhambras: Mapping[str, Alhambra] | None = None
+    ) -> ScoringRound:
         """What scoring round ``number`` would give now, without scoring it (R10, R11:
-        walls score in every round)."""
-        counts = {p.name: p._alhambra.counts() for p in self.players}
+        walls score in every round). ``alhambras`` (player -> Alhambra) stand in for
+        those players' own: what the round would give if they looked like that."""
+        own = {p.name: p._alhambra for p in self.players}
+        if alhambras:
+            for name in alhambras:
+                if name not in own:
+                    raise MalformedInput(f"{name!r} is not a player of this game.")
+            own.update(alhambras)
+        counts = {n: a.counts() for n, a in own.items()}
         if self.two_players:
             counts[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
-        walls = {p.name: p._alhambra.longest_wall_segments() for p in self.players}
+        walls = {n: a.longest_wall_segments() for n, a in own.items()}
         return score_round(number, counts, walls)
 
     def _score(self, number: int) -> list[Event]:

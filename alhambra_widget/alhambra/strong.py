@@ -148,7 +148,10 @@ def reasons(game: Game, action: Action) -> list[str]:
     wall = me.alhambra.longest_wall()
     after_game = game.copy()
     after_game.apply(action)
-    after = after_game.scoring_preview(number)
+    # only the player's own Alhambra changes with what the player can see; the rest of
+    # ``after_game`` (refills, a scoring round, Dirk's draw from the bag) is hidden (R2)
+    mine = after_game.player(me.name).alhambra
+    after = game.scoring_preview(number, {me.name: mine})
     for kb, ka in zip(before.kinds, after.kinds):
         if ka.counts.get(me.name, 0) != kb.counts.get(me.name, 0):
             place = ka.places.get(me.name)
@@ -156,15 +159,18 @@ def reasons(game: Game, action: Action) -> list[str]:
                 f"{ka.kind}: {kb.counts.get(me.name, 0)} → {ka.counts.get(me.name, 0)}"
                 + (f", place {place} in round {number} ({_points(ka.points[me.name])})" if place else "")
             )
-    new_wall = after_game.player(me.name).alhambra.longest_wall()
+    new_wall = mine.longest_wall()
     if new_wall != wall:
         out.append(f"longest wall {wall} → {new_wall}")
     return out
 
 
-def _says(game: Game, action: Action, events: int = 1) -> str:
-    """The engine's sentence for ``action`` (its first ``events`` events)."""
-    return " ".join(e.text for e in game.copy().apply(action)[:events]) or str(action)
+def _says(game: Game, action: Action) -> str:
+    """The engine's sentence for ``action``: its own event only. What follows it (the
+    money or market refilled, a scoring card, Dirk's draw) comes from the deck and the
+    bag, which the player cannot see (R2)."""
+    events = game.copy().apply(action)
+    return events[0].text if events else str(action)
 
 
 def _points(n: int) -> str:
@@ -185,7 +191,7 @@ def hints(
     choices = bot.analyse(game, progress=progress)[:k]
     out = []
     for c in choices:
-        says = _says(game, c.action, 2)
+        says = _says(game, c.action)
         out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
     return out
 
