@@ -33,6 +33,11 @@ def test_front_end_unit_tests(tmp_path):
     w.run_bots()
     assert g.current_player.name == "You" and w.view["recent"]
     (tmp_path / "you_to_move.json").write_text(json.dumps(w.view))
+    # two players: Dirk holds tiles from the start (R3)
+    two = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    two.autoplay_bots = False
+    assert two.view["dirk"]["tiles"]
+    (tmp_path / "two_players.json").write_text(json.dumps(two.view))
     # the course: a cell lesson, a numbers lesson and a game lesson
     from alhambra_widget import CourseWidget
 
@@ -47,4 +52,4 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 13" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 14" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]

@@ -43,6 +43,10 @@ export function tileSvg(t, x, y, size, extra = "") {
   return s + "</g>";
 }
 
+// a tile shown, not a control (Dirk's tiles, a lesson's tiles)
+export const tilePic = (t, size = 46) =>
+  `<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${esc(tileName(t))}">${tileSvg(t, 0, 0, size)}</svg>`;
+
 export function tileChip(t, attrs = "", selected = false) {
   const size = 40;
   return `<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${esc(tileName(t))}${

@@ -65,6 +65,17 @@ test("a bot's hand is never drawn, and its turn offers no payment", () => {
   cleanup();
 });
 
+test("Dirk's tiles are pictures with their names, not controls", () => {
+  const v = fixture("two_players");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const dirk = root.querySelector("section.aw-dirk");
+  const pics = [...dirk.querySelectorAll('[role="img"]')].map((n) => n.getAttribute("aria-label"));
+  assert.equal(pics.length, v.dirk.tiles.length);
+  assert.ok(pics.every((name) => /^(pavilion|seraglio|arcades|chambers|garden|tower) \d+/.test(name)), pics.join());
+  assert.equal(dirk.querySelectorAll("button").length, 0);
+  cleanup();
+});
+
 test("taking money sends the engine's action for the picked card, on the view's version", () => {
   const v = fixture("you_to_move");
   const { root, sent, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });

@@ -2,7 +2,7 @@
 // verdict per cell), a player's panel around it (hand, tiles to place, reserve), the
 // sandbox and Dirk.
 
-import { CELL, esc, key, tileName, tileSvg, tileChip, cardHtml, whose } from "../common.js";
+import { CELL, esc, key, tileName, tileSvg, tileChip, tilePic, cardHtml, whose } from "../common.js";
 
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 export function boardSvg(alh, opts) {
@@ -138,7 +138,7 @@ export function playerHtml({ v, ui, model }, p, i, walkingWalls) {
 
 export function dirkHtml(dirk) {
   if (!dirk) return "";
-  return `<section class="aw-player aw-dirk" aria-label="${esc(dirk.name)}"><h4>${esc(dirk.name)} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tileChip(t, "disabled")).join("")}</div></section>`;
+  return `<section class="aw-player aw-dirk" aria-label="${esc(dirk.name)}"><h4>${esc(dirk.name)} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40)).join("")}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game)

@@ -2,12 +2,11 @@
 // answer on, the engine's feedback, hints one at a time. The page judges nothing: every
 // click on the board is sent as an answer, and Python says whether it was right.
 
-import { esc, tileName, tileSvg, cardHtml, curLabel } from "../common.js";
+import { esc, tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
 import { boardSvg } from "./alhambra.js";
 
 const STAR = "★", NO_STAR = "☆";
 // a tile shown, not a control
-const tilePic = (t, size = 46) => `<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${esc(tileName(t))}">${tileSvg(t, 0, 0, size)}</svg>`;
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
 function mapHtml(co) {
