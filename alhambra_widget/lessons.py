@@ -47,6 +47,11 @@ class Verdict:
     mistake: str = ""
     done: bool = True
     """False for a step that was right but does not finish the lesson (a turn goes on)."""
+    board: Alhambra | None = field(default=None, compare=False, repr=False)
+    """After a right build, exchange or removal: the Alhambra as the answer leaves it
+    (the engine's own change on a copy), for the board to show."""
+    cell: Pos | None = None
+    """The cell that answer changed."""
 
     def __str__(self) -> str:
         return ("Right! " if self.ok else "Not yet. ") + self.message
@@ -175,7 +180,7 @@ class Attempt:
         if self.solved:
             return self.last or Verdict(True, "Already solved.")
         v = self.lesson.kind.judge(self, payload)
-        v = Verdict(v.ok, _sentence(v.message), v.rule, v.mistake, v.done)
+        v = Verdict(v.ok, _sentence(v.message), v.rule, v.mistake, v.done, v.board, v.cell)
         if not v.ok:
             self.tries += 1
             if self.game is not None:  # a turn that went wrong starts again
@@ -244,7 +249,12 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
     targets = _build_targets(lesson)
     if c in targets:
         extra = f" Its longest wall is now {targets[c]} (R11)." if lesson.want.get("goal") == "longest_wall" else ""
-        return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R7")
+        after = a.copy()
+        if exchange:
+            after.exchange(t, c)
+        else:
+            after.place(t, c)
+        return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R7", board=after, cell=c)
     got = _best_walls(a, t, [c], exchange)[c]
     return Verdict(
         False,
@@ -306,7 +316,9 @@ def _judge_remove(at: Attempt, payload: object) -> Verdict:
             return Verdict(True, f"{a.tiles[c]} at {cell_text(c)} must stay: {v}", v.rule)
         return Verdict(False, f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8). Find one that must stay.", "R8", "removable")
     if v is None:
-        return Verdict(True, f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8).", "R8")
+        after = a.copy()
+        after.remove(c)
+        return Verdict(True, f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8).", "R8", board=after, cell=c)
     return Verdict(False, f"{a.tiles[c]} at {cell_text(c)} must stay: {v}", v.rule, "stuck")
 
 

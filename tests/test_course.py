@@ -365,6 +365,40 @@ def test_the_page_is_told_no_answer(course):
             assert course.view["lesson"]["pick"] == "cells"
 
 
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("build", "exchange", "remove")], ids=lambda les: les.id)
+def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les):
+    """Once right, the board shows the engine's change (R7, R8) with its cell marked;
+    before, it shows the start and marks nothing (no answer given away)."""
+    from alhambra_widget.alhambra.view import alhambra_json, tile_json
+
+    course.goto(les.id)
+    assert course.view["lesson"]["alhambra"] == alhambra_json(les.alhambra())
+    assert "marks" not in course.view["lesson"]
+    right = les.solutions()[0][0]
+    course._on_msg(course, {"kind": "answer", "v": course.view["v"], "answer": right}, [])
+    c = tuple(right["cell"])
+    after = les.alhambra().copy()
+    if les.task == "build":
+        after.place(les.tile(), c)
+    elif les.task == "exchange":
+        after.exchange(les.tile(), c)
+    elif les.want.get("goal") != "stuck":
+        after.remove(c)
+    view = course.view["lesson"]
+    assert view["solved"] and view["alhambra"] == alhambra_json(after)
+    key = f"{c[0]},{c[1]}"
+    if les.task == "build":
+        assert "tile" not in view  # it is built now
+    if les.task == "exchange":
+        assert view["tile"] == tile_json(les.alhambra()[c])  # the reserve holds the tile it replaced
+    if les.want.get("goal") == "stuck":  # a tile that must stay: nothing changed
+        assert "marks" not in view
+    elif les.task == "remove":
+        assert view["marks"] == {"cells": [], "from": [key]}
+    else:
+        assert view["marks"] == {"cells": [key], "from": []}
+
+
 def test_a_game_lesson_shows_only_the_learners_hand(course):
     course.goto("take-most")
     g = course.attempt.game

@@ -129,8 +129,18 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
         me = Position.from_description(lesson.start["position"]).seats[lesson.start["me"]]
         if me.alhambra is not None:
             out["alhambra"] = alhambra_json(me.alhambra)
+    done = at.last if at.solved else None
+    if done is not None and done.board is not None and done.cell is not None:
+        # what the right answer did: the engine's own change, its cell marked
+        out["alhambra"] = alhambra_json(done.board)
+        key, built = f"{done.cell[0]},{done.cell[1]}", done.cell in done.board
+        out["marks"] = {"cells": [key] if built else [], "from": [] if built else [key]}
     if "tile" in lesson.start:
         out["tile"] = tile_json(lesson.tile())
+        if done is not None and done.cell is not None and lesson.task == "build":
+            del out["tile"]  # it is built now
+        elif done is not None and done.cell is not None and lesson.task == "exchange":
+            out["tile"] = tile_json(lesson.alhambra()[done.cell])  # the reserve holds the one it replaced
     out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
     if at.game is not None:
         out["game"] = _game_board(at.game)

@@ -87,7 +87,10 @@ function boardHtml(les, ui, coords) {
   if (alh) {
     const pick = les.solved ? null : les.pick;
     const who = les.game ? "your Alhambra" : "the Alhambra";
-    s += `<div class="aw-boardwrap">${boardSvg(alh, { pick, player: "lesson", coords, wall: les.task === "exchange" || les.id === "count-wall", title: who })}</div>`;
+    // once solved, the engine's board after the answer, the changed cell marked
+    const marks = les.marks || { cells: [], from: [] };
+    const recent = { cells: new Set(marks.cells), from: new Set(marks.from) };
+    s += `<div class="aw-boardwrap">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.task === "exchange" || les.id === "count-wall", title: who })}</div>`;
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
