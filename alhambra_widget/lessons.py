@@ -214,16 +214,18 @@ class Task:
     """What the page draws to answer on: alhambra, game, numbers or choose."""
 
 
+def _built(a: Alhambra, tile: Tile, c: Pos, exchange: bool = False) -> Alhambra:
+    """A copy of ``a`` with ``tile`` built at ``c`` (or exchanged for the tile there)."""
+    trial = a.copy()
+    if exchange:
+        trial.exchange(tile, c)
+    else:
+        trial.place(tile, c)
+    return trial
+
+
 def _best_walls(a: Alhambra, tile: Tile, cells: Iterable[Pos], exchange: bool = False) -> dict[Pos, int]:
-    out = {}
-    for c in cells:
-        trial = a.copy()
-        if exchange:
-            trial.exchange(tile, c)
-        else:
-            trial.place(tile, c)
-        out[c] = trial.longest_wall()
-    return out
+    return {c: _built(a, tile, c, exchange).longest_wall() for c in cells}
 
 
 def _build_targets(lesson: Lesson) -> dict[Pos, int]:
@@ -249,11 +251,7 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
     targets = _build_targets(lesson)
     if c in targets:
         extra = f" Its longest wall is now {targets[c]} (R11)." if lesson.want.get("goal") == "longest_wall" else ""
-        after = a.copy()
-        if exchange:
-            after.exchange(t, c)
-        else:
-            after.place(t, c)
+        after = _built(a, t, c, exchange)
         return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R7", board=after, cell=c)
     got = _best_walls(a, t, [c], exchange)[c]
     return Verdict(

@@ -129,18 +129,18 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
         me = Position.from_description(lesson.start["position"]).seats[lesson.start["me"]]
         if me.alhambra is not None:
             out["alhambra"] = alhambra_json(me.alhambra)
-    done = at.last if at.solved else None
-    if done is not None and done.board is not None and done.cell is not None:
-        # what the right answer did: the engine's own change, its cell marked
-        out["alhambra"] = alhambra_json(done.board)
-        key, built = f"{done.cell[0]},{done.cell[1]}", done.cell in done.board
-        out["marks"] = {"cells": [key] if built else [], "from": [] if built else [key]}
+    # once right, what the answer did: the engine's own change, its cell marked
+    board, cell = (at.last.board, at.last.cell) if at.solved and at.last is not None else (None, None)
+    if board is not None and cell is not None:
+        out["alhambra"] = alhambra_json(board)
+        key = f"{cell[0]},{cell[1]}"
+        out["marks"] = {"cells": [key], "from": []} if cell in board else {"cells": [], "from": [key]}
     if "tile" in lesson.start:
         out["tile"] = tile_json(lesson.tile())
-        if done is not None and done.cell is not None and lesson.task == "build":
+        if cell is not None and lesson.task == "build":
             del out["tile"]  # it is built now
-        elif done is not None and done.cell is not None and lesson.task == "exchange":
-            out["tile"] = tile_json(lesson.alhambra()[done.cell])  # the reserve holds the one it replaced
+        elif cell is not None and lesson.task == "exchange":
+            out["tile"] = tile_json(lesson.alhambra()[cell])  # the reserve holds the one it replaced
     out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
     if at.game is not None:
         out["game"] = _game_board(at.game)

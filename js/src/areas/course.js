@@ -6,7 +6,6 @@ import { esc, tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.j
 import { boardSvg } from "./alhambra.js";
 
 const STAR = "★", NO_STAR = "☆";
-// a tile shown, not a control
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
 function mapHtml(co) {
