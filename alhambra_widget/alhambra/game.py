@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -55,7 +56,7 @@ from .components import (
     building_tiles,
     money_cards,
 )
-from .grid import Alhambra, Pos, Violation
+from .grid import _POS, Alhambra, Violation
 from .narration import Event
 from .scoring import ScoringRound, score_round
 
@@ -174,7 +175,6 @@ class _Table(dict[Any, Any]):
         return value
 
 
-_TAKES = _Table(4096)
 _PAYS = _Table(8192)
 _BUYS = _Table(8192)
 _ACTIONS = _Table(200_000)
@@ -186,43 +186,57 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
     values add up to at most 5 (each distinct choice once, in a fixed order)."""
     cards = tuple(sorted(display))
-    acts = _TAKES.get(cards)
-    if acts is None:
-        seen: set[tuple[Card, ...]] = set()
-        out: list[TakeMoney] = []
-        for idx in _take_patterns(tuple([c.value for c in cards])):
-            combo = tuple([cards[i] for i in idx])
-            if combo not in seen:
-                seen.add(combo)
-                out.append(_one(TakeMoney, combo))
-        acts = _TAKES.put(cards, tuple(out))
-    return acts  # type: ignore[no-any-return]
+    out = [_TAKES.get((c,)) or _take((c,)) for c in cards]
+    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once
+        out = list(dict.fromkeys(out))
+        for pick in _take_patterns(tuple([c.value for c in cards])):
+            a = _take(pick(cards))
+            if a not in out:
+                out.append(a)
+    else:
+        for pick in _take_patterns(tuple([c.value for c in cards])):
+            out.append(_take(pick(cards)))
+    return tuple(out)
 
 
-_PATTERNS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_PATTERNS: dict[tuple[int, ...], tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]] = {}
 
 
-def _take_patterns(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """R5 on the values of a sorted display: the index sets that may be taken (one card,
-    or several adding up to at most 5). Few value patterns exist: cached."""
+def _take_patterns(
+    values: tuple[int, ...],
+) -> tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]:
+    """R5 on the values of a sorted display: pickers of the sets of two or more cards
+    that may be taken together (adding up to at most 5). Few value patterns exist: cached."""
     pats = _PATTERNS.get(values)
     if pats is None:
         pats = _PATTERNS[values] = tuple(
-            idx
-            for k in range(1, len(values) + 1)
+            itemgetter(*idx)
+            for k in range(2, len(values) + 1)
             for idx in combinations(range(len(values)), k)
-            if k == 1 or sum([values[i] for i in idx]) <= 5
+            if sum([values[i] for i in idx]) <= 5
         )
     return pats
 
 
-_TO_RESERVE: dict[Pos, ToReserve] = {}
+_TAKES: dict[tuple[Card, ...], TakeMoney] = {}
+"""The shared TakeMoney of each card alone and of each set of small cards adding up to
+at most 5 (a few hundred in all)."""
 
 
-def _to_reserve(q: Pos) -> ToReserve:
+def _take(cards: tuple[Card, ...]) -> TakeMoney:
+    a = _TAKES.get(cards)
+    if a is None:
+        a = _TAKES[cards] = TakeMoney(cards)
+    return a
+
+
+_TO_RESERVE: dict[int, ToReserve] = {}
+
+
+def _to_reserve(q: int) -> ToReserve:
     a = _TO_RESERVE.get(q)
     if a is None:
-        a = _TO_RESERVE[q] = ToReserve(q)
+        a = _TO_RESERVE[q] = ToReserve(_POS[q])
     return a
 
 
@@ -279,20 +293,29 @@ def _one(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: dict[tuple[type[Action], Tile], dict[Pos, Action]] = {}
-"""(kind, tile) -> cell -> the shared action (at most 3 kinds x 54 tiles x the cells)."""
+_BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
+    Place: {},
+    FromReserve: {},
+    Exchange: {},
+}
+"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
+both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
 
 
-def _at_cells(cls: type[A], tile: Tile, cells: tuple[Pos, ...]) -> list[A]:
-    """``cls(tile, cell)`` for each cell (shared objects)."""
-    table = _BY_CELL.get((cls, tile))
-    if table is None:
-        table = _BY_CELL[(cls, tile)] = {}
+def _at_cells(cls: type[A], tile: Tile, cells: tuple[int, ...]) -> list[A]:
+    """``cls(tile, cell)`` for each integer cell (shared objects)."""
+    by_tile = _BY_CELL[cls]
+    entry = by_tile.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
+            by_tile.clear()
+        entry = by_tile[id(tile)] = (tile, {})
+    table = entry[1]
     out = []
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls(tile, q)  # type: ignore[call-arg]
+            a = table[q] = cls(tile, _POS[q])  # type: ignore[call-arg]
         out.append(a)
     return out  # type: ignore[return-value]
 
@@ -306,7 +329,7 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
     if acts is None:
         out: list[Action] = []
         for t in p._bought:
-            out.extend(_at_cells(Place, t, an.legal_cells(t.mask)))
+            out.extend(_at_cells(Place, t, an.cells(t.mask)))
             out.append(_one(Reserve, t))
             if dirk:
                 out.append(_one(GiveToDirk, t))
@@ -317,15 +340,16 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
 def _redesigns(p: Player) -> tuple[Action, ...]:
     """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
     an = p._alhambra._analysis()
-    key = ("redesign", tuple(p._reserve))
+    reserve = p._reserve
+    key = tuple(reserve)
     acts: tuple[Action, ...] | None = an.memo.get(key)
     if acts is None:
         out: list[Action] = []
-        for t in p._reserve:
-            out.extend(_at_cells(FromReserve, t, an.legal_cells(t.mask)))
-        out += [_to_reserve(q) for q in an.removable()]
-        for t in p._reserve:
-            out.extend(_at_cells(Exchange, t, an.exchange_cells(t.mask)))
+        for t in reserve:
+            out += _at_cells(FromReserve, t, an.cells(t.mask))
+        out += [_to_reserve(q) for q in an.removable_cells()]
+        for t in reserve:
+            out += _at_cells(Exchange, t, an.swap_cells(t.mask))
         acts = an.memo[key] = tuple(out)
     return acts
 

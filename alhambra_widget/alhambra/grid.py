@@ -79,6 +79,13 @@ _STEPS = tuple(
 )
 """Walk bits (sides open to a neighbour) -> the offsets of those neighbours."""
 
+_MATCH = tuple(sum(1 << m for m in range(16) if m & code & 15 == code >> 4) for code in range(256))
+"""Code (sides with a neighbour | those walled on the neighbour's side << 4) -> bit set
+of the wall masks whose sides match every neighbour (R7a)."""
+_FIT = tuple(f if code & ~(code >> 4) & 15 else 0 for code, f in enumerate(_MATCH))
+"""As :data:`_MATCH` for an empty cell, and empty unless some neighbour side is open
+(a tile there is reached on foot, R7c)."""
+
 
 def _cut_vertices(walk: Mapping[int, int], root: int) -> set[int]:
     """Cells other than ``root`` whose removal separates some cell from ``root`` in the
@@ -177,10 +184,10 @@ class _Analysis:
         self._reset()
 
     def _reset(self) -> None:
-        self._removable: tuple[Pos, ...] | None = None
+        self._removable: tuple[int, ...] | None = None
         self._encloses: dict[int, bool] = {}
-        self._legal: dict[int, tuple[Pos, ...]] = {}
-        self._swaps: dict[int, tuple[Pos, ...]] = {}
+        self._legal: dict[int, tuple[int, ...]] = {}
+        self._swaps: dict[int, tuple[int, ...]] = {}
         self.memo: dict[Any, Any] = {}
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> _Analysis:
@@ -290,51 +297,76 @@ class _Analysis:
                     todo.append(q)
         return False
 
-    def removable(self) -> tuple[Pos, ...]:
-        """R8, sorted: tiles that may leave: not the fountain, not a cut vertex of the
-        walk graph (all stays reachable on foot), and with an empty side (no space is
-        left behind)."""
-        if self._removable is None:
+    def removable_cells(self) -> tuple[int, ...]:
+        """R8, as sorted integer cells: tiles that may leave: not the fountain, not a
+        cut vertex of the walk graph (all stays reachable on foot), and with an empty
+        side (no space is left behind)."""
+        free = self._removable
+        if free is None:
             walk = self.walk
-            links = sum([_POP[v] for v in walk.values()])
-            if links == 2 * (len(walk) - 1):
-                # the walk graph is a tree (it is connected, R7c): its cut vertices are
-                # exactly the tiles other than the fountain with two or more neighbours
-                cut = {c for c, v in walk.items() if _POP[v] > 1}
+            links = 0
+            for v in walk.values():
+                links += _POP[v]
+            keys = self.keys
+            if links == 2 * len(keys):
+                # the walk graph is a tree (it is connected, R7c; ``keys`` holds every tile
+                # but the fountain): its cut vertices are exactly the tiles other than the
+                # fountain with two or more neighbours
+                found = [c for c, k in keys.items() if k & 15 != 15 and _POP[walk[c]] < 2]
             else:
                 cut = _cut_vertices(walk, CENTRE)
-            # a tile with an empty side leaves no space behind (R7d); the fountain stays
-            free = [c for c, k in self.keys.items() if k & 15 != 15 and c not in cut]
-            free.sort()
-            self._removable = tuple([_POS[c] for c in free])
-        return self._removable
+                found = [c for c, k in keys.items() if k & 15 != 15 and c not in cut]
+            found.sort()
+            free = self._removable = tuple(found)
+        return free
+
+    def removable(self) -> tuple[Pos, ...]:
+        """:meth:`removable_cells` as ``(x, y)`` positions."""
+        return tuple([_POS[c] for c in self.removable_cells()])
+
+    def cells(self, mask: int) -> tuple[int, ...]:
+        """Sorted legal integer cells for a tile with walls ``mask`` (R7), cached per
+        mask: a frontier cell whose walls match (R7a) with an open side towards a tile
+        (R7c), one table lookup, then R7d (settled at once for cells beyond the box)."""
+        found = self._legal.get(mask)
+        if found is not None:
+            return found
+        out: list[int] = []
+        if len(self.masks) <= _MAX_TILES:  # else R1: every tile is built
+            bit = 1 << mask
+            x0, y0, x1, y1 = self.bbox
+            enc = self._encloses
+            for q, code in self.frontier.items():
+                if _FIT[code] & bit:
+                    if x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1:
+                        e = enc.get(q)
+                        if e is None:
+                            e = enc[q] = self._compute_encloses(q)
+                        if e:
+                            continue
+                    out.append(q)
+            out.sort()
+        found = self._legal[mask] = tuple(out)
+        return found
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
-        """Sorted legal cells for a tile with walls ``mask`` (R7), cached per mask: a
-        frontier cell with an open neighbour side (R7c) whose walls match (R7a, one mask
-        comparison), then R7d."""
-        cells = self._legal.get(mask)
-        if cells is None and len(self.masks) > _MAX_TILES:  # R1: every tile is built
-            cells = self._legal[mask] = ()
-        if cells is None:
-            encloses = self.encloses
-            # walls match (R7a), an open side towards a tile (R7c), no space closed (R7d)
-            found = [
-                q for q, code in self.frontier.items()
-                if mask & code & 15 == code >> 4 and code & ~(code >> 4) & 15 and not encloses(q)
-            ]  # fmt: skip
-            found.sort()
-            cells = self._legal[mask] = tuple([_POS[c] for c in found])
-        return cells
+        """:meth:`cells` as ``(x, y)`` positions."""
+        return tuple([_POS[c] for c in self.cells(mask)])
+
+    def swap_cells(self, mask: int) -> tuple[int, ...]:
+        """Sorted integer cells whose tile a tile with walls ``mask`` may replace (R8:
+        its sides facing neighbours match them, R7a), cached per mask."""
+        found = self._swaps.get(mask)
+        if found is None:
+            bit = 1 << mask
+            out = [q for q, code in self.keys.items() if _MATCH[code] & bit]
+            out.sort()
+            found = self._swaps[mask] = tuple(out)
+        return found
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:
-        """Sorted cells whose tile a tile with walls ``mask`` may replace (R8), cached."""
-        cells = self._swaps.get(mask)
-        if cells is None:
-            found = [q for q, code in self.keys.items() if mask & code & 15 == code >> 4]
-            found.sort()
-            cells = self._swaps[mask] = tuple([_POS[c] for c in found])
-        return cells
+        """:meth:`swap_cells` as ``(x, y)`` positions."""
+        return tuple([_POS[c] for c in self.swap_cells(mask)])
 
 
 class Alhambra:
