@@ -199,22 +199,26 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     return tuple(out)
 
 
-_PATTERNS: dict[tuple[int, ...], tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]] = {}
+_Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+_PATTERNS: dict[tuple[int, ...], tuple[_Picker, ...]] = {}
 
 
-def _take_patterns(
-    values: tuple[int, ...],
-) -> tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]:
+def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
     """R5 on the values of a sorted display: pickers of the sets of two or more cards
-    that may be taken together (adding up to at most 5). Few value patterns exist: cached."""
+    that may be taken together (adding up to at most 5). Cached per values; only cards
+    up to 4 can join a set, so values of 5 or more share one pattern."""
     pats = _PATTERNS.get(values)
     if pats is None:
-        pats = _PATTERNS[values] = tuple(
-            itemgetter(*idx)
-            for k in range(2, len(values) + 1)
-            for idx in combinations(range(len(values)), k)
-            if sum([values[i] for i in idx]) <= 5
-        )
+        small = tuple([min(v, 5) for v in values])
+        pats = _PATTERNS.get(small)
+        if pats is None:
+            pats = _PATTERNS[small] = tuple(
+                itemgetter(*idx)
+                for k in range(2, len(small) + 1)
+                for idx in combinations(range(len(small)), k)
+                if sum([small[i] for i in idx]) <= 5
+            )
+        _PATTERNS[values] = pats
     return pats
 
 
