@@ -115,10 +115,14 @@ class Player:
         h = self._hand
         if h is None:
             lists: dict[str, list[int]] = {c: [] for c in CURRENCIES}
-            for c in self._money:
-                lists[c.currency].append(c.value)
-            h = self._hand = {c: tuple(sorted(v)) for c, v in lists.items()}
-            self._totals = {c: sum(v) for c, v in lists.items()}
+            for cur, v in self._money:
+                lists[cur].append(v)
+            h = self._hand = {}
+            totals = self._totals = {}
+            for cur, vs in lists.items():
+                vs.sort()
+                h[cur] = tuple(vs)
+                totals[cur] = sum(vs)
         return h
 
     def money_of(self, currency: str) -> int:
@@ -350,10 +354,16 @@ def _redesigns(p: Player) -> tuple[Action, ...]:
     if acts is None:
         out: list[Action] = []
         for t in reserve:
-            out += _at_cells(FromReserve, t, an.cells(t.mask))
-        out += [_to_reserve(q) for q in an.removable_cells()]
+            cells = an.cells(t.mask)
+            if cells:
+                out += _at_cells(FromReserve, t, cells)
+        for q in an.removable_cells():
+            a = _TO_RESERVE.get(q)
+            out.append(a if a is not None else _to_reserve(q))
         for t in reserve:
-            out += _at_cells(Exchange, t, an.swap_cells(t.mask))
+            cells = an.swap_cells(t.mask)
+            if cells:
+                out += _at_cells(Exchange, t, cells)
         acts = an.memo[key] = tuple(out)
     return acts
 
@@ -903,7 +913,9 @@ class Game(RecordedGame[Action, Event]):
         totals = p._totals
         for cur, tile in self._market.items():
             if tile is not None and totals[cur] >= tile.price:
-                out.extend(_buys(cur, hand[cur], tile.price))
+                key = (cur, hand[cur], tile.price)
+                buys = _BUYS.get(key)
+                out += buys if buys is not None else _buys(*key)
         out.extend(_redesigns(p))
         return out or [_one(Pass)]
 

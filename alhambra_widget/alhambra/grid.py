@@ -196,9 +196,14 @@ class _Analysis:
         facts change only around ``c``, the rest is computed anew on first use."""
         an = _Analysis.__new__(_Analysis)
         an.masks = masks
-        frontier = an.frontier = dict(self.frontier)
-        keys = an.keys = dict(self.keys)
-        walk = an.walk = dict(self.walk)
+        frontier = an.frontier = self.frontier.copy()
+        keys = an.keys = self.keys.copy()
+        walk = an.walk = self.walk.copy()
+        an._removable = None
+        an._encloses = {}
+        an._legal = {}
+        an._swaps = {}
+        an.memo = {}
         new = masks.get(c)
         mget = masks.get
         if new is not None:  # a tile entered c (or replaced the one there)
@@ -239,17 +244,22 @@ class _Analysis:
                 walk[q] &= ~facing
             if code:
                 frontier[c] = code
-        x0, y0, x1, y1 = self.bbox
-        x, y = c >> 7, c & 127
-        if new is not None:
-            an.bbox = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
-        elif x in (x0, x1) or y in (y0, y1):  # it stood on the box's edge
+        x0, y0, x1, y1 = bbox = self.bbox
+        x = c >> 7
+        y = c & 127
+        if x0 < x < x1 and y0 < y < y1:  # inside the box, off its edge: the box stays
+            an.bbox = bbox
+        elif new is not None:
+            an.bbox = (
+                x if x < x0 else x0,
+                y if y < y0 else y0,
+                x if x > x1 else x1,
+                y if y > y1 else y1,
+            )
+        else:  # it stood on the box's edge
             xs = [k >> 7 for k in masks]
             ys = [k & 127 for k in masks]
             an.bbox = (min(xs), min(ys), max(xs), max(ys))
-        else:
-            an.bbox = self.bbox
-        an._reset()
         return an
 
     def encloses(self, q: int) -> bool:
