@@ -72,6 +72,24 @@ def cell(pos: Pos) -> int:
     return ((pos[0] + _OFF) << 7) | (pos[1] + _OFF)
 
 
+def _seeds(k: int) -> tuple[int, ...]:
+    """R7d's local test around an empty cell: ``k`` holds its sides with a tile (bits
+    0-3, N E S W) and its corners with a tile (bits 4-7, in :data:`_JOINS` order). The
+    empty side cells fall into components joined through empty corner cells; side i
+    starts one unless the previous side and the corner between them are empty too.
+    Returns the offsets of one side cell per component, or none if there is at most one
+    component (then a tile there closes nothing)."""
+    nb = k & 15
+    seeds = tuple(
+        side
+        for i, (bit, prev, _corner, side) in enumerate(_JOINS)
+        if not nb & bit and (nb & prev or k >> (4 + i) & 1)
+    )
+    return seeds if len(seeds) > 1 else ()
+
+
+_SEEDS = tuple(_seeds(k) for k in range(256))
+
 _POP = tuple(bin(i).count("1") for i in range(16))
 _STEPS = tuple(
     tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit)
@@ -276,18 +294,17 @@ class _Analysis:
         if not (x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1):
             return False  # beyond the box: its only tile neighbour is inward, nothing closes
         masks = self.masks
-        nb = self.frontier.get(q, 0) & 15
-        # Local components of the empty side cells, joined through empty corner cells.
-        # Side i (N, E, S, W) starts a component unless the previous side and the corner
-        # between them are empty too.
-        seeds = [
-            q + side
-            for bit, prev, corner, side in _JOINS
-            if not nb & bit and (nb & prev or q + corner in masks)
-        ]
-        if len(seeds) <= 1:
-            return False
-        return any(not self._reaches_outside(s, q) for s in seeds)
+        k = self.frontier.get(q, 0) & 15  # the sides with a tile, then the corners (_JOINS)
+        if q - _STRIDE - 1 in masks:
+            k |= 16
+        if q + _STRIDE - 1 in masks:
+            k |= 32
+        if q + _STRIDE + 1 in masks:
+            k |= 64
+        if q - _STRIDE + 1 in masks:
+            k |= 128
+        seeds = _SEEDS[k]
+        return bool(seeds) and any(not self._reaches_outside(q + d, q) for d in seeds)
 
     def _reaches_outside(self, start: int, blocked: int) -> bool:
         masks = self.masks
