@@ -190,16 +190,10 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
     values add up to at most 5 (each distinct choice once, in a fixed order)."""
     cards = tuple(sorted(display))
-    out = [_TAKES.get((c,)) or _take((c,)) for c in cards]
-    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once
+    out = [_take((c,)) for c in cards]
+    out += [_take(pick(cards)) for pick in _take_patterns(tuple([c.value for c in cards]))]
+    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
         out = list(dict.fromkeys(out))
-        for pick in _take_patterns(tuple([c.value for c in cards])):
-            a = _take(pick(cards))
-            if a not in out:
-                out.append(a)
-    else:
-        for pick in _take_patterns(tuple([c.value for c in cards])):
-            out.append(_take(pick(cards)))
     return tuple(out)
 
 
@@ -357,9 +351,7 @@ def _redesigns(p: Player) -> tuple[Action, ...]:
             cells = an.cells(t.mask)
             if cells:
                 out += _at_cells(FromReserve, t, cells)
-        for q in an.removable_cells():
-            a = _TO_RESERVE.get(q)
-            out.append(a if a is not None else _to_reserve(q))
+        out += [_to_reserve(q) for q in an.removable_cells()]
         for t in reserve:
             cells = an.swap_cells(t.mask)
             if cells:
@@ -913,9 +905,7 @@ class Game(RecordedGame[Action, Event]):
         totals = p._totals
         for cur, tile in self._market.items():
             if tile is not None and totals[cur] >= tile.price:
-                key = (cur, hand[cur], tile.price)
-                buys = _BUYS.get(key)
-                out += buys if buys is not None else _buys(*key)
+                out += _buys(cur, hand[cur], tile.price)
         out.extend(_redesigns(p))
         return out or [_one(Pass)]
 

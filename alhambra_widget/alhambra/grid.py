@@ -217,11 +217,7 @@ class _Analysis:
         frontier = an.frontier = self.frontier.copy()
         keys = an.keys = self.keys.copy()
         walk = an.walk = self.walk.copy()
-        an._removable = None
-        an._encloses = {}
-        an._legal = {}
-        an._swaps = {}
-        an.memo = {}
+        an._reset()
         new = masks.get(c)
         mget = masks.get
         if new is not None:  # a tile entered c (or replaced the one there)
@@ -693,8 +689,7 @@ class Alhambra:
             return Violation(
                 "R1", "R1: an Alhambra has one fountain, at (0, 0); it is never built again.", pos
             )
-        code = self._analysis().keys[cell(pos)]
-        if tile.mask & code & 15 == code >> 4:
+        if _MATCH[self._analysis().keys[cell(pos)]] >> tile.mask & 1:
             return None
         x, y = pos
         for bit, dx, dy in STEPS:
