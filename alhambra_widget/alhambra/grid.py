@@ -392,6 +392,24 @@ class _Analysis:
         return tuple([_POS[c] for c in self.swap_cells(mask)])
 
 
+_SEEN = 32
+"""Recent analyses kept per Alhambra (and its copies), by layout: random and real play
+often come back to a layout a few turns later (a tile moved to the reserve and back)."""
+
+
+def _cell_hash(c: int, mask: int) -> int:
+    return ((c << 4 | mask) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+
+
+def _layout_hash(masks: Mapping[int, int]) -> int:
+    """XOR of :func:`_cell_hash` over the cells: kept up to date change by change, and
+    only a hint (a hit is confirmed by comparing the layouts)."""
+    h = 0
+    for c, m in masks.items():
+        h ^= _cell_hash(c, m)
+    return h
+
+
 class Alhambra:
     """One player's Alhambra: the fountain at ``(0, 0)`` and the tiles built around it.
 
@@ -400,11 +418,23 @@ class Alhambra:
     (apply an action to the game instead); :meth:`copy` gives a free one.
     """
 
-    __slots__ = ("_base", "_cache", "_longest", "_masks", "_owner", "_tiles", "_walls")
+    __slots__ = (
+        "_base",
+        "_cache",
+        "_hash",
+        "_longest",
+        "_masks",
+        "_owner",
+        "_seen",
+        "_tiles",
+        "_walls",
+    )
 
     def __init__(self) -> None:
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
         self._masks: dict[int, int] = {CENTRE: 0}  # integer cell -> walls, for the analysis
+        self._hash = _layout_hash(self._masks)
+        self._seen: dict[int, _Analysis] = {}
         self._base: tuple[_Analysis, int, int | None] | None = None
         self._cache: _Analysis | None = None
         self._walls: list[Segment] | None = None
@@ -431,6 +461,7 @@ class Alhambra:
                 raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
             a._tiles[pos] = tile
             a._masks[cell(pos)] = tile.mask
+        a._hash = _layout_hash(a._masks)
         if len(a._tiles) > _MAX_TILES + 1:
             raise IllegalAction(
                 "R1", f"R1: there are {_MAX_TILES} building tiles, not {len(a._tiles) - 1}."
@@ -487,6 +518,8 @@ class Alhambra:
         a = Alhambra.__new__(Alhambra)
         a._tiles = self._tiles
         a._masks = self._masks
+        a._hash = self._hash
+        a._seen = self._seen
         a._base = self._base
         a._cache = self._cache
         a._walls = self._walls
@@ -502,18 +535,34 @@ class Alhambra:
     def _analysis(self) -> _Analysis:
         an = self._cache
         if an is None:
-            base = self._base
-            if base is not None:  # one change since the last analysis: derive it
-                an = base[0].derive(self._masks, base[1], base[2])
-                self._base = None
-            else:
-                an = _Analysis(self._masks)
+            masks = self._masks
+            seen = self._seen
+            an = seen.get(self._hash)
+            if an is None or an.masks != masks:
+                base = self._base
+                if base is not None:  # one change since the last analysis: derive it
+                    an = base[0].derive(masks, base[1], base[2])
+                else:
+                    an = _Analysis(masks)
+                if len(seen) >= _SEEN:
+                    seen.clear()
+                seen[self._hash] = an
+            self._base = None
             self._cache = an
         return an
 
     def _changed(self, c: int, old: int | None) -> None:
         """The layout changed at integer cell ``c`` (``old``: its walls before). The
-        next analysis is derived from the last one if this is the only change since."""
+        next analysis is a recent one of the same layout (a redesign undone, a tile
+        exchanged for one with the same walls), else derived from the last one if
+        this is the only change since."""
+        new = self._masks.get(c)
+        h = self._hash
+        if old is not None:
+            h ^= _cell_hash(c, old)
+        if new is not None:
+            h ^= _cell_hash(c, new)
+        self._hash = h
         self._base = (self._cache, c, old) if self._cache is not None else None
         self._cache = None
         self._walls = None
