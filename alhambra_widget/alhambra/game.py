@@ -179,7 +179,7 @@ class _Table(dict[Any, Any]):
         return value
 
 
-_PAYS = _Table(8192)
+_SUBS = _Table(4096)
 _BUYS = _Table(8192)
 _ACTIONS = _Table(200_000)
 """Actions are immutable values: each is built once and shared, so the legal lists of
@@ -246,34 +246,21 @@ def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
     """R6: every distinct multiset of the card ``values`` (one currency) whose total is
     at least ``price``, largest cards first. Superfluous cards are allowed (no change
     is given); a payment whose total equals the price is exact (R4: another action)."""
-    key = (tuple(sorted(values)), price)
-    pays = _PAYS.get(key)
-    if pays is None:
-        pays = _PAYS.put(key, _list_payments(key[0], price))
-    return pays  # type: ignore[no-any-return]
+    return tuple([pay for pay, total in _sub_multisets(tuple(sorted(values))) if total >= price])
 
 
-def _list_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
-    counts = Counter(values)
-    distinct = sorted(counts, reverse=True)
-    out: list[tuple[int, ...]] = []
-    # suffix sums prune the branches that can no longer reach the price
-    rest = [0] * (len(distinct) + 1)
-    for i in range(len(distinct) - 1, -1, -1):
-        rest[i] = rest[i + 1] + distinct[i] * counts[distinct[i]]
-
-    def go(i: int, chosen: tuple[int, ...], total: int) -> None:
-        if total + rest[i] < price:
-            return
-        if i == len(distinct):
-            out.append(chosen)
-            return
-        v = distinct[i]
-        for k in range(counts[v], -1, -1):
-            go(i + 1, chosen + (v,) * k, total + v * k)
-
-    go(0, (), 0)
-    return tuple(out)
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct multiset of the sorted ``values``, with its total, in the order of
+    :func:`payments`: from the largest value down, all its copies, then fewer, then
+    none. Cached per values (a hand meets many prices)."""
+    subs = _SUBS.get(values)
+    if subs is None:
+        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+        for v in sorted(set(values), reverse=True):
+            ks = range(values.count(v), -1, -1)
+            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
+        subs = _SUBS.put(values, tuple(out))
+    return subs  # type: ignore[no-any-return]
 
 
 def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
