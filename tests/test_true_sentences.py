@@ -199,8 +199,9 @@ def test_edit_is_refused_whole():
 
 
 def test_derived_analysis_equals_a_fresh_one():
-    """The per-state analysis after one change is derived from the previous one; it must
-    equal the analysis built from scratch, over random builds, removals and exchanges."""
+    """The per-state analysis after one change is derived from the previous one (or is a
+    recent one of the same layout); it must equal the analysis built from scratch, over
+    random builds, removals and exchanges."""
     rng = random.Random(11)
     checked = 0
     for k in range(60):
@@ -234,9 +235,10 @@ def test_derived_analysis_equals_a_fresh_one():
                 a.exchange(c[2], c[1])
             derived = a._analysis()
             fresh = grid._Analysis(a._masks)
-            assert derived is not an
+            # a new analysis unless the walls stayed the same (an exchange for equal walls)
+            assert (derived is an) == (a._masks == an.masks) and derived.masks == a._masks
             assert derived.frontier == fresh.frontier and derived.keys == fresh.keys
-            assert derived.walk == fresh.walk and derived.bbox == fresh.bbox
+            assert derived.edges == fresh.edges and derived.bbox == fresh.bbox
             assert derived.removable() == fresh.removable()
             for m in range(16):
                 assert derived.legal_cells(m) == fresh.legal_cells(m)

@@ -5,9 +5,9 @@ y growing south. A wall segment is a pair of lattice corners; the tile at
 ``(x, y)`` covers the square from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
 
 Speed: legality queries read a per-state analysis on integer cells (see
-:class:`_Analysis`): the frontier cells with the walls they must match, the wall keys
-of built cells and the walk graph, derived from the previous state's analysis after a
-single change; what depends on a tile (R7d for wall-matching cells, the removable
+:class:`_Analysis`): the frontier cells with the walls they must match and the wall keys
+of built cells (which give the walk graph), derived from the previous state's analysis
+after a single change; what depends on a tile (R7d for wall-matching cells, the removable
 tiles) is computed on first use and kept until the next change.
 """
 
@@ -97,12 +97,19 @@ _STEPS = tuple(
 )
 """Walk bits (sides open to a neighbour) -> the offsets of those neighbours."""
 
-_MATCH = tuple(sum(1 << m for m in range(16) if m & code & 15 == code >> 4) for code in range(256))
-"""Code (sides with a neighbour | those walled on the neighbour's side << 4) -> bit set
-of the wall masks whose sides match every neighbour (R7a)."""
-_FIT = tuple(f if code & ~(code >> 4) & 15 else 0 for code, f in enumerate(_MATCH))
+_MATCH = tuple(
+    sum(1 << m for m in range(16) if m & code & 15 == code >> 4 & 15) for code in range(4096)
+)
+"""Code (sides with a neighbour | those walled on the neighbour's side << 4; for a built
+cell also its own walls << 8) -> bit set of the wall masks whose sides match every
+neighbour (R7a)."""
+_FIT = tuple(f if code & ~(code >> 4) & 15 else 0 for code, f in enumerate(_MATCH[:256]))
 """As :data:`_MATCH` for an empty cell, and empty unless some neighbour side is open
 (a tile there is reached on foot, R7c)."""
+_WALK = tuple(code & 15 & ~(code >> 8) for code in range(4096))
+"""A built cell's code -> the sides walked through: a neighbour there, no wall (R7c)."""
+_LEAF = tuple(code & 15 != 15 and _POP[w] < 2 for code, w in enumerate(_WALK))
+"""A built cell's code -> it has an empty side and at most one neighbour on foot."""
 
 
 def _cut_vertices(walk: Mapping[int, int], root: int) -> set[int]:
@@ -143,7 +150,8 @@ class _Analysis:
 
     One pass over the tiles builds ``frontier`` (empty cell beside a tile -> sides with
     a neighbour | walled neighbour sides << 4), ``keys`` (the same code for built
-    cells, R8 exchanges), the walk graph (R7c) and the tiles with an empty side. The
+    cells, with their own walls << 8: R8 exchanges, and the walk graph of R7c) and
+    ``edges`` (the number of steps between neighbours on foot). The
     rest is computed on first use and kept: which frontier cells would enclose a space
     (R7d), the removable tiles (R8), the legal and exchange cells per wall pattern.
     ``memo`` holds callers' per-state results (the game keeps its action lists there).
@@ -155,18 +163,18 @@ class _Analysis:
         "_removable",
         "_swaps",
         "bbox",
+        "edges",
         "frontier",
         "keys",
         "masks",
         "memo",
-        "walk",
     )
 
     def __init__(self, masks: dict[int, int]):
         self.masks = masks
         frontier: dict[int, int] = {}
         keys: dict[int, int] = {}
-        walk: dict[int, int] = {}
+        links = 0
         fget = frontier.get
         mget = masks.get
         x0 = x1 = CENTRE >> 7
@@ -182,7 +190,7 @@ class _Analysis:
                 y0 = y
             elif y > y1:
                 y1 = y
-            key = steps = 0
+            key = m << 8
             for bit, d, facing in _SIDES:
                 q = c + d
                 o = mget(q)
@@ -190,13 +198,11 @@ class _Analysis:
                     frontier[q] = fget(q, 0) | facing | ((facing << 4) if m & bit else 0)
                 else:
                     key |= bit | ((bit << 4) if o & facing else 0)
-                    if not m & bit:
-                        steps |= bit
             keys[c] = key
-            walk[c] = steps
+            links += _POP[_WALK[key]]
         del keys[CENTRE]  # the fountain is never exchanged
         self.keys = keys
-        self.walk = walk
+        self.edges = links >> 1
         self.frontier = frontier
         self.bbox = (x0, y0, x1, y1)
         self._reset()
@@ -216,13 +222,15 @@ class _Analysis:
         an.masks = masks
         frontier = an.frontier = self.frontier.copy()
         keys = an.keys = self.keys.copy()
-        walk = an.walk = self.walk.copy()
         an._reset()
+        edges = self.edges
+        if old is not None:  # the steps from the tile that was at c
+            edges -= _POP[_WALK[keys[c]]]
         new = masks.get(c)
         mget = masks.get
         if new is not None:  # a tile entered c (or replaced the one there)
             frontier.pop(c, None)
-            key = steps = 0
+            key = new << 8
             for bit, d, facing in _SIDES:
                 q = c + d
                 o = mget(q)
@@ -231,16 +239,12 @@ class _Analysis:
                     frontier[q] = (frontier.get(q, 0) & ~(facing << 4)) | facing | wall
                     continue
                 key |= bit | ((bit << 4) if o & facing else 0)
-                if not new & bit:
-                    steps |= bit
                 if q != CENTRE:
                     keys[q] = (keys[q] & ~(facing << 4)) | facing | wall
-                if old is None and not o & facing:
-                    walk[q] |= facing
             keys[c] = key
-            walk[c] = steps
+            edges += _POP[_WALK[key]]
         else:  # the tile at c left
-            del keys[c], walk[c]
+            del keys[c]
             code = 0
             for bit, d, facing in _SIDES:
                 q = c + d
@@ -255,9 +259,9 @@ class _Analysis:
                 code |= bit | ((bit << 4) if o & facing else 0)
                 if q != CENTRE:
                     keys[q] &= ~(facing | (facing << 4))
-                walk[q] &= ~facing
             if code:
                 frontier[c] = code
+        an.edges = edges
         x0, y0, x1, y1 = bbox = self.bbox
         x = c >> 7
         y = c & 127
@@ -326,17 +330,15 @@ class _Analysis:
         side (no space is left behind)."""
         free = self._removable
         if free is None:
-            walk = self.walk
-            links = 0
-            for v in walk.values():
-                links += _POP[v]
             keys = self.keys
-            if links == 2 * len(keys):
+            if self.edges == len(keys):
                 # the walk graph is a tree (it is connected, R7c; ``keys`` holds every tile
                 # but the fountain): its cut vertices are exactly the tiles other than the
                 # fountain with two or more neighbours
-                found = [c for c, k in keys.items() if k & 15 != 15 and _POP[walk[c]] < 2]
+                found = [c for c, k in keys.items() if _LEAF[k]]
             else:
+                walk = {c: _WALK[k] for c, k in keys.items()}
+                walk[CENTRE] = sum([bit for bit, d, _ in _SIDES if CENTRE + d in self.masks])
                 cut = _cut_vertices(walk, CENTRE)
                 found = [c for c, k in keys.items() if k & 15 != 15 and c not in cut]
             found.sort()
