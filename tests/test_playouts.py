@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from alhambra_widget import Action, Game, building_tiles
-from alhambra_widget.alhambra.components import Card, ScoringCard, money_cards
+from alhambra_widget.alhambra.components import CURRENCIES, Card, ScoringCard, money_cards
 
 GAMES = int(os.environ.get("ALHAMBRA_PLAYOUTS", "1000"))
 ALL_TILES = Counter(building_tiles())
@@ -34,6 +34,8 @@ def check_invariants(g: Game, last_scores: dict) -> None:
     money += Counter(c for c in g.deck if isinstance(c, Card))
     for p in g.players:
         money += Counter(p.money)
+        by_currency = {c: tuple(sorted(v for cur, v in p.money if cur == c)) for c in CURRENCIES}
+        assert p.hand() == by_currency, "R6: the grouped hand (kept change by change) is the hand"
     assert money == Counter(money_cards(g.two_players)), "R1/R3: money lost or duplicated"
 
     drawn = g.scoring_cards_drawn

@@ -125,6 +125,28 @@ class Player:
                 totals[cur] = sum(vs)
         return h
 
+    def _gain(self, cards: tuple[Card, ...]) -> None:
+        """Take ``cards`` into the hand (the grouped hand is updated, not rebuilt)."""
+        self._money += cards
+        h = self._hand
+        if h is not None:  # new dictionaries: copies of this player share the old ones
+            h = self._hand = dict(h)
+            totals = self._totals = dict(self._totals)
+            for cur, v in cards:
+                h[cur] = tuple(sorted((*h[cur], v)))
+                totals[cur] += v
+
+    def _spend(self, currency: str, values: tuple[int, ...]) -> None:
+        """Give up cards of ``currency`` with ``values`` (held)."""
+        held = list(self._hand[currency]) if self._hand is not None else None
+        for v in values:
+            self._money.remove(Card(currency, v))
+            if held is not None:
+                held.remove(v)
+        if held is not None:
+            self._hand = self._hand | {currency: tuple(held)}  # type: ignore[operator]
+            self._totals = self._totals | {currency: self._totals[currency] - sum(values)}
+
     def money_of(self, currency: str) -> int:
         """Total value in hand of one currency (R12 compares these)."""
         self.hand()
@@ -427,8 +449,7 @@ class _TakeMoney(TurnRule[TakeMoney]):
     def do(g: Game, p: Player, a: TakeMoney) -> list[Event]:
         for c in a.cards:
             g._display.remove(c)
-            p._money.append(c)
-        p._hand = None
+        p._gain(a.cards)
         g._takes = None
         ev = [Event("take_money", {"player": p.name, "cards": [CARD_NAMES[c] for c in a.cards]})]
         return g._turn_over(p, ev)
@@ -464,11 +485,8 @@ class _Buy(TurnRule[Buy]):
         tile = g._market[a.currency]
         assert tile is not None
         exact = g.is_exact(a)
-        for v in a.pay:
-            c = Card(a.currency, v)
-            p._money.remove(c)
-            g._discard.append(c)
-        p._hand = None
+        p._spend(a.currency, a.pay)
+        g._discard += [Card(a.currency, v) for v in a.pay]
         g._market[a.currency] = None
         p._bought.append(tile)
         ev = [
