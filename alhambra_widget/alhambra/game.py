@@ -313,8 +313,8 @@ _BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
 both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
 
 
-def _at_cells(cls: type[A], tile: Tile, cells: tuple[int, ...]) -> list[A]:
-    """``cls(tile, cell)`` for each integer cell (shared objects)."""
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
+    """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     by_tile = _BY_CELL[cls]
     entry = by_tile.get(id(tile))
     if entry is None or entry[0] is not tile:
@@ -322,13 +322,11 @@ def _at_cells(cls: type[A], tile: Tile, cells: tuple[int, ...]) -> list[A]:
             by_tile.clear()
         entry = by_tile[id(tile)] = (tile, {})
     table = entry[1]
-    out = []
     for q in cells:
         a = table.get(q)
         if a is None:
             a = table[q] = cls(tile, _POS[q])  # type: ignore[call-arg]
         out.append(a)
-    return out  # type: ignore[return-value]
 
 
 def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
@@ -340,7 +338,7 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
     if acts is None:
         out: list[Action] = []
         for t in p._bought:
-            out.extend(_at_cells(Place, t, an.cells(t.mask)))
+            _at_cells(out, Place, t, an.cells(t.mask))
             out.append(_one(Reserve, t))
             if dirk:
                 out.append(_one(GiveToDirk, t))
@@ -359,12 +357,13 @@ def _redesigns(p: Player) -> tuple[Action, ...]:
         for t in reserve:
             cells = an.cells(t.mask)
             if cells:
-                out += _at_cells(FromReserve, t, cells)
-        out += [_to_reserve(q) for q in an.removable_cells()]
+                _at_cells(out, FromReserve, t, cells)
+        for q in an.removable_cells():
+            out.append(_to_reserve(q))
         for t in reserve:
             cells = an.swap_cells(t.mask)
             if cells:
-                out += _at_cells(Exchange, t, cells)
+                _at_cells(out, Exchange, t, cells)
         acts = an.memo[key] = tuple(out)
     return acts
 
