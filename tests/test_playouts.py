@@ -84,6 +84,24 @@ def replay_matches(g: Game, digests: list[str]) -> None:
         assert h.digest() == digests[i + 1], f"replay differs after action {i + 1}"
 
 
+def test_every_legal_action_equals_the_one_its_public_constructor_makes():
+    """The engine builds its legal actions without the public constructor's checks
+    (``Action._trusted``); each must be exactly what the checked constructor makes from
+    its JSON form, so it is canonical (cells as int pairs, cards and payments sorted)."""
+    checked = 0
+    for seed, n in ((3, 2), (4, 4), (5, 6)):
+        rng = random.Random(seed)
+        g = Game([f"P{i}" for i in range(n)], seed=seed)
+        while not g.is_over:
+            actions = g.legal_actions()
+            for a in actions:
+                again = Action.from_json(a.to_json())
+                assert again == a and again.to_json() == a.to_json(), a
+                checked += 1
+            g.apply(rng.choice(actions))
+    assert checked > 10_000
+
+
 @pytest.mark.parametrize("chunk", range(10))
 def test_R13_random_playouts_keep_every_invariant(chunk):
     per = max(1, GAMES // 10)

@@ -250,7 +250,7 @@ at most 5 (a few hundred in all)."""
 def _take(cards: tuple[Card, ...]) -> TakeMoney:
     a = _TAKES.get(cards)
     if a is None:
-        a = _TAKES[cards] = TakeMoney(cards)
+        a = _TAKES[cards] = TakeMoney._trusted(cards)
     return a
 
 
@@ -260,7 +260,7 @@ _TO_RESERVE: dict[int, ToReserve] = {}
 def _to_reserve(q: int) -> ToReserve:
     a = _TO_RESERVE.get(q)
     if a is None:
-        a = _TO_RESERVE[q] = ToReserve(_POS[q])
+        a = _TO_RESERVE[q] = ToReserve._trusted(_POS[q])
     return a
 
 
@@ -297,10 +297,12 @@ A = TypeVar("A", bound=Action)
 
 
 def _one(cls: type[A], *args: Any) -> A:
+    """The shared action ``cls(*args)``; ``args`` are in canonical form (see
+    :meth:`~.actions.Action._trusted`)."""
     key = (cls, *args)
     a = _ACTIONS.get(key)
     if a is None:
-        a = _ACTIONS.put(key, cls(*args))
+        a = _ACTIONS.put(key, cls._trusted(*args))
     return a  # type: ignore[no-any-return]
 
 
@@ -325,7 +327,7 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls(tile, _POS[q])  # type: ignore[call-arg]
+            a = table[q] = cls._trusted(tile, _POS[q])
         out.append(a)
 
 
