@@ -112,36 +112,33 @@ _LEAF = tuple(code & 15 != 15 and _POP[w] < 2 for code, w in enumerate(_WALK))
 """A built cell's code -> it has an empty side and at most one neighbour on foot."""
 
 
-def _cut_vertices(walk: Mapping[int, int], root: int) -> set[int]:
-    """Cells other than ``root`` whose removal separates some cell from ``root`` in the
-    walk graph (``walk``: cell -> bits of the sides walked through; iterative Tarjan
-    reading the neighbours straight off the bits). Unreachable cells are ignored."""
-    disc = {root: 0}
-    low = {root: 0}
+def _cut_vertices(keys: Mapping[int, int], masks: Mapping[int, int]) -> set[int]:
+    """Tiles whose removal separates some tile from the fountain in the walk graph
+    (``keys``: built cell -> code, :data:`_WALK` gives its steps; the fountain is not
+    among them). Tarjan's depth-first search from the fountain, reading the neighbours
+    straight off the codes; the depth is at most the 54 tiles (R1)."""
+    disc = {CENTRE: 0}
     cut: set[int] = set()
-    stack: list[tuple[int, int, int]] = [(root, -1, 0)]  # cell, parent, next side index
-    t = 1
-    while stack:
-        v, parent, i = stack[-1]
-        steps = _STEPS[walk[v]]
-        while i < len(steps):
-            w = v + steps[i]
-            i += 1
-            if w not in disc:
-                stack[-1] = (v, parent, i)
-                disc[w] = low[w] = t
-                t += 1
-                stack.append((w, v, 0))
-                break
-            if w != parent and disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            stack.pop()
-            if parent != -1:
-                if low[v] < low[parent]:
-                    low[parent] = low[v]
-                if low[v] >= disc[parent] and parent != root:
-                    cut.add(parent)
+
+    def low(v: int, parent: int) -> int:
+        d = disc[v] = len(disc)
+        lo = d
+        for step in _STEPS[_WALK[keys[v]]]:
+            w = v + step
+            dw = disc.get(w)
+            if dw is None:
+                lw = low(w, v)
+                if lw < lo:
+                    lo = lw
+                if lw >= d:
+                    cut.add(v)
+            elif w != parent and dw < lo:
+                lo = dw
+        return lo
+
+    for _bit, step, _facing in _SIDES:  # the fountain has no walls
+        if CENTRE + step in masks and CENTRE + step not in disc:
+            low(CENTRE + step, CENTRE)
     return cut
 
 
@@ -337,9 +334,7 @@ class _Analysis:
                 # fountain with two or more neighbours
                 found = [c for c, k in keys.items() if _LEAF[k]]
             else:
-                walk = {c: _WALK[k] for c, k in keys.items()}
-                walk[CENTRE] = sum([bit for bit, d, _ in _SIDES if CENTRE + d in self.masks])
-                cut = _cut_vertices(walk, CENTRE)
+                cut = _cut_vertices(keys, self.masks)
                 found = [c for c, k in keys.items() if k & 15 != 15 and c not in cut]
             found.sort()
             free = self._removable = tuple(found)
