@@ -13,7 +13,7 @@ tiles) is computed on first use and kept until the next change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -108,7 +108,9 @@ _FIT = tuple(f if code & ~(code >> 4) & 15 else 0 for code, f in enumerate(_MATC
 (a tile there is reached on foot, R7c)."""
 _WALK = tuple(code & 15 & ~(code >> 8) for code in range(4096))
 """A built cell's code -> the sides walked through: a neighbour there, no wall (R7c)."""
-_LEAF = tuple(code & 15 != 15 and _POP[w] < 2 for code, w in enumerate(_WALK))
+_OPEN = tuple(code & 15 != 15 for code in range(4096))
+"""A built cell's code -> it has an empty side."""
+_LEAF = tuple(o and _POP[w] < 2 for o, w in zip(_OPEN, _WALK))
 """A built cell's code -> it has an empty side and at most one neighbour on foot."""
 
 
@@ -332,10 +334,15 @@ class _Analysis:
                 # the walk graph is a tree (it is connected, R7c; ``keys`` holds every tile
                 # but the fountain): its cut vertices are exactly the tiles other than the
                 # fountain with two or more neighbours
-                found = [c for c, k in keys.items() if _LEAF[k]]
+                cut: Container[int] = ()
+                leaf = _LEAF
             else:
                 cut = _cut_vertices(keys, self.masks)
-                found = [c for c, k in keys.items() if k & 15 != 15 and c not in cut]
+                leaf = _OPEN
+            found = []  # (a loop: cheaper than a comprehension for so few cells)
+            for c, k in keys.items():
+                if leaf[k] and c not in cut:
+                    found.append(c)
             found.sort()
             free = self._removable = tuple(found)
         return free
@@ -379,7 +386,10 @@ class _Analysis:
         found = self._swaps.get(mask)
         if found is None:
             bit = 1 << mask
-            out = [q for q, code in self.keys.items() if _MATCH[code] & bit]
+            out = []
+            for q, code in self.keys.items():
+                if _MATCH[code] & bit:
+                    out.append(q)
             out.sort()
             found = self._swaps[mask] = tuple(out)
         return found
