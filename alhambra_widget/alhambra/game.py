@@ -212,8 +212,13 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
     values add up to at most 5 (each distinct choice once, in a fixed order)."""
     cards = tuple(sorted(display))
-    out = [_take((c,)) for c in cards]
-    out += [_take(pick(cards)) for pick in _take_patterns(tuple([c.value for c in cards]))]
+    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    values = []
+    for c in cards:
+        out.append(_take((c,)))
+        values.append(c.value)
+    for pick in _take_patterns(tuple(values)):
+        out.append(_take(pick(cards)))
     if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
         out = list(dict.fromkeys(out))
     return tuple(out)
@@ -268,7 +273,11 @@ def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
     """R6: every distinct multiset of the card ``values`` (one currency) whose total is
     at least ``price``, largest cards first. Superfluous cards are allowed (no change
     is given); a payment whose total equals the price is exact (R4: another action)."""
-    return tuple([pay for pay, total in _sub_multisets(tuple(sorted(values))) if total >= price])
+    out = []
+    for pay, total in _sub_multisets(tuple(sorted(values))):
+        if total >= price:
+            out.append(pay)
+    return tuple(out)
 
 
 def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -289,7 +298,10 @@ def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]
     key = (currency, values, price)
     acts = _BUYS.get(key)
     if acts is None:
-        acts = _BUYS.put(key, tuple(_one(Buy, currency, pay) for pay in payments(values, price)))
+        out = []
+        for pay in payments(values, price):
+            out.append(_one(Buy, currency, pay))
+        acts = _BUYS.put(key, tuple(out))
     return acts  # type: ignore[no-any-return]
 
 
