@@ -70,8 +70,9 @@ class RecordedGame(Generic[A, E]):
     def _list_legal(self) -> list[A]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _refuse(self, action: object) -> Exception:  # pragma: no cover - abstract
-        """Why ``action``, which is not among the legal actions now, is refused."""
+    def _refuse(self, action: object) -> Exception | None:  # pragma: no cover - abstract
+        """Why ``action``, which is not among the legal actions now, is refused (``None``
+        if it is accepted all the same: a move that is no listed choice, like an edit)."""
         raise NotImplementedError
 
     def _do(self, action: A) -> list[E]:  # pragma: no cover - abstract
@@ -100,7 +101,9 @@ class RecordedGame(Generic[A, E]):
                 return
         if action in legal:
             return
-        raise self._refuse(action)
+        why = self._refuse(action)
+        if why is not None:
+            raise why
 
     def _options(self) -> dict[str, Any]:
         return {"players": [p.name for p in self.players], "seed": self.seed} | {

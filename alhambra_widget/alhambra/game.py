@@ -31,7 +31,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ..errors import IllegalAction, MalformedInput
+from ..errors import GameError, IllegalAction, MalformedInput
 from ..record import RecordedGame
 from .actions import (
     Action,
@@ -927,9 +927,17 @@ class Game(RecordedGame[Action, Event]):
         out.extend(_redesigns(p))
         return out or [_one(Pass)]
 
-    def _refuse(self, action: object) -> Exception:
+    def _refuse(self, action: object) -> Exception | None:
         if not isinstance(action, Action):
             return MalformedInput(f"{action!r} is not an action.")
+        if type(action) is Edit:  # not a move, so never listed: checked here
+            if self.phase == "over":
+                return IllegalAction("R12", "R12: the game is over; it cannot be edited.")
+            try:
+                self._edit_plan(action)
+            except GameError as e:
+                return e
+            return None
         if self.phase == "over":
             return IllegalAction("R12", "R12: the game is over.")
         p = self.players[self.current]
@@ -963,14 +971,6 @@ class Game(RecordedGame[Action, Event]):
             )
         why = rule.refuse(self, p, action)
         return why or IllegalAction("R4", f"R4: {action} is not among the legal actions now.")
-
-    def _check(self, action: object) -> None:
-        if type(action) is Edit:
-            if self.phase == "over":
-                raise IllegalAction("R12", "R12: the game is over; it cannot be edited.")
-            self._edit_plan(action)
-            return
-        super()._check(action)
 
     def _do(self, action: Action) -> list[Event]:
         ev: list[Event]
