@@ -919,7 +919,7 @@ class Game(RecordedGame[Action, Event]):
         if t is None:
             t = self._takes = takes(self._display)
         out: list[Action] = list(t)
-        hand = p.hand()
+        hand = p._hand or p.hand()
         totals = p._totals
         for cur, tile in self._market.items():
             if tile is not None and totals[cur] >= tile.price:
@@ -1044,9 +1044,10 @@ class Game(RecordedGame[Action, Event]):
                     short = True
         if filled:
             ev.append(Event("market_refilled", {"tiles": filled}))
-        for rnd in self._due:
-            ev += self._score(rnd)
-        self._due = []
+        if self._due:
+            for rnd in self._due:
+                ev += self._score(rnd)
+            self._due = []
         if short:
             return ev + self._game_end()
         self.current = (self.current + 1) % len(self.players)
