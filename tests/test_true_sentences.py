@@ -237,6 +237,7 @@ def test_derived_analysis_equals_a_fresh_one():
             fresh = grid._Analysis(a._masks)
             # a new analysis unless the walls stayed the same (an exchange for equal walls)
             assert (derived is an) == (a._masks == an.masks) and derived.masks == a._masks
+            assert a._hash == grid._layout_hash(a._masks)  # kept change by change
             assert derived.frontier == fresh.frontier and derived.keys == fresh.keys
             assert derived.edges == fresh.edges and derived.bbox == fresh.bbox
             assert derived.removable() == fresh.removable()

@@ -404,16 +404,12 @@ _SEEN = 32
 often come back to a layout a few turns later (a tile moved to the reserve and back)."""
 
 
-def _cell_hash(c: int, mask: int) -> int:
-    return ((c << 4 | mask) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-
-
 def _layout_hash(masks: Mapping[int, int]) -> int:
-    """XOR of :func:`_cell_hash` over the cells: kept up to date change by change, and
-    only a hint (a hit is confirmed by comparing the layouts)."""
+    """XOR of ``hash((cell, walls))`` over the cells: kept up to date change by change,
+    and only a hint (a hit is confirmed by comparing the layouts)."""
     h = 0
-    for c, m in masks.items():
-        h ^= _cell_hash(c, m)
+    for item in masks.items():
+        h ^= hash(item)
     return h
 
 
@@ -566,9 +562,9 @@ class Alhambra:
         new = self._masks.get(c)
         h = self._hash
         if old is not None:
-            h ^= _cell_hash(c, old)
+            h ^= hash((c, old))
         if new is not None:
-            h ^= _cell_hash(c, new)
+            h ^= hash((c, new))
         self._hash = h
         self._base = (self._cache, c, old) if self._cache is not None else None
         self._cache = None
