@@ -121,27 +121,30 @@ def _cut_vertices(keys: Mapping[int, int], masks: Mapping[int, int]) -> set[int]
     straight off the codes; the depth is at most the 54 tiles (R1)."""
     disc = {CENTRE: 0}
     cut: set[int] = set()
-
-    def low(v: int, parent: int) -> int:
-        d = disc[v] = len(disc)
-        lo = d
-        for step in _STEPS[_WALK[keys[v]]]:
-            w = v + step
-            dw = disc.get(w)
-            if dw is None:
-                lw = low(w, v)
-                if lw < lo:
-                    lo = lw
-                if lw >= d:
-                    cut.add(v)
-            elif w != parent and dw < lo:
-                lo = dw
-        return lo
-
     for _bit, step, _facing in _SIDES:  # the fountain has no walls
         if CENTRE + step in masks and CENTRE + step not in disc:
-            low(CENTRE + step, CENTRE)
+            _low(CENTRE + step, CENTRE, keys, disc, cut)
     return cut
+
+
+def _low(v: int, parent: int, keys: Mapping[int, int], disc: dict[int, int], cut: set[int]) -> int:
+    """Tarjan's low point of ``v``, reached from ``parent``; adds the cut vertices found
+    below it to ``cut``. (A module function, not a closure: a recursive closure is a
+    reference cycle, left for the garbage collector after every call.)"""
+    d = disc[v] = len(disc)
+    lo = d
+    for step in _STEPS[_WALK[keys[v]]]:
+        w = v + step
+        dw = disc.get(w)
+        if dw is None:
+            lw = _low(w, v, keys, disc, cut)
+            if lw < lo:
+                lo = lw
+            if lw >= d:
+                cut.add(v)
+        elif w != parent and dw < lo:
+            lo = dw
+    return lo
 
 
 class _Analysis:
@@ -978,27 +981,34 @@ def _euler_circuit(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner) -
 
 def _search(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner, limit: int) -> list[int]:
     """Longest trail from ``start`` by depth-first search with backtracking."""
-    best: list[int] = []
-    path: list[int] = []
-    used: set[int] = set()
+    best: list[list[int]] = [[]]
+    _extend(adj, start, limit, [], set(), best)
+    return best[0]
 
-    def go(v: Corner) -> bool:
-        nonlocal best
-        extended = False
-        for e, w in adj[v]:
-            if e in used:
-                continue
-            extended = True
-            used.add(e)
-            path.append(e)
-            if go(w):
-                return True
-            path.pop()
-            used.discard(e)
-        if not extended and len(path) > len(best):
-            best = list(path)
-            return len(best) == limit
-        return False
 
-    go(start)
-    return best
+def _extend(
+    adj: dict[Corner, list[tuple[int, Corner]]],
+    v: Corner,
+    limit: int,
+    path: list[int],
+    used: set[int],
+    best: list[list[int]],
+) -> bool:
+    """Extend ``path`` (its segments in ``used``) from ``v`` every way; a longer dead end
+    becomes ``best[0]``. True once a trail of ``limit`` segments is found. (A module
+    function: a recursive closure would leave a reference cycle behind.)"""
+    extended = False
+    for e, w in adj[v]:
+        if e in used:
+            continue
+        extended = True
+        used.add(e)
+        path.append(e)
+        if _extend(adj, w, limit, path, used, best):
+            return True
+        path.pop()
+        used.discard(e)
+    if not extended and len(path) > len(best[0]):
+        best[0] = list(path)
+        return len(path) == limit
+    return False
