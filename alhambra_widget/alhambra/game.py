@@ -136,16 +136,19 @@ class Player:
                 h[cur] = tuple(sorted((*h[cur], v)))
                 totals[cur] += v
 
-    def _spend(self, currency: str, values: tuple[int, ...]) -> None:
-        """Give up cards of ``currency`` with ``values`` (held)."""
-        held = list(self._hand[currency]) if self._hand is not None else None
-        for v in values:
-            self._money.remove(Card(currency, v))
-            if held is not None:
+    def _spend(self, currency: str, values: tuple[int, ...]) -> list[Card]:
+        """Give up the held cards of ``currency`` with ``values``; returns them."""
+        cards = [Card(currency, v) for v in values]
+        for c in cards:
+            self._money.remove(c)
+        h = self._hand
+        if h is not None:  # new dictionaries, as in _gain
+            held = list(h[currency])
+            for v in values:
                 held.remove(v)
-        if held is not None:
-            self._hand = self._hand | {currency: tuple(held)}  # type: ignore[operator]
+            self._hand = h | {currency: tuple(held)}
             self._totals = self._totals | {currency: self._totals[currency] - sum(values)}
+        return cards
 
     def money_of(self, currency: str) -> int:
         """Total value in hand of one currency (R12 compares these)."""
@@ -498,8 +501,7 @@ class _Buy(TurnRule[Buy]):
         tile = g._market[a.currency]
         assert tile is not None
         exact = g.is_exact(a)
-        p._spend(a.currency, a.pay)
-        g._discard += [Card(a.currency, v) for v in a.pay]
+        g._discard += p._spend(a.currency, a.pay)
         g._market[a.currency] = None
         p._bought.append(tile)
         ev = [
