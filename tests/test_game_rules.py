@@ -2,9 +2,12 @@
 rulebook gives an example."""
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from helpers import open_tile
+from hypothesis import given
+from hypothesis import strategies as st
 
 from alhambra_widget import (
     Buy,
@@ -21,6 +24,7 @@ from alhambra_widget import (
     ToReserve,
 )
 from alhambra_widget.alhambra.components import ScoringCard
+from alhambra_widget.alhambra.game import payments
 from alhambra_widget.errors import MalformedInput
 
 
@@ -208,6 +212,23 @@ def test_R6_every_payment_listed_including_overpayments():
     )
     pays = {a.pay for a in g.legal_actions() if isinstance(a, Buy)}
     assert pays == {(6, 4), (6, 6), (6, 4, 3), (6, 6, 4), (6, 6, 3), (6, 6, 4, 3)}
+
+
+@given(values=st.lists(st.integers(1, 9), max_size=7), price=st.integers(1, 30))
+def test_R6_payments_are_every_distinct_multiset_reaching_the_price(values, price):
+    """Against brute force over every subset of the cards: each distinct multiset whose
+    total reaches the price, once, largest card first, in the order of the hand's
+    sub-multisets (largest value first, then more copies first)."""
+    got = payments(values, price)
+    want = {
+        tuple(sorted(c, reverse=True))
+        for k in range(len(values) + 1)
+        for c in combinations(values, k)
+        if sum(c) >= price
+    }
+    assert len(got) == len(set(got)) and set(got) == want
+    assert all(list(pay) == sorted(pay, reverse=True) for pay in got)
+    assert got == tuple(sorted(got, key=lambda pay: [-pay.count(v) for v in range(9, 0, -1)]))
 
 
 # -- R9 end of turn -------------------------------------------------------------------
