@@ -252,7 +252,9 @@ def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
 
 _TAKES: dict[tuple[Card, ...], TakeMoney] = {}
 """The shared TakeMoney of each card alone and of each set of small cards adding up to
-at most 5 (a few hundred in all)."""
+at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
+:func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
+random games)."""
 
 
 def _take(cards: tuple[Card, ...]) -> TakeMoney:

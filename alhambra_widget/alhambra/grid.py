@@ -97,12 +97,12 @@ _STEPS = tuple(
 )
 """Walk bits (sides open to a neighbour) -> the offsets of those neighbours."""
 
-_MATCH = tuple(
-    sum(1 << m for m in range(16) if m & code & 15 == code >> 4 & 15) for code in range(4096)
+_MATCH = 16 * tuple(
+    sum(1 << m for m in range(16) if m & code & 15 == code >> 4) for code in range(256)
 )
 """Code (sides with a neighbour | those walled on the neighbour's side << 4; for a built
 cell also its own walls << 8) -> bit set of the wall masks whose sides match every
-neighbour (R7a)."""
+neighbour (R7a). Its own walls do not matter, so the first 256 entries repeat."""
 _FIT = tuple(f if code & ~(code >> 4) & 15 else 0 for code, f in enumerate(_MATCH[:256]))
 """As :data:`_MATCH` for an empty cell, and empty unless some neighbour side is open
 (a tile there is reached on foot, R7c)."""
@@ -365,15 +365,11 @@ class _Analysis:
         if len(self.masks) <= _MAX_TILES:  # else R1: every tile is built
             bit = 1 << mask
             x0, y0, x1, y1 = self.bbox
-            enc = self._encloses
             for q, code in self.frontier.items():
-                if _FIT[code] & bit:
-                    if x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1:
-                        e = enc.get(q)
-                        if e is None:
-                            e = enc[q] = self._compute_encloses(q)
-                        if e:
-                            continue
+                # (beyond the box nothing closes: settled here, no call)
+                if _FIT[code] & bit and not (
+                    x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1 and self.encloses(q)
+                ):
                     out.append(q)
             out.sort()
         found = self._legal[mask] = tuple(out)
