@@ -53,8 +53,10 @@ case "${1:-}" in
     echo "== lint and types"
     .venv/bin/ruff check alhambra_widget tests benchmarks lite
     (cd js && npm run --silent lint)
-    .venv/bin/mypy --strict alhambra_widget/alhambra alhambra_widget/gardens alhambra_widget/record.py alhambra_widget/errors.py alhambra_widget/seats.py
+    .venv/bin/mypy --strict alhambra_widget/engine alhambra_widget/views/seats.py
     .venv/bin/mypy
+    echo "== layers (import-linter: imports only go downward, no cycles)"
+    .venv/bin/lint-imports --no-cache
     echo "== packaging: wheel and sdist, each installed without node"
     bash tests/packaging/check.sh
     echo "== tests"

@@ -2,7 +2,7 @@
 
 __version__ = "0.2.0"
 
-from .alhambra.components import (
+from .engine.alhambra.components import (
     CURRENCIES,
     FOUNTAIN,
     KINDS,
@@ -11,9 +11,9 @@ from .alhambra.components import (
     Tile,
     building_tiles,
 )
-from .alhambra.grid import Alhambra, Violation
-from .alhambra.scoring import ScoringRound, majority_breakdown, score_majorities
-from .errors import GameError, GameFileError, IllegalAction, MalformedInput
+from .engine.alhambra.grid import Alhambra, Violation
+from .engine.alhambra.scoring import ScoringRound, majority_breakdown, score_majorities
+from .engine.errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 __all__ = [
     "CURRENCIES",
@@ -34,7 +34,7 @@ __all__ = [
     "score_majorities",
 ]
 
-from .alhambra.actions import (
+from .engine.alhambra.actions import (
     Action,
     Buy,
     Exchange,
@@ -46,7 +46,9 @@ from .alhambra.actions import (
     TakeMoney,
     ToReserve,
 )
-from .alhambra.game import Event, Game, Player
+from .engine.alhambra.game import Event, Game, Player, end_game_gifts, payments
+from .engine.alhambra.scoring import score_kind
+from .views.alhambra import svg as _svg  # noqa: F401  (registers the Alhambra's picture)
 
 __all__ += [
     "Action",
@@ -62,13 +64,20 @@ __all__ += [
     "Reserve",
     "TakeMoney",
     "ToReserve",
+    "end_game_gifts",
+    "payments",
+    "score_kind",
 ]
 
 
-def __getattr__(name: str):
-    # The widget needs Jupyter packages; the engine does not. Import it on first use.
-    if name in ("AlhambraWidget", "SandboxWidget", "GardensWidget", "CourseWidget"):
-        from . import widget
+def __getattr__(name: str) -> object:
+    # The widgets need Jupyter packages; the engine does not. Import them on first use.
+    if name in ("AlhambraWidget", "SandboxWidget", "GardensWidget"):
+        from . import widgets
 
-        return getattr(widget, name)
+        return getattr(widgets, name)
+    if name == "CourseWidget":
+        from .course.widget import CourseWidget
+
+        return CourseWidget
     raise AttributeError(f"module 'alhambra_widget' has no attribute {name!r}")

@@ -18,12 +18,12 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .alhambra.components import KINDS, Tile
-from .alhambra.game import Game
-from .alhambra.grid import Alhambra
-from .alhambra.scoring import ScoringRound, score_round
-from .alhambra.svg import alhambra_svg, svg_open
-from .errors import IllegalAction, MalformedInput
+from .engine.alhambra.components import KINDS, Tile
+from .engine.alhambra.game import Game
+from .engine.alhambra.grid import Alhambra
+from .engine.alhambra.scoring import ScoringRound, score_round
+from .engine.errors import IllegalAction, MalformedInput
+from .views.alhambra.svg import alhambra_svg, svg_open
 
 _EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
 
@@ -503,8 +503,8 @@ def _continuations(
 ) -> list[list[str]]:
     """Play one candidate's continuations: the winners of each. A unit of work for an
     executor (module level, plain arguments: it pickles for processes and clusters)."""
-    from .bots import make_bot
-    from .gardens.game import GardensGame
+    from .engine.gardens.game import GardensGame
+    from .players.bots import make_bot
 
     cls: Any = Game if kind == "alhambra" else GardensGame
     start = cls.from_json(text)
@@ -620,7 +620,7 @@ def win_chances(
 
 
 def _top_moves(game, legal, k):
-    from .bots import make_bot
+    from .players.bots import make_bot
 
     bot = make_bot("greedy", 0, game)
     if isinstance(game, Game):

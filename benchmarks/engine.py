@@ -26,9 +26,9 @@ import random
 import statistics
 import time
 
-from alhambra_widget.alhambra.components import building_tiles
-from alhambra_widget.alhambra.game import Game
-from alhambra_widget.alhambra.grid import Alhambra
+from alhambra_widget.engine.alhambra.components import building_tiles
+from alhambra_widget.engine.alhambra.game import Game
+from alhambra_widget.engine.alhambra.grid import Alhambra
 
 
 def random_game(seed: int, players: int = 4) -> tuple[float, int]:

@@ -28,7 +28,7 @@ from pathlib import Path
 SETUP = """
 import json, time
 from alhambra_widget import AlhambraWidget, Game
-from alhambra_widget.bots import make_bot
+from alhambra_widget.players.bots import make_bot
 g = Game([f"P{i}" for i in range(6)], seed=11)
 bots = [make_bot("greedy", i) for i in range(6)]
 while not g.is_over and len(g.bag) > 12:
@@ -93,9 +93,9 @@ CLICK = """async ([sel, done]) => {
 
 
 def view_size_6p() -> int:
-    from alhambra_widget.alhambra.game import Game
-    from alhambra_widget.bots import make_bot
-    from alhambra_widget.widget import AlhambraWidget
+    from alhambra_widget.engine.alhambra.game import Game
+    from alhambra_widget.players.bots import make_bot
+    from alhambra_widget.widgets import AlhambraWidget
 
     g = Game([f"P{i}" for i in range(6)], seed=11)
     bots = [make_bot("greedy", i) for i in range(6)]

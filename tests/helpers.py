@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from alhambra_widget import Alhambra, Tile, building_tiles
-from alhambra_widget.alhambra.components import STEPS
+from alhambra_widget.engine.alhambra.components import STEPS
 
 OPEN_TILES = [t for t in building_tiles() if not t.walls]
 """The real tiles without walls, in the data's order: pavilion 8, seraglio 9, arcades 9

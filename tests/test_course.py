@@ -15,8 +15,8 @@ import pytest
 from helpers import brute_legal, brute_removable
 
 from alhambra_widget.course.catalog import CHAPTERS, LESSONS, chapter, lesson
-from alhambra_widget.errors import RULING_IDS, MalformedInput
-from alhambra_widget.lessons import (
+from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
+from alhambra_widget.course.lessons import (
     TASKS,
     Attempt,
     Lesson,
@@ -127,7 +127,7 @@ def _wrong_answers(les):
 
 
 def _as_buy(ans):
-    from alhambra_widget.lessons import _action_of
+    from alhambra_widget.course.lessons import _action_of
 
     try:
         return _action_of(None, None, ans)
@@ -214,7 +214,7 @@ def test_dirk_rounds_down():
 
 
 def test_strategy_lessons_have_one_best_choice():
-    from alhambra_widget.lessons import _option_scores
+    from alhambra_widget.course.lessons import _option_scores
 
     for les in LESSONS:
         if les.want.get("oracle") == "best":
@@ -304,7 +304,7 @@ def test_progress_is_kept_in_a_json_file(tmp_path):
 def test_the_default_progress_file_is_under_the_jupyter_data_dir(monkeypatch, tmp_path):
     from jupyter_core.paths import jupyter_data_dir
 
-    from alhambra_widget.lessons import default_progress_path
+    from alhambra_widget.course.lessons import default_progress_path
 
     monkeypatch.delenv("ALHAMBRA_COURSE_PROGRESS", raising=False)
     assert str(default_progress_path()).startswith(jupyter_data_dir())
@@ -369,7 +369,7 @@ def test_the_page_is_told_no_answer(course):
 def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les):
     """Once right, the board shows the engine's change (R7, R8) with its cell marked;
     before, it shows the start and marks nothing (no answer given away)."""
-    from alhambra_widget.alhambra.view import alhambra_json, tile_json
+    from alhambra_widget.views.alhambra.view import alhambra_json, tile_json
 
     course.goto(les.id)
     assert course.view["lesson"]["alhambra"] == alhambra_json(les.alhambra())

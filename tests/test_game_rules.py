@@ -23,9 +23,9 @@ from alhambra_widget import (
     Tile,
     ToReserve,
 )
-from alhambra_widget.alhambra.components import ScoringCard
-from alhambra_widget.alhambra.game import payments
-from alhambra_widget.errors import MalformedInput
+from alhambra_widget.engine.alhambra.components import ScoringCard
+from alhambra_widget.engine.alhambra.game import payments
+from alhambra_widget.engine.errors import MalformedInput
 
 
 def game(n=3, seed=1, **kw):

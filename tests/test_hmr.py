@@ -9,7 +9,7 @@ SCRIPT = textwrap.dedent(
     """
     import time
     from alhambra_widget import AlhambraWidget
-    from alhambra_widget.widget import STATIC
+    from alhambra_widget.widgets.base import STATIC
 
     w = AlhambraWidget(players=["Ann", "Ben"], seed=1)
     css = STATIC / "widget.css"

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from alhambra_widget import Action, Game, building_tiles
-from alhambra_widget.alhambra.components import CURRENCIES, Card, ScoringCard, money_cards
+from alhambra_widget.engine.alhambra.components import CURRENCIES, Card, ScoringCard, money_cards
 
 GAMES = int(os.environ.get("ALHAMBRA_PLAYOUTS", "1000"))
 ALL_TILES = Counter(building_tiles())

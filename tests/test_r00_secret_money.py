@@ -9,7 +9,7 @@ import pytest
 
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.gardens import GardensWidget
-from alhambra_widget.seats import seen_hands
+from alhambra_widget.views.seats import seen_hands
 
 
 def play(w, steps: int, seed: int) -> None:

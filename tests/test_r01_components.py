@@ -5,8 +5,8 @@ from collections import Counter
 import pytest
 
 from alhambra_widget import FOUNTAIN, IllegalAction, Tile, building_tiles
-from alhambra_widget.alhambra.components import KIND_COUNTS, KIND_PRICES, Card, money_cards
-from alhambra_widget.errors import MalformedInput
+from alhambra_widget.engine.alhambra.components import KIND_COUNTS, KIND_PRICES, Card, money_cards
+from alhambra_widget.engine.errors import MalformedInput
 
 
 def test_R1_54_real_tiles_with_counts_and_price_ranges():

@@ -3,8 +3,8 @@
 import pytest
 
 from alhambra_widget import Buy, Card, Game, GiveToDirk, IllegalAction, TakeMoney, Tile
-from alhambra_widget.alhambra.components import ScoringCard
-from alhambra_widget.errors import MalformedInput
+from alhambra_widget.engine.alhambra.components import ScoringCard
+from alhambra_widget.engine.errors import MalformedInput
 
 
 def test_R3_72_cards_and_six_tiles_for_dirk():

@@ -6,7 +6,7 @@ import pytest
 from helpers import OPEN_TILES, T, brute_removable, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, IllegalAction, Tile, building_tiles
-from alhambra_widget.errors import GameError
+from alhambra_widget.engine.errors import GameError
 
 
 def test_R8_fountain_can_never_be_removed_or_exchanged():

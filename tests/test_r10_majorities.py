@@ -3,7 +3,7 @@
 import pytest
 
 from alhambra_widget import IllegalAction, score_majorities
-from alhambra_widget.alhambra.scoring import POINTS, majority_breakdown, score_kind
+from alhambra_widget.engine.alhambra.scoring import POINTS, majority_breakdown, score_kind
 
 
 def test_R10_rulebook_example_kim_and_nina_share_first_and_second_towers():

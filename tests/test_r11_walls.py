@@ -57,7 +57,7 @@ def test_R11_ring_of_N_scores_N():
     # the three non-fountain tiles wall their outer sides; the fountain's outer sides are open.
     # Rings appear around a single tile: a tile walled on 3 sides plus... so test the trail
     # logic directly with a closed loop of segments.
-    from alhambra_widget.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.grid import _longest_trail
 
     square = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
     assert len(_longest_trail(square)) == 4  # a ring of 4 scores 4, not 3
@@ -71,7 +71,7 @@ def test_R11_ring_of_N_scores_N():
 
 
 def test_R11_figure_eight_through_a_shared_corner_uses_every_segment():
-    from alhambra_widget.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.grid import _longest_trail
 
     a = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
     b = [((1, 1), (2, 1)), ((2, 1), (2, 2)), ((2, 2), (1, 2)), ((1, 2), (1, 1))]
@@ -100,7 +100,7 @@ def test_R11_real_alhambra_with_a_ring_of_walls():
 
 
 def test_R11_walls_crossing_at_a_corner_go_straight_on_or_turn():
-    from alhambra_widget.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.grid import _longest_trail
 
     # a cross of four segments at corner (1, 1), one arm extended: the best trail goes
     # straight through the corner onto the long arm (3), as does a turn onto it.
@@ -148,7 +148,7 @@ def test_R11_walls_score_in_every_scoring_round(number):
 
 def test_R10_R11_a_preview_with_another_alhambra_is_the_round_the_game_would_score_with_it():
     from alhambra_widget import Game
-    from alhambra_widget.errors import MalformedInput
+    from alhambra_widget.engine.errors import MalformedInput
 
     g = Game(["Ann", "Ben", "Cem"], seed=2)
     g.edit(players={"Ben": {"alhambra": [[1, 0, "tower 9 NE"]]}})

@@ -25,8 +25,8 @@ from alhambra_widget import (
     ToReserve,
     building_tiles,
 )
-from alhambra_widget.alhambra.components import CURRENCIES
-from alhambra_widget.errors import RULING_IDS, MalformedInput
+from alhambra_widget.engine.alhambra.components import CURRENCIES
+from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
 
 TILES = building_tiles()
 cards = st.builds(Card, st.sampled_from(CURRENCIES), st.integers(1, 9))

@@ -100,8 +100,8 @@ def test_the_output_picture_follows_the_game_while_bots_play_redraw_once(tmp_pat
 
 
 def test_each_kind_has_its_own_shape_in_the_picture_and_the_view():
-    from alhambra_widget.alhambra.components import KINDS
-    from alhambra_widget.alhambra.svg import KIND_GLYPHS
+    from alhambra_widget.engine.alhambra.components import KINDS
+    from alhambra_widget.views.alhambra.svg import KIND_GLYPHS
 
     assert set(KIND_GLYPHS) == set(KINDS) and len(set(KIND_GLYPHS.values())) == len(KINDS)
     a = Alhambra.from_tiles({(1, 0): Tile("tower", 9, "NE"), (-1, 0): Tile("garden", 6)})

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from alhambra_widget import AlhambraWidget, Game
-from alhambra_widget.alhambra.components import Card
-from alhambra_widget.alhambra.strong import StrongBot
-from alhambra_widget.arena import play, wilson
-from alhambra_widget.bots import make_bot
+from alhambra_widget.engine.alhambra.components import Card
+from alhambra_widget.players.alhambra.strong import StrongBot
+from alhambra_widget.players.arena import play, wilson
+from alhambra_widget.players.bots import make_bot
 
 
 def midgame(n: int, seed: int, steps: int, game=Game):
@@ -103,7 +103,7 @@ def test_levels_are_seat_kinds():
     assert isinstance(w.session.seats["Ben"], StrongBot)
     assert w.view["players"][1]["seat"] == "easy"
     from alhambra_widget.gardens import GardensWidget
-    from alhambra_widget.gardens.strong import GardensStrongBot
+    from alhambra_widget.players.gardens.strong import GardensStrongBot
 
     gw = GardensWidget(players=["You", "Ben"], seed=2, seats={"Ben": "medium"})
     assert isinstance(gw.session.seats["Ben"], GardensStrongBot)
@@ -141,7 +141,7 @@ def test_r02_no_peeking_a_hints_words_and_reasons_depend_only_on_what_the_player
     see: not the card that refills the money display, not the tile that refills the
     market, not Dirk's tiles from the bag after a scoring round (R2, R3). In the
     two-player positions some build ends the turn with a scoring round."""
-    from alhambra_widget.alhambra.strong import _says, reasons
+    from alhambra_widget.players.alhambra.strong import _says, reasons
 
     g = midgame(n, seed, steps)
     seat = g.current
@@ -156,7 +156,7 @@ def test_r02_no_peeking_a_hints_words_and_reasons_depend_only_on_what_the_player
 
 
 def test_r02_no_peeking_the_hint_list_is_the_same_whatever_the_player_cannot_see():
-    from alhambra_widget.alhambra.strong import hints
+    from alhambra_widget.players.alhambra.strong import hints
 
     g = midgame(2, 21, 31)
     seat = g.current
@@ -168,7 +168,7 @@ def test_r02_no_peeking_the_hint_list_is_the_same_whatever_the_player_cannot_see
 
 
 def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_game_moves():
-    from alhambra_widget.errors import GameError
+    from alhambra_widget.engine.errors import GameError
 
     w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
     w.hint_playouts = 120
@@ -206,7 +206,7 @@ def test_a_hint_can_be_cancelled_and_its_answer_is_then_dropped():
 
 
 def test_hint_reasons_come_from_the_engine():
-    from alhambra_widget.alhambra.strong import reasons
+    from alhambra_widget.players.alhambra.strong import reasons
 
     g = midgame(3, 4, 40)
     for a in g.legal_actions():
@@ -220,7 +220,7 @@ def test_hint_reasons_come_from_the_engine():
 
 
 def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
-    from alhambra_widget.bots import RandomBot
+    from alhambra_widget.players.bots import RandomBot
 
     w = AlhambraWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
     g = w.game
@@ -244,9 +244,9 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
 
 
 def test_a_gardens_game_review_weighs_each_lay_against_the_search():
-    from alhambra_widget.bots import RandomBot
+    from alhambra_widget.players.bots import RandomBot
     from alhambra_widget.gardens import GardensWidget
-    from alhambra_widget.gardens.strong import GardensStrongBot
+    from alhambra_widget.players.gardens.strong import GardensStrongBot
 
     w = GardensWidget(players=["You", "Ben"], seed=6, seats={"Ben": "greedy"})
     g = w.game
@@ -283,7 +283,7 @@ def _gardens_midgame(n, seed, steps):
 
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])
 def test_g_gardens_no_peeking_the_search_sees_only_its_hand_and_the_board(n, seed):
-    from alhambra_widget.gardens.strong import GardensStrongBot
+    from alhambra_widget.players.gardens.strong import GardensStrongBot
 
     g = _gardens_midgame(n, seed, 6)
     seat = g.current
@@ -308,8 +308,8 @@ def test_g_gardens_no_peeking_the_search_sees_only_its_hand_and_the_board(n, see
 
 
 def test_g_gardens_a_small_arena_the_search_beats_random_play():
-    from alhambra_widget.bots import RandomBot
-    from alhambra_widget.gardens.strong import GardensStrongBot
+    from alhambra_widget.players.bots import RandomBot
+    from alhambra_widget.players.gardens.strong import GardensStrongBot
 
     wins = 0.0
     for i in range(4):
@@ -328,7 +328,7 @@ def test_g_gardens_a_small_arena_the_search_beats_random_play():
 
 def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings():
     from alhambra_widget.gardens import GardensWidget
-    from alhambra_widget.gardens.strong import hints as gardens_hints
+    from alhambra_widget.players.gardens.strong import hints as gardens_hints
 
     w = GardensWidget(players=["You", "Ben"], seed=5, seats={"Ben": "greedy"})
     g = w.game

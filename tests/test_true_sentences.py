@@ -18,8 +18,8 @@ from alhambra_widget import (
     TakeMoney,
     Tile,
 )
-from alhambra_widget.alhambra import grid
-from alhambra_widget.errors import GameError
+from alhambra_widget.engine.alhambra import grid
+from alhambra_widget.engine.errors import GameError
 from alhambra_widget.gardens import GardensGame
 
 
@@ -263,7 +263,7 @@ def test_derived_analysis_equals_a_fresh_one():
     ],
 )
 def test_a_malformed_edit_is_malformed_input_and_changes_nothing(changes):
-    from alhambra_widget.errors import MalformedInput
+    from alhambra_widget.engine.errors import MalformedInput
 
     g = Game(["A", "B", "C"], seed=1)
     before = g.to_json()

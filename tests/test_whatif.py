@@ -6,7 +6,7 @@ import random
 import pytest
 
 from alhambra_widget import Game, IllegalAction, Tile
-from alhambra_widget.errors import MalformedInput
+from alhambra_widget.engine.errors import MalformedInput
 from alhambra_widget.whatif import Position, Table, compare, rank_placements, win_chances
 
 

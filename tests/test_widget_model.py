@@ -8,8 +8,8 @@ import random
 import pytest
 
 from alhambra_widget import Alhambra, Game, TakeMoney, Tile
-from alhambra_widget.errors import GameError
-from alhambra_widget.widget import AlhambraWidget, SandboxWidget
+from alhambra_widget.engine.errors import GameError
+from alhambra_widget.widgets import AlhambraWidget, SandboxWidget
 
 
 def click(w, **content):
@@ -237,7 +237,7 @@ def test_single_alhambra_widget_places_and_removes_with_rules():
 
 
 def test_view_budget_6_player_late_game_under_30_kb():
-    from alhambra_widget.bots import make_bot
+    from alhambra_widget.players.bots import make_bot
 
     sizes = []
     for seed in range(3):
@@ -365,7 +365,7 @@ def test_a_double_click_does_the_action_once_and_says_nothing_false():
 
 
 def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
-    from alhambra_widget.alhambra.actions import Buy, ToReserve, _AtCell
+    from alhambra_widget.engine.alhambra.actions import Buy, ToReserve, _AtCell
 
     w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "random"})
     g = w.game
@@ -419,7 +419,7 @@ def test_a_message_about_a_click_goes_once_the_game_moves_on():
 
 
 def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
-    from alhambra_widget.alhambra.actions import Place
+    from alhambra_widget.engine.alhambra.actions import Place
 
     w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=6)
     g = w.game

@@ -21,7 +21,7 @@ def tour():  # type: ignore[no-untyped-def]
     """The quick tour's game against two bots: the same widget for every cell that asks
     (so a notebook's cells run on their own, in any order)."""
     if "w" not in _TOUR:
-        from ..widget import AlhambraWidget
+        from ..widgets.table import AlhambraWidget
 
         _TOUR["w"] = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "greedy", "Cem": "random"}, seed=1)
     return _TOUR["w"]
@@ -30,11 +30,11 @@ def tour():  # type: ignore[no-untyped-def]
 def sample_game(seed: int = 21, actions: int = 60):  # type: ignore[no-untyped-def]
     """A game three greedy bots have played ``actions`` actions into (the same every
     time for the same seed): a position to explore."""
-    from ..alhambra.game import Game
-    from ..bots import make_bot
+    from ..engine.alhambra.game import Game
+    from ..players.alhambra.greedy import GreedyBot
 
     g = Game(["Ann", "Ben", "Cem"], seed=seed)
-    bots = [make_bot("greedy", i) for i in range(3)]
+    bots = [GreedyBot(i) for i in range(3)]
     for _ in range(actions):
         g.apply(bots[g.current].choose(g))
     return g

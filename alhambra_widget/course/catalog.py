@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..lessons import Lesson
+from .lessons import Lesson
 
 CHAPTERS: dict[str, str] = {
     "basics": "Cells, cards and the first player",

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..alhambra.components import Tile
-from ..alhambra.game import Game
-from ..alhambra.view import alhambra_json, tile_json
-from ..lessons import Attempt, Lesson, Progress, number_fields, options
+from ..engine.alhambra.components import Tile
+from ..engine.alhambra.game import Game
+from ..views.alhambra.view import alhambra_json, tile_json
 from .catalog import CHAPTERS
+from .lessons import Attempt, Lesson, Progress, number_fields, options
 
 
 def _cards(cards: Any) -> list[list[Any]]:
@@ -77,7 +77,7 @@ def _f_best(s: dict[str, Any]) -> Facts:
 
 
 def _f_g_side(s: dict[str, Any]) -> Facts:
-    from ..gardens.components import garden_tiles
+    from ..engine.gardens.components import garden_tiles
 
     t = next(t for t in garden_tiles() if t.id == s["garden"])
     sides = ", ".join(f"{where} {kind}" for where, kind in zip(("north-east", "south-east", "south-west", "north-west"), t.sides))

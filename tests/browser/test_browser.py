@@ -708,7 +708,7 @@ def test_after_a_game_the_review_lists_the_biggest_mistakes_and_jumps_to_them(op
     lab = open_notebook(
         """
 from alhambra_widget import AlhambraWidget, Game
-from alhambra_widget.bots import RandomBot, make_bot
+from alhambra_widget.players.bots import RandomBot, make_bot
 g = Game(["You", "Ben"], seed=4)
 me, ben = RandomBot(1), make_bot("greedy", 2)
 while not g.is_over:

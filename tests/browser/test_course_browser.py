@@ -13,7 +13,7 @@ import pytest
 from labdriver import JupyterLab
 
 from alhambra_widget.course.catalog import LESSONS, lesson
-from alhambra_widget.lessons import Attempt
+from alhambra_widget.course.lessons import Attempt
 
 pytestmark = pytest.mark.browser
 

@@ -118,7 +118,7 @@ def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open
     lab = open_notebook(
         """
 from alhambra_widget.gardens import GardensGame, GardensWidget
-from alhambra_widget.bots import RandomBot, make_bot
+from alhambra_widget.players.bots import RandomBot, make_bot
 g = GardensGame(["You", "Ben"], seed=6)
 me, ben = RandomBot(3), make_bot("greedy", 2, g)
 while not g.is_over:

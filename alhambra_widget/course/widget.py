@@ -1,0 +1,134 @@
+"""The course, played on the board: :class:`CourseWidget`."""
+
+from __future__ import annotations
+
+import html
+import pathlib
+from typing import Any, ClassVar
+
+import traitlets
+
+from ..engine.errors import MalformedInput
+from ..views.alhambra.svg import alhambra_svg
+from ..widgets.base import Intents, _Base
+from . import catalog
+from .lessons import Attempt, Lesson, Progress, Verdict
+from .view import course_view
+
+
+class CourseWidget(_Base):
+    """The course in the board: a course map with each lesson's stars, the lesson's
+    goal and start position, and the board to answer on. The engine judges every try
+    (:mod:`alhambra_widget.course.lessons`); hints come one at a time; stars are kept in a
+    small JSON file (:class:`~alhambra_widget.course.lessons.Progress`).
+
+    ``CourseWidget()`` opens the whole course where the learner left off;
+    ``CourseWidget(chapter="building")`` one chapter; ``lesson="find-R7c"`` one lesson.
+    From Python: ``w.lesson`` (the :class:`~alhambra_widget.course.lessons.Lesson`),
+    ``w.attempt`` (tries, hints, stars), ``w.answer({...})``, ``w.hint()``,
+    ``w.goto(...)``, ``w.next()``, ``w.prev()``, ``w.progress``."""
+
+    show_coords = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(
+        self,
+        chapter: str | None = None,
+        *,
+        lesson: str | None = None,
+        progress: Progress | str | pathlib.Path | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(**kwargs)
+        self.lessons = catalog.chapter(chapter) if chapter else list(catalog.LESSONS)
+        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
+        ids = [les.id for les in self.lessons]
+        if lesson is None:
+            if self.progress.at in ids:
+                lesson = self.progress.at
+            else:  # the first lesson without stars, else the first
+                lesson = next((i for i in ids if not self.progress.stars.get(i)), ids[0])
+        self.attempt: Attempt = self.lessons[self._index(lesson)].attempt()
+        self._publish()
+
+    def _index(self, which: str | int) -> int:
+        ids = [les.id for les in self.lessons]
+        if isinstance(which, int) and not isinstance(which, bool):
+            if not 0 <= which < len(ids):
+                raise MalformedInput(f"There are {len(ids)} lessons here; {which} is not one.")
+            return which
+        if which not in ids:
+            raise MalformedInput(f"No lesson {which!r} here; the lessons are {ids}.")
+        return ids.index(str(which))
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.attempt.lesson
+
+    def goto(self, which: str | int) -> None:
+        """Open a lesson (its id or its index in the course map), from the start."""
+        self.attempt = self.lessons[self._index(which)].attempt()
+        self.progress.visit(self.lesson.id)
+        self._publish()
+
+    def next(self) -> None:
+        self.goto(min(len(self.lessons) - 1, self._index(self.lesson.id) + 1))
+
+    def prev(self) -> None:
+        self.goto(max(0, self._index(self.lesson.id) - 1))
+
+    def answer(self, payload: dict[str, Any]) -> Verdict:
+        """Answer as a click would (``{"cell": [x, y]}``, ``{"take": [...]}``,
+        ``{"buy": "denar", "cards": [...]}``, ``{"numbers": {...}}``,
+        ``{"choice": "Ben"}``); the engine's verdict."""
+        v = self.attempt.answer(payload)
+        if self.attempt.solved:
+            self.progress.record(self.lesson.id, self.attempt.stars)
+        self._publish()
+        return v
+
+    def hint(self) -> str | None:
+        h = self.attempt.hint()
+        self._publish()
+        return h
+
+    def _picture(self) -> str:
+        les = self.lesson
+        body = f"<b>{html.escape(les.title)}</b> ({', '.join(les.rules)}): {html.escape(les.goal)}"
+        if "alhambra" in les.start:
+            body += alhambra_svg(les.alhambra())
+        return f"<div style='font-family: sans-serif'>{body}</div>"
+
+    def _build(self) -> dict[str, Any]:
+        return course_view(self.lessons, self.attempt, self.progress)
+
+    def _intent_lesson(self, content: dict[str, Any]) -> None:
+        which = content.get("lesson")
+        if not isinstance(which, (int, str)):
+            raise MalformedInput("A lesson is named by its id or its index.")
+        self.goto(which)
+
+    def _intent_answer(self, content: dict[str, Any]) -> None:
+        if content.get("v") not in (None, self._v):
+            return  # made on a board that has changed since
+        answer = content.get("answer")
+        if not isinstance(answer, dict):
+            raise MalformedInput("An answer is an object, like {'cell': [x, y]}.")
+        self.answer(answer)
+
+    def _intent_hint(self, content: dict[str, Any]) -> None:
+        self.hint()
+
+    def _intent_reset(self, content: dict[str, Any]) -> None:
+        self.attempt.reset()
+        self._publish()
+
+    INTENTS: ClassVar[Intents] = {
+        **_Base.INTENTS,
+        "lesson": _intent_lesson,
+        "answer": _intent_answer,
+        "hint": _intent_hint,
+        "reset": _intent_reset,
+    }
+
+    def __repr__(self) -> str:
+        return f"CourseWidget({self.lesson!r}, {self.attempt.stars} stars)"

@@ -1,0 +1,120 @@
+"""G1/G2: the board's geometry and the tiles of The Gardens of the Alhambra.
+
+Buildings stand on a 7x7 grid of squares ``(bx, by)``, 0-6, x east and y south.
+The 36 octagonal garden fields ``(fx, fy)``, 0-5, lie at the inner corners: field
+``(fx, fy)`` touches the buildings ``(fx, fy)`` (north-west of it), ``(fx+1, fy)``
+(north-east), ``(fx+1, fy+1)`` (south-east) and ``(fx, fy+1)`` (south-west) with its
+four diagonal sides, and up to four fields with its straight sides.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ..errors import IllegalAction
+
+TREES = ("lemon", "orange", "palm", "lavender")
+"""The four tree kinds; a player's colour is a kind (yellow, orange, green, purple)."""
+
+DIAGONALS = ("NE", "SE", "SW", "NW")
+"""A field's diagonal sides, clockwise; a tile's sides are listed in this order."""
+
+# diagonal side index -> offset from field (fx, fy) to the building it faces
+FACING = ((1, 0), (1, 1), (0, 1), (0, 0))
+SIZE = 7  # buildings per row
+FIELDS = 6  # fields per row
+
+
+def buildings_of(field: tuple[int, int]) -> list[tuple[int, tuple[int, int]]]:
+    """(diagonal side, building) for the four buildings a field touches."""
+    fx, fy = field
+    return [(k, (fx + dx, fy + dy)) for k, (dx, dy) in enumerate(FACING)]
+
+
+def fields_of(building: tuple[int, int]) -> list[tuple[tuple[int, int], int]]:
+    """(field, the field's diagonal side facing it) for the fields touching a building:
+    4 inside the board, 2 on an edge, 1 in a corner (G1)."""
+    bx, by = building
+    out = []
+    for k, (dx, dy) in enumerate(FACING):
+        f = (bx - dx, by - dy)
+        if 0 <= f[0] < FIELDS and 0 <= f[1] < FIELDS:
+            out.append((f, k))
+    return out
+
+
+def on_outer_ring(field: tuple[int, int]) -> bool:
+    """Edge and corner fields (G3: not for the starting player's first tile)."""
+    return field[0] in (0, FIELDS - 1) or field[1] in (0, FIELDS - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class GardenTile:
+    """A garden tile (G2): ``trees`` of each kind, one kind per diagonal side, listed
+    clockwise from the north-east side when the tile is not turned."""
+
+    id: str
+    trees: int
+    sides: tuple[str, str, str, str]
+
+    def side(self, k: int, turn: int) -> str:
+        """The kind on diagonal side ``k`` (0=NE .. 3=NW) after ``turn`` quarter turns
+        clockwise."""
+        return self.sides[(k - turn) % 4]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.trees} tree{'s' if self.trees > 1 else ''} a side: {'/'.join(self.sides)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A building tile (G2): its value 1-5 and the kind of building printed with it."""
+
+    value: int
+    kind: str
+
+
+@lru_cache(maxsize=1)
+def garden_tiles() -> tuple[GardenTile, ...]:
+    """The 36 garden tiles shipped in ``alhambra_widget/engine/data`` (G2)."""
+    text = resources.files("alhambra_widget.engine.data").joinpath("gardens_garden_tiles.csv").read_text()
+    out = []
+    for r in csv.DictReader(io.StringIO(text)):
+        sides = (r["side1_cw"], r["side2_cw"], r["side3_cw"], r["side4_cw"])
+        if sorted(sides) != sorted(TREES):
+            raise IllegalAction("G2", f"Tile {r['tile_id']} must show each tree kind once.")
+        out.append(GardenTile(r["tile_id"], int(r["trees_per_side"]), sides))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def building_tiles() -> tuple[Building, ...]:
+    """The 49 building tiles (G2): ten each of values 1-4, nine of value 5."""
+    text = (
+        resources.files("alhambra_widget.engine.data").joinpath("gardens_building_tiles.csv").read_text()
+    )
+    out = []
+    for r in csv.DictReader(io.StringIO(text)):
+        out += [Building(int(r["value"]), r["type_en"])] * int(r["count"])
+    return tuple(out)
+
+
+def winning_kind(counts: dict[str, int]) -> str | None:
+    """G4: the kind whose count is the highest among the counts no other kind shares
+    (every kind of the four competes; a missing kind counts 0), or ``None`` when
+    every count is shared.
+
+    >>> winning_kind({"orange": 3, "palm": 3, "lavender": 2, "lemon": 0})
+    'lavender'
+    """
+    unknown = set(counts) - set(TREES)
+    if unknown:
+        raise IllegalAction("G4", f"Tree kinds are {', '.join(TREES)}, not {sorted(unknown)}.")
+    full = {k: counts.get(k, 0) for k in TREES}
+    values = list(full.values())
+    unique = [(c, k) for k, c in full.items() if values.count(c) == 1]
+    return max(unique)[1] if unique else None

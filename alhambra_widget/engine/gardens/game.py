@@ -1,0 +1,549 @@
+"""The Gardens of the Alhambra (G1-G5): laying garden tiles, scoring enclosed buildings.
+
+A game is its options, its seed and its actions, like an Alhambra game (same record
+machinery): one seeded generator lays out the buildings, shuffles the garden tiles
+and picks the starting player (the rulebook's "oldest player" is unknowable).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..alhambra.narration import game_over
+from ..errors import IllegalAction, MalformedInput, int_pair
+from ..events import Event as _Event
+from ..events import Narrator, does
+from ..record import RecordedGame
+from .components import (
+    FIELDS,
+    SIZE,
+    TREES,
+    Building,
+    GardenTile,
+    building_tiles,
+    buildings_of,
+    fields_of,
+    garden_tiles,
+    on_outer_ring,
+    winning_kind,
+)
+
+Field = tuple[int, int]
+
+
+def _as_field(value: object) -> Field:
+    x, y = int_pair(value, "A field")
+    if not (0 <= x < FIELDS and 0 <= y < FIELDS):
+        raise IllegalAction("G1", f"The garden fields run from (0, 0) to (5, 5), not {value!r}.")
+    return (x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """G3: lay the garden tile ``tile`` (its id) on ``field``, turned ``turn`` quarter
+    turns clockwise (0-3). Drawing a new tile follows by itself."""
+
+    tile: str
+    field: Field
+    turn: int = 0
+    type: ClassVar[str] = "lay"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tile, str):
+            raise MalformedInput(f"A garden tile is named by its id like 'G07', not {self.tile!r}.")
+        object.__setattr__(self, "field", _as_field(self.field))
+        if type(self.turn) is not int or not 0 <= self.turn <= 3:
+            raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
+
+    @staticmethod
+    def from_json(data: object) -> Lay:
+        if (
+            not isinstance(data, dict)
+            or data.get("type") != "lay"
+            or set(data) != {"type", "tile", "field", "turn"}
+        ):
+            raise MalformedInput(
+                "A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
+            )
+        return Lay(data["tile"], _as_field(data["field"]), data["turn"])
+
+    def __str__(self) -> str:
+        return f"lay {self.tile} at {self.field}" + (f" turned {self.turn}" if self.turn else "")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """G4 for one enclosed building: trees per kind facing it, the winning kind and
+    why, the multiplier (kinds present), the points and who got them."""
+
+    building: tuple[int, int]
+    value: int
+    kind: str
+    counts: dict[str, int]
+    winner: str | None
+    multiplier: int
+    points: int
+    owner: str | None
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "building": list(self.building),
+            "value": self.value,
+            "kind": self.kind,
+            "counts": dict(self.counts),
+            "winner": self.winner,
+            "multiplier": self.multiplier,
+            "points": self.points,
+            "owner": self.owner,
+            "why": self.why,
+        }
+
+
+def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
+    """The G4 winner and a sentence saying why (ties drop out)."""
+    winner = winning_kind(counts)
+    full = {k: counts.get(k, 0) for k in TREES}
+    groups: dict[int, list[str]] = {}
+    for k, c in full.items():
+        groups.setdefault(c, []).append(k)
+    ties = [
+        f"{' and '.join(ks)} tie at {c}"
+        for c, ks in sorted(groups.items(), reverse=True)
+        if len(ks) > 1
+    ]
+    dropped = ("; ".join(ties) + " and drop out; ") if ties else ""
+    if winner is None:
+        return None, f"{dropped}every count is shared, so nobody wins".replace(
+            "drop out; every", "drop out: every"
+        )
+    return winner, f"{dropped}{winner}'s {full[winner]} is the highest count no other kind shares"
+
+
+class GardenPlayer:
+    """One seat: the tree kinds owned, the garden tiles in hand, points per kind."""
+
+    __slots__ = ("hand", "kinds", "name", "points")
+
+    def __init__(self, name: str, kinds: list[str]):
+        self.name = name
+        self.kinds = list(kinds)
+        self.hand: list[GardenTile] = []
+        self.points = {k: 0 for k in kinds}
+
+    @property
+    def score(self) -> int:
+        return sum(self.points.values())
+
+    def _copy(self) -> GardenPlayer:
+        p = GardenPlayer(self.name, self.kinds)
+        p.hand = list(self.hand)
+        p.points = dict(self.points)
+        return p
+
+    def __repr__(self) -> str:
+        return f"<GardenPlayer {self.name} ({'/'.join(self.kinds)}): {self.score} points, {len(self.hand)} in hand>"
+
+
+def _gardens_turn(d: dict[str, Any]) -> str:
+    if d.get("start"):
+        return f"{does(d['player'], 'starts')} (drawn by the seed): turn 1."
+    return f"Turn {d['turn']}: {d['player']} to play."
+
+
+def _scored(d: dict[str, Any]) -> str:
+    s = d["scoring"]
+    trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
+    where = f"({s['building'][0]}, {s['building'][1]})"
+    kinds = "kind" if s["multiplier"] == 1 else "kinds"
+    if s["owner"]:
+        result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
+    elif s["winner"]:
+        result = f"{s['winner'].capitalize()} wins, but nobody owns it"
+    else:
+        result = "Nobody scores"
+    why = s["why"][0].upper() + s["why"][1:]
+    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
+
+
+def _lay(d: dict[str, Any]) -> str:
+    turned = f", turned {d['turn']}" if d["turn"] else ""
+    f = d["field"]
+    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
+
+
+NARRATORS: dict[str, Narrator] = {
+    "gardens_turn": _gardens_turn,
+    "lay": _lay,
+    "scored": _scored,
+    "game_over": game_over,
+}
+
+
+class Event(_Event):
+    """Something that happened in a Gardens game (``kind`` is a key of
+    :data:`NARRATORS`)."""
+
+    __slots__ = ()
+    NARRATORS: ClassVar[Mapping[str, Narrator]] = NARRATORS
+
+
+class _Lay:
+    """G3: lay a garden tile from the hand on an empty field, turned as the player
+    likes: the first tile of the game off the outer ring, every later one beside a laid
+    tile (a straight side). Then G4 scores what it encloses, and the player draws."""
+
+    kind = Lay
+
+    @staticmethod
+    def refuse(g: GardensGame, p: GardenPlayer, a: Lay) -> IllegalAction | None:
+        if a.tile not in [t.id for t in p.hand]:
+            return IllegalAction("G3", f"G3: {p.name} does not hold the garden tile {a.tile}.")
+        f = a.field
+        if f in g.fields:
+            return IllegalAction(
+                "G3", f"G3: field {f} already holds a garden tile; lay on an empty one."
+            )
+        if not g.fields:
+            if on_outer_ring(f):
+                return IllegalAction(
+                    "G3",
+                    "G3: the starting player's first tile may not go on an edge or corner field.",
+                )
+            return None
+        return IllegalAction(
+            "G3", f"G3: field {f} shares no straight side with a laid garden tile."
+        )
+
+    @staticmethod
+    def do(g: GardensGame, p: GardenPlayer, a: Lay) -> list[Event]:
+        tile = next(t for t in p.hand if t.id == a.tile)
+        p.hand.remove(tile)
+        g.fields[a.field] = (tile, a.turn)
+        data = {
+            "player": p.name,
+            "tile": tile.id,
+            "trees": tile.trees,
+            "field": list(a.field),
+            "turn": a.turn,
+        }
+        ev = [Event("lay", data)]
+        for s in g.preview(None):  # G4: what the lay enclosed
+            g.scored[s.building] = s
+            if s.owner:
+                g.player(s.owner).points[s.winner] += s.points  # type: ignore[index]
+            ev.append(Event("scored", {"scoring": s.to_dict()}))
+        if g.supply:
+            p.hand.append(g.supply.pop())
+        if g.is_over:
+            ev.append(Event("game_over", {"winners": g.winners, "scores": g.scores}))
+            return ev
+        n = len(g.players)
+        for k in range(1, n + 1):  # players whose hands are empty are passed over
+            i = (g.current + k) % n
+            if g.players[i].hand:
+                g.current = i
+                break
+        g.turn += 1
+        ev.append(Event("gardens_turn", {"player": g.current_player.name, "turn": g.turn}))
+        return ev
+
+
+TURN_RULES: dict[type[Lay], type[_Lay]] = {Lay: _Lay}
+"""Action kind -> its rule (refusal and effect); the Gardens have one kind."""
+
+
+class GardensGame(RecordedGame[Lay, Event]):
+    """The Gardens of the Alhambra for 2 to 4 players.
+
+    Options: ``hand_size`` 1 (or 3, the variant), ``two_colours`` (two players with two
+    kinds each, scored apart and added at the end), ``colours`` (name -> list of kinds;
+    by default the kinds go round in seat order: lemon, orange, palm, lavender).
+    """
+
+    FORMAT = "alhambra-widget/gardens-game"
+    TITLE = "Gardens of the Alhambra game"
+    GAME = "gardens"
+    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
+        "hand_size": ("hand_size", 1),
+        "two_colours": ("two_colours", False),
+        "colours": ("colours", None),
+    }
+
+    @staticmethod
+    def action_from_json(data: object) -> Lay:
+        return Lay.from_json(data)
+
+    players: tuple[GardenPlayer, ...]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        hand_size: int = 1,
+        two_colours: bool = False,
+        colours: Mapping[str, list[str]] | None = None,
+    ):
+        names = list(players) if isinstance(players, (list, tuple)) else None
+        if names is None or not 2 <= len(names) <= 4:
+            raise IllegalAction(
+                "G5", "G5: The Gardens of the Alhambra is played by 2 to 4 players."
+            )
+        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(
+            names
+        ):
+            raise MalformedInput("Player names are distinct non-empty strings.")
+        if hand_size not in (1, 3):
+            raise IllegalAction("G3", "G3: each player holds one garden tile (variant: three).")
+        if two_colours and len(names) != 2:
+            raise IllegalAction("G5", "G5: two colours each is a variant for two players.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if type(seed) is not int:
+            raise MalformedInput(f"The seed is an integer, not {seed!r}.")
+        if colours is None:
+            if two_colours:
+                kinds = [[TREES[0], TREES[2]], [TREES[1], TREES[3]]]
+            else:
+                kinds = [[TREES[i]] for i in range(len(names))]
+            colours = dict(zip(names, kinds))
+        self._check_colours(names, colours, two_colours)
+        super().__init__(seed)
+        self.hand_size = hand_size
+        self.two_colours = bool(two_colours)
+        self.colours = {n: list(colours[n]) for n in names}
+        rng = self.rng = random.Random(seed)
+        layout = list(building_tiles())
+        rng.shuffle(layout)
+        self.buildings: dict[tuple[int, int], Building] = {
+            (x, y): layout[y * SIZE + x] for y in range(SIZE) for x in range(SIZE)
+        }
+        self.supply: list[GardenTile] = list(garden_tiles())
+        rng.shuffle(self.supply)
+        self.players = tuple(GardenPlayer(n, self.colours[n]) for n in names)
+        self.starting_player = rng.randrange(len(names))
+        self.current = self.starting_player
+        for k in range(len(names)):
+            p = self.players[(self.starting_player + k) % len(names)]
+            for _ in range(hand_size):
+                p.hand.append(self.supply.pop())
+        self.fields: dict[Field, tuple[GardenTile, int]] = {}
+        self.scored: dict[tuple[int, int], Scoring] = {}
+        self.turn = 1
+        start = self.players[self.current].name
+        self.log = [Event("gardens_turn", {"player": start, "turn": 1, "start": True})]
+
+    @staticmethod
+    def _check_colours(names: list[str], colours: Mapping[str, Any], two_colours: bool) -> None:
+        if not isinstance(colours, dict) or set(colours) != set(names):
+            raise IllegalAction(
+                "G2", "G2: colours maps every player's name to a list of tree kinds."
+            )
+        seen: list[str] = []
+        for n in names:
+            ks = colours[n]
+            if (
+                not isinstance(ks, list)
+                or len(ks) != (2 if two_colours else 1)
+                or not all(k in TREES for k in ks)
+            ):
+                one = "two tree kinds" if two_colours else "one tree kind"
+                raise IllegalAction("G2", f"G2: {n} owns {one} of {', '.join(TREES)}.")
+            seen += ks
+        if len(set(seen)) != len(seen):
+            raise IllegalAction("G2", "G2: a tree kind belongs to one player at most.")
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def current_player(self) -> GardenPlayer:
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        """G5: every field is filled (and so every building scored)."""
+        return len(self.fields) == FIELDS * FIELDS
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {p.name: p.score for p in self.players}
+
+    @property
+    def winners(self) -> list[str]:
+        if not self.is_over:
+            return []
+        top = max(self.scores.values())
+        return [n for n, s in self.scores.items() if s == top]
+
+    def player(self, name: str) -> GardenPlayer:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def owner_of(self, kind: str) -> str | None:
+        for p in self.players:
+            if kind in p.kinds:
+                return p.name
+        return None
+
+    def tile(self, tile_id: str) -> GardenTile:
+        for t in garden_tiles():
+            if t.id == tile_id:
+                return t
+        raise IllegalAction("G2", f"G2: there is no garden tile {tile_id!r}.")
+
+    def enclosed(self, building: tuple[int, int], lay: Lay | None = None) -> bool:
+        """G1: every field touching the building holds a tile (``lay``: as if laid)."""
+        extra = lay.field if lay is not None else None
+        return all(f in self.fields or f == extra for f, _ in fields_of(building))
+
+    def facing(self, building: tuple[int, int], lay: Lay | None = None) -> dict[str, int]:
+        """G4: trees of each kind on the laid sides facing ``building`` (``lay``: as if
+        that tile were laid too)."""
+        counts = {k: 0 for k in TREES}
+        for f, k in fields_of(building):
+            laid = self.fields.get(f)
+            if laid is None and lay is not None and f == lay.field:
+                laid = (self.tile(lay.tile), lay.turn)
+            if laid is not None:
+                tile, turn = laid
+                counts[tile.side(k, turn)] += tile.trees
+        return counts
+
+    def scoring(self, building: tuple[int, int], lay: Lay | None = None) -> Scoring:
+        """G4 for one building, as it stands (or as if ``lay`` were made): trees per kind,
+        the winning kind and why, the multiplier, the points and their owner."""
+        counts = self.facing(building, lay)
+        winner, why = explain_winner(counts)
+        b = self.buildings[building]
+        mult = sum(1 for c in counts.values() if c > 0)
+        owner = self.owner_of(winner) if winner else None
+        points = b.value * mult if owner else 0
+        if winner and not owner:
+            why += f"; {winner} belongs to nobody, so its points are not scored"
+        return Scoring(building, b.value, b.kind, counts, winner, mult, points, owner, why)
+
+    def preview(self, lay: Lay | None) -> list[Scoring]:
+        """The buildings that ``lay`` would enclose, scored (G4), without laying it; with
+        ``None``: those enclosed now and not yet scored."""
+        if lay is None:
+            around = {b for f in self.fields for _k, b in buildings_of(f)}
+        else:
+            around = {b for _k, b in buildings_of(lay.field)}
+        return [
+            self.scoring(b, lay)
+            for b in sorted(around)
+            if b in self.buildings and b not in self.scored and self.enclosed(b, lay)
+        ]
+
+    def legal_fields(self) -> list[Field]:
+        """G3: the fields the player to move may use now."""
+        if self.is_over:
+            return []
+        free = [(x, y) for y in range(FIELDS) for x in range(FIELDS) if (x, y) not in self.fields]
+        if not self.fields:
+            return [f for f in free if not on_outer_ring(f)]
+        return [
+            (x, y) for (x, y) in free
+            if any(q in self.fields for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+        ]  # fmt: skip
+
+    # -- applying ------------------------------------------------------------------
+    def _list_legal(self) -> list[Lay]:
+        if self.is_over:
+            return []
+        fields = self.legal_fields()
+        out: list[Lay] = []
+        seen: set[str] = set()
+        for t in self.current_player.hand:
+            if t.id in seen:
+                continue
+            seen.add(t.id)
+            out.extend(Lay(t.id, f, r) for f in fields for r in range(4))
+        return out
+
+    def _refuse(self, action: object) -> Exception:
+        if not isinstance(action, Lay):
+            return MalformedInput(f"{action!r} is not a Gardens action (Lay).")
+        if self.is_over:
+            return IllegalAction("G5", "G5: the game is over: every field is planted.")
+        why = TURN_RULES[type(action)].refuse(self, self.current_player, action)
+        return why or IllegalAction("G3", f"G3: {action} is not among the legal actions now.")
+
+    def _do(self, action: Lay) -> list[Event]:
+        ev = TURN_RULES[type(action)].do(self, self.current_player, action)
+        self.log.extend(ev)
+        return ev
+
+    def _copy_state(self) -> GardensGame:
+        g = GardensGame.__new__(GardensGame)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.supply = list(self.supply)
+        g.players = tuple(p._copy() for p in self.players)
+        g.fields = dict(self.fields)
+        g.scored = dict(self.scored)
+        return g
+
+    def sample_hidden(self, seed: int) -> GardensGame:
+        """A copy in which the supply (what nobody can know) is reshuffled, with a fresh
+        generator. For playouts; its record no longer replays to it."""
+        g = self.copy()
+        g.rng = random.Random(seed)
+        g.rng.shuffle(g.supply)
+        return g
+
+    def determinize(self, seat: int, seed: int | str) -> GardensGame:
+        """A copy as player ``seat`` may imagine it, for search (ISMCTS): the other
+        players' hands and the supply are pooled and dealt again (each player keeping
+        the number of tiles in hand), in an order that depends only on what the seat
+        may know and on ``seed``. Its record no longer replays to it."""
+        g = self.copy()
+        rng = random.Random(f"determinize:{seed}")
+        others = [p for i, p in enumerate(g.players) if i != seat]
+        pool = sorted(g.supply + [t for p in others for t in p.hand], key=lambda t: t.id)
+        rng.shuffle(pool)
+        for p in others:
+            n = len(p.hand)
+            p.hand, pool = pool[:n], pool[n:]
+        g.supply = pool
+        g.rng = random.Random(rng.getrandbits(64))
+        g._legal = None
+        return g
+
+    # -- records ---------------------------------------------------------------------
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "current": self.current_player.name,
+            "players": [
+                {
+                    "name": p.name,
+                    "kinds": p.kinds,
+                    "points": dict(p.points),
+                    "hand": [t.id for t in p.hand],
+                }
+                for p in self.players
+            ],
+            "fields": sorted([x, y, t.id, r] for (x, y), (t, r) in self.fields.items()),
+            "scored": sorted(s.to_dict()["building"] + [s.points] for s in self.scored.values()),
+            "supply": [t.id for t in self.supply],
+            "buildings": [self.buildings[(x, y)].value for y in range(SIZE) for x in range(SIZE)],
+            "rng": self._rng_digest(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        status = (
+            f"over, won by {' and '.join(self.winners)}"
+            if self.is_over
+            else f"turn {self.turn}, {self.current_player.name} to lay"
+        )
+        return f"<Gardens of the Alhambra, {len(self.players)} players, seed {self.seed}: {status}; scores {self.scores}>"

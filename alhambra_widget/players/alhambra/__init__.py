@@ -1,0 +1,1 @@
+"""The Alhambra's computer players: the greedy bot and the search bot."""

@@ -1,0 +1,1 @@
+"""The Gardens' computer players: the greedy bot and the search bot."""

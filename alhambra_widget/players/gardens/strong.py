@@ -1,0 +1,116 @@
+"""The Gardens search bot: the same information-set search as Alhambra's
+(:mod:`alhambra_widget.players.ismcts`), from :meth:`GardensGame.determinize` (the other hands
+and the supply redrawn), focused on the greedy bot's favourite lays."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ...engine.gardens.game import GardensGame, Lay
+from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
+from .greedy import GreedyGardensBot
+
+LEVELS = {"easy": 40, "medium": 150, "strong": 400}
+FOCUS = 8
+_ranker = GreedyGardensBot(0)
+
+
+def focus(game: GardensGame, legal: list[Lay]) -> list[Lay]:
+    return legal if len(legal) <= FOCUS else _ranker.rank(game, legal)[:FOCUS]
+
+
+def rollout_policy(game: GardensGame, rng: random.Random) -> Lay:
+    legal = game.legal_actions()
+    if len(legal) > 1 and rng.random() < 0.7:
+        return _ranker.rank(game, legal)[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def evaluate(game: GardensGame) -> list[float]:
+    if game.is_over:
+        w = game.winners
+        return [1.0 / len(w) if p.name in w else 0.0 for p in game.players]
+    return margin_chances([float(p.score) for p in game.players], scale=10.0)
+
+
+class GardensStrongBot:
+    """ISMCTS for the Gardens with ``playouts`` simulations per decision (or a level).
+    Deterministic for a given seed, budget and information set."""
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, playouts: int | str = "strong", rollout: int = 8):
+        self.seed = 0 if seed is None else seed
+        self.playouts = LEVELS[playouts] if isinstance(playouts, str) else int(playouts)
+        self.name = playouts if isinstance(playouts, str) else "strong"
+        self.rollout = rollout
+
+    def __repr__(self) -> str:
+        return f"GardensStrongBot(playouts={self.playouts})"
+
+    def analyse(
+        self,
+        game: GardensGame,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Lay] = (),
+    ) -> list[Choice]:
+        """The search's view of the lays it tried for the player to move (the greedy
+        bot's favourites, and ``include``), best first."""
+        return search(
+            game, playouts=self.playouts, seed=f"{self.seed}:{game.step}",
+            policy=rollout_policy, evaluate=evaluate, rollout=self.rollout, focus=focus,
+            progress=progress, include=include,
+        )  # fmt: skip
+
+    def choose(self, game: GardensGame) -> Lay:
+        action: Lay = self.analyse(game)[0].action
+        return action
+
+
+def reasons(game: GardensGame, lay: Lay) -> list[str]:
+    """What ``lay`` scores at once, from the engine's own preview (G4)."""
+    out = []
+    for sc in game.preview(lay):
+        if sc.owner is None:
+            out.append(f"encloses the building at {sc.building}: {sc.why}, nobody scores (G4)")
+        else:
+            out.append(f"encloses the building at {sc.building}: {sc.owner} +{sc.points} (G4)")
+    return out
+
+
+def hints(
+    game: GardensGame,
+    *,
+    playouts: int = 150,
+    seed: int = 0,
+    k: int = 3,
+    progress: Callable[[int], bool | None] | None = None,
+) -> list[Hint]:
+    """The search's ``k`` best lays for the player to move, best first, from what that
+    player may see."""
+    choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)[:k]
+    who = game.current_player.name
+    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
+
+
+def review(
+    game: GardensGame,
+    player: str,
+    *,
+    playouts: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each lay of ``player`` in ``game`` weighed against the search's choice at that
+    step, from what the player could see then (see
+    :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
+    bot = GardensStrongBot(seed, playouts=playouts)
+    return review_decisions(
+        game, player, bot.analyse, lambda g, lay: _says(g.current_player.name, lay), progress=progress
+    )
+
+
+def _says(who: str, lay: Lay) -> str:
+    turned = f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise" if lay.turn else ""
+    return f"{who}: lay {lay.tile} on field {lay.field}{turned}"

@@ -1,0 +1,1 @@
+"""What each viewer of an Alhambra may see: the view model and the SVG pictures."""

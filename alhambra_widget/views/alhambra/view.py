@@ -1,0 +1,337 @@
+"""The JSON view model of an Alhambra game (what the front end draws) and the
+intents it may send back. Pure Python: no Jupyter import.
+
+The view carries legality the front end needs, computed here (principle 1): the
+legal money choices and payments, and for each tile the player may place, the rule
+id of every cell around the Alhambra (``""`` when legal; cells farther away break
+R7b). Hovering needs no round trip; clicking an illegal cell asks for the engine's
+precise sentence.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ...engine.alhambra.actions import (
+    Action,
+    Buy,
+    Exchange,
+    GiveToDirk,
+    Pass,
+    TakeMoney,
+    ToReserve,
+    _AtCell,
+)
+from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
+from ...engine.alhambra.game import Game
+from ...engine.alhambra.grid import Alhambra
+from ...engine.alhambra.scoring import POINTS
+from ...engine.errors import MalformedInput
+from ..seats import seen_hands, viewer
+
+RULES = {
+    "R7": "A tile enters an empty cell of the Alhambra, keeping the building rules.",
+    "R4": "A turn is one action: take money, buy a tile, or redesign; an exact payment gives another.",
+    "R5": "Take one money card of any value, or several that add up to at most 5.",
+    "R6": "Pay with the currency of the tile's market slot, at least its price; no change is given.",
+    "R7a": "Touching sides must match: wall against wall, open against open (tiles never turn).",
+    "R7b": "A new tile must share at least one full side with the Alhambra, not only a corner.",
+    "R7c": "The tile must be reachable on foot from the fountain without crossing a wall.",
+    "R7d": "No empty cell may be enclosed on all sides: every gap must stay open to the outside.",
+    "R8": "Redesign: the fountain never moves, and what remains must still keep the building rules.",
+    "R9": "Bought tiles are placed only after the turn's last action, each into the Alhambra or the reserve.",
+    "R3": "With two players a tile bought this turn may also go to Dirk.",
+}
+
+
+def tile_json(t: Tile) -> list[Any]:
+    return [t.kind, t.price, t.walls]
+
+
+def cell_key(pos: tuple[int, int]) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def alhambra_json(a: Alhambra) -> dict[str, Any]:
+    return {
+        "tiles": [[x, y, t.kind, t.price, t.walls] for (x, y), t in a.tiles.items()],
+        "wall": [[a_[0], a_[1], b[0], b[1]] for a_, b in a.longest_wall_segments()],
+    }
+
+
+def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
+    """Rule id for ``tile`` per empty cell the board draws (the tiles' box and one cell
+    around it): ``""`` when legal, else the first rule that forbids it (the engine's
+    :meth:`Alhambra.why_illegal`)."""
+    x0, y0, x1, y1 = a.bounds()
+    out: dict[str, str] = {}
+    for x in range(x0 - 1, x1 + 2):
+        for y in range(y0 - 1, y1 + 2):
+            if (x, y) not in a:
+                v = a.why_illegal(tile, (x, y))
+                out[cell_key((x, y))] = "" if v is None else v.rule
+    return out
+
+
+def removal_rules(a: Alhambra) -> dict[str, str]:
+    out = {}
+    for q in a.tiles:  # the fountain too: it says R8
+        v = a.why_not_removable(q)
+        out[cell_key(q)] = "" if v is None else v.rule
+    return out
+
+
+def _take_choices(display: tuple[Card, ...], legal: list[Action]) -> list[list[int]]:
+    """The engine's R5 choices as index lists into the display (with two equal cards
+    face up, either may be picked)."""
+    allowed = {a.cards for a in legal if isinstance(a, TakeMoney)}
+    out = []
+    for k in range(1, len(display) + 1):
+        for idx in combinations(range(len(display)), k):
+            if tuple(sorted(display[i] for i in idx)) in allowed:
+                out.append(list(idx))
+    return out
+
+
+def game_view(
+    game: Game,
+    *,
+    live: bool,
+    step: int,
+    steps: int,
+    seats: dict[str, str],
+    show_all_money: bool = False,
+    log_size: int = 40,
+) -> dict[str, Any]:
+    """The view model of ``game`` (the shown state) for the front end, built for the
+    people at the screen: a hand they may not see (:func:`seen_hands`) is ``None``, and
+    so are the payments of a mover whose hand is hidden."""
+    names = [p.name for p in game.players]
+    to_move = None if game.is_over else game.current
+    seen = seen_hands(names, seats, to_move, show_all_money)
+    me = viewer(names, seats, to_move)
+    players = []
+    for i, p in enumerate(game.players):
+        open_hand = i in seen
+        players.append(
+            {
+                "name": p.name,
+                "seat": seats.get(p.name, "human"),
+                "score": p.score,
+                "money": [[c.currency, c.value] for c in p.money] if open_hand else None,
+                "cards": len(p.money),
+                "alhambra": alhambra_json(p.alhambra),
+                "reserve": [tile_json(t) for t in p.reserve],
+                "bought": [tile_json(t) for t in p.bought],
+                "counts": p.alhambra.counts(),
+            }
+        )
+    view = {
+        "mode": "game",
+        "step": step,
+        "steps": steps,
+        "live": live,
+        "turn": game.turn,
+        "phase": game.phase,
+        "over": game.is_over,
+        "winners": game.winners,
+        "current": game.current,
+        "players": players,
+        "dirk": (
+            {
+                "name": game.dirk_name,
+                "score": game.dirk_score,
+                "tiles": [tile_json(t) for t in game.dirk],
+            }
+            if game.two_players
+            else None
+        ),
+        "market": [
+            {"currency": c, "tile": tile_json(t) if t else None} for c, t in game.market.items()
+        ],
+        "display": [[c.currency, c.value] for c in game.display],
+        "deck": len(game.deck),
+        "discard": len(game.discard),
+        "bag": len(game.bag),
+        "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
+        "rounds": [
+            {
+                "number": r.number,
+                "kinds": [k.to_dict() for k in r.kinds],
+                "walls": {n: w.length for n, w in r.walls.items()},
+                "totals": dict(r.totals),
+            }
+            for r in game.rounds
+        ],
+        "log": [e.text for e in game.log[-log_size:]],
+        "me": me,  # the person the board is for (None: nobody, or a bot to move)
+        "recent": recent_actions(game, me),
+        "overview": overview(game),
+        "results": results(game),
+        "currencies": list(CURRENCIES),
+        "kinds": list(KINDS),
+        # also for a past state: acting there asks to branch off or undo back (the session)
+        "legal": legal_view(game, hand_seen=game.current in seen) if not game.is_over else None,
+    }
+    return view
+
+
+def overview(game: Game) -> dict[str, Any] | None:
+    """The standings while playing: what the next scoring round would give now (the
+    engine's preview: each kind's counts, places and points, Dirk's too, the longest
+    walls) and what that round pays per place. ``None`` once the game is over."""
+    if game.is_over:
+        return None
+    number = min(len(game.rounds) + 1, 3)
+    r = game.scoring_preview(number)
+    return {
+        "round": number,
+        "kinds": [k.to_dict() | {"pays": list(POINTS[k.kind][number - 1])} for k in r.kinds],
+        "walls": {n: w.length for n, w in r.walls.items()},
+        "totals": dict(r.totals),
+        "names": list(r.totals),  # the players, and Dirk
+    }
+
+
+def results(game: Game) -> dict[str, Any] | None:
+    """At the end: the ranking (highest total first; equal totals share a rank, and the
+    engine's winners are marked), each round's points and walls per player."""
+    if not game.is_over:
+        return None
+    board = dict(game.scores)
+    if game.two_players:
+        board[game.dirk_name] = game.dirk_score
+    order = sorted(board, key=lambda n: -board[n])
+    ranking = []
+    for n in order:
+        rank = 1 + sum(1 for m in order if board[m] > board[n])
+        ranking.append({"name": n, "score": board[n], "rank": rank, "winner": n in game.winners})
+    return {
+        "ranking": ranking,
+        "rounds": [
+            {
+                "number": r.number,
+                "totals": dict(r.totals),
+                "walls": {n: w.length for n, w in r.walls.items()},
+            }
+            for r in game.rounds
+        ],
+    }
+
+
+RECENT_MAX = 16
+
+
+def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
+    """What the others did since ``me`` last acted (the last three actions when the board
+    is nobody's), oldest first, for the page to mark and narrate until ``me`` acts:
+    who, the action's own sentence from the log, and where it shows on the board (the
+    market slot bought from, the cells built on or emptied, the cards taken)."""
+    k = len(game.history)
+    stop = max(0, k - (RECENT_MAX if me is not None else 3))
+    while k > stop and game.movers[k - 1][0] != me:
+        k -= 1
+    out = []
+    for i in range(k, len(game.history)):
+        a, (who, at) = game.history[i], game.movers[i]
+        marks: dict[str, Any] = {}
+        if isinstance(a, TakeMoney):
+            marks["cards"] = [[c.currency, c.value] for c in a.cards]
+        elif isinstance(a, Buy):
+            marks["slot"] = a.currency
+        elif isinstance(a, _AtCell):
+            marks["cells"] = [cell_key(a.pos)]
+        elif isinstance(a, ToReserve):
+            marks["from"] = [cell_key(a.pos)]
+        text = game.log[at].text if at < len(game.log) else str(a)
+        out.append({"player": who, "text": text, "marks": marks})
+    return out
+
+
+def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
+    """What the player to move may do now, for the front end to offer: all of it read
+    off ``game.legal_actions()`` and the engine's explanations. Without ``hand_seen``
+    nothing that depends on the mover's secret hand is included (no ``buy``, no
+    ``pass``)."""
+    p = game.current_player
+    a = p.alhambra
+    legal = game.legal_actions()
+    out: dict[str, Any] = {"player": game.current, "phase": game.phase, "tiles": {}}
+    if game.phase in ("place", "gift"):
+        to_dirk = {x.tile for x in legal if isinstance(x, GiveToDirk)}
+        for t in p.bought:
+            out["tiles"][t.name] = {
+                "source": "gift" if game.phase == "gift" else "bought",
+                "cells": cell_rules(a, t),
+                "dirk": t in to_dirk,
+            }
+        return out
+    out["take"] = _take_choices(game.display, legal)
+    if hand_seen:
+        out["buy"] = _buy_choices(game, legal)
+        out["pass"] = any(isinstance(x, Pass) for x in legal)
+    swaps: dict[Tile, list[str]] = {}
+    for x in legal:
+        if isinstance(x, Exchange):
+            swaps.setdefault(x.tile, []).append(cell_key(x.pos))
+    for t in p.reserve:
+        out["tiles"][t.name] = {
+            "source": "reserve",
+            "cells": cell_rules(a, t),
+            "exchange": swaps.get(t, []),
+        }
+    out["remove"] = removal_rules(a)
+    return out
+
+
+def _buy_choices(game: Game, legal: list[Action]) -> dict[str, Any]:
+    """Per market slot the mover may buy: its price, every payment, the exact ones."""
+    buys: dict[str, Any] = {}
+    for x in legal:
+        if isinstance(x, Buy):
+            tile = game.market[x.currency]
+            assert tile is not None
+            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": []})
+            b["pays"].append(list(x.pay))
+            if game.is_exact(x):  # R4: another action
+                b["exact"].append(list(x.pay))
+    return buys
+
+
+def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:
+    """Legality for a free Alhambra: rule per frontier cell for each wall pattern of
+    the palette (the rules depend on a tile's walls only), and removals."""
+    by_walls: dict[str, dict[str, str]] = {}
+    for t in palette:
+        if t.walls not in by_walls:
+            by_walls[t.walls] = cell_rules(a, t)
+    return {
+        "alhambra": alhambra_json(a),
+        "palette": [tile_json(t) for t in palette],
+        "cells": by_walls,
+        "remove": removal_rules(a),
+        "counts": a.counts(),
+    }
+
+
+def explain_cell(a: Alhambra, tile_name: object, pos: object) -> str:
+    """The engine's precise sentence for ``tile`` at ``pos``."""
+    tile = Tile.parse(tile_name)
+    if not isinstance(pos, list) or len(pos) != 2:
+        raise MalformedInput("A cell is [x, y].")
+    v = a.why_illegal(tile, tuple(pos))
+    return f"{tile} may go to ({pos[0]}, {pos[1]})." if v is None else str(v)
+
+
+__all__ = [
+    "RULES",
+    "alhambra_json",
+    "explain_cell",
+    "game_view",
+    "legal_view",
+    "overview",
+    "recent_actions",
+    "results",
+    "sandbox_view",
+]

@@ -1,0 +1,201 @@
+"""Shared plumbing of every board: versioned views, messages, safe intent handling,
+the static picture."""
+
+from __future__ import annotations
+
+import html
+import json
+import pathlib
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from ..engine.errors import GameError, MalformedInput
+from ..views.alhambra.svg import KIND_GLYPHS
+from ..views.alhambra.view import RULES
+
+STATIC = pathlib.Path(__file__).parent.parent / "static"
+Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
+
+
+
+class _Base(anywidget.AnyWidget):
+    """Shared plumbing: versioned views, messages, safe intent handling."""
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Dict().tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    """What never changes, sent once: the rule texts by ruling id and the building kinds'
+    shapes."""
+    board_id = traitlets.Unicode().tag(sync=True)
+    """This board's name in the page: each view the notebook draws of it (anywidget hands
+    every view its own model object) carries on with the same picks and focus."""
+
+    @traitlets.default("board_id")
+    def _board_id(self) -> str:
+        return uuid.uuid4().hex
+
+    show_coords = traitlets.Bool(False).tag(sync=True)
+    """Draw each cell's (x, y) on the boards (x grows east, y south; the fountain is
+    (0, 0)), for lessons that name cells."""
+
+    def _intent_hello(self, _content: dict[str, Any]) -> None:
+        """The page greets the kernel when it draws the board (the reply is the
+        acknowledgement every message gets)."""
+
+    INTENTS: ClassVar[Intents] = {"hello": _intent_hello}
+    """Intent kind -> the method that handles it."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._v = 0  # view version: intents name the view they were made on
+        self._said = 0  # message counter: the same sentence twice still reaches the page
+        self.last_exception: BaseException | None = None
+        self.texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
+        self._displays: list[Any] = []  # the outputs showing this widget (display ids)
+        self._pictured: Any = None  # what their picture shows
+        self.on_msg(self._on_msg)
+
+    def _say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+        self._said += 1
+        self.message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        try:
+            if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+                raise MalformedInput("An intent is an object with a 'kind'.")
+            handler = self.INTENTS.get(content["kind"])
+            if handler is None:
+                known = ", ".join(sorted(self.INTENTS))
+                raise MalformedInput(
+                    f"Unknown intent {content['kind']!r}; the intents are {known}."
+                )
+            handler(self, content)
+        except GameError as e:  # a refused move (with its rule), malformed or stale input
+            self._say(str(e), "error", e.rule)
+            self._publish()
+        except Exception as e:  # never a traceback in the notebook
+            self.last_exception = e
+            self._say(
+                f"Something went wrong ({type(e).__name__}: {e}); nothing was changed.", "error"
+            )
+        finally:
+            # every message is answered: a page that hears nothing knows nothing is
+            # behind it (a saved notebook reopened, a restarted kernel)
+            self.send({"kind": "ack"})
+
+    def _picture(self) -> str:  # pragma: no cover - abstract
+        """An SVG picture of what the widget shows now (for readers without a kernel)."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and a ``text/html`` picture of its current state for readers
+        without a kernel (a saved notebook, ``nbconvert``, a notebook viewer)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = (
+            '<div class="alhambra-widget-picture"><p style="font-family: sans-serif; '
+            'font-size: 12px; color: #555">A picture of the board at this point; run the '
+            f"notebook to play.</p>{self._picture()}</div>"
+        )
+        return data, metadata
+
+    def _ipython_display_(self) -> None:
+        """Show the widget as an output that keeps its picture current: a notebook saved
+        later and reopened without a kernel shows the step the board was at, not the
+        step it was displayed at."""
+        from IPython.display import display
+
+        data, metadata = self._repr_mimebundle_()
+        self._displays.append(display(data, metadata=metadata, raw=True, display_id=True))
+        self._pictured = self._picture_key()
+
+    def _picture_key(self) -> Any:
+        """What the picture depends on; None while it is not worth redrawing (a bot is
+        about to move)."""
+        return self._v
+
+    def _refresh_pictures(self) -> None:
+        key = self._picture_key()
+        if not self._displays or key is None or key == self._pictured:
+            return
+        self._pictured = key
+        data, metadata = self._repr_mimebundle_()
+        for handle in self._displays:
+            handle.update(data, metadata=metadata, raw=True)
+
+    def _publish(self) -> None:
+        self._v += 1
+        view = self._build()
+        view["v"] = self._v
+        self.view = view
+        self._refresh_pictures()
+
+    def _rules(self) -> dict:
+        return RULES
+
+    def _build(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_html(self, path: str | pathlib.Path | None = None, title: str = "Alhambra") -> str:
+        """A standalone HTML page (no server, no network) showing the current state,
+        read-only. Written to ``path`` if given; the HTML text is returned."""
+        js = (STATIC / "widget.js").read_text()
+        css = (STATIC / "widget.css").read_text()
+        extra = {
+            k: getattr(self, k)
+            for k in ("show_walls", "show_all_money", "show_coords")
+            if self.has_trait(k)
+        }
+        state = json.dumps(
+            {"view": self.view, "texts": self.texts, "message": {}, "autoplay_bots": False, **extra}
+        )
+        state = state.replace("</", "<\\/")
+        page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+:root {{ --jp-layout-color0:#fff; --jp-layout-color1:#fff; --jp-layout-color2:#eee;
+  --jp-ui-font-color0:#000; --jp-ui-font-color1:#222; --jp-ui-font-color2:#555;
+  --jp-border-color1:#bbb; --jp-brand-color1:#1976d2; --jp-error-color1:#d32f2f;
+  --jp-success-color1:#388e3c; --jp-warn-color1:#f57c00;
+  --jp-ui-font-family: system-ui, sans-serif; --jp-ui-font-size1: 13px; }}
+body {{ font-family: var(--jp-ui-font-family); margin: 1rem; background: var(--jp-layout-color0); }}
+{css}
+</style></head><body>
+<div id="app"></div>
+<script type="module">
+{js}
+const state = {state};
+const listeners = {{}};
+const model = {{
+  get: (k) => state[k],
+  set: (k, v) => {{ state[k] = v; }},
+  on: (ev, fn) => {{ (listeners[ev] = listeners[ev] || []).push(fn); }},
+  off: () => {{}},
+  send: (m) => {{ setTimeout(() => (listeners["msg:custom"] || []).forEach((f) => f({{kind: "ack"}})));
+                 if (m.kind === "hello") return;
+                 state.message = {{text: "This page is a snapshot: it cannot play.", kind: "info", id: Date.now()}};
+                 (listeners["change:message"] || []).forEach((f) => f()); }},
+  save_changes: () => {{}},
+}};
+widget.render({{ model, el: document.getElementById("app") }});
+</script></body></html>
+"""
+        # the bundle is an ES module ending in `export{X as default}`: bind it locally
+        page = re.sub(
+            r"export\s*\{\s*([\w$]+) as default\s*\};?", r"const widget = \1;", page, count=1
+        )
+        page = page.replace("export default", "const widget =", 1)
+        if path is not None:
+            pathlib.Path(path).write_text(page, encoding="utf-8")
+        return page

@@ -1,0 +1,75 @@
+"""The Gardens of the Alhambra's table: :class:`GardensWidget`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import traitlets
+
+from ..engine.gardens.game import GardensGame, Lay
+from ..players.gardens.strong import hints as gardens_hints
+from ..players.gardens.strong import review as gardens_review
+from ..players.ismcts import Decision, Hint
+from ..views.gardens.view import RULES as GARDEN_RULES
+from ..views.gardens.view import gardens_svg, gardens_view
+from .session_widget import _SessionWidget
+
+
+class GardensWidget(_SessionWidget):
+    """The Gardens of the Alhambra: the board of octagonal gardens and diamond
+    buildings, the tile in hand (turned by clicks or the R key), legal fields
+    highlighted, every scoring explained on the board, the timeline and bots.
+
+    ``GardensWidget(game)`` or ``GardensWidget(players=[...], seed=..., seats={...})``;
+    further keywords are game options (``hand_size``, ``two_colours``, ``colours``).
+    ``show_all_money`` opens every hand.
+    """
+
+    def __init__(self, game=None, *, players=None, seed=None, seats=None, **options):
+        widget_kw = {k: options.pop(k) for k in list(options) if k in self.class_trait_names()}
+        super().__init__(**widget_kw)
+        if game is None:
+            game = GardensGame(players or ["Ann", "Ben"], seed=seed, **options)
+        self._start(game, seats)
+        self._publish()
+
+    hint_playouts = traitlets.Int(150)
+    """Simulations of the search behind a hint (a Gardens decision is cheaper to weigh)."""
+    review_playouts = traitlets.Int(60)
+    """Simulations per lay of a game review."""
+
+    @staticmethod
+    def _parse_action(data):
+        return Lay.from_json(data)
+
+    def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
+        """The search bot's ``k`` best lays for the person to move (see
+        :func:`~.gardens.strong.hints`)."""
+
+        g = self.session.game
+        return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
+
+    @staticmethod
+    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+        return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
+
+    @staticmethod
+    def _review_search(
+        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> list[Decision]:
+        return gardens_review(game, player, playouts=playouts, progress=progress)
+
+    def _build(self) -> dict:
+        return self._session_view(gardens_view, show_all_hands=self.show_all_money)
+
+    def _picture(self) -> str:
+        return gardens_svg(self.session.shown())
+
+    def _rules(self) -> dict:
+        return GARDEN_RULES
+
+    def __repr__(self) -> str:
+        return f"GardensWidget({self.game!r}, step {self.step})"
+
+

@@ -1,0 +1,244 @@
+"""What both games' widgets share: seats (people or bots), the timeline, intents.
+
+A :class:`Session` owns a live game, a cursor on its timeline, and a bot per bot
+seat. It turns intents (plain dicts from the browser, or calls from Python) into
+actions, and refuses bad ones with a sentence, never a traceback. It knows nothing
+of JSON views or of Jupyter: the widgets build on it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine.alhambra.actions import Edit
+from ..engine.errors import GameError, MalformedInput
+from ..players.bots import make_bot
+from .variations import Variations
+
+
+def _is_edit(action: Any) -> bool:
+    return isinstance(action, Edit)
+
+
+class Session:
+    """A game with seats and a timeline.
+
+    ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"``, a level of
+    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing names are human. ``cursor`` is ``None`` at the live end, else the
+    step being looked at (a past state is only a view)."""
+
+    def __init__(self, game: Any, seats: dict[str, Any] | None = None):
+        self._listeners: list[Any] = []
+        self._game: Any = None
+        self.cursor: int | None = None
+        self._past: Any = None
+        self.seats: dict[str, Any] = {}
+        self.set_game(game, seats or {})
+
+    # -- the game -------------------------------------------------------------
+    @property
+    def game(self):
+        return self._game
+
+    def set_game(self, game, seats: dict | None = None) -> None:
+        if self._game is not None:
+            self._game.remove_listener(self._changed)
+        self._game = game
+        self.variations = Variations(game.history)
+        game.add_listener(self._changed)
+        if seats is not None:
+            self.seats = {}
+            names = [p.name for p in game.players]
+            unknown = set(seats) - set(names)
+            if unknown:
+                raise ValueError(f"No such player(s): {sorted(unknown)}; the players are {names}.")
+            for i, n in enumerate(names):
+                kind = seats.get(n, "human")
+                self.seats[n] = (
+                    None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
+                )
+        self.cursor = None
+        self._past = None
+        self._emit()
+
+    def __repr__(self) -> str:
+        where = "live" if self.live else f"at step {self.cursor} of {len(self._game.history)}"
+        return f"<Session {where}, seats {dict((n, self.seat_kind(n)) for n in self.seats)}>"
+
+    def seat_kind(self, name: str) -> str:
+        bot = self.seats.get(name)
+        return "human" if bot is None else getattr(bot, "name", "bot")
+
+    def _changed(self, game, action, events) -> None:
+        h, end = game.history, self.variations.node
+        if len(h) == end.depth + 1 and action is not None:
+            self.variations.extend(h[-1])  # one more action on the line being played
+        else:
+            if len(h) < end.depth and end.path()[: len(h)] == h:
+                self.variations.cut(len(h))  # taken back (an undo): that part goes
+            self.variations.follow(h)
+        self._past = None
+        if self.cursor is not None and self.cursor > len(game.history):
+            self.cursor = None
+        self._emit()
+
+    def add_listener(self, fn) -> None:
+        self._listeners.append(fn)
+
+    def _emit(self) -> None:
+        for fn in list(self._listeners):
+            fn()
+
+    # -- the timeline -------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self.cursor is None or self.cursor == len(self._game.history)
+
+    @property
+    def step(self) -> int:
+        return len(self._game.history) if self.cursor is None else self.cursor
+
+    def shown(self):
+        """The game as shown: the live game, or a replayed copy at the cursor."""
+        if self.live:
+            return self._game
+        if self._past is None or self._past.step != self.cursor:
+            self._past = self._game.at(self.cursor)
+        return self._past
+
+    def goto(self, step: int) -> None:
+        n = len(self._game.history)
+        if type(step) is not int:
+            raise MalformedInput(f"A step is a whole number, not {step!r}.")
+        step = max(0, min(n, step))
+        self.cursor = None if step == n else step
+        self._emit()
+
+    # -- acting ----------------------------------------------------------------
+    def act(self, action, *, resolve: str | None = None) -> list:
+        """Apply ``action`` for the player to move. From a past state, ``resolve`` says
+        what to do: ``"branch"`` (keep the old line in :attr:`variations` and go on
+        from here in a new line) or ``"undo"`` (undo back to here, dropping what came
+        after); without it the action is refused."""
+        if self.live:
+            self._check_seat(self._game)
+            return self._game.apply(action)
+        if resolve not in ("branch", "undo"):
+            raise GameError(
+                f"You are looking at step {self.cursor} of {len(self._game.history)}: "
+                "branch off from here or undo back to here before acting.",
+            )
+        back = self._game.at(self.cursor)
+        self._check_seat(back)
+        err = back.why_illegal(action)
+        if err is not None:
+            raise err
+        if resolve == "undo":
+            self.variations.cut(self.cursor)  # type: ignore[arg-type]
+        self._game._become(back)  # undo back to the cursor (listeners stay)
+        self.cursor = None
+        self._past = None
+        return self._game.apply(action)  # notifies the listeners
+
+    # -- the variation tree ----------------------------------------------------------
+    def line(self, i: int) -> Any:
+        """Line ``i`` of :attr:`variations` as a game of its own (for example to compare
+        two lines' scores with :func:`alhambra_widget.whatif.compare`)."""
+        g = self._game.at(0)
+        for a in self.variations.line(i):
+            g.apply(a)
+        return g
+
+    def switch(self, i: int) -> None:
+        """Play line ``i`` from now on (its end is the live game)."""
+        g = self.line(i)
+        self._game._become(g)  # the listeners stay
+        self.variations.follow(g.history)
+        self.cursor = None
+        self._past = None
+        self._emit()
+
+    def promote(self, i: int) -> None:
+        """Make line ``i`` the main line."""
+        self.variations.promote(i)
+        self._emit()
+
+    def delete_line(self, i: int) -> None:
+        """Delete line ``i`` from where it branches off (not the line being played)."""
+        self.variations.delete(i)
+        self._emit()
+
+    def to_json(self) -> str:
+        """The game as :meth:`Game.to_json` saves it, with its variation tree."""
+        doc = json.loads(self._game.to_json())
+        doc["variations"] = self.variations.to_data(lambda a: a.to_json())
+        return json.dumps(doc, separators=(",", ":"))
+
+    def load_json(self, text: str) -> None:
+        """Play a game saved by :meth:`to_json` (its variations too)."""
+        g = type(self._game).from_json(text)
+        doc = json.loads(text)
+        self._game._become(g)
+        self.variations = (
+            Variations.from_data(doc["variations"], g.action_from_json, g.history)
+            if "variations" in doc else Variations(g.history)
+        )  # fmt: skip
+        self.cursor = None
+        self._past = None
+        self._emit()
+
+    def movers(self) -> list[str]:
+        """Who made each action of the live game: the player to move before it."""
+        g = self._game
+        return [g.players[who].name for who, _ in g.movers]
+
+    def undo(self) -> int:
+        """Take back the last decision of a person. With bots in the game, the bot
+        actions made since go too: undoing only the last bot move would have the bot
+        move again at once, differently. A hand edit (``Game.edit``) counts as a
+        person's decision. Returns how many actions were taken back."""
+        g = self._game
+        if not g.history:
+            raise GameError("There is nothing to undo.")
+        movers = self.movers()
+        k = len(g.history) - 1
+        while k >= 0 and self.seats.get(movers[k]) is not None and not _is_edit(g.history[k]):
+            k -= 1
+        if k < 0:
+            raise GameError("Only bots have played so far: there is no decision of yours to undo.")
+        n = len(g.history) - k
+        back = g.at(k)
+        self.cursor = None
+        self._past = None
+        g._become(back)  # the listeners stay
+        g._notify(None, [])
+        return n
+
+    def _check_seat(self, game) -> None:
+        if game.is_over:
+            return  # the game refuses with its own rule
+        who = game.current_player.name
+        if self.seats.get(who) is not None:
+            raise GameError(
+                f"It is {who}'s turn, and {who} is played by the {self.seat_kind(who)} bot."
+            )
+
+    def bot_to_move(self) -> bool:
+        g = self._game
+        return self.live and not g.is_over and self.seats.get(g.current_player.name) is not None
+
+    def bot_step(self) -> bool:
+        """Let the bot to move make one action; ``False`` if no bot is to move."""
+        if not self.bot_to_move():
+            return False
+        bot = self.seats[self._game.current_player.name]
+        self._game.apply(bot.choose(self._game))
+        return True
+
+    def run_bots(self, max_steps: int = 10_000) -> int:
+        """Let bots play until a person is to move or the game ends; returns the count."""
+        n = 0
+        while n < max_steps and self.bot_step():
+            n += 1
+        return n

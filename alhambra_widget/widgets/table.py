@@ -1,0 +1,175 @@
+"""The Alhambra game table: :class:`AlhambraWidget`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import traitlets
+
+from ..engine.alhambra.actions import Action
+from ..engine.alhambra.components import Tile, building_tiles
+from ..engine.alhambra.game import Game
+from ..engine.alhambra.grid import Alhambra
+from ..engine.errors import MalformedInput
+from ..players.alhambra.strong import hints, review
+from ..players.ismcts import Decision, Hint
+from ..views.alhambra.svg import game_svg
+from ..views.alhambra.view import explain_cell, game_view, sandbox_view
+from .base import Intents
+from .session_widget import _SessionWidget
+
+
+def _free_palette(palette: list[Tile], a: Alhambra) -> list[Tile]:
+    used = set(a.tiles.values())
+    return [t for t in palette if t not in used]
+
+
+def _cell_of(content: dict[str, Any]) -> tuple[int, int]:
+    pos = content.get("pos")
+    if not isinstance(pos, list) or len(pos) != 2:
+        raise MalformedInput("A cell is [x, y].")
+    return (pos[0], pos[1])
+
+
+def _sb_place(a: Alhambra, palette: list[Tile], content: dict[str, Any]) -> str:
+    tile = Tile.parse(content.get("tile"))
+    if tile not in palette:
+        raise MalformedInput(f"{tile} is not in the palette.")
+    pos = _cell_of(content)
+    a.place(tile, pos)
+    return f"{tile} built at ({pos[0]}, {pos[1]})."
+
+
+def _sb_remove(a: Alhambra, content: dict[str, Any]) -> str:
+    pos = _cell_of(content)
+    t = a.remove(pos)
+    return f"{t} removed from ({pos[0]}, {pos[1]})."
+
+
+class AlhambraWidget(_SessionWidget):
+    """Play, step through and poke at an Alhambra game.
+
+    ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
+    ``seats={"Ben": "strong"}`` makes seats bots (``"random"``, ``"greedy"``, the
+    search bot's levels ``"easy"``, ``"medium"``, ``"strong"``, or a bot object). A player's Alhambra can be copied into a sandbox inside the widget: any
+    tile of ``palette`` (default: the 54 real tiles), rules checked, nothing bought.
+    One Alhambra on its own is a :class:`SandboxWidget`.
+    """
+
+    show_walls = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        players: list[str] | None = None,
+        seed: int | None = None,
+        seats: dict[str, Any] | None = None,
+        palette: list[Tile] | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(**kwargs)
+        if game is None:
+            game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
+        self.palette = list(palette) if palette is not None else list(building_tiles())
+        self._sandbox: tuple[int, Alhambra] | None = None
+        self._start(game, seats)
+        self._publish()
+
+    def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
+        """The search bot's ``k`` best moves for the person to move, with the estimated
+        chance to win and the reasons (see :func:`~.alhambra.strong.hints`)."""
+        g = self.session.game
+        return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
+
+    @staticmethod
+    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+        return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
+
+    def compare_lines(self, a: int, b: int, round: int | None = None) -> Any:
+        """Lines ``a`` and ``b`` of the variation tree side by side, with the what-if
+        tools: what scoring round ``round`` (default: the next one due at the end of
+        line ``a``) gives at the end of each (a :class:`~alhambra_widget.whatif.Comparison`)."""
+        from ..whatif import Position, compare
+
+        pa = Position.from_game(self.session.line(a))
+        pb = Position.from_game(self.session.line(b))
+        return compare(pa, pb, round or pa.next_round)
+
+    @staticmethod
+    def _review_search(
+        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> list[Decision]:
+        return review(game, player, playouts=playouts, progress=progress)
+
+    # -- the view -----------------------------------------------------------------
+    def _build(self) -> dict[str, Any]:
+        view = self._session_view(game_view, show_all_money=self.show_all_money)
+        if self._sandbox is not None:
+            i, a = self._sandbox
+            view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
+        return view
+
+    @staticmethod
+    def _parse_action(data: object) -> Action:
+        return Action.from_json(data)
+
+    def _picture(self) -> str:
+        return game_svg(self.session.shown())
+
+    # -- intents of the Alhambra board -------------------------------------------------
+    def _intent_explain(self, content: dict[str, Any]) -> None:
+        i = content.get("player")
+        if content.get("sandbox"):
+            a = self._open_sandbox()
+        elif type(i) is int and 0 <= i < len(self.game.players):
+            a = self.session.shown().players[i].alhambra
+        else:
+            raise MalformedInput("explain needs a player index.")
+        self._say(explain_cell(a, content.get("tile"), content.get("pos")), "info")
+
+    def _intent_explain_removal(self, content: dict[str, Any]) -> None:
+        pos = _cell_of(content)
+        a = self.session.shown().current_player.alhambra
+        v = a.why_not_removable(pos)
+        self._say("That tile may go to the reserve." if v is None else str(v), "info")
+
+    def _open_sandbox(self) -> Alhambra:
+        if self._sandbox is None:
+            raise MalformedInput("Open a sandbox first.")
+        return self._sandbox[1]
+
+    def _intent_sandbox(self, content: dict[str, Any]) -> None:
+        i = content.get("player")
+        if i is None:
+            self._sandbox = None
+            self._say("Sandbox closed; the game is as it was.")
+        elif type(i) is int and 0 <= i < len(self.game.players):
+            self._sandbox = (i, self.session.shown().players[i].alhambra.copy())
+            self._say(
+                f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought."
+            )
+        else:
+            raise MalformedInput("sandbox needs a player index or null.")
+        self._publish()
+
+    def _intent_sb_place(self, content: dict[str, Any]) -> None:
+        self._say(_sb_place(self._open_sandbox(), self.palette, content))
+        self._publish()
+
+    def _intent_sb_remove(self, content: dict[str, Any]) -> None:
+        self._say(_sb_remove(self._open_sandbox(), content))
+        self._publish()
+
+    INTENTS: ClassVar[Intents] = {
+        **_SessionWidget.INTENTS,
+        "explain": _intent_explain,
+        "explain_removal": _intent_explain_removal,
+        "sandbox": _intent_sandbox,
+        "sb_place": _intent_sb_place,
+        "sb_remove": _intent_sb_remove,
+    }
+
+    def __repr__(self) -> str:
+        return f"AlhambraWidget({self.game!r}, step {self.step})"
