@@ -13,17 +13,30 @@ import html
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from .engine.alhambra.actions import Action
 from .engine.alhambra.components import KINDS, Tile
 from .engine.alhambra.game import Game
 from .engine.alhambra.grid import Alhambra
 from .engine.alhambra.scoring import ScoringRound, score_round
 from .engine.errors import IllegalAction, MalformedInput
 from .views.alhambra.svg import alhambra_svg, svg_open
+
+if TYPE_CHECKING:
+    from tqdm.auto import tqdm as Tqdm
+
+    from .engine.gardens.game import GardensGame, Lay
+
+AnyGame: TypeAlias = "Game | GardensGame"
+"""Either game (win chances are estimated for both)."""
+TileLike = Tile | str
+"""A tile, or its name as :meth:`Tile.parse` reads it (``"tower 9 NE"``)."""
+Cell = Sequence[int]
+"""A cell as ``(x, y)`` (any pair of whole numbers)."""
 
 _EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
 
@@ -54,7 +67,7 @@ class Table:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         return iter(self.rows)
 
     def column(self, name: str) -> list[Any]:
@@ -100,8 +113,14 @@ def _frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
     return df.set_index(list(index) if len(index) > 1 else index[0]) if index else df
 
 
-def _tile(t) -> Tile:
+def _tile(t: TileLike) -> Tile:
     return t if isinstance(t, Tile) else Tile.parse(t)
+
+
+def _cell(c: Cell) -> tuple[int, int]:
+    if len(c) != 2:
+        raise MalformedInput(f"A cell is (x, y), not {c!r}.")
+    return (c[0], c[1])
 
 
 @dataclass
@@ -161,7 +180,7 @@ class Position:
         return cls(seats, list(g.dirk) if g.two_players else None, g.dirk_name, upcoming)
 
     @classmethod
-    def from_description(cls, desc: Mapping) -> Position:
+    def from_description(cls, desc: Mapping[str, Any]) -> Position:
         """From plain data: ``{"Ann": {"alhambra": {(1, 0): "tower 9 NE", ...},
         "reserve": ["garden 10"]}, "Ben": {"counts": {"tower": 3}, "wall": 4},
         "Dirk": {"tiles": ["tower 11"]}}``. Cells may also be ``"x,y"`` strings; an
@@ -214,28 +233,28 @@ class Position:
             raise MalformedInput(f"{name} is described by counts only: no Alhambra to change.")
         return seat.alhambra
 
-    def add(self, name: str, tile, cell) -> Position:
+    def add(self, name: str, tile: TileLike, cell: Cell) -> Position:
         """Build ``tile`` at ``cell`` in ``name``'s Alhambra (R7 checked). Returns self."""
-        self._alhambra(name).place(_tile(tile), tuple(cell))
+        self._alhambra(name).place(_tile(tile), _cell(cell))
         return self
 
-    def remove(self, name: str, cell) -> Tile:
+    def remove(self, name: str, cell: Cell) -> Tile:
         """Take the tile at ``cell`` out (R8 checked) and put it on the reserve."""
-        t = self._alhambra(name).remove(tuple(cell))
+        t = self._alhambra(name).remove(_cell(cell))
         self.seats[name].reserve.append(t)
         return t
 
-    def move(self, name: str, src, dst) -> Position:
+    def move(self, name: str, src: Cell, dst: Cell) -> Position:
         """Move a tile within ``name``'s Alhambra; refused whole if either step breaks
         the rules."""
         a = self._alhambra(name)
         trial = a.copy()
-        t = trial.remove(tuple(src))
-        trial.place(t, tuple(dst))
+        t = trial.remove(_cell(src))
+        trial.place(t, _cell(dst))
         self.seats[name].alhambra = trial
         return self
 
-    def give_dirk(self, tile) -> Position:
+    def give_dirk(self, tile: TileLike) -> Position:
         if self.dirk is None:
             self.dirk = []
         self.dirk.append(_tile(tile))
@@ -253,7 +272,7 @@ class Position:
         walls = {n: s.wall_segments() for n, s in self.seats.items()}
         return score_round(round, self.counts(), walls)
 
-    def table(self, round: int = 3):
+    def table(self, round: int = 3) -> Any:
         """A DataFrame (a :class:`Table` without pandas): one row per player, a column
         per kind, walls, total."""
         r = self.score(round)
@@ -295,7 +314,7 @@ class Comparison:
     a: ScoringRound
     b: ScoringRound
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         out = []
         for n in self.a.totals:
             ka = {k.kind: k.points[n] for k in self.a.kinds}
@@ -317,7 +336,7 @@ class Comparison:
                         "change": self.b.totals[n] - self.a.totals[n]})  # fmt: skip
         return out
 
-    def table(self):
+    def table(self) -> Any:
         """A DataFrame indexed by (player, item) with columns a, b, change (a
         :class:`Table` without pandas)."""
         return _frame(self.rows(), ("player", "item"))
@@ -357,7 +376,7 @@ class Ranking:
     options: list[Option]
     base: Position
 
-    def table(self):
+    def table(self) -> Any:
         """A DataFrame (a :class:`Table` without pandas): one row per option."""
         rows = []
         for o in self.options:
@@ -420,7 +439,7 @@ class HeatMap:
         return "".join(out)
 
 
-def rank_placements(pos: Position, name: str, tile, round: int | None = None) -> Ranking:
+def rank_placements(pos: Position, name: str, tile: TileLike, round: int | None = None) -> Ranking:
     """Every legal cell for ``tile`` in ``name``'s Alhambra, and the reserve, ranked by
     the points ``name`` would score in scoring round ``round`` (by default the next
     one still to come), then by wall length."""
@@ -449,7 +468,7 @@ def rank_placements(pos: Position, name: str, tile, round: int | None = None) ->
     wheres: list[tuple[int, int] | str] = [*sorted(a.legal_positions(tile)), "reserve"]
     for where in wheres:
         trial = pos.copy()
-        if where == "reserve":
+        if isinstance(where, str):  # the reserve
             trial.seats[name].reserve.append(tile)
         else:
             trial.add(name, tile, where)
@@ -469,19 +488,20 @@ class WinChances:
     """For each candidate move, each player's share of wins over the continuations."""
 
     player: str
-    candidates: list
+    candidates: list[Any]
+    """The candidate actions (:class:`Action` or :class:`Lay`)."""
     wins: dict[str, dict[str, float]]  # candidate text -> player -> wins
     n: int
     seconds: float
 
-    def table(self):
+    def table(self) -> Any:
         """A DataFrame (a :class:`Table` without pandas): each candidate's share of
         wins per player, the best for ``player`` first."""
-        rows = [{"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()]
-        rows.sort(key=lambda r: -r[self.player])  # stable: ties keep the candidates' order
+        rows: list[dict[str, Any]] = [{"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()]
+        rows.sort(key=lambda r: -float(r[self.player]))  # stable: ties keep the candidates' order
         return _frame(rows, ("move",))
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Any:
         plt = _need("matplotlib.pyplot")
         _need("pandas")
         df = self.table()
@@ -559,8 +579,8 @@ class _InProcess(Executor):
 
 
 def win_chances(
-    game: Any,
-    candidates: list[Any] | None = None,
+    game: AnyGame,
+    candidates: Sequence[Action | Lay] | None = None,
     n: int = 200,
     bot: str = "random",
     seed: int = 0,
@@ -619,16 +639,16 @@ def win_chances(
     return WinChances(me, list(candidates), wins, n, time.perf_counter() - t0)
 
 
-def _top_moves(game, legal, k):
-    from .players.bots import make_bot
+def _top_moves(game: AnyGame, legal: Sequence[Action | Lay], k: int) -> list[Action | Lay]:
+    from .players.alhambra.greedy import GreedyBot
 
-    bot = make_bot("greedy", 0, game)
     if isinstance(game, Game):
-        return bot.rank(game, legal)[:k]  # type: ignore[no-any-return]
-    return legal[:k]
+        actions = [a for a in legal if isinstance(a, Action)]
+        return list(GreedyBot(0).rank(game, actions)[:k])
+    return list(legal[:k])
 
 
-def _progress(total: int):
+def _progress(total: int) -> Tqdm | None:
     try:
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is in the dev extras

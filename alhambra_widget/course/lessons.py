@@ -609,7 +609,8 @@ def _o_cards(lesson: Lesson) -> Oracle:
 def _o_g_fields(lesson: Lesson) -> Oracle:
     from ..engine.gardens.components import fields_of
 
-    want = len(fields_of(tuple(lesson.start["building"])))  # type: ignore[arg-type]
+    bx, by = lesson.start["building"]
+    want = len(fields_of((int(bx), int(by))))
     return Oracle({"fields": want}, f"{want} garden fields touch that building (G1).", lambda given: (
         f"{given['fields']} is not it: count the garden fields at the building's corners that lie on the board (G1).", "G1", "fields"))
 
