@@ -138,12 +138,12 @@ def _o_g_fields(lesson: Lesson) -> Oracle:
 
 
 def _o_g_points(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.components import building_points
     from ...engine.gardens.game import explain_winner
 
     s = lesson.start
     winner, why_w = explain_winner(s["trees"])
-    kinds = sum(1 for v in s["trees"].values() if v > 0)
-    want = s["value"] * kinds if winner is not None else 0
+    kinds, want = building_points(s["value"], s["trees"], winner)
 
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         got = given["points"]
@@ -274,6 +274,9 @@ def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
 
     s = lesson.start
     me, rnd = s["me"], s["round"]
+    # Dirk is a rival only under the game's dirk_can_win option (R3; the engine's default
+    # unless the lesson says)
+    dirk_can_win = bool(s.get("dirk_can_win", Game.OPTIONS["dirk_can_win"][1]))
     out = {}
     for opt in s["options"]:
         p = Position.from_description(s["position"])
@@ -290,7 +293,8 @@ def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
             else:
                 raise MalformedInput(f"unknown what-if step {op!r}")
         totals = p.score(rnd).totals
-        others = {n: v for n, v in totals.items() if n not in (me, p.dirk_name)}  # Dirk cannot win (R3)
+        rivals = [n for n in totals if n != me and (dirk_can_win or n != p.dirk_name)]
+        others = {n: totals[n] for n in rivals}
         rival = max(others, key=lambda n: others[n])
         margin = totals[me] - others[rival]
         out[opt["label"]] = (margin, f"with “{opt['label']}” round {rnd} gives you {totals[me]} and {rival} {others[rival]}")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.alhambra.actions import Action, Buy, Place, Reserve, TakeMoney
+from ...engine.alhambra.actions import Action, Buy, Place, Reserve, TakeMoney, buy_with
 from ...engine.alhambra.components import Card, Tile
 from ...engine.alhambra.game import Game, payments
 from ...engine.errors import IllegalAction, MalformedInput
@@ -23,11 +23,7 @@ def _action_of(lesson: Lesson, g: Game, payload: object) -> Action:
     if "buy" in payload:
         slot = str(payload["buy"])
         if "cards" in payload:  # the cards picked on the board, as names
-            cards = [Card.parse(c) for c in payload["cards"]]
-            for c in cards:
-                if c.currency != slot:
-                    raise IllegalAction("R6", f"R6: the {slot} slot's tile is paid in {slot}; {c} cannot pay for it.")
-            return Buy(slot, tuple(sorted((c.value for c in cards), reverse=True)))
+            return buy_with(slot, [Card.parse(c) for c in payload["cards"]])  # R6 refused there
         return Buy(slot, tuple(int(v) for v in _need(payload, "pay")))
     if "place" in payload or "reserve" in payload:
         bought = g.current_player.bought
@@ -67,7 +63,7 @@ def _goal_exact_for(m: _Move) -> Verdict | None:
     tile = m.after.market[cur]
     assert tile is not None
     hand = m.after.player(m.me).hand()[cur]
-    exact = [pay for pay in payments(hand, tile.price) if sum(pay) == tile.price]
+    exact = [pay for pay in payments(hand, tile.price) if m.after.is_exact(Buy(cur, pay))]
     if exact:
         how = "+".join(map(str, exact[0]))
         return Verdict(True, f"your {cur} now pays the {tile} exactly: {how} = {tile.price}, which gives another action (R4).", "R4")
