@@ -53,8 +53,7 @@ case "${1:-}" in
     echo "== lint and types"
     .venv/bin/ruff check alhambra_widget tests benchmarks lite
     (cd js && npm run --silent lint)
-    .venv/bin/mypy --strict alhambra_widget/engine alhambra_widget/views/seats.py
-    .venv/bin/mypy
+    .venv/bin/mypy --strict
     echo "== layers (import-linter: imports only go downward, no cycles)"
     .venv/bin/lint-imports --no-cache
     echo "== packaging: wheel and sdist, each installed without node"

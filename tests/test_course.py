@@ -429,3 +429,27 @@ def test_every_chapter_opens_in_a_notebook():
     texts = "".join(p.read_text() for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
     for ch in CHAPTERS:
         assert texts.count(f'CourseWidget(chapter=\\"{ch}\\")') == 1, ch
+
+
+def test_the_best_oracle_counts_dirk_as_a_rival_only_under_dirk_can_win():
+    """R3: Dirk cannot win unless the game's dirk_can_win option says so (the engine's
+    option, its default unless the lesson sets it)."""
+    import dataclasses
+
+    from alhambra_widget.course.lessons import _option_scores
+
+    les = lesson("dirk-give")
+    assert _option_scores(les)["give it to Dirk"][0] == 2  # Ben is the rival
+    dirk = dataclasses.replace(les, start={**les.start, "dirk_can_win": True})
+    assert "Dirk 18" in _option_scores(dirk)["give it to Dirk"][1]
+
+
+def test_a_buy_with_cards_of_another_currency_is_refused_by_the_engine_r6():
+    from alhambra_widget.engine.alhambra.actions import buy_with
+    from alhambra_widget.engine.alhambra.components import Card
+    from alhambra_widget.engine.errors import IllegalAction
+
+    with pytest.raises(IllegalAction, match="paid in denar") as e:
+        buy_with("denar", [Card("dirham", 3)])
+    assert e.value.rule == "R6"
+    assert buy_with("denar", [Card("denar", 3), Card("denar", 5)]).pay == (5, 3)

@@ -43,7 +43,7 @@ _BACK = {  # two walls back to back, between (1, 0) and (2, 0)
 }
 
 
-def _game(edit: dict[str, Any], actions: list[dict[str, Any]] | None = None, players=("You", "Ben", "Cem"), seed: int = 3) -> dict[str, Any]:
+def _game(edit: dict[str, Any], actions: list[dict[str, Any]] | None = None, players: tuple[str, ...] = ("You", "Ben", "Cem"), seed: int = 3) -> dict[str, Any]:
     return {"players": list(players), "seed": seed, "edit": {"current": players[0], **edit}, "actions": actions or []}
 
 

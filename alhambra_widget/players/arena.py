@@ -18,6 +18,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..engine.errors import MalformedInput
+from .base import Bot
+
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
@@ -30,10 +33,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def _bot(kind: str, seed: int, game: Any):
+def _bot(kind: str, seed: int, game: Any) -> Bot:
     from .bots import make_bot
 
-    return make_bot(kind, seed, game)
+    bot = make_bot(kind, seed, game)
+    if bot is None:
+        raise MalformedInput(f"An arena seat is a bot, not {kind!r}.")
+    return bot
 
 
 def play(kinds: list[str], seed: int, shift: int) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def make_bot(kind: object, seed: int | None = None, game: object = None) -> Bot 
     Which game's bot is asked by the game's ``GAME`` (``"alhambra"``, the default, or
     ``"gardens"``). Anything else raises :class:`MalformedInput`."""
     if kind is None or hasattr(kind, "choose"):
-        return kind  # type: ignore[return-value]
+        return kind
     game_kind = str(getattr(game, "GAME", "alhambra"))
     if kind in LEVELS:
         return _strong(game_kind, seed, str(kind))

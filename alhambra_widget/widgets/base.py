@@ -57,6 +57,7 @@ class _Base(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._v = 0  # view version: intents name the view they were made on
         self._said = 0  # message counter: the same sentence twice still reaches the page
+        self._page_seen = False  # a page has drawn the board (it greets: "hello")
         self.last_exception: BaseException | None = None
         self.texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
         self._displays: list[Any] = []  # the outputs showing this widget (display ids)
@@ -67,7 +68,8 @@ class _Base(anywidget.AnyWidget):
         self._said += 1
         self.message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self._page_seen = True
         try:
             if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
                 raise MalformedInput("An intent is an object with a 'kind'.")
@@ -116,7 +118,8 @@ class _Base(anywidget.AnyWidget):
         from IPython.display import display
 
         data, metadata = self._repr_mimebundle_()
-        self._displays.append(display(data, metadata=metadata, raw=True, display_id=True))
+        handle = display(data, metadata=metadata, raw=True, display_id=True)  # type: ignore[no-untyped-call]  # IPython's display() has no annotations
+        self._displays.append(handle)
         self._pictured = self._picture_key()
 
     def _picture_key(self) -> Any:
@@ -140,10 +143,10 @@ class _Base(anywidget.AnyWidget):
         self.view = view
         self._refresh_pictures()
 
-    def _rules(self) -> dict:
+    def _rules(self) -> dict[str, Any]:
         return RULES
 
-    def _build(self) -> dict:  # pragma: no cover - abstract
+    def _build(self) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def to_html(self, path: str | pathlib.Path | None = None, title: str = "Alhambra") -> str:

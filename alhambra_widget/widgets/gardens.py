@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import traitlets
@@ -16,7 +16,7 @@ from ..views.gardens.view import gardens_svg, gardens_view
 from .session_widget import _SessionWidget
 
 
-class GardensWidget(_SessionWidget):
+class GardensWidget(_SessionWidget[GardensGame]):
     """The Gardens of the Alhambra: the board of octagonal gardens and diamond
     buildings, the tile in hand (turned by clicks or the R key), legal fields
     highlighted, every scoring explained on the board, the timeline and bots.
@@ -26,7 +26,15 @@ class GardensWidget(_SessionWidget):
     ``show_all_money`` opens every hand.
     """
 
-    def __init__(self, game=None, *, players=None, seed=None, seats=None, **options):
+    def __init__(
+        self,
+        game: GardensGame | None = None,
+        *,
+        players: list[str] | None = None,
+        seed: int | None = None,
+        seats: Mapping[str, object] | None = None,
+        **options: Any,
+    ):
         widget_kw = {k: options.pop(k) for k in list(options) if k in self.class_trait_names()}
         super().__init__(**widget_kw)
         if game is None:
@@ -39,8 +47,7 @@ class GardensWidget(_SessionWidget):
     review_playouts = traitlets.Int(60)
     """Simulations per lay of a game review."""
 
-    @staticmethod
-    def _parse_action(data):
+    def _parse_action(self, data: object) -> Lay:
         return Lay.from_json(data)
 
     def hints(self, k: int = 3, playouts: int | None = None) -> list[Hint]:
@@ -50,23 +57,21 @@ class GardensWidget(_SessionWidget):
         g = self.session.game
         return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
 
-    @staticmethod
-    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+    def _hint_search(self, game: GardensGame, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
-    @staticmethod
     def _review_search(
-        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+        self, game: GardensGame, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
     ) -> list[Decision]:
         return gardens_review(game, player, playouts=playouts, progress=progress)
 
-    def _build(self) -> dict:
+    def _build(self) -> dict[str, Any]:
         return self._session_view(gardens_view, show_all_hands=self.show_all_money)
 
     def _picture(self) -> str:
         return gardens_svg(self.session.shown())
 
-    def _rules(self) -> dict:
+    def _rules(self) -> dict[str, Any]:
         return GARDEN_RULES
 
     def __repr__(self) -> str:

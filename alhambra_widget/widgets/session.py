@@ -9,50 +9,117 @@ of JSON views or of Jupyter: the widgets build on it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine.alhambra.actions import Edit
 from ..engine.errors import GameError, MalformedInput
+from ..engine.record import Listener
+from ..players.base import Bot
 from ..players.bots import make_bot
 from .variations import Variations
 
+P = TypeVar("P", bound="PlayedGame")
 
-def _is_edit(action: Any) -> bool:
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class PlayedGame(Protocol):
+    """What a :class:`Session` asks of a game: both games
+    (:class:`~alhambra_widget.engine.alhambra.game.Game` and
+    :class:`~alhambra_widget.engine.gardens.game.GardensGame`) are one. Actions are
+    ``object`` here: the game itself refuses what is not one of its actions
+    (:class:`MalformedInput`)."""
+
+    GAME: ClassVar[str]
+    seed: int
+    history: list[Any]
+    movers: list[tuple[int, int]]
+
+    @property
+    def players(self) -> Sequence[_Named]: ...
+    @property
+    def current_player(self) -> _Named: ...
+    @property
+    def is_over(self) -> bool: ...
+    def apply(self, action: Any) -> list[Any]: ...
+    def why_illegal(self, action: object) -> GameError | None: ...
+    def at(self: P, step: int) -> P: ...
+    def copy(self: P) -> P: ...
+    def _become(self: P, other: P) -> None: ...
+    def _notify(self, action: Any, events: list[Any]) -> None: ...
+    def add_listener(self, fn: Listener) -> None: ...
+    def remove_listener(self, fn: Listener) -> None: ...
+    def to_json(self) -> str: ...
+    @classmethod
+    def from_json(cls: type[P], text: str | bytes) -> P: ...
+    @staticmethod
+    def action_from_json(data: object) -> Any: ...
+
+
+G = TypeVar("G", bound=PlayedGame)
+
+
+def _is_edit(action: object) -> bool:
     return isinstance(action, Edit)
 
 
-class Session:
+def _check_names(game: PlayedGame, seats: Mapping[str, object] | None) -> None:
+    names = [p.name for p in game.players]
+    unknown = set(seats or ()) - set(names)
+    if unknown:
+        raise MalformedInput(f"No such player(s): {sorted(unknown)}; the players are {names}.")
+
+
+_SESSION_ACTING: ContextVar[bool] = ContextVar("alhambra_session_acting", default=False)
+"""True while a session applies an action (a person's, a bot's): any other action a
+session hears of was applied to the bare game (``w.game.apply``)."""
+
+
+class Session(Generic[G]):
     """A game with seats and a timeline.
 
     ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"``, a level of
-    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing names are human. ``cursor`` is ``None`` at the live end, else the
-    step being looked at (a past state is only a view)."""
+    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing
+    names are human. ``cursor`` is ``None`` at the live end, else the step being looked
+    at (a past state is only a view).
 
-    def __init__(self, game: Any, seats: dict[str, Any] | None = None):
-        self._listeners: list[Any] = []
-        self._game: Any = None
+    The game itself stays a bare game that knows no seats: ``game.apply`` may play any
+    seat (handy to drive every seat from a test). Only acting while a past step is
+    shown is refused there, since it would act at the live end: :meth:`act` branches."""
+
+    def __init__(self, game: G, seats: Mapping[str, object] | None = None):
+        self._listeners: list[Callable[[], None]] = []
+        self._game: G = game
         self.cursor: int | None = None
-        self._past: Any = None
-        self.seats: dict[str, Any] = {}
-        self.set_game(game, seats or {})
+        self._past: G | None = None
+        self.seats: dict[str, Bot | None] = {}
+        self._bind(game, seats or {})
 
     # -- the game -------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> G:
         return self._game
 
-    def set_game(self, game, seats: dict | None = None) -> None:
-        if self._game is not None:
-            self._game.remove_listener(self._changed)
+    def set_game(self, game: G, seats: Mapping[str, object] | None = None) -> None:
+        """Show and play ``game`` from now on (with ``seats``, else the same seats).
+        An unknown player name in ``seats`` raises :class:`MalformedInput`."""
+        _check_names(game, seats)
+        self._game.remove_listener(self._changed)
         self._game = game
+        self._bind(game, seats)
+
+    def _bind(self, game: G, seats: Mapping[str, object] | None) -> None:
+        _check_names(game, seats)
+        names = [p.name for p in game.players]
         self.variations = Variations(game.history)
         game.add_listener(self._changed)
         if seats is not None:
             self.seats = {}
-            names = [p.name for p in game.players]
-            unknown = set(seats) - set(names)
-            if unknown:
-                raise ValueError(f"No such player(s): {sorted(unknown)}; the players are {names}.")
             for i, n in enumerate(names):
                 kind = seats.get(n, "human")
                 self.seats[n] = (
@@ -68,9 +135,11 @@ class Session:
 
     def seat_kind(self, name: str) -> str:
         bot = self.seats.get(name)
-        return "human" if bot is None else getattr(bot, "name", "bot")
+        return "human" if bot is None else str(getattr(bot, "name", "bot"))
 
-    def _changed(self, game, action, events) -> None:
+    def _changed(self, game: G, action: object, events: list[Any]) -> None:
+        if action is not None and not _SESSION_ACTING.get():
+            self._refuse_at_past_step(game)
         h, end = game.history, self.variations.node
         if len(h) == end.depth + 1 and action is not None:
             self.variations.extend(h[-1])  # one more action on the line being played
@@ -83,7 +152,22 @@ class Session:
             self.cursor = None
         self._emit()
 
-    def add_listener(self, fn) -> None:
+    def _refuse_at_past_step(self, game: G) -> None:
+        """An action applied to the bare game while a past step is shown would act at
+        the live end, not where the person looks: it is taken back and refused."""
+        if self.cursor is None or self.cursor >= len(game.history) - 1:
+            return
+        n = len(game.history) - 1
+        game._become(game.at(n))  # the state as it was (the listeners stay)
+        game._notify(None, [])
+        raise GameError(
+            f"The board shows step {self.cursor} of {n}, and game.apply acts at the live "
+            f"end: nothing was applied. Act with act(action, resolve='branch') to branch "
+            f"off at step {self.cursor}, or resolve='undo' to undo back to it; or go to "
+            "the live end first (last())."
+        )
+
+    def add_listener(self, fn: Callable[[], None]) -> None:
         self._listeners.append(fn)
 
     def _emit(self) -> None:
@@ -99,11 +183,11 @@ class Session:
     def step(self) -> int:
         return len(self._game.history) if self.cursor is None else self.cursor
 
-    def shown(self):
+    def shown(self) -> G:
         """The game as shown: the live game, or a replayed copy at the cursor."""
-        if self.live:
+        if self.cursor is None or self.live:
             return self._game
-        if self._past is None or self._past.step != self.cursor:
+        if self._past is None or len(self._past.history) != self.cursor:
             self._past = self._game.at(self.cursor)
         return self._past
 
@@ -116,14 +200,21 @@ class Session:
         self._emit()
 
     # -- acting ----------------------------------------------------------------
-    def act(self, action, *, resolve: str | None = None) -> list:
-        """Apply ``action`` for the player to move. From a past state, ``resolve`` says
-        what to do: ``"branch"`` (keep the old line in :attr:`variations` and go on
-        from here in a new line) or ``"undo"`` (undo back to here, dropping what came
-        after); without it the action is refused."""
-        if self.live:
-            self._check_seat(self._game)
+    def _apply(self, action: object) -> list[Any]:
+        token = _SESSION_ACTING.set(True)
+        try:
             return self._game.apply(action)
+        finally:
+            _SESSION_ACTING.reset(token)
+
+    def act(self, action: object, *, resolve: str | None = None) -> list[Any]:
+        """Apply ``action`` for the player to move (a person: a bot's seat is refused).
+        From a past state, ``resolve`` says what to do: ``"branch"`` (keep the old line
+        in :attr:`variations` and go on from here in a new line) or ``"undo"`` (undo
+        back to here, dropping what came after); without it the action is refused."""
+        if self.cursor is None or self.live:
+            self._check_seat(self._game)
+            return self._apply(action)
         if resolve not in ("branch", "undo"):
             raise GameError(
                 f"You are looking at step {self.cursor} of {len(self._game.history)}: "
@@ -135,14 +226,14 @@ class Session:
         if err is not None:
             raise err
         if resolve == "undo":
-            self.variations.cut(self.cursor)  # type: ignore[arg-type]
+            self.variations.cut(self.cursor)
         self._game._become(back)  # undo back to the cursor (listeners stay)
         self.cursor = None
         self._past = None
-        return self._game.apply(action)  # notifies the listeners
+        return self._apply(action)  # notifies the listeners
 
     # -- the variation tree ----------------------------------------------------------
-    def line(self, i: int) -> Any:
+    def line(self, i: int) -> G:
         """Line ``i`` of :attr:`variations` as a game of its own (for example to compare
         two lines' scores with :func:`alhambra_widget.whatif.compare`)."""
         g = self._game.at(0)
@@ -215,7 +306,7 @@ class Session:
         g._notify(None, [])
         return n
 
-    def _check_seat(self, game) -> None:
+    def _check_seat(self, game: G) -> None:
         if game.is_over:
             return  # the game refuses with its own rule
         who = game.current_player.name
@@ -233,7 +324,8 @@ class Session:
         if not self.bot_to_move():
             return False
         bot = self.seats[self._game.current_player.name]
-        self._game.apply(bot.choose(self._game))
+        assert bot is not None  # bot_to_move
+        self._apply(bot.choose(self._game))
         return True
 
     def run_bots(self, max_steps: int = 10_000) -> int:

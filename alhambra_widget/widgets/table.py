@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
@@ -17,6 +17,9 @@ from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
 from ..views.alhambra.view import explain_cell, game_view, sandbox_view
 from .base import Intents
+
+if TYPE_CHECKING:
+    from ..whatif import Comparison
 from .session_widget import _SessionWidget
 
 
@@ -47,7 +50,7 @@ def _sb_remove(a: Alhambra, content: dict[str, Any]) -> str:
     return f"{t} removed from ({pos[0]}, {pos[1]})."
 
 
-class AlhambraWidget(_SessionWidget):
+class AlhambraWidget(_SessionWidget[Game]):
     """Play, step through and poke at an Alhambra game.
 
     ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
@@ -65,7 +68,7 @@ class AlhambraWidget(_SessionWidget):
         *,
         players: list[str] | None = None,
         seed: int | None = None,
-        seats: dict[str, Any] | None = None,
+        seats: Mapping[str, object] | None = None,
         palette: list[Tile] | None = None,
         **kwargs: Any,
     ):
@@ -83,11 +86,10 @@ class AlhambraWidget(_SessionWidget):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
-    @staticmethod
-    def _hint_search(game: Any, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+    def _hint_search(self, game: Game, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
 
-    def compare_lines(self, a: int, b: int, round: int | None = None) -> Any:
+    def compare_lines(self, a: int, b: int, round: int | None = None) -> Comparison:
         """Lines ``a`` and ``b`` of the variation tree side by side, with the what-if
         tools: what scoring round ``round`` (default: the next one due at the end of
         line ``a``) gives at the end of each (a :class:`~alhambra_widget.whatif.Comparison`)."""
@@ -97,9 +99,8 @@ class AlhambraWidget(_SessionWidget):
         pb = Position.from_game(self.session.line(b))
         return compare(pa, pb, round or pa.next_round)
 
-    @staticmethod
     def _review_search(
-        game: Any, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
+        self, game: Game, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
     ) -> list[Decision]:
         return review(game, player, playouts=playouts, progress=progress)
 
@@ -111,8 +112,7 @@ class AlhambraWidget(_SessionWidget):
             view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
         return view
 
-    @staticmethod
-    def _parse_action(data: object) -> Action:
+    def _parse_action(self, data: object) -> Action:
         return Action.from_json(data)
 
     def _picture(self) -> str:

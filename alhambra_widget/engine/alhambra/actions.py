@@ -316,3 +316,14 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Edit,
     )
 }
+
+
+def buy_with(currency: str, cards: tuple[Card, ...] | list[Card]) -> Buy:
+    """R6: the :class:`Buy` of the ``currency`` slot's tile paid with ``cards`` (as a
+    board picks them); a card of another currency cannot pay for it (IllegalAction)."""
+    from ..errors import IllegalAction
+
+    for c in cards:
+        if c.currency != currency:
+            raise IllegalAction("R6", f"R6: the {currency} slot's tile is paid in {currency}; {c} cannot pay for it.")
+    return Buy(currency, tuple(c.value for c in cards))

@@ -118,3 +118,16 @@ def winning_kind(counts: dict[str, int]) -> str | None:
     values = list(full.values())
     unique = [(c, k) for k, c in full.items() if values.count(c) == 1]
     return max(unique)[1] if unique else None
+
+
+def building_points(value: int, counts: dict[str, int], winner: str | None) -> tuple[int, int]:
+    """G4: (the multiplier, the points) of a building of ``value`` with ``counts`` trees
+    per kind facing it: the multiplier is the number of kinds with a tree facing it,
+    and the winning kind (``winner``, see :func:`winning_kind`) scores value x
+    multiplier; nothing when no kind wins.
+
+    >>> building_points(7, {"orange": 3, "palm": 1}, "orange")
+    (2, 14)
+    """
+    multiplier = sum(1 for c in counts.values() if c > 0)
+    return multiplier, value * multiplier if winner is not None else 0

@@ -23,6 +23,7 @@ from .components import (
     TREES,
     Building,
     GardenTile,
+    building_points,
     building_tiles,
     buildings_of,
     fields_of,
@@ -423,9 +424,8 @@ class GardensGame(RecordedGame[Lay, Event]):
         counts = self.facing(building, lay)
         winner, why = explain_winner(counts)
         b = self.buildings[building]
-        mult = sum(1 for c in counts.values() if c > 0)
         owner = self.owner_of(winner) if winner else None
-        points = b.value * mult if owner else 0
+        mult, points = building_points(b.value, counts, winner if owner else None)
         if winner and not owner:
             why += f"; {winner} belongs to nobody, so its points are not scored"
         return Scoring(building, b.value, b.kind, counts, winner, mult, points, owner, why)

@@ -1,0 +1,78 @@
+"""Lessons are data: a goal, a start position, a kind of answer, hints. The engine judges.
+
+A :class:`Lesson` states its start position in plain data (an Alhambra and a tile, a
+game set up by an edit, counts, hands), its ``task`` (the kind of answer the learner
+gives on the board: build a tile, find a cell, take money, pay, enter numbers, choose)
+and ``want`` (what the engine is asked). The expected answer is never written by hand:
+each kind of task asks the engine (``why_illegal``, ``apply``, ``score_kind``,
+``end_game_gifts``, ``dirk_draw``, the what-if :class:`~alhambra_widget.whatif.Position`,
+the Gardens rules), and a wrong answer gets feedback about that mistake, in the
+engine's words, naming the ruling id.
+
+An :class:`Attempt` is one learner's go at a lesson: tries, hints shown one at a time,
+stars (3 on the first try, 2 on the second, 1 after that), and the game position of a
+lesson played as a turn. :class:`Progress` keeps the stars between sessions in a
+small JSON file. The course (the lessons in order) is :data:`alhambra_widget.course.catalog.LESSONS`.
+"""
+
+from ...engine.alhambra.components import building_tiles
+from ...engine.errors import GameError
+from .building import (
+    _breaking,
+    _build_targets,
+    _judge_break,
+    _judge_build,
+    _judge_remove,
+    _removal_targets,
+    _sol_cells,
+)
+from .core import TASKS, Attempt, Lesson, Task, Verdict, cell_text, parse_cell
+from .oracles import (
+    ORACLES,
+    Oracle,
+    _judge_choose,
+    _judge_numbers,
+    _option_scores,
+    _sol_choose,
+    _sol_numbers,
+    number_fields,
+    options,
+)
+from .progress import Progress, default_progress_path
+from .turns import _action_of, _judge_game, _sol_game, answer_of
+
+TASKS.update({
+    "build": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
+    "exchange": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
+    "break": Task(_judge_break, lambda L: _sol_cells(_breaking(L)), "alhambra"),
+    "remove": Task(_judge_remove, lambda L: _sol_cells(_removal_targets(L)), "alhambra"),
+    "take": Task(_judge_game, _sol_game, "game"),
+    "buy": Task(_judge_game, _sol_game, "game"),
+    "turn": Task(_judge_game, _sol_game, "game"),
+    "place": Task(_judge_game, _sol_game, "game"),
+    "numbers": Task(_judge_numbers, _sol_numbers, "numbers"),
+    "choose": Task(_judge_choose, _sol_choose, "choose"),
+})
+"""Kind of answer -> how the engine judges it and finds its solutions."""
+
+
+__all__ = [
+    "ORACLES",
+    "TASKS",
+    "Attempt",
+    "GameError",
+    "Lesson",
+    "Oracle",
+    "Progress",
+    "Task",
+    "Verdict",
+    "_action_of",
+    "_option_scores",
+    "answer_of",
+    "building_tiles",
+    "cell_text",
+    "default_progress_path",
+    "number_fields",
+    "options",
+    "parse_cell",
+]

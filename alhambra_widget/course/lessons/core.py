@@ -1,0 +1,199 @@
+"""The lesson, an attempt at it, its verdicts, and what a kind of task is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.alhambra.components import Tile
+from ...engine.alhambra.game import Game
+from ...engine.alhambra.grid import Alhambra
+from ...engine.errors import MalformedInput
+
+Pos = tuple[int, int]
+ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's judgement of one try: right or not, a sentence, the ruling id it
+    rests on, and which kind of mistake it was (``""`` when right)."""
+
+    ok: bool
+    message: str
+    rule: str | None = None
+    mistake: str = ""
+    done: bool = True
+    """False for a step that was right but does not finish the lesson (a turn goes on)."""
+    board: Alhambra | None = field(default=None, compare=False, repr=False)
+    """After a right build, exchange or removal: the Alhambra as the answer leaves it
+    (the engine's own change on a copy), for the board to show."""
+    cell: Pos | None = None
+    """The cell that answer changed."""
+
+    def __str__(self) -> str:
+        return ("Right! " if self.ok else "Not yet. ") + self.message
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "text": self.message, "rule": self.rule, "mistake": self.mistake, "done": self.done}
+
+
+def cell_text(c: Pos) -> str:
+    return f"({c[0]}, {c[1]})"
+
+
+def parse_cell(v: object) -> Pos:
+    if isinstance(v, str):
+        v = v.split(",")
+    if not isinstance(v, (list, tuple)) or len(v) != 2:
+        raise MalformedInput(f"A cell is a pair (x, y), not {v!r}.")
+    try:
+        return int(v[0]), int(v[1])
+    except (TypeError, ValueError):
+        raise MalformedInput(f"A cell is a pair of integers, not {v!r}.") from None
+
+
+def _need(payload: object, key: str) -> Any:
+    if not isinstance(payload, dict) or key not in payload:
+        raise MalformedInput(f"This lesson's answer is an object with {key!r}.")
+    return payload[key]
+
+
+def _sentence(s: str) -> str:
+    s = s.strip()
+    return (s[0].upper() + s[1:]) if s else s
+
+
+# -- the lesson -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: ``goal`` in plain words, a ``start`` position, a ``task`` (the kind
+    of answer, a key of :data:`TASKS`), ``want`` (what the engine is asked), ``hints``
+    (one step at a time, none giving the answer away) and ``after`` (said once solved)."""
+
+    id: str
+    chapter: str
+    title: str
+    rules: tuple[str, ...]
+    goal: str
+    task: str
+    start: dict[str, Any] = field(default_factory=dict)
+    want: dict[str, Any] = field(default_factory=dict)
+    hints: tuple[str, ...] = ()
+    after: str = ""
+
+    def __post_init__(self) -> None:
+        if self.task not in TASKS:
+            raise MalformedInput(f"Lesson {self.id}: unknown task {self.task!r}; the tasks are {sorted(TASKS)}.")
+
+    # -- the start position --------------------------------------------------------
+    def alhambra(self) -> Alhambra:
+        cells = {parse_cell(k): Tile.parse(t) for k, t in self.start.get("alhambra", {}).items()}
+        return Alhambra.from_tiles(cells)
+
+    def tile(self) -> Tile:
+        return Tile.parse(self.start["tile"])
+
+    def game(self) -> Game:
+        """The lesson's game position (a seeded game changed by a recorded edit)."""
+        d = self.start["game"]
+        g = Game(list(d["players"]), seed=d["seed"], **d.get("options", {}))
+        if "edit" in d:
+            g.edit(**d["edit"])
+        for a in d.get("actions", []):
+            g.apply(Game.action_from_json(a))
+        return g
+
+    @property
+    def kind(self) -> Task:
+        return TASKS[self.task]
+
+    def solutions(self) -> list[list[dict[str, Any]]]:
+        """The engine's answers: each a list of answers given in order (one for most
+        lessons, several for a turn of actions)."""
+        return self.kind.solutions(self)
+
+    def attempt(self) -> Attempt:
+        return Attempt(self)
+
+    def check(self, *answers: dict[str, Any]) -> Verdict:
+        """Judge answers given in order on a fresh attempt (the last verdict)."""
+        a = self.attempt()
+        v = Verdict(False, "Give an answer.", None, "none")
+        for ans in answers:
+            v = a.answer(ans)
+        return v
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.id}: {self.title} ({', '.join(self.rules)})>"
+
+
+@dataclass
+class Attempt:
+    """One go at a lesson: ``answer`` judges a try, ``hint`` shows the next hint."""
+
+    lesson: Lesson
+    tries: int = 0
+    """Wrong tries so far."""
+    hints_shown: int = 0
+    solved: bool = False
+    last: Verdict | None = None
+    game: Game | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is None and "game" in self.lesson.start:
+            self.game = self.lesson.game()
+
+    @property
+    def stars(self) -> int:
+        """3 when solved at the first try, 2 at the second, 1 later; 0 before."""
+        return max(1, 3 - self.tries) if self.solved else 0
+
+    def answer(self, payload: object) -> Verdict:
+        """Judge one try. A malformed answer raises :class:`MalformedInput` (not a try);
+        a wrong one counts as a try and gets feedback about that mistake."""
+        if self.solved:
+            return self.last or Verdict(True, "Already solved.")
+        v = self.lesson.kind.judge(self, payload)
+        v = Verdict(v.ok, _sentence(v.message), v.rule, v.mistake, v.done, v.board, v.cell)
+        if not v.ok:
+            self.tries += 1
+            if self.game is not None:  # a turn that went wrong starts again
+                self.game = self.lesson.game()
+        elif v.done:
+            self.solved = True
+        self.last = v
+        return v
+
+    def hint(self) -> str | None:
+        """The next hint, or None when all are shown."""
+        if self.hints_shown >= len(self.lesson.hints):
+            return None
+        self.hints_shown += 1
+        return self.lesson.hints[self.hints_shown - 1]
+
+    def reset(self) -> None:
+        """Start the position again (tries and hints stay counted)."""
+        self.game = self.lesson.game() if "game" in self.lesson.start else None
+        self.last = None
+
+
+# -- the kinds of task -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Task:
+    """A kind of answer: ``judge`` (attempt, answer) -> Verdict, and ``solutions``."""
+
+    judge: Callable[[Attempt, object], Verdict]
+    solutions: Callable[[Lesson], list[list[dict[str, Any]]]]
+    board: str
+    """What the page draws to answer on: alhambra, game, numbers or choose."""
+
+
+
+TASKS: dict[str, Task] = {}
+"""Kind of answer -> how the engine judges it and finds its solutions (filled by
+:mod:`alhambra_widget.course.lessons`: each kind lives in its own module)."""

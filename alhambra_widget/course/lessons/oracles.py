@@ -1,0 +1,393 @@
+"""Numbers and choose tasks: an oracle asks the engine for the answer, what a right
+answer means, and what is wrong with another answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.alhambra.components import Card, Tile
+from ...engine.alhambra.game import Game, dirk_draw, end_game_gifts
+from ...engine.alhambra.scoring import POINTS, score_kind
+from ...engine.errors import GameError, MalformedInput
+from ...engine.gardens.components import TREES, garden_tiles
+from .core import ORDINAL, Attempt, Lesson, Pos, Verdict, _need, cell_text, parse_cell
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """What the engine says about a numbers or choose lesson: the ``answer`` (a choice,
+    or the numbers by name), the sentence for a right answer, and ``wrong``: for another
+    answer, (sentence, ruling id, kind of mistake)."""
+
+    answer: Any
+    right: str
+    wrong: Callable[[Any], tuple[str, str, str]]
+
+
+def _majority(lesson: Lesson) -> Any:
+    s = lesson.start
+    return score_kind(s["kind"], s["counts"], s["round"])
+
+
+def _o_majority(lesson: Lesson) -> Oracle:
+    ks, s = _majority(lesson), lesson.start
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        name = next(n for n, v in ks.points.items() if given.get(n) != v)
+        got, want = given.get(name), ks.points[name]
+        if name not in ks.places:
+            return f"you gave {name} {got}, but {name} has no {s['kind']}, so takes no place and scores nothing (R10).", "R10", "place"
+        pooled = ks.shared.get(name, (ks.places[name],))
+        table = POINTS[s["kind"]][s["round"] - 1]
+        if len(pooled) > 1:
+            group = [n for n, p in ks.places.items() if p == ks.places[name]]
+            worth = "+".join(str(table[p - 1]) if p <= len(table) else "0" for p in pooled)
+            return (f"you gave {name} {got}, but {' and '.join(sorted(group))} tie for {ORDINAL[ks.places[name]]} place, "
+                    f"so they share {worth} and each gets {want}, rounded down (R10)."), "R10", "shared"  # fmt: skip
+        if ks.places[name] > len(table):
+            paid = f"{len(table)} place{'s' if len(table) > 1 else ''}"
+            return f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]}, and round {s['round']} pays only {paid} (R10).", "R10", "place"
+        return (f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]} with {ks.counts[name]}, "
+                f"worth {want} in round {s['round']} (R10)."), "R10", "place"  # fmt: skip
+
+    return Oracle(dict(ks.points), ks.explain() + " (R10).", wrong)
+
+
+def _o_walls(lesson: Lesson) -> Oracle:
+    a = lesson.alhambra()
+    want = a.longest_wall()
+    external, drawn = len(a.external_walls()), sum(len(t.walls) for t in a.tiles.values())
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        got = given["wall"]
+        if got == drawn and drawn != external:
+            return f"{got} counts every wall drawn, but walls back to back between two tiles count for nothing (R11).", "R11", "inner"
+        if got == external and external != want:
+            return f"{got} counts every outer segment; only the longest trail joined end to end scores (R11).", "R11", "all_outer"
+        return f"{got} is too {'many' if got > want else 'few'}: follow one joined outer wall, segment by segment (R11).", "R11", "count"
+
+    return Oracle({"wall": want}, f"the longest joined outer wall has {want} segments (R11).", wrong)
+
+
+def _o_dirk(lesson: Lesson) -> Oracle:
+    s = lesson.start
+    want = dirk_draw(s["after_round"], s["bag"])
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        got = given["tiles"]
+        if s["after_round"] == 2 and got == 6:
+            return "6 is what Dirk takes at setup and after round 1; after round 2 it is a third of the bag (R3).", "R3", "dirk"
+        if s["after_round"] == 2 and got == -(-s["bag"] // 3):
+            return "a third of the bag is rounded down, not up (R3).", "R3", "dirk"
+        return f"{got} is not what Dirk takes from a bag of {s['bag']} after round {s['after_round']} (R3).", "R3", "dirk"
+
+    return Oracle({"tiles": want}, f"after round {s['after_round']} Dirk takes {want} of the {s['bag']} tiles (R3).", wrong)
+
+
+def _only_cell(lesson: Lesson) -> Pos:
+    cells = lesson.alhambra().legal_positions(lesson.tile())
+    if len(cells) != 1:
+        raise MalformedInput(f"Lesson {lesson.id}: the tile fits {len(cells)} cells, not one.")
+    return next(iter(cells))
+
+
+def _o_coords(lesson: Lesson) -> Oracle:
+    x, y = _only_cell(lesson)
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        gx, gy = given["x"], given["y"]
+        if (gx, gy) == (y, x):
+            return "x and y are swapped: x counts east from the fountain, y counts south (R7).", "R7", "swapped"
+        if (gx, gy) == (x, -y) and y:
+            return "y grows to the south: a cell north of the fountain has a negative y (R7).", "R7", "y_sign"
+        if (gx, gy) == (-x, y) and x:
+            return "x grows to the east: a cell west of the fountain has a negative x (R7).", "R7", "x_sign"
+        v = lesson.alhambra().why_illegal(lesson.tile(), (gx, gy))
+        if v is None:  # pragma: no cover - the tile fits one cell only
+            return "that cell is not the one (R7).", "R7", "cell"
+        return f"the tile does not fit at ({gx}, {gy}): {v}", "R7", v.rule
+
+    return Oracle({"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7).", wrong)
+
+
+def _money_cards(lesson: Lesson) -> int:
+    g = Game([f"P{i}" for i in range(lesson.start["players"])], seed=0)
+    return len(g.display) + sum(len(p.money) for p in g.players) + sum(isinstance(c, Card) for c in g.deck)
+
+
+def _o_cards(lesson: Lesson) -> Oracle:
+    want, n = _money_cards(lesson), lesson.start["players"]
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        if n > 2 and given["cards"] == 72:
+            return "72 is the two-player game, where one card of each currency and value leaves (R3).", "R3", "two_players"
+        return f"{given['cards']} is not it: count four currencies, values 1 to 9, and how many of each (R1).", "R1", "count"
+
+    return Oracle({"cards": want}, f"a game of {n} players uses {want} money cards (R1).", wrong)
+
+
+def _o_g_fields(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.components import fields_of
+
+    bx, by = lesson.start["building"]
+    want = len(fields_of((int(bx), int(by))))
+    return Oracle({"fields": want}, f"{want} garden fields touch that building (G1).", lambda given: (
+        f"{given['fields']} is not it: count the garden fields at the building's corners that lie on the board (G1).", "G1", "fields"))
+
+
+def _o_g_points(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.components import building_points
+    from ...engine.gardens.game import explain_winner
+
+    s = lesson.start
+    winner, why_w = explain_winner(s["trees"])
+    kinds, want = building_points(s["value"], s["trees"], winner)
+
+    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
+        got = given["points"]
+        if winner and got == s["value"] * s["trees"][winner]:
+            return "the multiplier is the number of kinds with a tree facing the building, not the winner's trees (G4).", "G4", "points"
+        if got == s["value"]:
+            return "the value is multiplied by the number of kinds facing the building (G4).", "G4", "points"
+        return f"{got} is not it: first find the winning kind ({why_w}), then multiply (G4).", "G4", "points"
+
+    right = f"{why_w}; {s['value']} x {kinds} kinds facing it (G4)." if winner else f"{why_w} (G4)."
+    return Oracle({"points": want}, right, wrong)
+
+
+def _o_g_end(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.components import FIELDS
+
+    return Oracle({"tiles": FIELDS * FIELDS}, "the game ends when every garden field holds a tile (G5).", lambda given: (
+        f"{given['tiles']} is not it: the game ends when every garden field is planted (G5).", "G5", "end"))
+
+
+def _o_starting_player(lesson: Lesson) -> Oracle:
+    s = lesson.start
+    g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
+    who = g.players[g.starting_player]
+    key = ", ".join(f"{p.name} {len(p.money)} cards / {sum(c.value for c in p.money)}" for p in g.players)
+
+    def wrong(name: str) -> tuple[str, str, str]:
+        p = g.player(name)
+        if len(p.money) > len(who.money):
+            return f"{name} holds {len(p.money)} cards, and someone holds fewer: the fewest cards start (R2).", "R2", "starting_player"
+        return f"{name} holds as many cards as another player, whose total is lower: then the lowest total starts (R2).", "R2", "starting_player"
+
+    return Oracle(who.name, f"{who.name} starts: fewest cards, then the lowest total ({key}) (R2).", wrong)
+
+
+def _o_to_move(lesson: Lesson) -> Oracle:
+    seed = lesson.start["game"]["seed"]
+    who = lesson.game().current_player.name
+    return Oracle(who, f"it is {who}'s turn: the same seed and actions always give the same game (R13).", lambda name: (
+        f"replaying seed {seed} and these actions, it is not {name}'s turn: only an exact payment gives another action (R4), "
+        "and the same seed and actions always give the same game (R13).", "R13", "to_move"))
+
+
+def _hand_totals(hands: dict[str, list[str]]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for n, cards in hands.items():
+        h: dict[str, int] = {}
+        for c in cards:
+            card = Card.parse(c)
+            h[card.currency] = h.get(card.currency, 0) + card.value
+        out[n] = h
+    return out
+
+
+def _o_gift(lesson: Lesson) -> Oracle:
+    s = lesson.start
+    holdings = _hand_totals(s["hands"])
+    cur = s["currency"]
+    [(_c, _t, receiver, _top)] = end_game_gifts({cur: Tile("garden", 10)}, holdings)  # R12
+    held = {n: h.get(cur, 0) for n, h in holdings.items()}
+    listed = ", ".join(f"{n} {v}" for n, v in held.items())
+
+    def wrong(name: str) -> tuple[str, str, str]:
+        if name == "nobody":
+            return f"one player holds more {cur} than each other player, so the tile goes to that player (R12).", "R12", "gift"
+        if receiver is None:
+            return f"{name} holds {held[name]} {cur}, and the most is held by two players: on a tie for most the tile stays (R12).", "R12", "gift"
+        return f"{name} holds {held[name]} {cur}; another player holds more. Count the values of {cur} cards, not the cards (R12).", "R12", "gift"
+
+    right = (f"{receiver} holds the most {cur} ({listed}) and receives the tile (R12)." if receiver
+             else f"nobody: a tie for the most {cur} ({listed}), so the tile stays (R12).")  # fmt: skip
+    return Oracle(receiver or "nobody", right, wrong)
+
+
+def _o_winning_kind(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.game import explain_winner
+
+    trees = lesson.start["trees"]
+    winner, why = explain_winner(trees)
+
+    def wrong(kind: str) -> tuple[str, str, str]:
+        if kind == "nobody":
+            return "not every count is shared, so a kind wins (G4).", "G4", "winning_kind"
+        n = trees.get(kind, 0)
+        tied = [k for k, v in trees.items() if v == n and k != kind]
+        if tied:
+            return f"{kind} has {n}, tied with {' and '.join(tied)}: tied kinds drop out (G4).", "G4", "winning_kind"
+        return f"{kind} has {n}: the winner is the highest count that no other kind shares (G4).", "G4", "winning_kind"
+
+    return Oracle(winner or "nobody", why + " (G4).", wrong)
+
+
+def _o_g_side(lesson: Lesson) -> Oracle:
+    s = lesson.start
+    tile = next(t for t in garden_tiles() if t.id == s["garden"])
+
+    def wrong(kind: str) -> tuple[str, str, str]:
+        if kind == tile.side(s["side"], 0):
+            return "that is the side before turning: each quarter turn moves every side one place clockwise (G2).", "G2", "g_side"
+        turns = f"{s['turn']} quarter turn{'s' if s['turn'] > 1 else ''}"
+        return f"{kind} is not there after {turns} clockwise; turn the sides one place at a time (G2).", "G2", "g_side"
+
+    return Oracle(tile.side(s["side"], s["turn"]), "each quarter turn clockwise moves every side one place on (G2).", wrong)
+
+
+def _o_g_first(lesson: Lesson) -> Oracle:
+    from ...engine.gardens.game import GardensGame, Lay
+
+    s = lesson.start
+    gg = GardensGame(list(s["players"]), seed=s["seed"])
+    tile = gg.current_player.hand[0]
+
+    def refusal(label: str) -> GameError | None:
+        return gg.why_illegal(Lay(tile.id, parse_cell(label.strip("()")), 0))
+
+    legal = [lab for lab in options(lesson) if refusal(lab) is None]
+
+    def wrong(label: str) -> tuple[str, str, str]:
+        return str(refusal(label) or "that field is legal."), "G3", "g_first"
+
+    return Oracle(legal[0], "the starting player's first tile keeps off the edge of the board (G3).", wrong)
+
+
+def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
+    """Strategy lessons: each option applied to the what-if position; its margin
+    (your points in the round minus the best other player's) and a sentence."""
+    from ...whatif import Position
+
+    s = lesson.start
+    me, rnd = s["me"], s["round"]
+    # Dirk is a rival only under the game's dirk_can_win option (R3; the engine's default
+    # unless the lesson says)
+    dirk_can_win = bool(s.get("dirk_can_win", Game.OPTIONS["dirk_can_win"][1]))
+    out = {}
+    for opt in s["options"]:
+        p = Position.from_description(s["position"])
+        for step in opt["do"]:
+            op, *args = step
+            if op == "add":
+                p.add(args[0], args[1], parse_cell(args[2]))
+            elif op == "give_dirk":
+                p.give_dirk(args[0])
+            elif op == "remove":
+                p.remove(args[0], parse_cell(args[1]))
+            elif op == "reserve":
+                p.seats[args[0]].reserve.append(Tile.parse(args[1]))
+            else:
+                raise MalformedInput(f"unknown what-if step {op!r}")
+        totals = p.score(rnd).totals
+        rivals = [n for n in totals if n != me and (dirk_can_win or n != p.dirk_name)]
+        others = {n: totals[n] for n in rivals}
+        rival = max(others, key=lambda n: others[n])
+        margin = totals[me] - others[rival]
+        out[opt["label"]] = (margin, f"with “{opt['label']}” round {rnd} gives you {totals[me]} and {rival} {others[rival]}")
+    return out
+
+
+def _o_best(lesson: Lesson) -> Oracle:
+    scored = _option_scores(lesson)
+    best = max(scored, key=lambda k: scored[k][0])
+    rules = " and ".join(lesson.rules)
+    return Oracle(best, scored[best][1] + ", the best of the choices.", lambda label: (
+        f"{scored[label][1]}; another choice leaves you better off ({rules}).", lesson.rules[0], "best"))
+
+
+ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
+    # numbers
+    "majority": _o_majority,
+    "walls": _o_walls,
+    "dirk": _o_dirk,
+    "coords": _o_coords,
+    "cards": _o_cards,
+    "g_fields": _o_g_fields,
+    "g_points": _o_g_points,
+    "g_end": _o_g_end,
+    # choose
+    "starting_player": _o_starting_player,
+    "to_move": _o_to_move,
+    "gift": _o_gift,
+    "winning_kind": _o_winning_kind,
+    "g_side": _o_g_side,
+    "g_first": _o_g_first,
+    "best": _o_best,
+}
+"""Oracle name (a lesson's ``want["oracle"]``) -> what the engine says about it."""
+
+
+def number_fields(lesson: Lesson) -> list[str]:
+    """The names of the numbers a lesson asks for (shown as labelled boxes)."""
+    return list(ORACLES[lesson.want["oracle"]](lesson).answer)
+
+
+def options(lesson: Lesson) -> list[str]:
+    """The choices a choose lesson offers (all of them, whatever the answer)."""
+    o, s = lesson.want["oracle"], lesson.start
+    if o in ("starting_player", "to_move"):
+        return list(s["game"]["players"])
+    if o == "gift":
+        return [*s["hands"], "nobody"]
+    if o == "winning_kind":
+        return [*TREES, "nobody"]
+    if o == "g_side":
+        return list(TREES)
+    return [opt["label"] for opt in s["options"]]
+
+
+def _judge_oracle(lesson: Lesson, given: Any) -> Verdict:
+    o = ORACLES[lesson.want["oracle"]](lesson)
+    if given == o.answer:
+        return Verdict(True, o.right, lesson.rules[0])
+    text, rule, mistake = o.wrong(given)
+    return Verdict(False, text, rule, mistake)
+
+
+def _judge_numbers(at: Attempt, payload: object) -> Verdict:
+    lesson = at.lesson
+    raw = _need(payload, "numbers")
+    if not isinstance(raw, dict):
+        raise MalformedInput("Numbers are an object: name -> whole number.")
+    given: dict[str, int] = {}
+    for k in number_fields(lesson):
+        v = raw.get(k)
+        if v is None or v == "":
+            raise MalformedInput(f"Enter a number for {k}.")
+        try:
+            given[k] = int(v)
+        except (TypeError, ValueError):
+            raise MalformedInput(f"{k}: {v!r} is not a whole number.") from None
+    return _judge_oracle(lesson, given)
+
+
+def _judge_choose(at: Attempt, payload: object) -> Verdict:
+    lesson = at.lesson
+    pick = _need(payload, "choice")
+    if pick not in options(lesson):
+        raise MalformedInput(f"Choose one of {options(lesson)}.")
+    return _judge_oracle(lesson, pick)
+
+
+def _sol_numbers(lesson: Lesson) -> list[list[dict[str, Any]]]:
+    return [[{"numbers": ORACLES[lesson.want["oracle"]](lesson).answer}]]
+
+
+def _sol_choose(lesson: Lesson) -> list[list[dict[str, Any]]]:
+    return [[{"choice": ORACLES[lesson.want["oracle"]](lesson).answer}]]
+
+
