@@ -46,6 +46,7 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
+from .cells import POS
 from .components import (
     CARD_NAMES,
     CURRENCIES,
@@ -56,7 +57,7 @@ from .components import (
     building_tiles,
     money_cards,
 )
-from .grid import _POS, Alhambra, Violation
+from .grid import Alhambra, Violation, analysis, build, own, rebuild, unbuild
 from .narration import Event
 from .scoring import ScoringRound, score_round
 
@@ -87,7 +88,7 @@ class Player:
         self.score = 0
         self._money: list[Card] = []
         self._alhambra = Alhambra()
-        self._alhambra._owner = name
+        own(self._alhambra, name)
         self._reserve: list[Tile] = []
         self._bought: list[Tile] = []
         self._hand: dict[str, tuple[int, ...]] | None = None
@@ -161,7 +162,7 @@ class Player:
         p.score = self.score
         p._money = list(self._money)
         p._alhambra = self._alhambra.copy()
-        p._alhambra._owner = self.name
+        own(p._alhambra, self.name)
         p._reserve = list(self._reserve)
         p._bought = list(self._bought)
         p._hand = self._hand
@@ -270,7 +271,7 @@ _TO_RESERVE: dict[int, ToReserve] = {}
 def _to_reserve(q: int) -> ToReserve:
     a = _TO_RESERVE.get(q)
     if a is None:
-        a = _TO_RESERVE[q] = ToReserve._trusted(_POS[q])
+        a = _TO_RESERVE[q] = ToReserve._trusted(POS[q])
     return a
 
 
@@ -344,14 +345,14 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls._trusted(tile, _POS[q])
+            a = table[q] = cls._trusted(tile, POS[q])
         out.append(a)
 
 
 def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
     """R9 (and R12 for gifts): each tile to place goes into a legal cell (R7), onto the
     reserve, or, with two players and a tile bought this turn, to Dirk (R3)."""
-    an = p._alhambra._analysis()
+    an = analysis(p._alhambra)
     key = ("place", dirk, tuple(p._bought))
     acts: tuple[Action, ...] | None = an.memo.get(key)
     if acts is None:
@@ -367,7 +368,7 @@ def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
 
 def _redesigns(p: Player) -> tuple[Action, ...]:
     """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
-    an = p._alhambra._analysis()
+    an = analysis(p._alhambra)
     reserve = p._reserve
     key = tuple(reserve)
     acts: tuple[Action, ...] | None = an.memo.get(key)
@@ -550,7 +551,7 @@ class _Place(TurnRule[Place]):
     @staticmethod
     def do(g: Game, p: Player, a: Place) -> list[Event]:
         p._bought.remove(a.tile)
-        p._alhambra._put(a.tile, a.pos)
+        build(p._alhambra, a.tile, a.pos)
         ev = [Event("place", {"player": p.name, "tile": a.tile.name, "pos": list(a.pos)})]
         return g._placed(p, ev)
 
@@ -612,7 +613,7 @@ class _FromReserve(TurnRule[FromReserve]):
     @staticmethod
     def do(g: Game, p: Player, a: FromReserve) -> list[Event]:
         p._reserve.remove(a.tile)
-        p._alhambra._put(a.tile, a.pos)
+        build(p._alhambra, a.tile, a.pos)
         data = {"player": p.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
         return g._turn_over(p, [Event("redesign", data)])
 
@@ -628,7 +629,7 @@ class _ToReserve(TurnRule[ToReserve]):
 
     @staticmethod
     def do(g: Game, p: Player, a: ToReserve) -> list[Event]:
-        t = p._alhambra._take(a.pos)
+        t = unbuild(p._alhambra, a.pos)
         p._reserve.append(t)
         data = {"player": p.name, "tile": t.name, "pos": list(a.pos), "how": "to_reserve"}
         return g._turn_over(p, [Event("redesign", data)])
@@ -648,7 +649,7 @@ class _Exchange(TurnRule[Exchange]):
     @staticmethod
     def do(g: Game, p: Player, a: Exchange) -> list[Event]:
         p._reserve.remove(a.tile)
-        old = p._alhambra._swap(a.tile, a.pos)
+        old = rebuild(p._alhambra, a.tile, a.pos)
         p._reserve.append(old)
         data = {
             "player": p.name,
@@ -1191,7 +1192,7 @@ class Game(RecordedGame[Action, Event]):
                 ):
                     raise MalformedInput("An Alhambra is a list of [x, y, tile].")
                 a = Alhambra.from_tiles([((r[0], r[1]), Tile.parse(r[2])) for r in rows])
-                a._owner = p.name
+                own(a, p.name)
                 steps.append((p, "_alhambra", a))
         if "market" in d:
             m = d["market"]
