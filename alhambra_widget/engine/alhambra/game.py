@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import GameError, IllegalAction, MalformedInput
-from ..record import RecordedGame
+from ..record import RecordedGame, check_name, check_names
 from .actions import (
     Action,
     Buy,
@@ -55,6 +55,7 @@ from .components import (
     ScoringCard,
     Tile,
     building_tiles,
+    kind_counts,
     money_cards,
 )
 from .grid import Alhambra, Violation, analysis, build, own, rebuild, unbuild
@@ -713,9 +714,10 @@ class Game(RecordedGame[Action, Event]):
     GAME = "alhambra"
     VERSION = VERSION
     OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
-        "dirk": ("dirk_name", "Dirk"),
+        "dirk_name": ("dirk_name", "Dirk"),
         "dirk_can_win": ("dirk_can_win", False),
     }
+    OPTION_ALIASES: ClassVar[dict[str, str]] = {"dirk": "dirk_name"}
 
     @staticmethod
     def action_from_json(data: object) -> Action:
@@ -730,26 +732,28 @@ class Game(RecordedGame[Action, Event]):
         players: Sequence[str],
         seed: int | None = None,
         *,
-        dirk: str = "Dirk",
+        dirk_name: str = "Dirk",
         dirk_can_win: bool = False,
+        dirk: str | None = None,
     ):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
             raise IllegalAction(
                 "R1", "R1: Alhambra is played by 2 to 6 players: give a list of names."
             )
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise MalformedInput("Player names are non-empty strings.")
-        if len(set(names)) != len(names):
-            raise MalformedInput("Player names must differ.")
-        if len(names) == 2 and (not isinstance(dirk, str) or not dirk.strip() or dirk in names):
-            raise MalformedInput("Dirk's name (R3) must be a non-empty string unlike the players'.")
+        names = check_names(names)
+        if dirk is not None:  # the older keyword
+            dirk_name = dirk
+        if len(names) == 2:
+            check_name(dirk_name, "Dirk's name (R3)")
+            if dirk_name in names:
+                raise MalformedInput("Dirk's name (R3) must differ from the players'.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
             raise MalformedInput(f"The seed is an integer, not {seed!r}.")
         super().__init__(seed)
-        self.dirk_name = dirk
+        self.dirk_name = dirk_name
         self.dirk_can_win = bool(dirk_can_win)
         self._setup(names)
 
@@ -857,9 +861,19 @@ class Game(RecordedGame[Action, Event]):
         return tuple(self._bag)
 
     @property
-    def dirk(self) -> tuple[Tile, ...]:
-        """Dirk's tiles (R3; empty with 3 or more players)."""
+    def dirk_tiles(self) -> tuple[Tile, ...]:
+        """Dirk's tiles (R3; empty with 3 or more players). His name is :attr:`dirk_name`."""
         return tuple(self._dirk)
+
+    def dirk_counts(self) -> dict[str, int]:
+        """Dirk's tiles per kind, as R10 counts them (R3; empty with 3 or more players)."""
+        return kind_counts(self._dirk)
+
+    @property
+    def next_scoring_round(self) -> int:
+        """The scoring round the next scoring would be (1, 2 or 3): one more than the
+        scoring cards drawn so far, and round 3 at the end (R9, R12)."""
+        return min(3, len(self.scoring_cards_drawn) + 1)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -900,7 +914,7 @@ class Game(RecordedGame[Action, Event]):
         """Tiles per kind in each Alhambra (and Dirk's), as scoring counts them (R10)."""
         out = {p.name: p._alhambra.counts() for p in self.players}
         if self.two_players:
-            out[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+            out[self.dirk_name] = self.dirk_counts()
         return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
 
     def is_exact(self, buy: Buy) -> bool:
@@ -1100,7 +1114,7 @@ class Game(RecordedGame[Action, Event]):
             own.update(alhambras)
         counts = {n: a.counts() for n, a in own.items()}
         if self.two_players:
-            counts[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+            counts[self.dirk_name] = self.dirk_counts()
         walls = {n: a.longest_wall_segments() for n, a in own.items()}
         return score_round(number, counts, walls)
 
@@ -1125,7 +1139,7 @@ class Game(RecordedGame[Action, Event]):
         """Change the position by hand, as a recorded :class:`~.actions.Edit` (so undo,
         the timeline and the saved game keep it). Keywords: ``players`` (name ->
         {"money", "reserve", "alhambra"}), ``market``, ``display``, ``deck_top``,
-        ``bag``, ``dirk``; tiles and cards as objects or their names. Refused whole
+        ``bag``, ``dirk_tiles`` (once ``dirk``); tiles and cards as objects or their names. Refused whole
         when anything is malformed or an Alhambra breaks R7.
 
         >>> g = Game(["Ann", "Ben", "Cem"], seed=1)
@@ -1152,6 +1166,7 @@ class Game(RecordedGame[Action, Event]):
             "deck_top",
             "discard",
             "bag",
+            "dirk_tiles",
             "dirk",
             "current",
         }
@@ -1229,10 +1244,11 @@ class Game(RecordedGame[Action, Event]):
             steps.append((self, "_discard", cards(d["discard"])))
         if "bag" in d:
             steps.append((self, "_bag", tiles(d["bag"])[::-1]))
-        if "dirk" in d:
-            if not self.two_players:
-                raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
-            steps.append((self, "_dirk", tiles(d["dirk"])))
+        for key in ("dirk", "dirk_tiles"):  # ("dirk": the older name)
+            if key in d:
+                if not self.two_players:
+                    raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
+                steps.append((self, "_dirk", tiles(d[key])))
 
         if "current" in d:
             names = [p.name for p in self.players]

@@ -37,7 +37,7 @@ from .cells import (
     r7c_open_sides,
     r7d_leaves_hole,
 )
-from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, opposite
+from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts, opposite
 from .walls import Corner, Segment, external_walls, longest_trail
 
 __all__ = [
@@ -172,11 +172,7 @@ class Alhambra:
 
     def counts(self) -> dict[str, int]:
         """Tiles per building kind (the fountain is not a building); R10 counts these."""
-        out: dict[str, int] = {}
-        for t in self._tiles.values():
-            if t.kind != "fountain":
-                out[t.kind] = out.get(t.kind, 0) + 1
-        return out
+        return kind_counts(self._tiles.values())
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min x, min y, max x, max y) of the tiles."""
