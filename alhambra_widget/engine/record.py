@@ -235,12 +235,24 @@ class RecordedGame(Generic[A, E]):
         if not self.history:
             raise GameError("There is nothing to undo.")
         last = self.history[-1]
-        self._become(self.at(len(self.history) - 1))
-        if self._listeners:
-            self._notify(None, [])
+        self.undo_to(len(self.history) - 1)
         return last
 
-    def _become(self, other: RecordedGame[A, E]) -> None:
+    def undo_to(self, step: int) -> int:
+        """Take back every action after the first ``step`` (the game object stays the
+        same, its listeners are told with ``action`` ``None``); returns how many."""
+        n = len(self.history) - step
+        self.become(self.at(step))
+        if self._listeners:
+            self._notify(None, [])
+        return n
+
+    def become(self, other: RecordedGame[A, E]) -> None:
+        """Take on the state and record of ``other``, a game of the same kind (a line
+        switched to, a saved game loaded into a session); the listeners stay and are
+        not told."""
+        if type(other) is not type(self):
+            raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
         listeners = self._listeners
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)

@@ -136,7 +136,7 @@ class Session:
             raise err
         if resolve == "undo":
             self.variations.cut(self.cursor)  # type: ignore[arg-type]
-        self._game._become(back)  # undo back to the cursor (listeners stay)
+        self._game.become(back)  # undo back to the cursor (listeners stay)
         self.cursor = None
         self._past = None
         return self._game.apply(action)  # notifies the listeners
@@ -153,7 +153,7 @@ class Session:
     def switch(self, i: int) -> None:
         """Play line ``i`` from now on (its end is the live game)."""
         g = self.line(i)
-        self._game._become(g)  # the listeners stay
+        self._game.become(g)  # the listeners stay
         self.variations.follow(g.history)
         self.cursor = None
         self._past = None
@@ -179,7 +179,7 @@ class Session:
         """Play a game saved by :meth:`to_json` (its variations too)."""
         g = type(self._game).from_json(text)
         doc = json.loads(text)
-        self._game._become(g)
+        self._game.become(g)
         self.variations = (
             Variations.from_data(doc["variations"], g.action_from_json, g.history)
             if "variations" in doc else Variations(g.history)
@@ -208,11 +208,9 @@ class Session:
         if k < 0:
             raise GameError("Only bots have played so far: there is no decision of yours to undo.")
         n = len(g.history) - k
-        back = g.at(k)
         self.cursor = None
         self._past = None
-        g._become(back)  # the listeners stay
-        g._notify(None, [])
+        g.undo_to(k)  # the listeners stay and are told
         return n
 
     def _check_seat(self, game) -> None:

@@ -129,7 +129,9 @@ def r7d_leaves_hole(code: int) -> bool:
 def fits(code: int, walls: int) -> bool:
     """R7a-c for a tile with ``walls`` entering the empty cell with ``code`` (R7d is the
     search of :meth:`Analysis.encloses`)."""
-    return not r7a_mismatches(code, walls) and r7b_touches(code) and r7c_open_sides(code, walls) != 0
+    return (
+        not r7a_mismatches(code, walls) and r7b_touches(code) and r7c_open_sides(code, walls) != 0
+    )
 
 
 def _table(rule: Any, codes: int) -> tuple[int, ...]:
@@ -317,13 +319,20 @@ class Analysis:
             if code:
                 frontier[c] = code
         an.edges = edges
+        an.bbox = self._bbox_after(masks, c, new is not None)
+        return an
+
+    def _bbox_after(
+        self, masks: dict[int, int], c: int, entered: bool
+    ) -> tuple[int, int, int, int]:
+        """The tiles' box once a tile entered (or left) cell ``c``."""
         x0, y0, x1, y1 = bbox = self.bbox
         x = c >> 7
         y = c & 127
         if x0 < x < x1 and y0 < y < y1:  # inside the box, off its edge: the box stays
-            an.bbox = bbox
-        elif new is not None:
-            an.bbox = (
+            return bbox
+        elif entered:
+            return (
                 x if x < x0 else x0,
                 y if y < y0 else y0,
                 x if x > x1 else x1,
@@ -332,8 +341,7 @@ class Analysis:
         else:  # it stood on the box's edge
             xs = [k >> 7 for k in masks]
             ys = [k & 127 for k in masks]
-            an.bbox = (min(xs), min(ys), max(xs), max(ys))
-        return an
+            return (min(xs), min(ys), max(xs), max(ys))
 
     def encloses(self, q: int) -> bool:
         """R7d: would a tile at the empty cell ``q`` cut some empty cell off from the

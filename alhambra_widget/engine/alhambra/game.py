@@ -25,9 +25,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -46,7 +44,6 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
-from .cells import POS
 from .components import (
     CARD_NAMES,
     CURRENCIES,
@@ -58,7 +55,8 @@ from .components import (
     kind_counts,
     money_cards,
 )
-from .grid import Alhambra, Violation, analysis, build, own, rebuild, unbuild
+from .grid import Alhambra, Violation, build, own, rebuild, unbuild
+from .listing import buys, dirk_draw, end_game_gifts, payments, placements, redesigns, shared, takes
 from .narration import Event
 from .scoring import ScoringRound, score_round
 
@@ -189,233 +187,7 @@ class Player:
         }
 
 
-# -- the listing of legal actions, one function per ruling --------------------------
-
-
-class _Table(dict[Any, Any]):
-    """A bounded table of shared immutable values (cleared when full)."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def put(self, key: Any, value: Any) -> Any:
-        if len(self) >= self.size:
-            self.clear()
-        self[key] = value
-        return value
-
-
-_SUBS = _Table(4096)
-_BUYS = _Table(8192)
-_ACTIONS = _Table(200_000)
-"""Actions are immutable values: each is built once and shared, so the legal lists of
-different states hold the same objects (and ``apply`` finds them by identity)."""
-
-
-def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
-    """R5: every choice from a money display: one card of any value, or several whose
-    values add up to at most 5 (each distinct choice once, in a fixed order)."""
-    cards = tuple(sorted(display))
-    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
-    values = []
-    for c in cards:
-        out.append(_take((c,)))
-        values.append(c.value)
-    for pick in _take_patterns(tuple(values)):
-        out.append(_take(pick(cards)))
-    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
-        out = list(dict.fromkeys(out))
-    return tuple(out)
-
-
-_Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
-_PATTERNS: dict[tuple[int, ...], tuple[_Picker, ...]] = {}
-
-
-def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
-    """R5 on the values of a sorted display: pickers of the sets of two or more cards
-    that may be taken together (adding up to at most 5). Cached per values; only cards
-    up to 4 can join a set, so values of 5 or more share one pattern."""
-    pats = _PATTERNS.get(values)
-    if pats is None:
-        small = tuple([min(v, 5) for v in values])
-        pats = _PATTERNS.get(small)
-        if pats is None:
-            pats = _PATTERNS[small] = tuple(
-                itemgetter(*idx)
-                for k in range(2, len(small) + 1)
-                for idx in combinations(range(len(small)), k)
-                if sum([small[i] for i in idx]) <= 5
-            )
-        _PATTERNS[values] = pats
-    return pats
-
-
-_TAKES: dict[tuple[Card, ...], TakeMoney] = {}
-"""The shared TakeMoney of each card alone and of each set of small cards adding up to
-at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
-:func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
-random games)."""
-
-
-def _take(cards: tuple[Card, ...]) -> TakeMoney:
-    a = _TAKES.get(cards)
-    if a is None:
-        a = _TAKES[cards] = TakeMoney._trusted(cards)
-    return a
-
-
-_TO_RESERVE: dict[int, ToReserve] = {}
-
-
-def _to_reserve(q: int) -> ToReserve:
-    a = _TO_RESERVE.get(q)
-    if a is None:
-        a = _TO_RESERVE[q] = ToReserve._trusted(POS[q])
-    return a
-
-
-def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
-    """R6: every distinct multiset of the card ``values`` (one currency) whose total is
-    at least ``price``, largest cards first. Superfluous cards are allowed (no change
-    is given); a payment whose total equals the price is exact (R4: another action)."""
-    out = []
-    for pay, total in _sub_multisets(tuple(sorted(values))):
-        if total >= price:
-            out.append(pay)
-    return tuple(out)
-
-
-def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct multiset of the sorted ``values``, with its total, in the order of
-    :func:`payments`: from the largest value down, all its copies, then fewer, then
-    none. Cached per values (a hand meets many prices)."""
-    subs = _SUBS.get(values)
-    if subs is None:
-        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
-        for v in sorted(set(values), reverse=True):
-            ks = range(values.count(v), -1, -1)
-            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
-        subs = _SUBS.put(values, tuple(out))
-    return subs  # type: ignore[no-any-return]
-
-
-def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
-    key = (currency, values, price)
-    acts = _BUYS.get(key)
-    if acts is None:
-        out = []
-        for pay in payments(values, price):
-            out.append(_one(Buy, currency, pay))
-        acts = _BUYS.put(key, tuple(out))
-    return acts  # type: ignore[no-any-return]
-
-
 A = TypeVar("A", bound=Action)
-
-
-def _one(cls: type[A], *args: Any) -> A:
-    """The shared action ``cls(*args)``; ``args`` are in canonical form (see
-    :meth:`~.actions.Action._trusted`)."""
-    key = (cls, *args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS.put(key, cls._trusted(*args))
-    return a  # type: ignore[no-any-return]
-
-
-_BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
-    Place: {},
-    FromReserve: {},
-    Exchange: {},
-}
-"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
-both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
-
-
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
-    """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
-    by_tile = _BY_CELL[cls]
-    entry = by_tile.get(id(tile))
-    if entry is None or entry[0] is not tile:
-        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
-            by_tile.clear()
-        entry = by_tile[id(tile)] = (tile, {})
-    table = entry[1]
-    for q in cells:
-        a = table.get(q)
-        if a is None:
-            a = table[q] = cls._trusted(tile, POS[q])
-        out.append(a)
-
-
-def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
-    """R9 (and R12 for gifts): each tile to place goes into a legal cell (R7), onto the
-    reserve, or, with two players and a tile bought this turn, to Dirk (R3)."""
-    an = analysis(p._alhambra)
-    key = ("place", dirk, tuple(p._bought))
-    acts: tuple[Action, ...] | None = an.memo.get(key)
-    if acts is None:
-        out: list[Action] = []
-        for t in p._bought:
-            _at_cells(out, Place, t, an.cells(t.mask))
-            out.append(_one(Reserve, t))
-            if dirk:
-                out.append(_one(GiveToDirk, t))
-        acts = an.memo[key] = tuple(out)
-    return acts
-
-
-def _redesigns(p: Player) -> tuple[Action, ...]:
-    """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
-    an = analysis(p._alhambra)
-    reserve = p._reserve
-    key = tuple(reserve)
-    acts: tuple[Action, ...] | None = an.memo.get(key)
-    if acts is None:
-        out: list[Action] = []
-        for t in reserve:
-            cells = an.cells(t.mask)
-            if cells:
-                _at_cells(out, FromReserve, t, cells)
-        for q in an.removable_cells():
-            out.append(_to_reserve(q))
-        for t in reserve:
-            cells = an.swap_cells(t.mask)
-            if cells:
-                _at_cells(out, Exchange, t, cells)
-        acts = an.memo[key] = tuple(out)
-    return acts
-
-
-def end_game_gifts(
-    market: Mapping[str, Tile | None], holdings: Mapping[str, Mapping[str, int]]
-) -> list[tuple[str, Tile, str | None, int]]:
-    """R12: for each market tile, in slot order, ``(currency, tile, receiver, amount)``:
-    the receiver holds the most money (total value in hand) of the slot's currency;
-    ``None`` on a tie for most or when nobody holds any (the tile stays). ``holdings``
-    maps each player to his total per currency."""
-    out: list[tuple[str, Tile, str | None, int]] = []
-    for cur, t in market.items():
-        if t is None:
-            continue
-        held = {n: h.get(cur, 0) for n, h in holdings.items()}
-        top = max(held.values(), default=0)
-        best = [n for n, v in held.items() if v == top]
-        out.append((cur, t, best[0] if top > 0 and len(best) == 1 else None, top))
-    return out
-
-
-def dirk_draw(after_round: int, bag: int) -> int:
-    """R3: how many tiles Dirk takes from a bag of ``bag`` tiles after scoring round
-    ``after_round``: 6 after round 1 (or what is left), a third rounded down after
-    round 2, none after round 3."""
-    if after_round == 1:
-        return min(6, bag)
-    if after_round == 2:
-        return bag // 3
-    return 0
 
 
 # -- one class per action kind: why it is refused, what it does ----------------------
@@ -934,7 +706,7 @@ class Game(RecordedGame[Action, Event]):
             return []
         p = self.players[self.current]
         if self.phase != "act":
-            return list(_placements(p, self.phase == "place" and self.two_players))
+            return list(placements(p.alhambra, p.bought, self.phase == "place" and self.two_players))
         t = self._takes
         if t is None:
             t = self._takes = takes(self._display)
@@ -943,9 +715,9 @@ class Game(RecordedGame[Action, Event]):
         totals = p._totals
         for cur, tile in self._market.items():
             if tile is not None and totals[cur] >= tile.price:
-                out += _buys(cur, hand[cur], tile.price)
-        out.extend(_redesigns(p))
-        return out or [_one(Pass)]
+                out += buys(cur, hand[cur], tile.price)
+        out.extend(redesigns(p.alhambra, p.reserve))
+        return out or [shared(Pass)]
 
     def _refuse(self, action: object) -> Exception | None:
         if not isinstance(action, Action):
@@ -1175,17 +947,22 @@ class Game(RecordedGame[Action, Event]):
                 f"Unknown edits {sorted(set(d) - known)}; the edits are {sorted(known)}."
             )
 
-        def tiles(v: object) -> list[Tile]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of tiles, not {v!r}.")
-            return [Tile.parse(t) for t in v]
-
-        def cards(v: object) -> list[Card]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of money cards, not {v!r}.")
-            return [Card.parse(c) for c in v]
-
         steps: list[Any] = []
+        self._edit_players(d, steps)
+        self._edit_table(d, steps)
+
+        def carry_out() -> list[Event]:
+            self._takes = None
+            for obj, attr, value in steps:
+                setattr(obj, attr, value)
+                if isinstance(obj, Player):
+                    obj._hand = None
+            return [Event("edit", {"what": sorted(d)})]
+
+        return carry_out
+
+    def _edit_players(self, d: dict[str, Any], steps: list[Any]) -> None:
+        """The players' part of an edit, checked, as (object, attribute, value) steps."""
         players = d.get("players", {})
         if not isinstance(players, dict):
             raise MalformedInput("'players' maps player names to their changes.")
@@ -1197,9 +974,9 @@ class Game(RecordedGame[Action, Event]):
             if not isinstance(pd, dict) or set(pd) - {"money", "reserve", "alhambra"}:
                 raise MalformedInput("A player's edit has 'money', 'reserve', 'alhambra'.")
             if "money" in pd:
-                steps.append((p, "_money", cards(pd["money"])))
+                steps.append((p, "_money", _cards_of(pd["money"])))
             if "reserve" in pd:
-                steps.append((p, "_reserve", tiles(pd["reserve"])))
+                steps.append((p, "_reserve", _tiles_of(pd["reserve"])))
             if "alhambra" in pd:
                 rows = pd["alhambra"]
                 if not isinstance(rows, list) or not all(
@@ -1209,6 +986,10 @@ class Game(RecordedGame[Action, Event]):
                 a = Alhambra.from_tiles([((r[0], r[1]), Tile.parse(r[2])) for r in rows])
                 own(a, p.name)
                 steps.append((p, "_alhambra", a))
+
+    def _edit_table(self, d: dict[str, Any], steps: list[Any]) -> None:
+        """The rest of an edit (market, money, bag, Dirk's tiles, who is to move), checked."""
+        tiles, cards = _tiles_of, _cards_of
         if "market" in d:
             m = d["market"]
             if not isinstance(m, dict) or set(m) - set(CURRENCIES):
@@ -1224,17 +1005,7 @@ class Game(RecordedGame[Action, Event]):
             if len(shown) > 4:
                 raise IllegalAction("R2", "R2: four money cards at most are face up.")
             steps.append((self, "_display", shown))
-
-        def deck(v: object) -> list[Card | ScoringCard]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
-            return [
-                ScoringCard(int(c[-1]))
-                if c in ("scoring card 1", "scoring card 2")
-                else Card.parse(c)
-                for c in v
-            ]
-
+        deck = _deck_of
         if "deck" in d:
             steps.append((self, "_deck", deck(d["deck"])[::-1]))
         if "deck_top" in d:
@@ -1255,16 +1026,6 @@ class Game(RecordedGame[Action, Event]):
             if d["current"] not in names or self.phase != "act":
                 raise MalformedInput("'current' names a player, and only while a turn is on.")
             steps.append((self, "current", names.index(d["current"])))
-
-        def carry_out() -> list[Event]:
-            self._takes = None
-            for obj, attr, value in steps:
-                setattr(obj, attr, value)
-                if isinstance(obj, Player):
-                    obj._hand = None
-            return [Event("edit", {"what": sorted(d)})]
-
-        return carry_out
 
     # -- copies, hidden information ------------------------------------------------
     def _copy_state(self) -> Game:
@@ -1366,6 +1127,27 @@ class Game(RecordedGame[Action, Event]):
             f"<Alhambra game, {len(self.players)} players, seed {self.seed}: {status}; "
             f"scores {self.scores}>"
         )
+
+
+def _tiles_of(v: object) -> list[Tile]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of tiles, not {v!r}.")
+    return [Tile.parse(t) for t in v]
+
+
+def _cards_of(v: object) -> list[Card]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of money cards, not {v!r}.")
+    return [Card.parse(c) for c in v]
+
+
+def _deck_of(v: object) -> list[Card | ScoringCard]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
+    return [
+        ScoringCard(int(c[-1])) if c in ("scoring card 1", "scoring card 2") else Card.parse(c)
+        for c in v
+    ]
 
 
 def _plain(v: Any) -> Any:
