@@ -1046,9 +1046,12 @@ class Game(RecordedGame[Action, Event]):
         return g
 
     def sample_hidden(self, seed: int) -> Game:
-        """A copy in which what nobody can know is redrawn: the bag and the order of
-        the money cards in the deck (the scoring cards keep their places), with a
-        fresh generator. For playouts; its record no longer replays to it."""
+        """A copy in which what *nobody* can know is redrawn, for playouts that may see
+        every hand: the order of the bag, and the order of the money cards in the deck
+        (the scoring cards keep their places); the hands stay. A fresh generator from
+        ``seed``. Compare :meth:`determinize`, which redraws what *one seat* cannot
+        know (the other hands too, and the scoring cards' places within their piles).
+        Its record no longer replays to it."""
         g = self.copy()
         g.rng = random.Random(seed)
         g.rng.shuffle(g._bag)
@@ -1061,7 +1064,8 @@ class Game(RecordedGame[Action, Event]):
 
     def determinize(self, seat: int, seed: int | str) -> Game:
         """A copy as player ``seat`` may imagine it, for search (ISMCTS): everything that
-        player has not seen is redrawn, and only from what they could know.
+        player has not seen is redrawn, and only from what they could know (more than
+        :meth:`sample_hidden`, which keeps the hands and the scoring cards' places).
 
         * The other players' money: their cards and the money cards left in the deck
           are pooled and dealt again, each player keeping the number of cards they hold

@@ -491,8 +491,10 @@ class GardensGame(RecordedGame[Lay, Event]):
         return g
 
     def sample_hidden(self, seed: int) -> GardensGame:
-        """A copy in which the supply (what nobody can know) is reshuffled, with a fresh
-        generator. For playouts; its record no longer replays to it."""
+        """A copy in which what *nobody* can know is redrawn, for playouts that may see
+        every hand: the order of the supply; the hands stay. A fresh generator from
+        ``seed``. Compare :meth:`determinize`, which redraws what *one seat* cannot know
+        (the other hands too). Its record no longer replays to it."""
         g = self.copy()
         g.rng = random.Random(seed)
         g.rng.shuffle(g.supply)
