@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from alhambra_widget import Alhambra, Tile, building_tiles
+from alhambra_widget.engine.alhambra import grid
 from alhambra_widget.engine.alhambra.components import STEPS
 
 OPEN_TILES = [t for t in building_tiles() if not t.walls]
@@ -37,7 +38,7 @@ def brute_legal(a: Alhambra, tile: Tile, pos) -> bool:
     if not any((x + dx, y + dy) in a for _, dx, dy in STEPS):
         return False
     b = a.copy()
-    b._put(tile, pos)
+    grid.build(b, tile, pos)
     return not b.violations()
 
 
@@ -45,7 +46,7 @@ def brute_removable(a: Alhambra, pos) -> bool:
     if pos == (0, 0) or pos not in a:
         return False
     b = a.copy()
-    b._take(pos)
+    grid.unbuild(b, pos)
     return not b.violations()
 
 

@@ -15,7 +15,6 @@ import pytest
 from helpers import brute_legal, brute_removable
 
 from alhambra_widget.course.catalog import CHAPTERS, LESSONS, chapter, lesson
-from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
 from alhambra_widget.course.lessons import (
     TASKS,
     Attempt,
@@ -25,6 +24,7 @@ from alhambra_widget.course.lessons import (
     number_fields,
     options,
 )
+from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
 
 IDS = [les.id for les in LESSONS]
 

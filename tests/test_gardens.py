@@ -8,9 +8,9 @@ import pytest
 
 from alhambra_widget import GameFileError, IllegalAction
 from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
-from alhambra_widget.gardens import GardensGame, Lay, building_tiles, garden_tiles, winning_kind
 from alhambra_widget.engine.gardens.components import FACING, buildings_of, fields_of, on_outer_ring
 from alhambra_widget.engine.gardens.game import explain_winner
+from alhambra_widget.gardens import GardensGame, Lay, building_tiles, garden_tiles, winning_kind
 
 # colours of the rulebook's examples: yellow=lemon, orange=orange, green=palm, purple=lavender
 

@@ -23,7 +23,7 @@ ALL_TILES = Counter(building_tiles())
 
 
 def check_invariants(g: Game, last_scores: dict) -> None:
-    tiles = Counter(g.bag) + Counter(g.dirk)
+    tiles = Counter(g.bag) + Counter(g.dirk_tiles)
     tiles += Counter(t for t in g.market.values() if t is not None)
     for p in g.players:
         tiles += Counter(t for t in p.alhambra.tiles.values() if t.kind != "fountain")

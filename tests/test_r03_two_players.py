@@ -11,7 +11,7 @@ def test_R3_72_cards_and_six_tiles_for_dirk():
     g = Game(["Ann", "Ben"], seed=3)
     cards = sum(len(p.money) for p in g.players) + len(g.display) + len(g.deck) - 2
     assert cards == 72
-    assert len(g.dirk) == 6 and len(g.bag) == 54 - 4 - 6
+    assert len(g.dirk_tiles) == 6 and len(g.bag) == 54 - 4 - 6
 
 
 def test_R3_dirk_takes_6_after_round_1_and_a_third_after_round_2():
@@ -19,11 +19,11 @@ def test_R3_dirk_takes_6_after_round_1_and_a_third_after_round_2():
     g.edit(deck_top=[ScoringCard(1)])
     bag_before = len(g.bag)
     g.apply(_take(g))
-    assert len(g.dirk) == 12 and len(g.bag) == bag_before - 6
+    assert len(g.dirk_tiles) == 12 and len(g.bag) == bag_before - 6
     g.edit(deck_top=[ScoringCard(2)])
     n = len(g.bag)
     g.apply(_take(g))
-    assert len(g.dirk) == 12 + n // 3
+    assert len(g.dirk_tiles) == 12 + n // 3
 
 
 def _take(g):
@@ -33,14 +33,14 @@ def _take(g):
 
 
 def test_R3_give_a_bought_tile_to_dirk():
-    g = Game(["Ann", "Ben"], seed=4, dirk="Matt")
+    g = Game(["Ann", "Ben"], seed=4, dirk_name="Matt")
     p = g.current_player
     g.edit(market={"denar": Tile("garden", 10)})
     g.edit(players={p.name: {"money": [Card("denar", 9), Card("denar", 3)]}})
     g.apply(Buy("denar", (9, 3)))
     assert GiveToDirk(Tile("garden", 10)) in g.legal_actions()
     events = g.apply(GiveToDirk(Tile("garden", 10)))
-    assert Tile("garden", 10) in g.dirk and "Matt" in events[0].text
+    assert Tile("garden", 10) in g.dirk_tiles and "Matt" in events[0].text
 
 
 def test_R3_no_dirk_with_more_players():
@@ -56,7 +56,7 @@ def test_R3_no_dirk_with_more_players():
 
 def test_R3_dirk_counts_for_majorities_but_scores_no_walls():
     g = Game(["Ann", "Ben"], seed=5)
-    g.edit(dirk=[Tile("tower", 11), Tile("tower", 12)])
+    g.edit(dirk_tiles=[Tile("tower", 11), Tile("tower", 12)])
     r = g.scoring_preview(1)
     tower = next(k for k in r.kinds if k.kind == "tower")
     assert tower.points["Dirk"] == 6
@@ -67,7 +67,7 @@ def test_R3_dirk_counts_for_majorities_but_scores_no_walls():
 @pytest.mark.parametrize("can", [False, True])
 def test_R3_option_lets_dirk_win(can):
     g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can)
-    g.edit(dirk=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)])
+    g.edit(dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)])
     g.edit(bag=[])
     g.edit(market={"denar": None})
     for p in g.players:

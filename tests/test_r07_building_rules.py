@@ -7,6 +7,7 @@ import pytest
 from helpers import OPEN_TILES, T, brute_legal, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, IllegalAction, building_tiles
+from alhambra_widget.engine.alhambra import grid
 
 
 def test_R7a_wrong_way_round_tiles_never_rotate():
@@ -145,7 +146,7 @@ def test_R7_why_illegal_names_the_first_rule_broken_per_brute_force():
                 if v is None or v.rule in ("R7", "R7b"):
                     continue
                 b = a.copy()
-                b._put(t, (x, y))
+                grid.build(b, t, (x, y))
                 rules = {w.rule for w in b.violations()}
                 assert v.rule in rules, (v, rules)
                 if v.rule == "R7c":

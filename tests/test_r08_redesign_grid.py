@@ -6,6 +6,7 @@ import pytest
 from helpers import OPEN_TILES, T, brute_removable, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, IllegalAction, Tile, building_tiles
+from alhambra_widget.engine.alhambra import grid
 from alhambra_widget.engine.errors import GameError
 
 
@@ -75,7 +76,7 @@ def test_R8_exchange_agrees_with_brute_force():
                 if pos == (0, 0) or t in a.tiles.values():
                     continue
                 b = a.copy()
-                b._swap(t, pos)
+                grid.rebuild(b, t, pos)
                 assert (a.why_not_exchangeable(t, pos) is None) == (not b.violations())
 
 

@@ -244,8 +244,8 @@ def test_a_game_review_weighs_each_decision_and_names_the_biggest_mistakes():
 
 
 def test_a_gardens_game_review_weighs_each_lay_against_the_search():
-    from alhambra_widget.players.bots import RandomBot
     from alhambra_widget.gardens import GardensWidget
+    from alhambra_widget.players.bots import RandomBot
     from alhambra_widget.players.gardens.strong import GardensStrongBot
 
     w = GardensWidget(players=["You", "Ben"], seed=6, seats={"Ben": "greedy"})

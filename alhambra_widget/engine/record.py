@@ -16,10 +16,36 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import GameError, GameFileError, IllegalAction, MalformedInput
+
+NAME_MAX = 40
+"""The longest player name the engine accepts (characters)."""
+
+
+def check_name(name: object, what: str = "A player's name") -> str:
+    """``name`` if it is a fit name for a seat (both games): a non-empty string of at
+    most :data:`NAME_MAX` characters without control or other invisible format
+    characters; else :class:`MalformedInput` saying why."""
+    if not isinstance(name, str) or not name.strip():
+        raise MalformedInput(f"{what} is a non-empty string, not {name!r}.")
+    if len(name) > NAME_MAX:
+        raise MalformedInput(f"{what} has at most {NAME_MAX} characters, not {len(name)}.")
+    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")]
+    if bad:
+        raise MalformedInput(f"{what} may not hold control characters ({bad[0]!r} in {name!r}).")
+    return name
+
+
+def check_names(names: Sequence[object]) -> list[str]:
+    """:func:`check_name` for each seat, and the names must differ."""
+    out = [check_name(n) for n in names]
+    if len(set(out)) != len(out):
+        raise MalformedInput("Player names must differ.")
+    return out
 
 
 class ActionLike(Protocol):
@@ -49,6 +75,8 @@ class RecordedGame(Generic[A, E]):
     """Which game: ``"alhambra"`` or ``"gardens"`` (bots and views are chosen by it)."""
     VERSION: ClassVar[int] = 1
     OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {}
+    OPTION_ALIASES: ClassVar[dict[str, str]] = {}
+    """Older option names (in saved games and calls) -> today's."""
 
     players: Sequence[_Named]
     rng: random.Random
@@ -162,6 +190,7 @@ class RecordedGame(Generic[A, E]):
     # -- replay, copies, undo ---------------------------------------------------------
     @classmethod
     def _new(cls: type[G], options: dict[str, Any]) -> G:
+        options = {cls.OPTION_ALIASES.get(k, k): v for k, v in options.items()}
         extra = {name: options[name] for name in cls.OPTIONS if name in options}
         return cls(options["players"], options["seed"], **extra)  # type: ignore[call-arg]
 
@@ -206,12 +235,24 @@ class RecordedGame(Generic[A, E]):
         if not self.history:
             raise GameError("There is nothing to undo.")
         last = self.history[-1]
-        self._become(self.at(len(self.history) - 1))
-        if self._listeners:
-            self._notify(None, [])
+        self.undo_to(len(self.history) - 1)
         return last
 
-    def _become(self, other: RecordedGame[A, E]) -> None:
+    def undo_to(self, step: int) -> int:
+        """Take back every action after the first ``step`` (the game object stays the
+        same, its listeners are told with ``action`` ``None``); returns how many."""
+        n = len(self.history) - step
+        self.become(self.at(step))
+        if self._listeners:
+            self._notify(None, [])
+        return n
+
+    def become(self, other: RecordedGame[A, E]) -> None:
+        """Take on the state and record of ``other``, a game of the same kind (a line
+        switched to, a saved game loaded into a session); the listeners stay and are
+        not told."""
+        if type(other) is not type(self):
+            raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
         listeners = self._listeners
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
@@ -254,6 +295,7 @@ class RecordedGame(Generic[A, E]):
                 f"Unknown saved-game version {doc.get('version')!r}; this reads {cls.VERSION}."
             )
         # "variations": a session's tree of lines (read by Session.load_json)
+        doc = {cls.OPTION_ALIASES.get(k, k): v for k, v in doc.items()}
         allowed = {"format", "version", "players", "seed", "actions", "digest", "variations", *cls.OPTIONS}
         if set(doc) - allowed:
             raise GameFileError(f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}.")

@@ -4,12 +4,11 @@ apply: an Alhambra refuses an illegal tile)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ..engine.alhambra.components import KINDS, Tile
+from ..engine.alhambra.components import KINDS, Tile, kind_counts
 from ..engine.alhambra.game import Game
 from ..engine.alhambra.grid import Alhambra
 from ..engine.alhambra.scoring import ScoringRound, score_round
@@ -92,8 +91,8 @@ class Position:
         """The position of ``game`` (now, or after ``step`` actions), as free copies."""
         g = game if step is None else game.at(step)
         seats = [Seat(p.name, p.alhambra.copy(), list(p.reserve)) for p in g.players]
-        upcoming = min(3, len(g.scoring_cards_drawn) + 1)
-        return cls(seats, list(g.dirk) if g.two_players else None, g.dirk_name, upcoming)
+        upcoming = g.next_scoring_round
+        return cls(seats, list(g.dirk_tiles) if g.two_players else None, g.dirk_name, upcoming)
 
     @classmethod
     def from_description(cls, desc: Mapping[str, Any]) -> Position:
@@ -180,7 +179,7 @@ class Position:
     def counts(self) -> dict[str, dict[str, int]]:
         out = {n: s.kind_counts() for n, s in self.seats.items()}
         if self.dirk is not None:
-            out[self.dirk_name] = dict(Counter(t.kind for t in self.dirk))
+            out[self.dirk_name] = kind_counts(self.dirk)
         return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
 
     def score(self, round: int = 3) -> ScoringRound:

@@ -50,8 +50,8 @@ class PlayedGame(Protocol):
     def why_illegal(self, action: object) -> GameError | None: ...
     def at(self: P, step: int) -> P: ...
     def copy(self: P) -> P: ...
-    def _become(self: P, other: P) -> None: ...
-    def _notify(self, action: Any, events: list[Any]) -> None: ...
+    def become(self: P, other: P) -> None: ...
+    def undo_to(self, step: int) -> int: ...
     def add_listener(self, fn: Listener) -> None: ...
     def remove_listener(self, fn: Listener) -> None: ...
     def to_json(self) -> str: ...
@@ -158,8 +158,7 @@ class Session(Generic[G]):
         if self.cursor is None or self.cursor >= len(game.history) - 1:
             return
         n = len(game.history) - 1
-        game._become(game.at(n))  # the state as it was (the listeners stay)
-        game._notify(None, [])
+        game.undo_to(n)  # the state as it was (the listeners stay and are told)
         raise GameError(
             f"The board shows step {self.cursor} of {n}, and game.apply acts at the live "
             f"end: nothing was applied. Act with act(action, resolve='branch') to branch "
@@ -227,7 +226,7 @@ class Session(Generic[G]):
             raise err
         if resolve == "undo":
             self.variations.cut(self.cursor)
-        self._game._become(back)  # undo back to the cursor (listeners stay)
+        self._game.become(back)  # undo back to the cursor (listeners stay)
         self.cursor = None
         self._past = None
         return self._apply(action)  # notifies the listeners
@@ -244,7 +243,7 @@ class Session(Generic[G]):
     def switch(self, i: int) -> None:
         """Play line ``i`` from now on (its end is the live game)."""
         g = self.line(i)
-        self._game._become(g)  # the listeners stay
+        self._game.become(g)  # the listeners stay
         self.variations.follow(g.history)
         self.cursor = None
         self._past = None
@@ -270,7 +269,7 @@ class Session(Generic[G]):
         """Play a game saved by :meth:`to_json` (its variations too)."""
         g = type(self._game).from_json(text)
         doc = json.loads(text)
-        self._game._become(g)
+        self._game.become(g)
         self.variations = (
             Variations.from_data(doc["variations"], g.action_from_json, g.history)
             if "variations" in doc else Variations(g.history)
@@ -299,11 +298,9 @@ class Session(Generic[G]):
         if k < 0:
             raise GameError("Only bots have played so far: there is no decision of yours to undo.")
         n = len(g.history) - k
-        back = g.at(k)
         self.cursor = None
         self._past = None
-        g._become(back)  # the listeners stay
-        g._notify(None, [])
+        g.undo_to(k)  # the listeners stay and are told
         return n
 
     def _check_seat(self, game: G) -> None:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import MalformedInput
 from .components import CURRENCIES, Card, Tile
-from .grid import Pos, _as_pos
+from .grid import Pos, as_pos
 
 
 def _pos_json(pos: Pos) -> list[int]:
@@ -144,14 +144,14 @@ class _AtCell(_TileAction):
 
     def __post_init__(self) -> None:
         self._check_tile()
-        object.__setattr__(self, "pos", _as_pos(self.pos))
+        object.__setattr__(self, "pos", as_pos(self.pos))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
 
     @classmethod
     def _read(cls, d: dict[str, Any]) -> Any:
-        return cls(Tile.parse(d["tile"]), _as_pos(d["pos"]))
+        return cls(Tile.parse(d["tile"]), as_pos(d["pos"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +221,14 @@ class ToReserve(Action):
     FIELDS: ClassVar[tuple[str, ...]] = ("pos",)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos(self.pos))
+        object.__setattr__(self, "pos", as_pos(self.pos))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "pos": _pos_json(self.pos)}
 
     @classmethod
     def _read(cls, d: dict[str, Any]) -> Any:
-        return cls(_as_pos(d["pos"]))
+        return cls(as_pos(d["pos"]))
 
     def __str__(self) -> str:
         return f"redesign: move the tile at {self.pos} to the reserve"

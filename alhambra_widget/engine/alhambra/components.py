@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -177,3 +178,15 @@ def money_cards(two_players: bool = False) -> list[Card]:
     """The money deck without scoring cards: 108 cards, or 72 with two players (R1, R3)."""
     copies = 2 if two_players else 3
     return [Card(c, v) for c in CURRENCIES for v in range(1, 10) for _ in range(copies)]
+
+
+def kind_counts(tiles: Iterable[Tile]) -> dict[str, int]:
+    """Tiles per building kind, the fountain left out (it is no building): what R10
+    counts, for an Alhambra's tiles and for Dirk's (R3). Kinds without a tile are
+    left out; the order is the order of first appearance."""
+    out: dict[str, int] = {}
+    for t in tiles:
+        k = t.kind
+        if k != "fountain":
+            out[k] = out.get(k, 0) + 1
+    return out

@@ -25,14 +25,12 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import GameError, IllegalAction, MalformedInput
-from ..record import RecordedGame
+from ..record import RecordedGame, check_name, check_names
 from .actions import (
     Action,
     Buy,
@@ -54,9 +52,11 @@ from .components import (
     ScoringCard,
     Tile,
     building_tiles,
+    kind_counts,
     money_cards,
 )
-from .grid import _POS, Alhambra, Violation
+from .grid import Alhambra, Violation, build, own, rebuild, unbuild
+from .listing import buys, dirk_draw, end_game_gifts, payments, placements, redesigns, shared, takes
 from .narration import Event
 from .scoring import ScoringRound, score_round
 
@@ -87,7 +87,7 @@ class Player:
         self.score = 0
         self._money: list[Card] = []
         self._alhambra = Alhambra()
-        self._alhambra._owner = name
+        own(self._alhambra, name)
         self._reserve: list[Tile] = []
         self._bought: list[Tile] = []
         self._hand: dict[str, tuple[int, ...]] | None = None
@@ -161,7 +161,7 @@ class Player:
         p.score = self.score
         p._money = list(self._money)
         p._alhambra = self._alhambra.copy()
-        p._alhambra._owner = self.name
+        own(p._alhambra, self.name)
         p._reserve = list(self._reserve)
         p._bought = list(self._bought)
         p._hand = self._hand
@@ -187,233 +187,7 @@ class Player:
         }
 
 
-# -- the listing of legal actions, one function per ruling --------------------------
-
-
-class _Table(dict[Any, Any]):
-    """A bounded table of shared immutable values (cleared when full)."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def put(self, key: Any, value: Any) -> Any:
-        if len(self) >= self.size:
-            self.clear()
-        self[key] = value
-        return value
-
-
-_SUBS = _Table(4096)
-_BUYS = _Table(8192)
-_ACTIONS = _Table(200_000)
-"""Actions are immutable values: each is built once and shared, so the legal lists of
-different states hold the same objects (and ``apply`` finds them by identity)."""
-
-
-def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
-    """R5: every choice from a money display: one card of any value, or several whose
-    values add up to at most 5 (each distinct choice once, in a fixed order)."""
-    cards = tuple(sorted(display))
-    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
-    values = []
-    for c in cards:
-        out.append(_take((c,)))
-        values.append(c.value)
-    for pick in _take_patterns(tuple(values)):
-        out.append(_take(pick(cards)))
-    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
-        out = list(dict.fromkeys(out))
-    return tuple(out)
-
-
-_Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
-_PATTERNS: dict[tuple[int, ...], tuple[_Picker, ...]] = {}
-
-
-def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
-    """R5 on the values of a sorted display: pickers of the sets of two or more cards
-    that may be taken together (adding up to at most 5). Cached per values; only cards
-    up to 4 can join a set, so values of 5 or more share one pattern."""
-    pats = _PATTERNS.get(values)
-    if pats is None:
-        small = tuple([min(v, 5) for v in values])
-        pats = _PATTERNS.get(small)
-        if pats is None:
-            pats = _PATTERNS[small] = tuple(
-                itemgetter(*idx)
-                for k in range(2, len(small) + 1)
-                for idx in combinations(range(len(small)), k)
-                if sum([small[i] for i in idx]) <= 5
-            )
-        _PATTERNS[values] = pats
-    return pats
-
-
-_TAKES: dict[tuple[Card, ...], TakeMoney] = {}
-"""The shared TakeMoney of each card alone and of each set of small cards adding up to
-at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
-:func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
-random games)."""
-
-
-def _take(cards: tuple[Card, ...]) -> TakeMoney:
-    a = _TAKES.get(cards)
-    if a is None:
-        a = _TAKES[cards] = TakeMoney._trusted(cards)
-    return a
-
-
-_TO_RESERVE: dict[int, ToReserve] = {}
-
-
-def _to_reserve(q: int) -> ToReserve:
-    a = _TO_RESERVE.get(q)
-    if a is None:
-        a = _TO_RESERVE[q] = ToReserve._trusted(_POS[q])
-    return a
-
-
-def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
-    """R6: every distinct multiset of the card ``values`` (one currency) whose total is
-    at least ``price``, largest cards first. Superfluous cards are allowed (no change
-    is given); a payment whose total equals the price is exact (R4: another action)."""
-    out = []
-    for pay, total in _sub_multisets(tuple(sorted(values))):
-        if total >= price:
-            out.append(pay)
-    return tuple(out)
-
-
-def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct multiset of the sorted ``values``, with its total, in the order of
-    :func:`payments`: from the largest value down, all its copies, then fewer, then
-    none. Cached per values (a hand meets many prices)."""
-    subs = _SUBS.get(values)
-    if subs is None:
-        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
-        for v in sorted(set(values), reverse=True):
-            ks = range(values.count(v), -1, -1)
-            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
-        subs = _SUBS.put(values, tuple(out))
-    return subs  # type: ignore[no-any-return]
-
-
-def _buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
-    key = (currency, values, price)
-    acts = _BUYS.get(key)
-    if acts is None:
-        out = []
-        for pay in payments(values, price):
-            out.append(_one(Buy, currency, pay))
-        acts = _BUYS.put(key, tuple(out))
-    return acts  # type: ignore[no-any-return]
-
-
 A = TypeVar("A", bound=Action)
-
-
-def _one(cls: type[A], *args: Any) -> A:
-    """The shared action ``cls(*args)``; ``args`` are in canonical form (see
-    :meth:`~.actions.Action._trusted`)."""
-    key = (cls, *args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS.put(key, cls._trusted(*args))
-    return a  # type: ignore[no-any-return]
-
-
-_BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
-    Place: {},
-    FromReserve: {},
-    Exchange: {},
-}
-"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
-both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
-
-
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
-    """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
-    by_tile = _BY_CELL[cls]
-    entry = by_tile.get(id(tile))
-    if entry is None or entry[0] is not tile:
-        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
-            by_tile.clear()
-        entry = by_tile[id(tile)] = (tile, {})
-    table = entry[1]
-    for q in cells:
-        a = table.get(q)
-        if a is None:
-            a = table[q] = cls._trusted(tile, _POS[q])
-        out.append(a)
-
-
-def _placements(p: Player, dirk: bool) -> tuple[Action, ...]:
-    """R9 (and R12 for gifts): each tile to place goes into a legal cell (R7), onto the
-    reserve, or, with two players and a tile bought this turn, to Dirk (R3)."""
-    an = p._alhambra._analysis()
-    key = ("place", dirk, tuple(p._bought))
-    acts: tuple[Action, ...] | None = an.memo.get(key)
-    if acts is None:
-        out: list[Action] = []
-        for t in p._bought:
-            _at_cells(out, Place, t, an.cells(t.mask))
-            out.append(_one(Reserve, t))
-            if dirk:
-                out.append(_one(GiveToDirk, t))
-        acts = an.memo[key] = tuple(out)
-    return acts
-
-
-def _redesigns(p: Player) -> tuple[Action, ...]:
-    """R8: reserve to Alhambra (R7), Alhambra to reserve, exchanges; never the fountain."""
-    an = p._alhambra._analysis()
-    reserve = p._reserve
-    key = tuple(reserve)
-    acts: tuple[Action, ...] | None = an.memo.get(key)
-    if acts is None:
-        out: list[Action] = []
-        for t in reserve:
-            cells = an.cells(t.mask)
-            if cells:
-                _at_cells(out, FromReserve, t, cells)
-        for q in an.removable_cells():
-            out.append(_to_reserve(q))
-        for t in reserve:
-            cells = an.swap_cells(t.mask)
-            if cells:
-                _at_cells(out, Exchange, t, cells)
-        acts = an.memo[key] = tuple(out)
-    return acts
-
-
-def end_game_gifts(
-    market: Mapping[str, Tile | None], holdings: Mapping[str, Mapping[str, int]]
-) -> list[tuple[str, Tile, str | None, int]]:
-    """R12: for each market tile, in slot order, ``(currency, tile, receiver, amount)``:
-    the receiver holds the most money (total value in hand) of the slot's currency;
-    ``None`` on a tie for most or when nobody holds any (the tile stays). ``holdings``
-    maps each player to his total per currency."""
-    out: list[tuple[str, Tile, str | None, int]] = []
-    for cur, t in market.items():
-        if t is None:
-            continue
-        held = {n: h.get(cur, 0) for n, h in holdings.items()}
-        top = max(held.values(), default=0)
-        best = [n for n, v in held.items() if v == top]
-        out.append((cur, t, best[0] if top > 0 and len(best) == 1 else None, top))
-    return out
-
-
-def dirk_draw(after_round: int, bag: int) -> int:
-    """R3: how many tiles Dirk takes from a bag of ``bag`` tiles after scoring round
-    ``after_round``: 6 after round 1 (or what is left), a third rounded down after
-    round 2, none after round 3."""
-    if after_round == 1:
-        return min(6, bag)
-    if after_round == 2:
-        return bag // 3
-    return 0
 
 
 # -- one class per action kind: why it is refused, what it does ----------------------
@@ -550,7 +324,7 @@ class _Place(TurnRule[Place]):
     @staticmethod
     def do(g: Game, p: Player, a: Place) -> list[Event]:
         p._bought.remove(a.tile)
-        p._alhambra._put(a.tile, a.pos)
+        build(p._alhambra, a.tile, a.pos)
         ev = [Event("place", {"player": p.name, "tile": a.tile.name, "pos": list(a.pos)})]
         return g._placed(p, ev)
 
@@ -612,7 +386,7 @@ class _FromReserve(TurnRule[FromReserve]):
     @staticmethod
     def do(g: Game, p: Player, a: FromReserve) -> list[Event]:
         p._reserve.remove(a.tile)
-        p._alhambra._put(a.tile, a.pos)
+        build(p._alhambra, a.tile, a.pos)
         data = {"player": p.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
         return g._turn_over(p, [Event("redesign", data)])
 
@@ -628,7 +402,7 @@ class _ToReserve(TurnRule[ToReserve]):
 
     @staticmethod
     def do(g: Game, p: Player, a: ToReserve) -> list[Event]:
-        t = p._alhambra._take(a.pos)
+        t = unbuild(p._alhambra, a.pos)
         p._reserve.append(t)
         data = {"player": p.name, "tile": t.name, "pos": list(a.pos), "how": "to_reserve"}
         return g._turn_over(p, [Event("redesign", data)])
@@ -648,7 +422,7 @@ class _Exchange(TurnRule[Exchange]):
     @staticmethod
     def do(g: Game, p: Player, a: Exchange) -> list[Event]:
         p._reserve.remove(a.tile)
-        old = p._alhambra._swap(a.tile, a.pos)
+        old = rebuild(p._alhambra, a.tile, a.pos)
         p._reserve.append(old)
         data = {
             "player": p.name,
@@ -712,9 +486,10 @@ class Game(RecordedGame[Action, Event]):
     GAME = "alhambra"
     VERSION = VERSION
     OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
-        "dirk": ("dirk_name", "Dirk"),
+        "dirk_name": ("dirk_name", "Dirk"),
         "dirk_can_win": ("dirk_can_win", False),
     }
+    OPTION_ALIASES: ClassVar[dict[str, str]] = {"dirk": "dirk_name"}
 
     @staticmethod
     def action_from_json(data: object) -> Action:
@@ -729,26 +504,28 @@ class Game(RecordedGame[Action, Event]):
         players: Sequence[str],
         seed: int | None = None,
         *,
-        dirk: str = "Dirk",
+        dirk_name: str = "Dirk",
         dirk_can_win: bool = False,
+        dirk: str | None = None,
     ):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
             raise IllegalAction(
                 "R1", "R1: Alhambra is played by 2 to 6 players: give a list of names."
             )
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise MalformedInput("Player names are non-empty strings.")
-        if len(set(names)) != len(names):
-            raise MalformedInput("Player names must differ.")
-        if len(names) == 2 and (not isinstance(dirk, str) or not dirk.strip() or dirk in names):
-            raise MalformedInput("Dirk's name (R3) must be a non-empty string unlike the players'.")
+        names = check_names(names)
+        if dirk is not None:  # the older keyword
+            dirk_name = dirk
+        if len(names) == 2:
+            check_name(dirk_name, "Dirk's name (R3)")
+            if dirk_name in names:
+                raise MalformedInput("Dirk's name (R3) must differ from the players'.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
             raise MalformedInput(f"The seed is an integer, not {seed!r}.")
         super().__init__(seed)
-        self.dirk_name = dirk
+        self.dirk_name = dirk_name
         self.dirk_can_win = bool(dirk_can_win)
         self._setup(names)
 
@@ -856,9 +633,19 @@ class Game(RecordedGame[Action, Event]):
         return tuple(self._bag)
 
     @property
-    def dirk(self) -> tuple[Tile, ...]:
-        """Dirk's tiles (R3; empty with 3 or more players)."""
+    def dirk_tiles(self) -> tuple[Tile, ...]:
+        """Dirk's tiles (R3; empty with 3 or more players). His name is :attr:`dirk_name`."""
         return tuple(self._dirk)
+
+    def dirk_counts(self) -> dict[str, int]:
+        """Dirk's tiles per kind, as R10 counts them (R3; empty with 3 or more players)."""
+        return kind_counts(self._dirk)
+
+    @property
+    def next_scoring_round(self) -> int:
+        """The scoring round the next scoring would be (1, 2 or 3): one more than the
+        scoring cards drawn so far, and round 3 at the end (R9, R12)."""
+        return min(3, len(self.scoring_cards_drawn) + 1)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -899,7 +686,7 @@ class Game(RecordedGame[Action, Event]):
         """Tiles per kind in each Alhambra (and Dirk's), as scoring counts them (R10)."""
         out = {p.name: p._alhambra.counts() for p in self.players}
         if self.two_players:
-            out[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+            out[self.dirk_name] = self.dirk_counts()
         return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
 
     def is_exact(self, buy: Buy) -> bool:
@@ -919,7 +706,7 @@ class Game(RecordedGame[Action, Event]):
             return []
         p = self.players[self.current]
         if self.phase != "act":
-            return list(_placements(p, self.phase == "place" and self.two_players))
+            return list(placements(p.alhambra, p.bought, self.phase == "place" and self.two_players))
         t = self._takes
         if t is None:
             t = self._takes = takes(self._display)
@@ -928,9 +715,9 @@ class Game(RecordedGame[Action, Event]):
         totals = p._totals
         for cur, tile in self._market.items():
             if tile is not None and totals[cur] >= tile.price:
-                out += _buys(cur, hand[cur], tile.price)
-        out.extend(_redesigns(p))
-        return out or [_one(Pass)]
+                out += buys(cur, hand[cur], tile.price)
+        out.extend(redesigns(p.alhambra, p.reserve))
+        return out or [shared(Pass)]
 
     def _refuse(self, action: object) -> Exception | None:
         if not isinstance(action, Action):
@@ -1099,7 +886,7 @@ class Game(RecordedGame[Action, Event]):
             own.update(alhambras)
         counts = {n: a.counts() for n, a in own.items()}
         if self.two_players:
-            counts[self.dirk_name] = dict(Counter(t.kind for t in self._dirk))
+            counts[self.dirk_name] = self.dirk_counts()
         walls = {n: a.longest_wall_segments() for n, a in own.items()}
         return score_round(number, counts, walls)
 
@@ -1124,7 +911,7 @@ class Game(RecordedGame[Action, Event]):
         """Change the position by hand, as a recorded :class:`~.actions.Edit` (so undo,
         the timeline and the saved game keep it). Keywords: ``players`` (name ->
         {"money", "reserve", "alhambra"}), ``market``, ``display``, ``deck_top``,
-        ``bag``, ``dirk``; tiles and cards as objects or their names. Refused whole
+        ``bag``, ``dirk_tiles`` (once ``dirk``); tiles and cards as objects or their names. Refused whole
         when anything is malformed or an Alhambra breaks R7.
 
         >>> g = Game(["Ann", "Ben", "Cem"], seed=1)
@@ -1151,6 +938,7 @@ class Game(RecordedGame[Action, Event]):
             "deck_top",
             "discard",
             "bag",
+            "dirk_tiles",
             "dirk",
             "current",
         }
@@ -1159,17 +947,22 @@ class Game(RecordedGame[Action, Event]):
                 f"Unknown edits {sorted(set(d) - known)}; the edits are {sorted(known)}."
             )
 
-        def tiles(v: object) -> list[Tile]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of tiles, not {v!r}.")
-            return [Tile.parse(t) for t in v]
-
-        def cards(v: object) -> list[Card]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of money cards, not {v!r}.")
-            return [Card.parse(c) for c in v]
-
         steps: list[Any] = []
+        self._edit_players(d, steps)
+        self._edit_table(d, steps)
+
+        def carry_out() -> list[Event]:
+            self._takes = None
+            for obj, attr, value in steps:
+                setattr(obj, attr, value)
+                if isinstance(obj, Player):
+                    obj._hand = None
+            return [Event("edit", {"what": sorted(d)})]
+
+        return carry_out
+
+    def _edit_players(self, d: dict[str, Any], steps: list[Any]) -> None:
+        """The players' part of an edit, checked, as (object, attribute, value) steps."""
         players = d.get("players", {})
         if not isinstance(players, dict):
             raise MalformedInput("'players' maps player names to their changes.")
@@ -1181,9 +974,9 @@ class Game(RecordedGame[Action, Event]):
             if not isinstance(pd, dict) or set(pd) - {"money", "reserve", "alhambra"}:
                 raise MalformedInput("A player's edit has 'money', 'reserve', 'alhambra'.")
             if "money" in pd:
-                steps.append((p, "_money", cards(pd["money"])))
+                steps.append((p, "_money", _cards_of(pd["money"])))
             if "reserve" in pd:
-                steps.append((p, "_reserve", tiles(pd["reserve"])))
+                steps.append((p, "_reserve", _tiles_of(pd["reserve"])))
             if "alhambra" in pd:
                 rows = pd["alhambra"]
                 if not isinstance(rows, list) or not all(
@@ -1191,8 +984,12 @@ class Game(RecordedGame[Action, Event]):
                 ):
                     raise MalformedInput("An Alhambra is a list of [x, y, tile].")
                 a = Alhambra.from_tiles([((r[0], r[1]), Tile.parse(r[2])) for r in rows])
-                a._owner = p.name
+                own(a, p.name)
                 steps.append((p, "_alhambra", a))
+
+    def _edit_table(self, d: dict[str, Any], steps: list[Any]) -> None:
+        """The rest of an edit (market, money, bag, Dirk's tiles, who is to move), checked."""
+        tiles, cards = _tiles_of, _cards_of
         if "market" in d:
             m = d["market"]
             if not isinstance(m, dict) or set(m) - set(CURRENCIES):
@@ -1208,17 +1005,7 @@ class Game(RecordedGame[Action, Event]):
             if len(shown) > 4:
                 raise IllegalAction("R2", "R2: four money cards at most are face up.")
             steps.append((self, "_display", shown))
-
-        def deck(v: object) -> list[Card | ScoringCard]:
-            if not isinstance(v, list):
-                raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
-            return [
-                ScoringCard(int(c[-1]))
-                if c in ("scoring card 1", "scoring card 2")
-                else Card.parse(c)
-                for c in v
-            ]
-
+        deck = _deck_of
         if "deck" in d:
             steps.append((self, "_deck", deck(d["deck"])[::-1]))
         if "deck_top" in d:
@@ -1228,26 +1015,17 @@ class Game(RecordedGame[Action, Event]):
             steps.append((self, "_discard", cards(d["discard"])))
         if "bag" in d:
             steps.append((self, "_bag", tiles(d["bag"])[::-1]))
-        if "dirk" in d:
-            if not self.two_players:
-                raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
-            steps.append((self, "_dirk", tiles(d["dirk"])))
+        for key in ("dirk", "dirk_tiles"):  # ("dirk": the older name)
+            if key in d:
+                if not self.two_players:
+                    raise IllegalAction("R3", "R3: Dirk plays only in a two-player game.")
+                steps.append((self, "_dirk", tiles(d[key])))
 
         if "current" in d:
             names = [p.name for p in self.players]
             if d["current"] not in names or self.phase != "act":
                 raise MalformedInput("'current' names a player, and only while a turn is on.")
             steps.append((self, "current", names.index(d["current"])))
-
-        def carry_out() -> list[Event]:
-            self._takes = None
-            for obj, attr, value in steps:
-                setattr(obj, attr, value)
-                if isinstance(obj, Player):
-                    obj._hand = None
-            return [Event("edit", {"what": sorted(d)})]
-
-        return carry_out
 
     # -- copies, hidden information ------------------------------------------------
     def _copy_state(self) -> Game:
@@ -1268,9 +1046,12 @@ class Game(RecordedGame[Action, Event]):
         return g
 
     def sample_hidden(self, seed: int) -> Game:
-        """A copy in which what nobody can know is redrawn: the bag and the order of
-        the money cards in the deck (the scoring cards keep their places), with a
-        fresh generator. For playouts; its record no longer replays to it."""
+        """A copy in which what *nobody* can know is redrawn, for playouts that may see
+        every hand: the order of the bag, and the order of the money cards in the deck
+        (the scoring cards keep their places); the hands stay. A fresh generator from
+        ``seed``. Compare :meth:`determinize`, which redraws what *one seat* cannot
+        know (the other hands too, and the scoring cards' places within their piles).
+        Its record no longer replays to it."""
         g = self.copy()
         g.rng = random.Random(seed)
         g.rng.shuffle(g._bag)
@@ -1283,7 +1064,8 @@ class Game(RecordedGame[Action, Event]):
 
     def determinize(self, seat: int, seed: int | str) -> Game:
         """A copy as player ``seat`` may imagine it, for search (ISMCTS): everything that
-        player has not seen is redrawn, and only from what they could know.
+        player has not seen is redrawn, and only from what they could know (more than
+        :meth:`sample_hidden`, which keeps the hands and the scoring cards' places).
 
         * The other players' money: their cards and the money cards left in the deck
           are pooled and dealt again, each player keeping the number of cards they hold
@@ -1349,6 +1131,27 @@ class Game(RecordedGame[Action, Event]):
             f"<Alhambra game, {len(self.players)} players, seed {self.seed}: {status}; "
             f"scores {self.scores}>"
         )
+
+
+def _tiles_of(v: object) -> list[Tile]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of tiles, not {v!r}.")
+    return [Tile.parse(t) for t in v]
+
+
+def _cards_of(v: object) -> list[Card]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of money cards, not {v!r}.")
+    return [Card.parse(c) for c in v]
+
+
+def _deck_of(v: object) -> list[Card | ScoringCard]:
+    if not isinstance(v, list):
+        raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
+    return [
+        ScoringCard(int(c[-1])) if c in ("scoring card 1", "scoring card 2") else Card.parse(c)
+        for c in v
+    ]
 
 
 def _plain(v: Any) -> Any:

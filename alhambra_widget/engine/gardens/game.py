@@ -16,7 +16,7 @@ from ..alhambra.narration import game_over
 from ..errors import IllegalAction, MalformedInput, int_pair
 from ..events import Event as _Event
 from ..events import Narrator, does
-from ..record import RecordedGame
+from ..record import RecordedGame, check_names
 from .components import (
     FIELDS,
     SIZE,
@@ -297,10 +297,7 @@ class GardensGame(RecordedGame[Lay, Event]):
             raise IllegalAction(
                 "G5", "G5: The Gardens of the Alhambra is played by 2 to 4 players."
             )
-        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(
-            names
-        ):
-            raise MalformedInput("Player names are distinct non-empty strings.")
+        names = check_names(names)
         if hand_size not in (1, 3):
             raise IllegalAction("G3", "G3: each player holds one garden tile (variant: three).")
         if two_colours and len(names) != 2:
@@ -494,8 +491,10 @@ class GardensGame(RecordedGame[Lay, Event]):
         return g
 
     def sample_hidden(self, seed: int) -> GardensGame:
-        """A copy in which the supply (what nobody can know) is reshuffled, with a fresh
-        generator. For playouts; its record no longer replays to it."""
+        """A copy in which what *nobody* can know is redrawn, for playouts that may see
+        every hand: the order of the supply; the hands stay. A fresh generator from
+        ``seed``. Compare :meth:`determinize`, which redraws what *one seat* cannot know
+        (the other hands too). Its record no longer replays to it."""
         g = self.copy()
         g.rng = random.Random(seed)
         g.rng.shuffle(g.supply)

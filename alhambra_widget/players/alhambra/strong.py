@@ -69,7 +69,7 @@ def estimate(game: Game) -> list[float]:
     for money in hand (it becomes buildings)."""
     if game.is_over:
         return [float(p.score) for p in game.players]
-    est = [p.score + 0.1 * sum(c.value for c in p._money) for p in game.players]
+    est = [p.score + 0.1 * sum(c.value for c in p.money) for p in game.players]
     for number in range(len(game.rounds) + 1, 4):
         totals = game.scoring_preview(number).totals
         weight = 0.8 if number == len(game.rounds) + 1 else 0.6

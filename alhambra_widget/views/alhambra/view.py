@@ -142,7 +142,7 @@ def game_view(
             {
                 "name": game.dirk_name,
                 "score": game.dirk_score,
-                "tiles": [tile_json(t) for t in game.dirk],
+                "tiles": [tile_json(t) for t in game.dirk_tiles],
             }
             if game.two_players
             else None

@@ -1,0 +1,255 @@
+"""The listing of legal actions (R5, R6, R8, R9, R12), one function per ruling, and
+the counts the rules give (R3's draws for Dirk, R12's gifts).
+
+The actions listed are shared immutable values: each is built once, so the legal lists
+of different states hold the same objects (and ``apply`` finds them by identity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from operator import itemgetter
+from typing import Any, TypeVar
+
+from .actions import (
+    Action,
+    Buy,
+    Exchange,
+    FromReserve,
+    GiveToDirk,
+    Place,
+    Reserve,
+    TakeMoney,
+    ToReserve,
+)
+from .cells import POS
+from .components import Card, Tile
+from .grid import Alhambra, analysis
+
+
+class _Table(dict[Any, Any]):
+    """A bounded table of shared immutable values (cleared when full)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_SUBS = _Table(4096)
+_BUYS = _Table(8192)
+_ACTIONS = _Table(200_000)
+"""Actions are immutable values: each is built once and shared, so the legal lists of
+different states hold the same objects (and ``apply`` finds them by identity)."""
+
+
+def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
+    """R5: every choice from a money display: one card of any value, or several whose
+    values add up to at most 5 (each distinct choice once, in a fixed order)."""
+    cards = tuple(sorted(display))
+    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    values = []
+    for c in cards:
+        out.append(_take((c,)))
+        values.append(c.value)
+    for pick in _take_patterns(tuple(values)):
+        out.append(_take(pick(cards)))
+    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
+        out = list(dict.fromkeys(out))
+    return tuple(out)
+
+
+_Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+_PATTERNS: dict[tuple[int, ...], tuple[_Picker, ...]] = {}
+
+
+def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
+    """R5 on the values of a sorted display: pickers of the sets of two or more cards
+    that may be taken together (adding up to at most 5). Cached per values; only cards
+    up to 4 can join a set, so values of 5 or more share one pattern."""
+    pats = _PATTERNS.get(values)
+    if pats is None:
+        small = tuple([min(v, 5) for v in values])
+        pats = _PATTERNS.get(small)
+        if pats is None:
+            pats = _PATTERNS[small] = tuple(
+                itemgetter(*idx)
+                for k in range(2, len(small) + 1)
+                for idx in combinations(range(len(small)), k)
+                if sum([small[i] for i in idx]) <= 5
+            )
+        _PATTERNS[values] = pats
+    return pats
+
+
+_TAKES: dict[tuple[Card, ...], TakeMoney] = {}
+"""The shared TakeMoney of each card alone and of each set of small cards adding up to
+at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
+:func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
+random games)."""
+
+
+def _take(cards: tuple[Card, ...]) -> TakeMoney:
+    a = _TAKES.get(cards)
+    if a is None:
+        a = _TAKES[cards] = TakeMoney._trusted(cards)
+    return a
+
+
+_TO_RESERVE: dict[int, ToReserve] = {}
+
+
+def _to_reserve(q: int) -> ToReserve:
+    a = _TO_RESERVE.get(q)
+    if a is None:
+        a = _TO_RESERVE[q] = ToReserve._trusted(POS[q])
+    return a
+
+
+def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
+    """R6: every distinct multiset of the card ``values`` (one currency) whose total is
+    at least ``price``, largest cards first. Superfluous cards are allowed (no change
+    is given); a payment whose total equals the price is exact (R4: another action)."""
+    out = []
+    for pay, total in _sub_multisets(tuple(sorted(values))):
+        if total >= price:
+            out.append(pay)
+    return tuple(out)
+
+
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct multiset of the sorted ``values``, with its total, in the order of
+    :func:`payments`: from the largest value down, all its copies, then fewer, then
+    none. Cached per values (a hand meets many prices)."""
+    subs = _SUBS.get(values)
+    if subs is None:
+        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+        for v in sorted(set(values), reverse=True):
+            ks = range(values.count(v), -1, -1)
+            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
+        subs = _SUBS.put(values, tuple(out))
+    return subs  # type: ignore[no-any-return]
+
+
+def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    key = (currency, values, price)
+    acts = _BUYS.get(key)
+    if acts is None:
+        out = []
+        for pay in payments(values, price):
+            out.append(shared(Buy, currency, pay))
+        acts = _BUYS.put(key, tuple(out))
+    return acts  # type: ignore[no-any-return]
+
+
+A = TypeVar("A", bound=Action)
+
+
+def shared(cls: type[A], *args: Any) -> A:
+    """The shared action ``cls(*args)``; ``args`` are in canonical form (see
+    :meth:`~.actions.Action._trusted`)."""
+    key = (cls, *args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS.put(key, cls._trusted(*args))
+    return a  # type: ignore[no-any-return]
+
+
+_BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
+    Place: {},
+    FromReserve: {},
+    Exchange: {},
+}
+"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
+both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
+
+
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
+    """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
+    by_tile = _BY_CELL[cls]
+    entry = by_tile.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
+            by_tile.clear()
+        entry = by_tile[id(tile)] = (tile, {})
+    table = entry[1]
+    for q in cells:
+        a = table.get(q)
+        if a is None:
+            a = table[q] = cls._trusted(tile, POS[q])
+        out.append(a)
+
+
+def placements(alhambra: Alhambra, bought: tuple[Tile, ...], dirk: bool) -> tuple[Action, ...]:
+    """R9 (and R12 for gifts): each tile to place (``bought``) goes into a legal cell of
+    ``alhambra`` (R7), onto the reserve, or, with two players and a tile bought this
+    turn (``dirk``), to Dirk (R3)."""
+    an = analysis(alhambra)
+    key = ("place", dirk, bought)
+    acts: tuple[Action, ...] | None = an.memo.get(key)
+    if acts is None:
+        out: list[Action] = []
+        for t in bought:
+            _at_cells(out, Place, t, an.cells(t.mask))
+            out.append(shared(Reserve, t))
+            if dirk:
+                out.append(shared(GiveToDirk, t))
+        acts = an.memo[key] = tuple(out)
+    return acts
+
+
+def redesigns(alhambra: Alhambra, reserve: tuple[Tile, ...]) -> tuple[Action, ...]:
+    """R8 for ``alhambra`` and its ``reserve``: reserve to Alhambra (R7), Alhambra to
+    reserve, exchanges; never the fountain."""
+    an = analysis(alhambra)
+    key = reserve
+    acts: tuple[Action, ...] | None = an.memo.get(key)
+    if acts is None:
+        out: list[Action] = []
+        for t in reserve:
+            cells = an.cells(t.mask)
+            if cells:
+                _at_cells(out, FromReserve, t, cells)
+        for q in an.removable_cells():
+            out.append(_to_reserve(q))
+        for t in reserve:
+            cells = an.swap_cells(t.mask)
+            if cells:
+                _at_cells(out, Exchange, t, cells)
+        acts = an.memo[key] = tuple(out)
+    return acts
+
+
+def end_game_gifts(
+    market: Mapping[str, Tile | None], holdings: Mapping[str, Mapping[str, int]]
+) -> list[tuple[str, Tile, str | None, int]]:
+    """R12: for each market tile, in slot order, ``(currency, tile, receiver, amount)``:
+    the receiver holds the most money (total value in hand) of the slot's currency;
+    ``None`` on a tie for most or when nobody holds any (the tile stays). ``holdings``
+    maps each player to his total per currency."""
+    out: list[tuple[str, Tile, str | None, int]] = []
+    for cur, t in market.items():
+        if t is None:
+            continue
+        held = {n: h.get(cur, 0) for n, h in holdings.items()}
+        top = max(held.values(), default=0)
+        best = [n for n, v in held.items() if v == top]
+        out.append((cur, t, best[0] if top > 0 and len(best) == 1 else None, top))
+    return out
+
+
+def dirk_draw(after_round: int, bag: int) -> int:
+    """R3: how many tiles Dirk takes from a bag of ``bag`` tiles after scoring round
+    ``after_round``: 6 after round 1 (or what is left), a third rounded down after
+    round 2, none after round 3."""
+    if after_round == 1:
+        return min(6, bag)
+    if after_round == 2:
+        return bag // 3
+    return 0

@@ -1,0 +1,61 @@
+"""The engine's API: names of seats, renamed options, queries callers need (R3, R9)."""
+
+import pytest
+
+from alhambra_widget import Game
+from alhambra_widget.engine.alhambra.components import kind_counts
+from alhambra_widget.engine.errors import MalformedInput
+from alhambra_widget.engine.gardens.game import GardensGame
+
+BAD_NAMES = ["Ann\n", "A\x00n", "Ann\x1b[31m", "Ann\u200b", "x" * 41, "", "   ", 3]
+
+
+@pytest.mark.parametrize("game", [Game, GardensGame])
+@pytest.mark.parametrize("bad", BAD_NAMES)
+def test_player_names_without_control_characters_and_not_too_long(game, bad):
+    with pytest.raises(MalformedInput):
+        game(["Ben", bad], seed=1)
+
+
+@pytest.mark.parametrize("game", [Game, GardensGame])
+def test_player_names_fit_are_accepted(game):
+    g = game(["Ann-Marie Østergård", "x" * 40], seed=1)
+    assert [p.name for p in g.players] == ["Ann-Marie Østergård", "x" * 40]
+    with pytest.raises(MalformedInput):
+        game(["Ann", "Ann"], seed=1)
+
+
+def test_R3_dirk_name_checked_like_a_player_name():
+    with pytest.raises(MalformedInput):
+        Game(["Ann", "Ben"], seed=1, dirk_name="Matt\n")
+    with pytest.raises(MalformedInput):
+        Game(["Ann", "Ben"], seed=1, dirk_name="Ann")
+
+
+def test_R3_dirk_name_option_and_the_older_keyword():
+    g = Game(["Ann", "Ben"], seed=4, dirk_name="Matt")
+    assert g.dirk_name == "Matt" and len(g.dirk_tiles) == 6
+    assert Game(["Ann", "Ben"], seed=4, dirk="Matt").dirk_name == "Matt"
+    again = Game.from_json(g.to_json())
+    assert again.dirk_name == "Matt"
+    old = g.to_json().replace('"dirk_name"', '"dirk"')  # a file saved before the rename
+    assert Game.from_json(old).dirk_name == "Matt"
+
+
+def test_R3_dirk_counts_are_kind_counts_of_his_tiles():
+    g = Game(["Ann", "Ben"], seed=4)
+    assert g.dirk_counts() == kind_counts(g.dirk_tiles)
+    assert sum(g.dirk_counts().values()) == 6
+    assert Game(["A", "B", "C"], seed=1).dirk_counts() == {}
+
+
+def test_R9_next_scoring_round_counts_the_scoring_cards_drawn():
+    g = Game(["A", "B", "C"], seed=1)
+    assert g.next_scoring_round == 1
+    import random
+
+    rng = random.Random(1)
+    while not g.is_over:
+        assert g.next_scoring_round == min(3, len(g.scoring_cards_drawn) + 1)
+        g.apply(rng.choice(g.legal_actions()))
+    assert g.next_scoring_round == 3
