@@ -8,7 +8,8 @@
 //               overview (standings, last moves, results), scoring, status, course
 //   morph.js    patches the page in place, one redraw per change
 
-import { esc, setGlyphs } from "./common.js";
+import { setGlyphs } from "./common.js";
+import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
 import { patchParts } from "./morph.js";
@@ -54,9 +55,9 @@ function boardParts(c) {
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
   const parts = [
-    part("status", `<div class="aw-status" aria-live="polite">${esc(statusText(c))}</div>`),
-    part("msg", msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : ""),
-    part("link", c.noKernel ? `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` : ""),
+    part("status", html`<div class="aw-status" aria-live="polite">${statusText(c)}</div>`),
+    part("msg", msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``),
+    part("link", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>` : html``),
   ];
   if (v.mode === "course") {
     parts.splice(0, 1); // the lesson's own texts say what to do
@@ -72,7 +73,7 @@ function boardParts(c) {
     const walls = walkingWalls(v, ui);
     parts.push(
       part("timeline", timelineHtml(c)),
-      part("walk", ui.walk ? roundsHtml(c, true) : ""),
+      part("walk", ui.walk ? roundsHtml(c, true) : html``),
       part("results", resultsHtml(c)),
       part("review", reviewHtml(c)),
       part("follow", followHtml(c)),
@@ -80,9 +81,9 @@ function boardParts(c) {
       { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c)), part("overview", overviewHtml(c))] },
       part("pay", payHtml(c)),
       part("confirm", confirmHtml(c)),
-      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : ""),
+      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
       { key: "players", cls: "aw-players", parts: [...order.map((i) => part(`p${i}`, playerHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk))] },
-      part("rounds", ui.walk ? "" : roundsHtml(c)),
+      part("rounds", ui.walk ? html`` : roundsHtml(c)),
       part("log", logHtml(v.log, 12)),
     );
   }
