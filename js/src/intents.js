@@ -61,7 +61,7 @@ export function clickIntent(d, c) {
     const sandbox = d.player === "sb";
     if (d.rule !== "") send({ kind: "explain", player: sandbox ? null : +d.player, sandbox, tile: ui.sel, pos });
     else if (sandbox) send({ kind: "sb_place", tile: ui.sel, pos });
-    else act({ type: L && L.phase === "act" ? "from_reserve" : "place", tile: ui.sel, pos });
+    else if (L && L.tiles[ui.sel]) act({ type: L.tiles[ui.sel].action, tile: ui.sel, pos }); // the view's action for this tile
   } else if (d.tileCell) {
     const pos = xy(d.tileCell);
     if (d.player === "sb") {

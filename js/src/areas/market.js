@@ -35,20 +35,22 @@ export function moneyHtml({ v, ui, rule }) {
   return html`<section class="aw-money" aria-label="money display"><h4>Money</h4><div class="aw-cards">${cards}</div>${pick}<div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · ${sc}</div></section>`;
 }
 
-export function payHtml({ v, ui, rule }) {
+// the cards offered are those the engine's payments use; a slot it lists no payment for
+// says the engine's refusal; a payment it does not list is sent all the same when Buy is
+// pressed, and the engine's refusal comes back as the message
+export function payHtml({ v, ui }) {
   if (!ui.payCur || !v.legal || !v.legal.buy) return html``;
   const p = v.players[v.current];
   const b = v.legal.buy[ui.payCur];
-  if (!b) return html`<div class="aw-pay aw-bad">You cannot pay for this tile in ${ui.payCur} (R6: ${rule("R6")})</div>`;
-  const cards = p.money.map((c, i) => c[0] === ui.payCur && cardHtml(c, html`data-pay="${i}"`, ui.payPicks.includes(i)));
+  if (!b) return html`<div class="aw-pay aw-bad">${(v.legal.refused || {})[ui.payCur] || ""}</div>`;
+  const cards = b.cards.map((i) => cardHtml(p.money[i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
   const q = pickedPay(v, ui);
   let info = null;
-  if (ui.payPicks.length) {
-    let say;
-    if (!q.ok) say = `total ${q.sum} is less than ${b.price}`;
-    else if (q.exact) say = `exact payment: you get another action (R4)`;
-    else say = `overpays by ${q.sum - b.price}: no change, and your turn ends (R6)`;
-    info = html`<div class="aw-pickinfo ${q.ok ? (q.exact ? "aw-ok" : "aw-warn") : "aw-bad"}">${say}</div>`;
+  if (q.ok) {
+    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change, and your turn ends (R6)`;
+    info = html`<div class="aw-pickinfo ${q.exact ? "aw-ok" : "aw-warn"}">${say}</div>`;
+  } else if (ui.payPicks.length) {
+    info = html`<div class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</div>`;
   }
-  return html`<div class="aw-pay" role="group" aria-label="payment"><div>Pay ${b.price} ${ui.payCur}: pick cards</div><div class="aw-cards">${cards}</div>${info}<button data-do="buy" ${q.ok ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></div>`;
+  return html`<div class="aw-pay" role="group" aria-label="payment"><div>Pay ${b.price} ${ui.payCur}: pick cards</div><div class="aw-cards">${cards}</div>${info}<button data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></div>`;
 }
