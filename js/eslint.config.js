@@ -24,6 +24,7 @@ export default [
         { selector: "TaggedTemplateExpression[tag.name!='html']", message: "The only template tag is html (html.js)." },
       ],
       "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }],
     },
   },
   {
