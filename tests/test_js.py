@@ -47,9 +47,33 @@ def test_front_end_unit_tests(tmp_path):
     (tmp_path / "course_numbers.json").write_text(json.dumps(c.view))
     c.goto("take-most")
     (tmp_path / "course_take.json").write_text(json.dumps(c.view))
+    _hostile_fixtures(tmp_path)
     out = subprocess.run(
         [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 14" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 22" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "\"quotes'", "</script>"]
+
+
+def _hostile_fixtures(tmp_path: Path) -> None:
+    """Games of players named like markup: an Alhambra game at its start and at its end
+    (three scoring rounds), and a Gardens game halfway with a person to move."""
+    from alhambra_widget import GardensWidget
+
+    w = AlhambraWidget(players=HOSTILE, seed=5, seats={n: "greedy" for n in HOSTILE})
+    w.autoplay_bots = False
+    (tmp_path / "hostile_start.json").write_text(json.dumps(w.view))
+    w.run_bots()
+    assert w.game.is_over and len(w.view["rounds"]) == 3
+    (tmp_path / "hostile_end.json").write_text(json.dumps(w.view))
+    g = GardensWidget(players=HOSTILE, seed=5, seats={n: "greedy" for n in HOSTILE[1:]})
+    g.autoplay_bots = False
+    for _ in range(6):
+        g.game.apply(g.game.legal_actions()[0])
+        g.run_bots()
+    assert g.game.scored and not g.game.is_over
+    (tmp_path / "hostile_gardens.json").write_text(json.dumps(g.view))

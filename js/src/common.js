@@ -1,4 +1,7 @@
-// Small pieces every area draws with: escaping, names, a tile, a card. No rule here.
+// Small pieces every area draws with: names, a tile, a card. No rule here. All markup
+// is made with the html tag (html.js), which escapes every value.
+
+import { html } from "./html.js";
 
 export const CELL = 46; // px per Alhambra cell
 
@@ -7,8 +10,7 @@ const KIND_ABBR = {
   pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
 };
 
-export const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+export { esc } from "./html.js";
 export const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
 export const key = (x, y) => `${x},${y}`;
 // "Ben's", but "your" for a player named You
@@ -20,36 +22,35 @@ export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v =
 let GLYPHS = {};
 export const setGlyphs = (g) => { if (g) GLYPHS = g; };
 
-export function tileSvg(t, x, y, size, extra = "") {
-  // t = [kind, price, walls]; (x, y) = top-left in px
+export function tileSvg(t, x, y, size, extra = null) {
+  // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes
   const [kind, price, walls] = t;
   const label = kind === "fountain" ? "" : `${KIND_ABBR[kind]} ${price}`;
-  let s = `<g class="aw-tile aw-k-${kind}" ${extra}>`;
-  s += `<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`;
+  const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
   if (kind === "fountain") {
-    s += `<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`;
+    parts.push(html`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`);
   } else {
-    if (GLYPHS[kind]) s += `<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`;
-    s += `<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`;
+    if (GLYPHS[kind]) parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`);
+    parts.push(html`<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`);
   }
   // a wall is a dark line on a light halo (the halo shows in the dark theme), so it
   // stands out against its tile and against the page in both themes
   for (const part of ["aw-wall-halo", "aw-wall"]) {
     for (const side of walls || "") {
       const [x1, y1, x2, y2] = SIDES[side];
-      s += `<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`;
+      parts.push(html`<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`);
     }
   }
-  return s + "</g>";
+  return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;
 }
 
 // a tile shown, not a control (Dirk's tiles, a lesson's tiles)
 export const tilePic = (t, size = 46) =>
-  `<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${esc(tileName(t))}">${tileSvg(t, 0, 0, size)}</svg>`;
+  html`<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${tileName(t)}">${tileSvg(t, 0, 0, size)}</svg>`;
 
-export function tileChip(t, attrs = "", selected = false) {
+export function tileChip(t, attrs = null, selected = false) {
   const size = 40;
-  return `<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${esc(tileName(t))}${
+  return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${tileName(t)}${
     selected ? " (selected)" : ""
   }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
 }
@@ -58,11 +59,13 @@ export function tileChip(t, attrs = "", selected = false) {
 const CUR_GLYPH = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
 export const curLabel = (cur) => `${CUR_GLYPH[cur] || ""} ${cur}`;
 
-// a money card: a button to pick, or (tag "span") one shown in a hand or the last moves
-export function cardHtml(c, attrs = "", selected = false, tag = "button") {
+// a money card: a button to pick, or (span) one shown in a hand or the last moves
+export function cardHtml(c, attrs = null, selected = false, tag = "button") {
   const [cur, val] = c;
-  const small = tag === "button" ? "" : " aw-small";
-  return `<${tag} class="aw-card${small} aw-c-${cur}${selected ? " aw-selected" : ""}" ${attrs} aria-label="${cur} ${val}${
-    selected ? " (selected)" : ""
-  }"><span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span></${tag}>`;
+  const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}`;
+  const label = `${cur} ${val}${selected ? " (selected)" : ""}`;
+  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>`;
+  return tag === "button"
+    ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`
+    : html`<span class="${cls}" ${attrs} aria-label="${label}">${inner}</span>`;
 }

@@ -1,5 +1,5 @@
 // The Gardens of the Alhambra board: octagonal garden fields at the inner corners of
-// a 7x7 grid of buildings (diamonds in the gaps). Drawing only: every legality comes
+// a grid of buildings (its size: the engine's, view.size) (diamonds in the gaps). Drawing only: every legality comes
 // in view.legal from the Python engine.
 
 const S = 72; // building grid unit in px
@@ -7,7 +7,7 @@ const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
-import { esc as escG } from "./common.js";
+import { html } from "./html.js";
 
 function octagon(cx, cy, r) {
   const pts = [];
@@ -19,98 +19,98 @@ function octagon(cx, cy, r) {
 }
 
 // sides: the four kinds at NE, SE, SW, NW (already turned); trees per side
-function gardenTile(cx, cy, scale, sides, trees, extra = "") {
+function gardenTile(cx, cy, scale, sides, trees, extra = null) {
   const r = R * scale;
-  let s = `<g class="ag-tile" ${extra}><polygon class="ag-oct" points="${octagon(cx, cy, r)}"/>`;
-  sides.forEach((kind, k) => {
+  const parts = sides.map((kind, k) => {
     const [dx, dy] = DIAG[k];
     const d = S * 0.2 * scale; // along each axis: 0.28 S from the centre, inside the octagon
     const x = cx + (dx * d), y = cy + (dy * d);
-    s += `<circle class="ag-tree ag-t-${kind}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(S * 0.135 * scale).toFixed(1)}"/>`;
-    s += `<text class="ag-treetxt" x="${x.toFixed(1)}" y="${(y + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10 * scale).toFixed(1)}">${trees}${TREE_ABBR[kind]}</text>`;
+    return html`<circle class="ag-tree ag-t-${kind}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(S * 0.135 * scale).toFixed(1)}"/><text class="ag-treetxt" x="${x.toFixed(1)}" y="${(y + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10 * scale).toFixed(1)}">${trees}${TREE_ABBR[kind]}</text>`;
   });
-  return s + "</g>";
+  return html`<g class="ag-tile" ${extra}><polygon class="ag-oct" points="${octagon(cx, cy, r)}"/>${parts}</g>`;
 }
 
+// a building: a diamond in the gap between fields, its value or the points it gave
+function buildingHtml(v, [x, y, value, kind]) {
+  const cx = (x + 0.5) * S, cy = (y + 0.5) * S, h = S * 0.293;
+  const k = `${x},${y}`;
+  const sc = v.scored[k];
+  const cls = sc ? `ag-bld ag-done${sc.winner ? " ag-t-" + sc.winner : " ag-none"}` : "ag-bld";
+  const hl = v.last_scored.includes(k) ? " ag-last" : "";
+  const label = sc
+    ? `${kind} ${value} at ${k}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${sc.points} points${sc.owner ? " for " + sc.owner : ""}`
+    : `${kind} ${value} at ${k}, not yet enclosed`;
+  return html`<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
+}
 
-export function gardensHtml(v, ui) {
-  const L = v.legal;
-  const me = L && v.players[L.player].seat === "human" ? v.players[L.player] : null;
-  const hand = me && me.hand ? me.hand : [];
-  if (hand.length && !hand.some((t) => t.id === ui.gsel)) ui.gsel = hand[0].id;
-  const W = 7 * S;
-  let s = `<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board">`;
-  s += `<rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>`;
-  // buildings (diamonds in the gaps)
-  const h = S * 0.293;
-  for (const [x, y, value, kind] of v.buildings) {
-    const cx = (x + 0.5) * S, cy = (y + 0.5) * S;
-    const k = `${x},${y}`;
-    const sc = v.scored[k];
-    const cls = sc ? `ag-bld ag-done${sc.winner ? " ag-t-" + sc.winner : " ag-none"}` : "ag-bld";
-    const hl = v.last_scored.includes(k) ? " ag-last" : "";
-    const label = sc
-      ? `${kind} ${value} at ${k}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${sc.points} points${sc.owner ? " for " + sc.owner : ""}`
-      : `${kind} ${value} at ${k}, not yet enclosed`;
-    s += `<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${escG(label)}"><title>${escG(label)}</title>`;
-    s += `<polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/>`;
-    s += `<text x="${cx}" y="${cy + 4}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
+// a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
+function fieldHtml(fx, fy, laid, L, ui, first) {
+  const k = `${fx},${fy}`, cx = (fx + 1) * S, cy = (fy + 1) * S;
+  if (laid[k]) {
+    const [id, trees, sides] = laid[k];
+    return gardenTile(cx, cy, 1, sides, trees, html`role="img" aria-label="garden ${id} at ${k}: ${sides.map((kk) => trees + " " + kk).join(", ")}"`);
   }
+  const rule = L ? L.fields[k] : null;
+  const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
+  const at = `field (${fx}, ${fy})`;
+  const label = rule === "" ? `${at}, empty, legal for tile ${ui.gsel}: yes` : rule ? `${at}, empty, legal for tile ${ui.gsel}: no (${rule})` : at;
+  const target = rule !== null && html`data-field="${k}" data-rule="${rule}" role="button" tabindex="${k === first ? 0 : -1}"`;
+  return html`<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${target} aria-label="${label}"><title>${label}</title></polygon>`;
+}
+
+function boardHtml(v, ui, L) {
+  const W = v.size.buildings * S;
   // fields: one tab stop on the board (the first legal field), the arrow keys move on
   const laid = {};
-  const first = L && me ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
   for (const [x, y, id, trees, sides] of v.fields) laid[`${x},${y}`] = [id, trees, sides];
-  for (let fy = 0; fy < 6; fy++) {
-    for (let fx = 0; fx < 6; fx++) {
-      const k = `${fx},${fy}`, cx = (fx + 1) * S, cy = (fy + 1) * S;
-      if (laid[k]) {
-        const [id, trees, sides] = laid[k];
-        s += gardenTile(cx, cy, 1, sides, trees, `role="img" aria-label="garden ${id} at ${k}: ${sides.map((kk, i) => trees + " " + kk).join(", ")}"`);
-        continue;
-      }
-      const rule = L && me ? L.fields[k] : null;
-      const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
-      const at = `field (${fx}, ${fy})`;
-      const label = rule === "" ? `${at}, empty, legal for tile ${ui.gsel}: yes` : rule ? `${at}, empty, legal for tile ${ui.gsel}: no (${rule})` : at;
-      s += `<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${rule !== null ? `data-field="${k}" data-rule="${rule}" role="button" tabindex="${k === first ? 0 : -1}"` : ""} aria-label="${label}"><title>${label}</title></polygon>`;
-    }
+  const first = L ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
+  const fields = [];
+  for (let fy = 0; fy < v.size.fields; fy++) {
+    for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first));
   }
-  s += `</svg></div>`;
-  // side panel: players, hand, scoring explanation
-  let p = `<div class="ag-side">`;
-  p += `<div class="ag-players">`;
-  v.players.forEach((pl, i) => {
-    const kinds = pl.kinds.map((k) => `<span class="ag-kind ag-t-${k}">${k}</span>`).join(" ");
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
+}
+
+function playersHtml(v) {
+  const rows = v.players.map((pl, i) => {
+    const kinds = pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k}</span> `);
     const per = pl.kinds.length > 1 ? ` (${pl.kinds.map((k) => `${k} ${pl.points[k]}`).join(" + ")})` : "";
-    p += `<div class="ag-player${v.current === i && !v.over ? " aw-current" : ""}"><b>${escG(pl.name)}</b> ${pl.seat === "human" ? "" : `<span class="aw-seat">${pl.seat} bot</span>`} ${kinds} <span class="aw-score">${pl.score} points${per}</span> · ${pl.cards} in hand</div>`;
+    return html`<div class="ag-player${v.current === i && !v.over ? " aw-current" : ""}"><b>${pl.name}</b> ${pl.seat === "human" ? "" : html`<span class="aw-seat">${pl.seat} bot</span>`} ${kinds}<span class="aw-score">${pl.score} points${per}</span> · ${pl.cards} in hand</div>`;
   });
   const nobody = Object.entries(v.owners).filter(([, o]) => !o).map(([k]) => k);
-  if (nobody.length) p += `<div class="aw-muted">owned by nobody: ${nobody.join(", ")} (their points are not scored)</div>`;
-  p += `</div>`;
-  if (hand.length) {
-    p += `<div class="ag-hand" aria-label="your tiles"><div>${me.name === "You" ? "Your" : escG(me.name) + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">`;
-    for (const t of hand) {
-      const tt = ui.turns[t.id] || 0;
-      const selected = t.id === ui.gsel;
-      p += `<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile ${t.id}, ${t.trees} trees a side, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
-    }
-    p += `</div><button data-gturn="1">turn ⟳</button></div>`;
-  }
-  p += `<div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
+  return html`<div class="ag-players">${rows}${nobody.length > 0 && html`<div class="aw-muted">owned by nobody: ${nobody.join(", ")} (their points are not scored)</div>`}</div>`;
+}
+
+function handHtml(me, hand, ui) {
+  if (!hand.length) return null;
+  const tiles = hand.map((t) => {
+    const tt = ui.turns[t.id] || 0;
+    const selected = t.id === ui.gsel;
+    return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile ${t.id}, ${t.trees} trees a side, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
+  });
+  return html`<div class="ag-hand" aria-label="your tiles"><div>${me.name === "You" ? "Your" : me.name + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">${tiles}</div><button data-gturn="1">turn ⟳</button></div>`;
+}
+
+function explainHtml(v, ui) {
   const show = ui.gbuilding && v.scored[ui.gbuilding] ? [ui.gbuilding] : v.last_scored;
-  if (show.length) {
-    p += `<div class="ag-explain" aria-live="polite"><h4>Scoring</h4>`;
-    for (const k of show) {
-      const sc = v.scored[k];
-      const trees = Object.entries(sc.counts).map(([kk, c]) => `<span class="ag-kind ag-t-${kk}">${kk} ${c}</span>`).join(" ");
-      p += `<p><b>${sc.kind} (${sc.value}) at ${k}</b>: ${trees}<br>${escG(sc.why)}.<br>`;
-      p += sc.owner ? `${sc.winner} wins: ${sc.value} × ${sc.multiplier} kinds = <b>${sc.points}</b> for ${escG(sc.owner)}.` : `No points.`;
-      p += `</p>`;
-    }
-    p += `</div>`;
-  }
-  p += `</div>`;
-  return `<div class="ag-main">${s}${p}</div>`;
+  if (!show.length) return null;
+  const items = show.map((k) => {
+    const sc = v.scored[k];
+    const trees = Object.entries(sc.counts).map(([kk, c]) => html`<span class="ag-kind ag-t-${kk}">${kk} ${c}</span> `);
+    const pays = sc.owner ? html`${sc.winner} wins: ${sc.value} × ${sc.multiplier} kinds = <b>${sc.points}</b> for ${sc.owner}.` : "No points.";
+    return html`<p><b>${sc.kind} (${sc.value}) at ${k}</b>: ${trees}<br>${sc.why}.<br>${pays}</p>`;
+  });
+  return html`<div class="ag-explain" aria-live="polite"><h4>Scoring</h4>${items}</div>`;
+}
+
+export function gardensHtml(v, ui) {
+  const L0 = v.legal;
+  const me = L0 && v.players[L0.player].seat === "human" ? v.players[L0.player] : null;
+  const L = me ? L0 : null; // the verdicts are drawn for a person's turn only
+  const hand = me && me.hand ? me.hand : [];
+  if (hand.length && !hand.some((t) => t.id === ui.gsel)) ui.gsel = hand[0].id;
+  const side = html`<div class="ag-side">${playersHtml(v)}${handHtml(me, hand, ui)}<div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>${explainHtml(v, ui)}</div>`;
+  return html`<div class="ag-main">${boardHtml(v, ui, L)}${side}</div>`;
 }
 
 export function gardensClick(d, v, ui, act, draw) {

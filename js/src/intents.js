@@ -11,15 +11,9 @@ export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[d
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
 
-// c = { v, ui, act, send, redraw, walkRound }; d = the clicked control's dataset
-export function clickIntent(d, c) {
-  const { v, ui, act, send, redraw } = c;
-  const L = v.legal;
-  if (v.mode === "course") { courseClick(d, c); return; }
-  if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
-  if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
-  else if (d.walk) c.walkRound(d.walk === "open");
-  else if (d.botstep) send({ kind: "bot", v: v.v });
+// a control that only asks Python something: the bots, the timeline, the hint, the review, the lines
+function requestIntent(d, v, send) {
+  if (d.botstep) send({ kind: "bot", v: v.v });
   else if (d.go) send({ kind: "goto", step: { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go] });
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
@@ -29,6 +23,19 @@ export function clickIntent(d, c) {
   else if (d.linepromote !== undefined) send({ kind: "line", do: "promote", line: +d.linepromote });
   else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
   else if (d.linecompare !== undefined) send({ kind: "line", do: "compare", line: +d.linecompare });
+  else return false;
+  return true;
+}
+
+// c = { v, ui, act, send, redraw, walkRound }; d = the clicked control's dataset
+export function clickIntent(d, c) {
+  const { v, ui, act, send, redraw } = c;
+  const L = v.legal;
+  if (v.mode === "course") { courseClick(d, c); return; }
+  if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
+  if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
+  else if (d.walk) c.walkRound(d.walk === "open");
+  else if (requestIntent(d, v, send)) return;
   else if (d.resolve) {
     if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
   } else if (d.take !== undefined) {
@@ -61,7 +68,7 @@ export function clickIntent(d, c) {
     const sandbox = d.player === "sb";
     if (d.rule !== "") send({ kind: "explain", player: sandbox ? null : +d.player, sandbox, tile: ui.sel, pos });
     else if (sandbox) send({ kind: "sb_place", tile: ui.sel, pos });
-    else act({ type: L && L.phase === "act" ? "from_reserve" : "place", tile: ui.sel, pos });
+    else if (L && L.tiles[ui.sel]) act({ type: L.tiles[ui.sel].action, tile: ui.sel, pos }); // the view's action for this tile
   } else if (d.tileCell) {
     const pos = xy(d.tileCell);
     if (d.player === "sb") {

@@ -2,6 +2,8 @@
 // keeping every node that is still there (so the focus, the hover and a click in
 // flight stay on the same control) and touching only what changed.
 
+import { isSafeHtml } from "./html.js";
+
 // Two nodes are the same control when they have the same tag and the same key: their
 // first data-* attribute (a cell, a card, a slot...), else their aria-label.
 function keyOf(n) {
@@ -38,15 +40,17 @@ export function patchChildren(live, next) {
   while (live.childNodes.length > want.length) live.removeChild(live.lastChild);
 }
 
-// patch `live`'s children to the HTML string `html` (parsed once, in a template)
+// patch `live`'s children to `markup`, made by the html tag (html.js) and nothing else:
+// a plain string is refused, so no unescaped text reaches the page (parsed once, in a template)
 const parser = () => document.createElement("template");
-export function patchHtml(live, html) {
+export function patchHtml(live, markup) {
+  if (!isSafeHtml(markup)) throw new TypeError("patchHtml takes html`...` markup, not a string");
   const t = parser();
-  t.innerHTML = html;
+  t.innerHTML = markup.toString();
   patchChildren(live, t.content);
 }
 
-// The board in parts: [{key, html}] or [{key, cls, parts}] (a container drawn as a real
+// The board in parts: [{key, html}] (html: html`...` markup) or [{key, cls, parts}] (a container drawn as a real
 // <div class=cls>). Each part sits in a wrapper (display: contents, so the layout is the
 // parts' own) that remembers the HTML it shows: a part whose HTML did not change is not
 // parsed or walked at all, so a pick redraws only the area it changes.
@@ -62,10 +66,10 @@ export function patchParts(live, parts) {
     if (p.parts) {
       if (w.className !== p.cls) { w.className = p.cls; w.awHtml = undefined; }
       patchParts(w, p.parts);
-    } else if (w.awHtml !== p.html) {
+    } else if (w.awHtml !== String(p.html)) {
       if (w.className !== "aw-part") { w.className = "aw-part"; w.replaceChildren(); }
       patchHtml(w, p.html);
-      w.awHtml = p.html;
+      w.awHtml = String(p.html);
     }
   });
   while (live.children.length > parts.length) live.removeChild(live.lastElementChild);

@@ -8,7 +8,8 @@
 //               overview (standings, last moves, results), scoring, status, course
 //   morph.js    patches the page in place, one redraw per change
 
-import { esc, setGlyphs } from "./common.js";
+import { setGlyphs } from "./common.js";
+import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
 import { patchParts } from "./morph.js";
@@ -54,9 +55,9 @@ function boardParts(c) {
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
   const parts = [
-    part("status", `<div class="aw-status" aria-live="polite">${esc(statusText(c))}</div>`),
-    part("msg", msg.text ? `<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${esc(msg.text)}</div>` : ""),
-    part("link", c.noKernel ? `<div class="aw-msg aw-msg-error" role="status">${esc(NO_KERNEL)}</div>` : ""),
+    part("status", html`<div class="aw-status" aria-live="polite">${statusText(c)}</div>`),
+    part("msg", msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``),
+    part("link", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>` : html``),
   ];
   if (v.mode === "course") {
     parts.splice(0, 1); // the lesson's own texts say what to do
@@ -72,7 +73,7 @@ function boardParts(c) {
     const walls = walkingWalls(v, ui);
     parts.push(
       part("timeline", timelineHtml(c)),
-      part("walk", ui.walk ? roundsHtml(c, true) : ""),
+      part("walk", ui.walk ? roundsHtml(c, true) : html``),
       part("results", resultsHtml(c)),
       part("review", reviewHtml(c)),
       part("follow", followHtml(c)),
@@ -80,16 +81,18 @@ function boardParts(c) {
       { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c)), part("overview", overviewHtml(c))] },
       part("pay", payHtml(c)),
       part("confirm", confirmHtml(c)),
-      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : ""),
+      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
       { key: "players", cls: "aw-players", parts: [...order.map((i) => part(`p${i}`, playerHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk))] },
-      part("rounds", ui.walk ? "" : roundsHtml(c)),
+      part("rounds", ui.walk ? html`` : roundsHtml(c)),
       part("log", logHtml(v.log, 12)),
     );
   }
   return parts;
 }
 
-function render({ model, el }) {
+// The board's state besides the picks: the root element, the view model's getters,
+// the link to Python, the bot timer. Every function below takes it (b).
+function makeBoard(model, el) {
   const root = document.createElement("div");
   root.className = "aw-root";
   root.tabIndex = 0;
@@ -97,276 +100,293 @@ function render({ model, el }) {
   root.setAttribute("role", "application");
   root.setAttribute("aria-label", "Alhambra board");
   el.appendChild(root);
+  return {
+    model, el, root, ui: pickState(model), alive: true, botTimer: null,
+    shown: false, behind: false, // in the page once, and left behind since
+    link: { pending: 0, timer: null, noKernel: false }, // is Python answering?
+    slide: { want: null, asked: null }, // the timeline slider's requests
+    V: () => model.get("view") || {},
+    rule: (id) => ((model.get("texts") || {}).rules || {})[id] || "", // sent once
+  };
+}
 
-  const ui = pickState(model);
-  // light or dark defaults, from the page behind the board: checked once the board is in
-  // the page, and whenever the host switches theme (an attribute of <html> or <body>, as
-  // JupyterLab's data-jp-theme-light and marimo's class)
-  let alive = true;
+// light or dark defaults, from the page behind the board: checked once the board is in
+// the page, and whenever the host switches theme (an attribute of <html> or <body>, as
+// JupyterLab's data-jp-theme-light and marimo's class)
+function watchTheme(b) {
   const applyTheme = () => {
-    if (!alive) return;
-    if (!el.isConnected) { requestAnimationFrame(applyTheme); return; }
-    root.classList.toggle("aw-dark", hostIsDark(el));
+    if (!b.alive) return;
+    if (!b.el.isConnected) { requestAnimationFrame(applyTheme); return; }
+    b.root.classList.toggle("aw-dark", hostIsDark(b.el));
   };
   const themeWatch = new MutationObserver(applyTheme);
   for (const n of [document.documentElement, document.body]) {
     if (n) themeWatch.observe(n, { attributes: true });
   }
   requestAnimationFrame(applyTheme);
-  root.addEventListener("focusin", (ev) => { ui.inside = true; ui.focused = focusKey(ev.target); });
-  root.addEventListener("focusout", (ev) => {
-    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
+  return () => themeWatch.disconnect();
+}
+
+// A view out of the page draws nothing and asks nothing. The notebook draws the board
+// anew when it refreshes the output's picture, and the old view may be left behind
+// without being disposed; a view that comes back (a notebook that unmounts cells out
+// of sight) is drawn again when it shows.
+function away(b) {
+  if (b.root.isConnected) { b.shown = true; return false; }
+  if (!b.shown) return false; // not yet in the page: drawn before it is put there
+  b.behind = true;
+  return true;
+}
+function watchPresence(b) {
+  if (typeof IntersectionObserver !== "function") return () => {};
+  const back = new IntersectionObserver(() => {
+    if (b.behind && b.root.isConnected) { b.behind = false; draw(b); scheduleBot(b); }
   });
-  let botTimer = null;
-  // A view out of the page draws nothing and asks nothing. The notebook draws the board
-  // anew when it refreshes the output's picture, and the old view may be left behind
-  // without being disposed; a view that comes back (a notebook that unmounts cells out
-  // of sight) is drawn again when it shows.
-  let shown = false, behind = false;
-  const away = () => {
-    if (root.isConnected) { shown = true; return false; }
-    if (!shown) return false; // not yet in the page: drawn before it is put there
-    behind = true;
-    return true;
-  };
-  const back = typeof IntersectionObserver === "function" ? new IntersectionObserver(() => {
-    if (behind && root.isConnected) { behind = false; draw(); scheduleBot(); }
-  }) : null;
-  if (back) back.observe(root);
-  // Is Python answering? A board restored from a saved notebook, or left behind by a
-  // restarted kernel, has nothing behind it: it still draws its last state, and says so
-  // when a request gets no answer (the kernel acknowledges every message).
-  const link = { pending: 0, timer: null, noKernel: false };
-  const silence = () => {
-    link.timer = null;
-    link.noKernel = true;
-    draw();
-  };
-  const watch = (ms) => {
-    clearTimeout(link.timer);
-    link.timer = link.pending > 0 ? setTimeout(silence, ms) : null;
-  };
+  back.observe(b.root);
+  return () => back.disconnect();
+}
 
-  const V = () => model.get("view") || {};
-  const rule = (id) => ((model.get("texts") || {}).rules || {})[id] || ""; // sent once
-  const send = (msg) => {
-    try {
-      model.send(msg);
-    } catch (e) {
-      silence();
-      return;
-    }
-    link.pending += 1;
-    if (!link.timer) watch(msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
+// Is Python answering? A board restored from a saved notebook, or left behind by a
+// restarted kernel, has nothing behind it: it still draws its last state, and says so
+// when a request gets no answer (the kernel acknowledges every message).
+function silence(b) {
+  b.link.timer = null;
+  b.link.noKernel = true;
+  draw(b);
+}
+function watchLink(b, ms) {
+  clearTimeout(b.link.timer);
+  b.link.timer = b.link.pending > 0 ? setTimeout(() => silence(b), ms) : null;
+}
+function send(b, msg) {
+  try {
+    b.model.send(msg);
+  } catch (e) {
+    silence(b);
+    return;
+  }
+  b.link.pending += 1;
+  if (!b.link.timer) watchLink(b, msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
+}
+// an acknowledgement: one request answered, Python is there
+function acked(b) {
+  b.link.pending = Math.max(0, b.link.pending - 1);
+  watchLink(b, ANSWER_WAIT_MS);
+  if (b.link.noKernel) { b.link.noKernel = false; draw(b); }
+}
+
+// an action from the shown step; from a past step, first ask: branch off or undo back?
+function act(b, action, resolve) {
+  const v = b.V();
+  if (!v.live && !resolve) {
+    b.ui.confirm = action;
+    draw(b);
+    return;
+  }
+  b.ui.confirm = null;
+  const msg = { kind: "act", v: v.v, action };
+  if (resolve) msg.resolve = resolve;
+  send(b, msg);
+}
+
+// a scoring round that just happened is walked through (the bots wait)
+function followRounds(v, ui) {
+  if (v.mode !== "game") return;
+  if (ui.roundsSeen === null || v.rounds.length < ui.roundsSeen) ui.roundsSeen = v.rounds.length;
+  if (v.live && v.rounds.length > ui.roundsSeen) {
+    ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
+  }
+}
+
+// Patch the board in place, only the parts that changed. The keyboard focus stays on
+// its control when that control is still there; else it goes to the same control drawn
+// anew, or to the board, so shortcut keys keep working after a click.
+function draw(b) {
+  if (away(b)) return;
+  const { ui, model, root } = b;
+  const v = b.V();
+  if (!v.mode) { root.replaceChildren(); return; }
+  setGlyphs((model.get("texts") || {}).glyphs);
+  if (ui.step !== v.step || ui.over !== v.over) { resetPicks(ui); ui.step = v.step; ui.over = v.over; }
+  followRounds(v, ui);
+  const active = root.contains(document.activeElement) ? document.activeElement : null;
+  const again = focusKey(active);
+  patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
+  if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
+}
+
+// what a click or a key may use
+const intentContext = (b) => ({
+  v: b.V(), ui: b.ui, root: b.root,
+  act: (action, resolve) => act(b, action, resolve),
+  send: (msg) => send(b, msg),
+  redraw: () => draw(b),
+  walkRound: (open) => walkRound(b, open),
+});
+
+// open or close the step-through of a scoring round (the bots wait while it is open)
+function walkRound(b, open) {
+  b.ui.walk = open;
+  b.ui.roundRow = 0;
+  draw(b);
+  scheduleBot(b);
+}
+
+const botsMayMove = (b, v) => v.mode !== "alhambra" && v.bot_to_move && b.model.get("autoplay_bots") && !b.ui.walk;
+
+// Ask the kernel for the bot's move, and ask again while the board has not moved: a
+// message can be lost (a kernel still starting, as in JupyterLite), and the kernel drops
+// any request whose version is no longer the board's, so asking twice is harmless.
+function scheduleBot(b) {
+  clearTimeout(b.botTimer);
+  const v = b.V();
+  if (away(b) || !botsMayMove(b, v)) return;
+  const version = v.v;
+  const delay = Math.max(0, (b.model.get("bot_delay") || 0) * 1000);
+  const ask = (wait) => {
+    b.botTimer = setTimeout(() => {
+      const now = b.V();
+      if (now.v !== version || away(b) || !botsMayMove(b, now)) return;
+      send(b, { kind: "bot", v: version });
+      ask(Math.max(BOT_RETRY_MS, delay));
+    }, wait);
   };
-  // an acknowledgement: one request answered, Python is there
-  const acked = () => {
-    link.pending = Math.max(0, link.pending - 1);
-    watch(ANSWER_WAIT_MS);
-    if (link.noKernel) { link.noKernel = false; draw(); }
-  };
-  // an action from the shown step; from a past step, first ask: branch off or undo back?
-  const act = (action, resolve) => {
-    const v = V();
-    if (!v.live && !resolve) {
-      ui.confirm = action;
-      draw();
-      return;
-    }
-    ui.confirm = null;
-    const msg = { kind: "act", v: v.v, action };
-    if (resolve) msg.resolve = resolve;
-    send(msg);
-  };
+  ask(delay);
+}
 
-  // Patch the board in place, only the parts that changed. The keyboard focus stays on its control when that control
-  // is still there; else it goes to the same control drawn anew, or to the board, so
-  // shortcut keys keep working after a click.
-  function draw() {
-    if (away()) return;
-    const v = V();
-    if (!v.mode) { root.replaceChildren(); return; }
-    setGlyphs((model.get("texts") || {}).glyphs);
-    if (ui.step !== v.step || ui.over !== v.over) { resetPicks(ui); ui.step = v.step; ui.over = v.over; }
-    if (v.mode === "game") {
-      // a scoring round that just happened is walked through (the bots wait)
-      if (ui.roundsSeen === null || v.rounds.length < ui.roundsSeen) ui.roundsSeen = v.rounds.length;
-      if (v.live && v.rounds.length > ui.roundsSeen) {
-        ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
-      }
-    }
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const again = focusKey(active);
-    patchParts(root, boardParts({ v, ui, model, rule, noKernel: link.noKernel }));
-    if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
+// The timeline slider follows the pointer: while it is dragged, each new position is
+// asked for as soon as the last one is drawn (never more than one request in flight).
+function slideTo(b, step) {
+  b.slide.want = step;
+  if (b.slide.asked === null && step !== b.V().step) {
+    b.slide.asked = step;
+    send(b, { kind: "goto", step });
   }
-  const redraw = draw;
-  const ctx = () => ({ v: V(), ui, act, send, redraw, walkRound, root });
+}
+function slideAnswered(b) {
+  const asked = b.slide.asked;
+  b.slide.asked = null;
+  if (asked !== null && b.slide.want !== null && b.slide.want !== asked) slideTo(b, b.slide.want);
+}
 
-  function onClick(ev) {
-    const t = ev.target.closest(CLICKABLE);
-    if (!t || t.disabled) return;
-    clickIntent(t.dataset, ctx());
+// the page's own controls: the slider, the bots' speed, the display toggles
+function onChange(b, ev) {
+  const t = ev.target;
+  if (t.dataset.slider) {
+    t.awHeld = false;
+    slideTo(b, +t.value);
+  } else if (t.dataset.botspeed) {
+    b.model.set("bot_delay", +t.value);
+    b.model.save_changes();
+    scheduleBot(b);
+  } else if (t.dataset.toggle) {
+    b.model.set(t.dataset.toggle, t.checked);
+    b.model.save_changes();
+    draw(b);
+    scheduleBot(b);
   }
+}
 
-  function onOver(ev) {
-    const text = hoverText(ev.target, rule);
-    if (text !== ui.hover) {
-      ui.hover = text;
-      const st = root.querySelector(".aw-status");
-      if (st) {
-        st.textContent = text || statusText({ v: V(), ui });
-        st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
-      }
-    }
+// hovering a cell, a tile or a field: the status line says its verdict
+function onOver(b, ev) {
+  const text = hoverText(ev.target, b.rule);
+  if (text === b.ui.hover) return;
+  b.ui.hover = text;
+  const st = b.root.querySelector(".aw-status");
+  if (st) {
+    st.textContent = text || statusText({ v: b.V(), ui: b.ui });
+    st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
   }
+}
 
-  function onKey(ev) {
-    if (keyIntent(ev, ctx())) {
-      ev.preventDefault();
-      ev.stopPropagation();
-    }
-  }
-
-  // The timeline slider follows the pointer: while it is dragged, each new position is
-  // asked for as soon as the last one is drawn (never more than one request in flight).
-  const slide = { want: null, asked: null };
-  function slideTo(step) {
-    slide.want = step;
-    if (slide.asked === null && step !== V().step) {
-      slide.asked = step;
-      send({ kind: "goto", step });
-    }
-  }
-  function slideAnswered() {
-    const asked = slide.asked;
-    slide.asked = null;
-    if (asked !== null && slide.want !== null && slide.want !== asked) slideTo(slide.want);
-  }
+function listenToPage(b) {
+  const { root, ui } = b;
   const held = (on) => (ev) => {
     const s = ev.target.closest && ev.target.closest("[data-slider]");
     if (s) s.awHeld = on;
   };
-
-  function onInput(ev) {
-    const t = ev.target;
-    if (t.dataset.slider) slideTo(+t.value);
-  }
-
-  function onChange(ev) {
-    const t = ev.target;
-    if (t.dataset.slider) {
-      t.awHeld = false;
-      slideTo(+t.value);
-    } else if (t.dataset.botspeed) {
-      model.set("bot_delay", +t.value);
-      model.save_changes();
-      scheduleBot();
-    } else if (t.dataset.toggle) {
-      model.set(t.dataset.toggle, t.checked);
-      model.save_changes();
-      draw();
-      scheduleBot();
-    }
-  }
-
-  // open or close the step-through of a scoring round (the bots wait while it is open)
-  function walkRound(open) {
-    ui.walk = open;
-    ui.roundRow = 0;
-    draw();
-    scheduleBot();
-  }
-
-  const botsMayMove = (v) => v.mode !== "alhambra" && v.bot_to_move && model.get("autoplay_bots") && !ui.walk;
-
-  // Ask the kernel for the bot's move, and ask again while the board has not moved: a
-  // message can be lost (a kernel still starting, as in JupyterLite), and the kernel drops
-  // any request whose version is no longer the board's, so asking twice is harmless.
-  function scheduleBot() {
-    clearTimeout(botTimer);
-    const v = V();
-    if (away() || !botsMayMove(v)) return;
-    const version = v.v;
-    const delay = Math.max(0, (model.get("bot_delay") || 0) * 1000);
-    const ask = (wait) => {
-      botTimer = setTimeout(() => {
-        const now = V();
-        if (now.v !== version || away() || !botsMayMove(now)) return;
-        send({ kind: "bot", v: version });
-        ask(Math.max(BOT_RETRY_MS, delay));
-      }, wait);
-    };
-    ask(delay);
-  }
-
-  root.addEventListener("click", onClick);
-  root.addEventListener("mouseover", onOver);
-  root.addEventListener("keydown", onKey);
-  root.addEventListener("input", onInput);
-  root.addEventListener("change", onChange);
+  root.addEventListener("focusin", (ev) => { ui.inside = true; ui.focused = focusKey(ev.target); });
+  root.addEventListener("focusout", (ev) => {
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
+  });
+  root.addEventListener("click", (ev) => {
+    const t = ev.target.closest(CLICKABLE);
+    if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
+  });
+  root.addEventListener("mouseover", (ev) => onOver(b, ev));
+  root.addEventListener("keydown", (ev) => {
+    if (keyIntent(ev, intentContext(b))) { ev.preventDefault(); ev.stopPropagation(); }
+  });
+  root.addEventListener("input", (ev) => { if (ev.target.dataset.slider) slideTo(b, +ev.target.value); });
+  root.addEventListener("change", (ev) => onChange(b, ev));
   root.addEventListener("pointerdown", held(true));
   root.addEventListener("pointerup", held(false));
-  // one redraw per change: the view and the message of one action arrive as separate
-  // updates, drawn together in the next frame
+}
+
+// Python's side: a new view, a message, an acknowledgement. One redraw per change: the
+// view and the message of one action arrive as separate updates, drawn together in the
+// next frame. Returns the function that stops listening.
+function listenToModel(b) {
+  const { model } = b;
   let drawPending = false;
   const requestDraw = () => {
     if (drawPending) return;
     drawPending = true;
-    requestAnimationFrame(() => { drawPending = false; draw(); });
+    requestAnimationFrame(() => { drawPending = false; draw(b); });
   };
   const onView = () => {
-    link.noKernel = false;
-    ui.hover = "";
+    b.link.noKernel = false;
+    b.ui.hover = "";
     requestDraw();
-    scheduleBot();
-    slideAnswered();
+    scheduleBot(b);
+    slideAnswered(b);
     // tell the host which step the page shows: a trait change from the page is what
     // marimo re-runs cells on
-    const steps = V().steps;
+    const steps = b.V().steps;
     if (steps !== undefined && model.get("seen_steps") !== steps) {
       model.set("seen_steps", steps);
       model.save_changes();
     }
   };
-  const onMessage = () => { link.noKernel = false; requestDraw(); };
+  const onMessage = () => { b.link.noKernel = false; requestDraw(); };
   const onCustom = (msg) => {
     if (msg && msg.kind === "ack") {
-      acked();
-      slideAnswered(); // a step asked for that did not change the view
+      acked(b);
+      slideAnswered(b); // a step asked for that did not change the view
     }
   };
-  model.on("change:view", onView);
-  model.on("change:message", onMessage);
-  model.on("change:show_walls", requestDraw);
-  model.on("change:show_coords", requestDraw);
-  model.on("msg:custom", onCustom);
-  draw();
-  // the notebook may draw this board anew (it refreshes the output's picture): the
-  // keyboard focus, if it was in the old board, comes back to the same control
-  const refocus = () => {
-    if (!alive || !ui.inside) return;
-    if (!el.isConnected) { requestAnimationFrame(refocus); return; }
-    // take it from the old board (or from nowhere), never from the rest of the page
-    const a = document.activeElement;
-    if (!a || a === document.body || (!root.contains(a) && a.closest(".aw-root"))) {
-      (root.querySelector(ui.focused || ":not(*)") || root).focus({ preventScroll: true });
-    }
-  };
-  refocus();
-  send({ kind: "hello" });
-  scheduleBot();
+  const on = [["change:view", onView], ["change:message", onMessage], ["change:show_walls", requestDraw],
+    ["change:show_coords", requestDraw], ["msg:custom", onCustom]];
+  for (const [ev, fn] of on) model.on(ev, fn);
+  return () => { for (const [ev, fn] of on) model.off(ev, fn); };
+}
+
+// the notebook may draw this board anew (it refreshes the output's picture): the
+// keyboard focus, if it was in the old board, comes back to the same control
+function refocus(b) {
+  const { ui, el, root } = b;
+  if (!b.alive || !ui.inside) return;
+  if (!el.isConnected) { requestAnimationFrame(() => refocus(b)); return; }
+  // take it from the old board (or from nowhere), never from the rest of the page
+  const a = document.activeElement;
+  if (!a || a === document.body || (!root.contains(a) && a.closest(".aw-root"))) {
+    (root.querySelector(ui.focused || ":not(*)") || root).focus({ preventScroll: true });
+  }
+}
+
+function render({ model, el }) {
+  const b = makeBoard(model, el);
+  const stops = [watchTheme(b), watchPresence(b), listenToModel(b)];
+  listenToPage(b);
+  draw(b);
+  refocus(b);
+  send(b, { kind: "hello" });
+  scheduleBot(b);
   return () => {
-    clearTimeout(botTimer);
-    clearTimeout(link.timer);
-    alive = false;
-    themeWatch.disconnect();
-    if (back) back.disconnect();
-    model.off("change:view", onView);
-    model.off("change:message", onMessage);
-    model.off("change:show_walls", requestDraw);
-    model.off("change:show_coords", requestDraw);
-    model.off("msg:custom", onCustom);
+    clearTimeout(b.botTimer);
+    clearTimeout(b.link.timer);
+    b.alive = false;
+    for (const stop of stops) stop();
   };
 }
 

@@ -17,8 +17,10 @@ from ...engine.alhambra.actions import (
     Action,
     Buy,
     Exchange,
+    FromReserve,
     GiveToDirk,
     Pass,
+    Place,
     TakeMoney,
     ToReserve,
     _AtCell,
@@ -263,6 +265,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
         for t in p.bought:
             out["tiles"][t.name] = {
                 "source": "gift" if game.phase == "gift" else "bought",
+                "action": Place.type,  # what building it in a cell is (R9, R12)
                 "cells": cell_rules(a, t),
                 "dirk": t in to_dirk,
             }
@@ -270,6 +273,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
     out["take"] = _take_choices(game.display, legal)
     if hand_seen:
         out["buy"] = _buy_choices(game, legal)
+        out["refused"] = _buy_refusals(game, out["buy"])
         out["pass"] = any(isinstance(x, Pass) for x in legal)
     swaps: dict[Tile, list[str]] = {}
     for x in legal:
@@ -278,6 +282,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
     for t in p.reserve:
         out["tiles"][t.name] = {
             "source": "reserve",
+            "action": FromReserve.type,  # building it from the reserve is a redesign (R8)
             "cells": cell_rules(a, t),
             "exchange": swaps.get(t, []),
         }
@@ -286,17 +291,38 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
 
 
 def _buy_choices(game: Game, legal: list[Action]) -> dict[str, Any]:
-    """Per market slot the mover may buy: its price, every payment, the exact ones."""
+    """Per market slot the mover may buy: its price, every payment, the exact ones, and
+    ``cards``, the places in the mover's hand of the cards some payment uses (the page
+    offers those). Per slot with a tile the mover may not buy, ``refused``: the
+    engine's refusal of paying with every card of that currency held (R6)."""
+    money = game.current_player.money
     buys: dict[str, Any] = {}
     for x in legal:
         if isinstance(x, Buy):
             tile = game.market[x.currency]
             assert tile is not None
-            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": []})
+            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": [], "cards": set()})
             b["pays"].append(list(x.pay))
             if game.is_exact(x):  # R4: another action
                 b["exact"].append(list(x.pay))
+            b["cards"].update(i for i, c in enumerate(money) if c.currency == x.currency and c.value in x.pay)
+    for b in buys.values():
+        b["cards"] = sorted(b["cards"])
     return buys
+
+
+def _buy_refusals(game: Game, buys: dict[str, Any]) -> dict[str, str]:
+    """Why each slot with a tile that is not in ``buys`` may not be bought: the
+    engine's refusal of a payment with all the mover's cards of its currency (R6)."""
+    p = game.current_player
+    out: dict[str, str] = {}
+    for cur, tile in game.market.items():
+        if tile is None or cur in buys:
+            continue
+        values = tuple(c.value for c in p.money if c.currency == cur)
+        why = game.why_illegal(Buy(cur, values)) if values else None
+        out[cur] = str(why) if why is not None else f"R6: no {cur} card in {p.name}'s hand to pay the {tile} with."
+    return out
 
 
 def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:

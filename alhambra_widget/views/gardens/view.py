@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.gardens.components import FIELDS, SIZE, TREES, GardenTile
+from ...engine.gardens.components import FIELDS, SIZE, TREES, GardenTile, buildings_of
 from ...engine.gardens.game import GardensGame, Lay
 from ..seats import seen_hands
 
@@ -56,16 +56,13 @@ def gardens_view(
         })  # fmt: skip
     last = []
     if g.history:
-        f = g.history[-1].field
-        last = [
-            f"{b[0]},{b[1]}"
-            for b, s in g.scored.items()
-            if any((f[0] + dx, f[1] + dy) == b for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)))
-        ]
+        touched = {b for _, b in buildings_of(g.history[-1].field)}
+        last = [f"{b[0]},{b[1]}" for b in g.scored if b in touched]
     return {
         "mode": "gardens",
         "step": step, "steps": steps, "live": live, "turn": g.turn, "over": g.is_over,
         "winners": g.winners, "current": g.current, "players": players,
+        "size": {"fields": FIELDS, "buildings": SIZE},  # fields and buildings a row
         "owners": {k: g.owner_of(k) for k in TREES},
         "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind]
                       for y in range(SIZE) for x in range(SIZE)],

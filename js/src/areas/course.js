@@ -2,86 +2,75 @@
 // answer on, the engine's feedback, hints one at a time. The page judges nothing: every
 // click on the board is sent as an answer, and Python says whether it was right.
 
-import { esc, tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
+import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
+import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
+// every lesson: its number and stars, grouped by chapter (the title on hover and for screen readers)
+function lessonList(co) {
+  const chapters = [];
+  co.lessons.forEach((les, k) => {
+    if (!chapters.length || chapters[chapters.length - 1].name !== les.chapter) chapters.push({ name: les.chapter, items: [] });
+    const cur = k === co.at ? " aw-selected" : "";
+    const label = `lesson ${k + 1}: ${les.title}, ${les.stars} of 3 stars`;
+    chapters[chapters.length - 1].items.push(html`<button class="aw-course-item${cur}" data-lesson="${k}" ${k === co.at && html`aria-current="step"`} aria-label="${label}" title="${`${les.chapter}: ${les.title}`}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`);
+  });
+  return chapters.map((ch) => html`<span class="aw-course-ch" role="group" aria-label="${ch.name}" title="${ch.name}">${ch.items}</span>`);
+}
+
 function mapHtml(co) {
   const L = co.lessons, i = co.at;
-  let s = `<nav class="aw-course-map" aria-label="course map">`;
-  s += `<div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button>`;
-  s += `<span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${esc(L[i].chapter)} · ${co.stars} of ${3 * L.length} stars</span>`;
-  s += `<button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>`;
-  // every lesson: its number and stars, grouped by chapter (the title on hover and for screen readers)
-  s += `<div class="aw-course-list">`;
-  let chapter = null;
-  L.forEach((les, k) => {
-    if (les.chapter !== chapter) {
-      if (chapter !== null) s += `</span>`;
-      chapter = les.chapter;
-      s += `<span class="aw-course-ch" role="group" aria-label="${esc(chapter)}" title="${esc(chapter)}">`;
-    }
-    const cur = k === i ? " aw-selected" : "";
-    const label = `lesson ${k + 1}: ${les.title}, ${les.stars} of 3 stars`;
-    s += `<button class="aw-course-item${cur}" data-lesson="${k}" ${k === i ? 'aria-current="step"' : ""} aria-label="${esc(label)}" title="${esc(`${les.chapter}: ${les.title}`)}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`;
-  });
-  return s + `</span></div></nav>`;
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
 }
 
 function tableHtml(t) {
-  if (!t) return "";
-  let s = `<table class="aw-course-table"><thead><tr>${t.head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead><tbody>`;
-  for (const r of t.rows) s += `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`;
-  return s + `</tbody></table>`;
+  if (!t) return null;
+  return html`<table class="aw-course-table"><thead><tr>${t.head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${
+    t.rows.map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table>`;
+}
+
+function lessonMarket(g, ui) {
+  const slots = Object.entries(g.market).map(([cur, t]) => {
+    if (!t) return html`<span class="aw-slot aw-muted">${curLabel(cur)}: empty</span>`;
+    const sel = ui.payCur === cur;
+    return html`<button class="aw-slot aw-c-${cur}${sel ? " aw-selected" : ""}" data-lslot="${cur}" aria-label="${cur} slot: ${tileName(t)}${sel ? " (selected)" : ""}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></button>`;
+  });
+  return html`<div class="aw-row" aria-label="market"><span>market:</span>${slots}</div>`;
 }
 
 function gameHtml(les, ui) {
   const g = les.game;
-  if (les.solved) return `<div class="aw-course-game">${boughtHtml(g, false)}</div>`; // nothing more to do
-  let s = `<div class="aw-course-game">`;
-  s += `<div class="aw-row" aria-label="market"><span>market:</span>`;
-  for (const [cur, t] of Object.entries(g.market)) {
-    if (!t) { s += `<span class="aw-slot aw-muted">${esc(curLabel(cur))}: empty</span>`; continue; }
-    const sel = ui.payCur === cur;
-    s += `<button class="aw-slot aw-c-${cur}${sel ? " aw-selected" : ""}" data-lslot="${cur}" aria-label="${esc(cur)} slot: ${esc(tileName(t))}${sel ? " (selected)" : ""}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${esc(curLabel(cur))}</span></button>`;
-  }
-  s += `</div>`;
-  if (g.phase !== "act") return s + boughtHtml(g, true) + `</div>`; // the turn is over: only placing is left
-  s += `<div class="aw-row" aria-label="money display"><span>display:</span>`;
-  g.display.forEach((c, k) => { s += cardHtml(c, `data-ltake="${k}"`, ui.picks.includes(k)); });
-  s += ` <button data-ldo="take" ${ui.picks.length ? "" : "disabled"}>Take</button></div>`;
-  s += `<div class="aw-row" aria-label="your money"><span>your money:</span>`;
-  g.hand.forEach((c, k) => { s += cardHtml(c, `data-lpay="${k}"`, ui.payPicks.includes(k)); });
-  s += ` <button data-ldo="pay" ${ui.payCur && ui.payPicks.length ? "" : "disabled"}>${ui.payCur ? `Pay for the ${esc(ui.payCur)} tile` : "Pay (pick a slot)"}</button></div>`;
-  return s + boughtHtml(g, true) + `</div>`;
+  if (les.solved) return html`<div class="aw-course-game">${boughtHtml(g, false)}</div>`; // nothing more to do
+  // the turn is over: only placing is left
+  if (g.phase !== "act") return html`<div class="aw-course-game">${lessonMarket(g, ui)}${boughtHtml(g, true)}</div>`;
+  const display = g.display.map((c, k) => cardHtml(c, html`data-ltake="${k}"`, ui.picks.includes(k)));
+  const hand = g.hand.map((c, k) => cardHtml(c, html`data-lpay="${k}"`, ui.payPicks.includes(k)));
+  return html`<div class="aw-course-game">${lessonMarket(g, ui)}<div class="aw-row" aria-label="money display"><span>display:</span>${display} <button data-ldo="take" ${ui.picks.length ? "" : "disabled"}>Take</button></div><div class="aw-row" aria-label="your money"><span>your money:</span>${hand} <button data-ldo="pay" ${ui.payCur && ui.payPicks.length ? "" : "disabled"}>${ui.payCur ? `Pay for the ${ui.payCur} tile` : "Pay (pick a slot)"}</button></div>${boughtHtml(g, true)}</div>`;
 }
 
 function boughtHtml(g, live) {
-  if (!g.bought.length) return "";
-  const place = live && g.phase !== "act" ? ` <button data-ldo="reserve">to the reserve</button>` : "";
-  return `<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t)).join("")}${place}</div>`;
+  if (!g.bought.length) return null;
+  return html`<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t))}${live && g.phase !== "act" && html` <button data-ldo="reserve">to the reserve</button>`}</div>`;
 }
 
 function answerHtml(les, ui) {
   if (les.board === "numbers") {
-    let s = `<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">`;
-    for (const f of les.fields) {
-      s += `<label>${esc(f)} <input type="number" step="1" name="${esc(f)}" data-lfield="${esc(f)}" value="${esc(ui.numbers[f] ?? "")}" inputmode="numeric"></label> `;
-    }
-    return s + `<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
+    const boxes = les.fields.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
+    return html`<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">${boxes}<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
   }
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
-    return `<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => `<button data-lchoice="${esc(o)}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36)).join("")} ${esc(o)}</button>`).join("")}</div>`;
+    return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36))} ${o}</button>`)}</div>`;
   }
-  return "";
+  return null;
 }
 
 function boardHtml(les, ui, coords) {
-  let s = "";
-  if (les.game) s += gameHtml(les, ui);
+  const out = [];
+  if (les.game) out.push(gameHtml(les, ui));
   const alh = les.game ? les.game.alhambra : les.alhambra;
   if (alh) {
     const pick = les.solved ? null : les.pick;
@@ -89,26 +78,41 @@ function boardHtml(les, ui, coords) {
     // once solved, the engine's board after the answer, the changed cell marked
     const marks = les.marks || { cells: [], from: [] };
     const recent = { cells: new Set(marks.cells), from: new Set(marks.from) };
-    s += `<div class="aw-boardwrap">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.task === "exchange" || les.id === "count-wall", title: who })}</div>`;
+    out.push(html`<div class="aw-boardwrap">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    s += `<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${esc(tileName(les.tile))}</span></div>`;
+    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${tileName(les.tile)}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
-    s += `<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t)).join("")}</div>`;
+    out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t))}</div>`);
   }
-  return s;
+  return out;
 }
 
 function feedbackHtml(les) {
   const f = les.feedback;
-  if (!f) return `<div class="aw-course-feedback" role="status" aria-live="polite"></div>`;
+  if (!f) return html`<div class="aw-course-feedback" role="status" aria-live="polite"></div>`;
   const kind = f.ok ? "aw-msg-ok" : "aw-msg-error";
   const mark = f.ok ? (f.done ? "Right!" : "Good.") : "Not yet.";
-  let s = `<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${esc(f.text)}`;
-  if (f.rule) s += ` <span class="aw-rule">${esc(f.rule)}</span>`;
-  return s + `</div>`;
+  return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${f.text}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
+}
+
+function headHtml(les) {
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3><p class="aw-goal">${les.goal}</p>${
+    les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
+}
+
+function helpHtml(v, les) {
+  const best = les.best > 0 && html` <span class="aw-best">your best: <span class="aw-stars" aria-label="${les.best} of 3 stars">${stars(les.best)}</span></span>`;
+  const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${h}</li>`)}</ol>`;
+  let done = null;
+  if (les.solved) {
+    const next = v.course.at + 1 < v.course.lessons.length;
+    done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
+      next ? html` <button class="aw-primary" data-lesson="${v.course.at + 1}">next lesson ▶</button>` : html` <span>The course is complete.</span>`}</div>`;
+  }
+  return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
 }
 
 // the course's parts (c = { v, ui, model })
@@ -116,29 +120,13 @@ export function courseParts(c) {
   const { v, ui, model } = c;
   const les = v.lesson;
   if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; }
-  const part = (key, html) => ({ key, html });
-  let head = `<section class="aw-lesson" aria-label="lesson: ${esc(les.title)}"><h3>${esc(les.title)} <span class="aw-rule">${les.rules.map(esc).join(" ")}</span></h3>`;
-  head += `<p class="aw-goal">${esc(les.goal)}</p>`;
-  head += les.facts.map((f) => `<p class="aw-fact">${esc(f)}</p>`).join("") + tableHtml(les.table) + `</section>`;
-  let tail = `<div class="aw-row aw-course-help">`;
-  tail += `<button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button>`;
-  tail += ` <button data-lreset="1">start again</button>`;
-  tail += ` <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>`;
-  if (les.best) tail += ` <span class="aw-best">your best: <span class="aw-stars" aria-label="${les.best} of 3 stars">${stars(les.best)}</span></span>`;
-  tail += `</div>`;
-  if (les.hints.length) tail += `<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => `<li>${esc(h)}</li>`).join("")}</ol>`;
-  if (les.solved) {
-    tail += `<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${esc(les.after)}`;
-    const next = v.course.at + 1 < v.course.lessons.length;
-    tail += next ? ` <button class="aw-primary" data-lesson="${v.course.at + 1}">next lesson ▶</button>` : ` <span>The course is complete.</span>`;
-    tail += `</div>`;
-  }
+  const part = (key, h) => ({ key, html: h });
   return [
     part("map", mapHtml(v.course)),
-    part("lesson", head),
-    part("board", boardHtml(les, ui, model.get("show_coords")) + answerHtml(les, ui)),
+    part("lesson", headHtml(les)),
+    part("board", html`${boardHtml(les, ui, model.get("show_coords"))}${answerHtml(les, ui)}`),
     part("feedback", feedbackHtml(les)),
-    part("help", tail),
+    part("help", helpHtml(v, les)),
   ];
 }
 

@@ -1,22 +1,20 @@
 // The review of a finished game: each decision of the person weighed against the search
 // bot's choice in Python (view.review); the biggest mistakes jump to their step.
 
-import { esc, pct, whose } from "../common.js";
+import { pct, whose } from "../common.js";
+import { html } from "../html.js";
 
 export function reviewHtml({ v }) {
   const r = v.review;
   if (!r) {
     const person = v.players.some((p) => p.seat === "human");
-    return v.over && v.live && person ? `<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : "";
+    return v.over && v.live && person ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
   }
   if (r.state === "running") {
-    return `<div class="aw-hint" role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></div>`;
+    return html`<div class="aw-hint" role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></div>`;
   }
-  let s = `<section class="aw-hint aw-review" aria-label="review"><h4>Review of ${esc(whose(r.player))} ${r.decisions} decisions <button class="aw-mini" data-review="cancel" aria-label="close the review">close</button></h4>`;
-  if (!r.mistakes.length) return s + `<p>Every decision was as good as the computer's, or nearly.</p></section>`;
-  s += `<p>By the computer's estimate, a decision gave away ${pct(r.mean_loss)} of the chance to win on average, and ${r.big} gave away more than 10%. The biggest (click to see the step):</p><ol>`;
-  for (const m of r.mistakes) {
-    s += `<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${esc(m.played)} <span class="aw-muted">— better: ${esc(m.best)} (win chance ${pct(m.chance_played)} → ${pct(m.chance_best)})</span></li>`;
-  }
-  return s + `</ol></section>`;
+  const head = html`<h4>Review of ${whose(r.player)} ${r.decisions} decisions <button class="aw-mini" data-review="cancel" aria-label="close the review">close</button></h4>`;
+  if (!r.mistakes.length) return html`<section class="aw-hint aw-review" aria-label="review">${head}<p>Every decision was as good as the computer's, or nearly.</p></section>`;
+  const list = r.mistakes.map((m) => html`<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${m.played} <span class="aw-muted">— better: ${m.best} (win chance ${pct(m.chance_played)} → ${pct(m.chance_best)})</span></li>`);
+  return html`<section class="aw-hint aw-review" aria-label="review">${head}<p>By the computer's estimate, a decision gave away ${pct(r.mean_loss)} of the chance to win on average, and ${r.big} gave away more than 10%. The biggest (click to see the step):</p><ol>${list}</ol></section>`;
 }

@@ -1,7 +1,7 @@
 // The scoring rounds: the engine's table of each round, walked through line by line
 // (each kind, then the walls) as it happens, or replayed from the list.
 
-import { esc } from "../common.js";
+import { html } from "../html.js";
 
 export const shownRound = (v, ui) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
 
@@ -9,39 +9,40 @@ export const shownRound = (v, ui) => v.rounds[ui.roundSel === null ? v.rounds.le
 export const walkingWalls = (v, ui) =>
   ui.walk && v.rounds.length > 0 && shownRound(v, ui) === v.rounds[v.rounds.length - 1] && ui.roundRow === shownRound(v, ui).kinds.length;
 
-export function roundsHtml({ v, ui }, walking = false) {
-  if (!v.rounds.length) return "";
-  const r = shownRound(v, ui);
-  const names = Object.keys(r.totals);
-  const rows = r.kinds.length + 1; // kinds, then walls
-  const row = Math.min(ui.roundRow, rows);
-  const steps = `<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
-  let s = `<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">`;
+function roundsHead(v, r, walking) {
+  const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
   if (walking) {
-    s += `<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
-    s += `<p class="aw-muted">${v.over ? "The game is over." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
-  } else {
-    s += `<h4>Scoring round `;
-    s += v.rounds.map((x, i) => `<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button>`).join(" ");
-    s += ` ${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
+    return html`<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4><p class="aw-muted">${v.over ? "The game is over." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
   }
-  s += `<table class="aw-table"><thead><tr><th></th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr></thead><tbody>`;
-  r.kinds.forEach((k, i) => {
-    s += `<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
-      const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
-      const shared = k.shared[n] ? ` shares ${k.shared[n].join("+")}` : "";
-      return `<td>${c}${pl ? ` <small>#${pl}${shared}</small>` : ""} → <b>${pts}</b></td>`;
-    }).join("")}</tr>`;
-  });
-  s += `<tr class="${row === r.kinds.length ? "aw-hl" : ""}"><th>walls</th>${names.map((n) => `<td>${n in r.walls ? `<b>${r.walls[n]}</b>` : "—"}</td>`).join("")}</tr>`;
-  s += `<tr class="aw-total${row === rows ? " aw-hl" : ""}"><th>round total</th>${names.map((n) => `<td><b>${r.totals[n]}</b></td>`).join("")}</tr>`;
-  s += `</tbody></table>`;
+  const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
+  return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
+}
+
+function roundTable(r, names, row) {
+  const rows = r.kinds.map((k, i) => html`<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
+    const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
+    const shared = k.shared[n] ? ` shares ${k.shared[n].join("+")}` : "";
+    return html`<td>${c}${pl ? html` <small>#${pl}${shared}</small>` : null} → <b>${pts}</b></td>`;
+  })}</tr>`);
+  const walls = html`<tr class="${row === r.kinds.length ? "aw-hl" : ""}"><th>walls</th>${names.map((n) => html`<td>${n in r.walls ? html`<b>${r.walls[n]}</b>` : "—"}</td>`)}</tr>`;
+  const totals = html`<tr class="aw-total${row === r.kinds.length + 1 ? " aw-hl" : ""}"><th>round total</th>${names.map((n) => html`<td><b>${r.totals[n]}</b></td>`)}</tr>`;
+  return html`<table class="aw-table"><thead><tr><th></th>${names.map((n) => html`<th>${n}</th>`)}</tr></thead><tbody>${rows}${walls}${totals}</tbody></table>`;
+}
+
+function rowExplained(r, row) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
     const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${k.counts[n]}, place ${pl}${k.shared[n] ? ", sharing places " + k.shared[n].join("+") : ""}: ${k.points[n]})`);
-    s += `<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
-  } else if (row === r.kinds.length) {
-    s += `<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
+    return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
-  return s + `</section>`;
+  if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
+  return null;
+}
+
+export function roundsHtml({ v, ui }, walking = false) {
+  if (!v.rounds.length) return html``;
+  const r = shownRound(v, ui);
+  const names = Object.keys(r.totals);
+  const row = Math.min(ui.roundRow, r.kinds.length + 1); // kinds, then walls, then the total
+  return html`<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking)}${roundTable(r, names, row)}${rowExplained(r, row)}</section>`;
 }

@@ -1,6 +1,8 @@
 // The status line (what to do next, or what the hovered cell says) and the question
 // asked when acting from a past step.
 
+import { html } from "../html.js";
+
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
 const PAST = (v) => `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
@@ -47,8 +49,8 @@ export function hoverText(target, rule) {
 }
 
 export function confirmHtml({ v, ui }) {
-  if (!ui.confirm) return "";
-  return `<div class="aw-confirm" role="dialog" aria-label="act from a past state"><p>You are looking at step ${v.step} of ${v.steps}. To act here:</p>
+  if (!ui.confirm) return html``;
+  return html`<div class="aw-confirm" role="dialog" aria-label="act from a past state"><p>You are looking at step ${v.step} of ${v.steps}. To act here:</p>
       <button data-resolve="branch">Branch off here (keep the old game)</button>
       <button data-resolve="undo">Undo back to here</button>
       <button data-resolve="cancel">Cancel</button></div>`;

@@ -1,0 +1,62 @@
+// The only way the page writes HTML: the `html` tagged template. Every value put into
+// it is escaped (text and attribute values alike) unless it is itself an `html` result
+// (SafeHtml) or an array of them; morph.js refuses anything but SafeHtml. A player's
+// name, a lesson's text or a rule's words can therefore never become markup.
+//
+//   html`<b>${name}</b>`                  name escaped
+//   html`<ol>${items.map((i) => html`<li>${i}</li>`)}</ol>`   nested results pass
+//   html`<button ${attrs}>`               attrs must be html`...` (or a bare word)
+//
+// null, undefined and false draw nothing (for `${cond && html`...`}`); numbers are text.
+
+const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
+
+// the class is not exported: only `html` makes one
+class SafeHtml {
+  constructor(s) { this.s = s; }
+  toString() { return this.s; }
+}
+export const isSafeHtml = (x) => x instanceof SafeHtml;
+
+// Where each value of a template sits: "text" (between tags), "attr" (inside a quoted
+// attribute value) or "tag" (inside a tag, outside quotes: only markup or a bare word may
+// go there, never a string that could add an attribute). Worked out once per template.
+const PLACES = new WeakMap();
+function places(strings) {
+  let found = PLACES.get(strings);
+  if (found) return found;
+  found = [];
+  let state = "text";
+  for (let i = 0; i < strings.length - 1; i++) {
+    for (const ch of strings[i]) {
+      if (state === "text") { if (ch === "<") state = "tag"; }
+      else if (state === "tag") { if (ch === '"') state = "dq"; else if (ch === "'") state = "sq"; else if (ch === ">") state = "text"; }
+      else if ((state === "dq" && ch === '"') || (state === "sq" && ch === "'")) state = "tag";
+    }
+    found.push(state === "dq" || state === "sq" ? "attr" : state);
+  }
+  PLACES.set(strings, found);
+  return found;
+}
+
+const BARE = /^[A-Za-z0-9_-]*$/; // a word such as "disabled" or "checked"
+
+function piece(v, place) {
+  if (v === null || v === undefined || v === false) return "";
+  if (Array.isArray(v)) return v.map((x) => piece(x, place)).join("");
+  if (v instanceof SafeHtml) return place === "attr" ? esc(v.s) : v.s; // markup inside a value is text
+  const s = String(v);
+  if (place === "tag" && !BARE.test(s)) throw new TypeError(`html: a plain string cannot add attributes: ${JSON.stringify(s)}`);
+  return esc(s);
+}
+
+export function html(strings, ...values) {
+  const where = places(strings);
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += piece(values[i], where[i]) + strings[i + 1];
+  return new SafeHtml(out);
+}
+
+// the concatenation of parts (SafeHtml, arrays of them, or text to escape)
+export const join = (parts) => html`${parts}`;

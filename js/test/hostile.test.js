@@ -1,0 +1,67 @@
+// Players named like markup (tests/test_js.py plays their games with the engine's bots):
+// whatever the page draws, a name is text, never an element, an attribute or a script.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JSDOM, VirtualConsole } from "jsdom";
+
+const quiet = new VirtualConsole();
+quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
+for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement"]) {
+  globalThis[k] = dom.window[k];
+}
+globalThis.CSS = { escape: (s) => String(s).replace(/"/g, '\\"') };
+globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
+globalThis.IntersectionObserver = class { observe() {} disconnect() {} };
+const { default: widget } = await import("../src/widget.js");
+
+const FIXTURES = process.env.ALHAMBRA_FIXTURES;
+const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
+export const NAMES = ["<img src=x onerror=alert(1)>", `"quotes'`, "</script>"];
+
+function mount(view) {
+  const state = { view, texts: fixture("texts"), message: {}, show_walls: true, show_coords: true, autoplay_bots: false, bot_delay: 0.6 };
+  const listeners = {};
+  const model = {
+    get: (k) => state[k], set: (k, v) => { state[k] = v; },
+    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); }, off: () => {},
+    send: () => {}, save_changes: () => {},
+  };
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  const show = (v) => { state.view = v; (listeners["change:view"] || []).forEach((f) => f()); };
+  return { root: el.querySelector(".aw-root"), cleanup, show };
+}
+const frame = () => new Promise((r) => setTimeout(r, 5));
+
+function nothingInjected(root) {
+  assert.equal(root.querySelectorAll("img, script, iframe, object, embed").length, 0);
+  for (const e of root.querySelectorAll("*")) {
+    for (const a of e.attributes) assert.ok(!a.name.startsWith("on"), `${e.tagName} has ${a.name}`);
+  }
+  for (const n of NAMES) assert.ok(root.textContent.includes(n), `${n} is shown as text`);
+}
+
+test("an Alhambra game with hostile names: its scoring round walked through and its end", async () => {
+  const { root, cleanup, show } = mount(fixture("hostile_start"));
+  nothingInjected(root);
+  show(fixture("hostile_end")); // three scoring rounds since: the last is walked through
+  await frame();
+  assert.ok(root.querySelector(".aw-rounds.aw-walk"));
+  assert.ok(root.querySelector(".aw-results"));
+  nothingInjected(root);
+  const heads = [...root.querySelectorAll(".aw-results td:nth-child(2)")].map((td) => td.textContent.replace(" — wins", ""));
+  assert.deepEqual(heads.sort(), [...NAMES].sort());
+  for (const n of NAMES) assert.ok(root.querySelector(`section.aw-player[aria-label="${CSS.escape(n)}"]`), n);
+  cleanup();
+});
+
+test("a Gardens game with hostile names", async () => {
+  const { root, cleanup } = mount(fixture("hostile_gardens"));
+  nothingInjected(root);
+  assert.equal(root.querySelectorAll(".ag-board [data-field], .ag-board .ag-tile").length, 36);
+  cleanup();
+});
