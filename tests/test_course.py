@@ -1,7 +1,7 @@
 """The course: lessons are data, the engine judges every try.
 
 - each lesson's engine answer solves it, and for the board lessons the answer is
-  confirmed by an independent brute-force reference (tests/helpers.py);
+  confirmed by the independent R7 reference (tests/reference/r7.py);
 - each kind of wrong answer gets its own feedback, naming a ruling id;
 - no lesson's goal or hints give its answer away;
 - stars by tries, hints one at a time, progress kept in a JSON file;
@@ -15,7 +15,6 @@ import pytest
 from helpers import brute_legal, brute_removable
 
 from alhambra_widget.course.catalog import CHAPTERS, LESSONS, chapter, lesson
-from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
 from alhambra_widget.course.lessons import (
     TASKS,
     Attempt,
@@ -25,6 +24,7 @@ from alhambra_widget.course.lessons import (
     number_fields,
     options,
 )
+from alhambra_widget.engine.errors import RULING_IDS, MalformedInput
 
 IDS = [les.id for les in LESSONS]
 
@@ -67,7 +67,7 @@ def test_the_engine_answer_solves_the_lesson(les):
 
 
 @pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("build", "break", "remove")], ids=lambda les: les.id)
-def test_board_answers_agree_with_a_brute_force_reference(les):
+def test_board_answers_agree_with_the_R7_reference(les):
     a = les.alhambra()
     got = {tuple(w[0]["cell"]) for w in les.solutions()}
     if les.task == "build" and les.want.get("goal") == "legal":
