@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from reference import r7
+
 from alhambra_widget import Alhambra, Tile, building_tiles
-from alhambra_widget.engine.alhambra import grid
-from alhambra_widget.engine.alhambra.components import STEPS
 
 OPEN_TILES = [t for t in building_tiles() if not t.walls]
 """The real tiles without walls, in the data's order: pavilion 8, seraglio 9, arcades 9
@@ -30,24 +30,14 @@ def open_tile(kind: str = "garden") -> Tile:
 
 
 def brute_legal(a: Alhambra, tile: Tile, pos) -> bool:
-    """Reference for R7: the cell is empty, touches the Alhambra, and the whole layout
-    with the tile added satisfies R7 (checked from scratch)."""
-    if pos in a:
-        return False
-    x, y = pos
-    if not any((x + dx, y + dy) in a for _, dx, dy in STEPS):
-        return False
-    b = a.copy()
-    grid.build(b, tile, pos)
-    return not b.violations()
+    """Reference for R7 (tests/reference/r7.py, written from the rulings, not the
+    engine): may ``tile`` be built at ``pos``?"""
+    return r7.placing(r7.layout_of(a), tile.walls, tuple(pos)) is None
 
 
 def brute_removable(a: Alhambra, pos) -> bool:
-    if pos == (0, 0) or pos not in a:
-        return False
-    b = a.copy()
-    grid.unbuild(b, pos)
-    return not b.violations()
+    """Reference for R8 removal (tests/reference/r7.py): does what remains keep R7?"""
+    return not r7.removing(r7.layout_of(a), tuple(pos))
 
 
 def random_alhambra(rng: random.Random, n: int) -> Alhambra:

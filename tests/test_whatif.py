@@ -101,30 +101,78 @@ def test_comparison_is_consistent(seed):
         assert (back["change"] == -df["change"]).all()
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_rankings_agree_with_placing_the_tile_and_scoring(seed):
-    g = midgame(seed, steps=120)
-    p = Position.from_game(g)
-    name = g.players[seed % 4].name
-    tile = g.bag[0]
-    for rnd in (1, 2, 3):
-        r = rank_placements(p, name, tile, rnd)
-        assert {o.where for o in r.options} == set(p.seats[name].alhambra.legal_positions(tile)) | {
-            "reserve"
+def test_R10_R11_rankings_on_a_position_worked_out_by_hand():
+    """Ann: the fountain and a tower walled on the north at (1, 0). Ben: one tower, two
+    gardens, no wall. Ann's tile: a garden walled on the north.
+
+    By R7a the garden cannot stand south of the fountain or the tower (its north wall
+    against an open side), nor north of the tower (its open south side against the
+    tower's wall): it fits at (-1, 0), (0, -1) and (2, 0). Only at (2, 0) does its north
+    wall join the tower's, end to end, into a wall of 2 (R11); elsewhere it stands alone
+    (1, like the tower's). Towers tie 1-1 for first (R10: places 1 and 2 shared); the
+    garden makes Ann second to Ben's two. By the R10 table:
+    round 1: tower (6+0)//2 = 3, second garden 0;
+    round 2: tower (13+6)//2 = 9, second garden 5;
+    round 3: tower (21+13)//2 = 17, second garden 12."""
+    p = Position.from_description(
+        {
+            "Ann": {"alhambra": {"1,0": "tower 11 N"}},
+            "Ben": {"counts": {"tower": 1, "garden": 2}, "wall": 0},
         }
-        before = p.score(rnd).totals[name]
-        for o in r.options:
-            trial = p.copy()
-            if o.where != "reserve":
-                trial.add(name, tile, o.where)
-            after = trial.score(rnd)
-            assert o.points == after.totals[name] and o.points_change == after.totals[name] - before
-            assert o.wall == after.walls[name].length
-        pts = [o.points for o in r.options]
-        assert pts == sorted(pts, reverse=True)
-        assert len(r.table()) == len(r.options)
+    )
+    tower, garden = {1: 3, 2: 9, 3: 17}, {1: 0, 2: 5, 3: 12}
+    for rnd in (1, 2, 3):
+        r = rank_placements(p, "Ann", "garden 10 N", rnd)
+        got = {o.where: (o.points, o.points_change, o.wall, o.wall_change) for o in r.options}
+        before = tower[rnd] + 1  # the tower's wall of 1
+        assert got == {
+            (2, 0): (tower[rnd] + garden[rnd] + 2, garden[rnd] + 1, 2, 1),
+            (-1, 0): (tower[rnd] + garden[rnd] + 1, garden[rnd], 1, 0),
+            (0, -1): (tower[rnd] + garden[rnd] + 1, garden[rnd], 1, 0),
+            "reserve": (before, 0, 1, 0),  # the reserve never counts (R10)
+        }, rnd
+        assert r.options[0].where == (2, 0)  # the best cell, by construction
+        best = r.options[0].places
+        assert best["garden"] == ("-", "2") and best["tower"] == ("1 (shared 1+2)",) * 2
+        assert r.options[-1].where == "reserve" and r.options[-1].places["garden"] == ("-", "-")
+        assert len(r.table()) == 4
     svg = r.heatmap()._repr_svg_()
     assert svg.startswith("<svg") and "reserve" in svg
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rankings_agree_with_placing_the_bought_tile_in_the_game(seed):
+    """Another route to the same numbers: the game itself places the tile (a Place or
+    Reserve action on a copy of the game) and previews the round."""
+    import copy
+
+    from reference import r7
+
+    from alhambra_widget.engine.alhambra.actions import Place, Reserve
+
+    g = Game(["P0", "P1", "P2"], seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.is_over and checked < 3:
+        if g.phase == "place" and len(g.current_player.bought) == 1:
+            name, tile = g.current_player.name, g.current_player.bought[0]
+            cells = r7.legal_cells(r7.layout_of(g.current_player.alhambra), tile.walls)
+            for rnd in (1, 2, 3):
+                r = rank_placements(Position.from_game(g), name, tile, rnd)
+                assert {o.where for o in r.options} == cells | {"reserve"}
+                before = g.scoring_preview(rnd).totals[name]
+                for o in r.options:
+                    trial = copy.deepcopy(g)
+                    trial.apply(Reserve(tile) if o.where == "reserve" else Place(tile, o.where))
+                    after = trial.scoring_preview(rnd)
+                    assert o.points == after.totals[name], (rnd, o)
+                    assert o.points_change == after.totals[name] - before
+                    assert o.wall == after.walls[name].length
+                pts = [o.points for o in r.options]
+                assert pts == sorted(pts, reverse=True)
+            checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert checked == 3
 
 
 def test_win_chances_count_every_continuation():

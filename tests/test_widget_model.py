@@ -144,6 +144,16 @@ def played(n=8, seed=5):
     return w
 
 
+def test_a_long_log_shows_its_newest_forty_lines():
+    w = played(120)
+    live = [e.text for e in w.game.log]
+    shown = w.view["log"]
+    assert len(live) > 40 and len(shown) == 40
+    assert "starts" not in shown[0]  # the first line has scrolled away
+    assert shown[-1] == live[-1]  # the newest line is there
+    assert any(shown == live[i : i + 40] for i in range(len(live) - 39))  # in order, no gaps
+
+
 def test_actions_can_be_observed_from_python():
     w = played(0)
     seen = []
@@ -167,7 +177,15 @@ def test_timeline_goto_and_acting_from_the_past_needs_a_choice():
     assert w.view["legal"]["take"]  # the shown state's choices: acting there asks first
     assert w.view["steps"] == n
     click(w, kind="goto", step=3)
-    assert w.view["step"] == 3 and w.view["log"] == [e.text for e in w.game.at(3).log[-40:]]
+    assert w.view["step"] == 3
+    # the story up to the step shown, and nothing later: the log of a fresh game given
+    # the same first three actions (short, so shown whole), the start of today's log
+    fresh = Game(["Ann", "Ben", "Cem"], seed=5)
+    for a in w.game.history[:3]:
+        fresh.apply(a)
+    shown, live = w.view["log"], [e.text for e in w.game.log]
+    assert shown == [e.text for e in fresh.log] and "starts" in shown[0]
+    assert live[: len(shown)] == shown and len(shown) < len(live)
     action = w.game.at(3).legal_actions()[0]
     before = w.game.to_json()
     click(w, kind="act", v=w.view["v"], action=action.to_json())
@@ -418,6 +436,27 @@ def test_a_message_about_a_click_goes_once_the_game_moves_on():
     assert said["text"] and w.message == said
 
 
+R10_TABLE = {  # the rulebook's points per kind and place (RULINGS.md, R10)
+    1: {"pavilion": [1], "seraglio": [2], "arcades": [3], "chambers": [4], "garden": [5], "tower": [6]},
+    2: {
+        "pavilion": [8, 1],
+        "seraglio": [9, 2],
+        "arcades": [10, 3],
+        "chambers": [11, 4],
+        "garden": [12, 5],
+        "tower": [13, 6],
+    },
+    3: {
+        "pavilion": [16, 8, 1],
+        "seraglio": [17, 9, 2],
+        "arcades": [18, 10, 3],
+        "chambers": [19, 11, 4],
+        "garden": [20, 12, 5],
+        "tower": [21, 13, 6],
+    },
+}
+
+
 def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
     from alhambra_widget.engine.alhambra.actions import Place
 
@@ -427,7 +466,10 @@ def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
     built = 0
     while not g.is_over:
         o = w.view["overview"]
-        assert o["round"] == min(len(g.rounds) + 1, 3) and w.view["results"] is None
+        # the next scoring round: 1 until round 1 is scored, then 2, then 3 (R9, R12)
+        scored = tuple(r.number for r in g.rounds)
+        assert o["round"] == {(): 1, (1,): 2, (1, 2): 3}[scored] and w.view["results"] is None
+        assert {k["kind"]: k["pays"] for k in o["kinds"]} == R10_TABLE[o["round"]]
         a = rng.choice(g.legal_actions())
         if isinstance(a, Place):
             who = g.current_player.name
