@@ -10,7 +10,7 @@ import traitlets
 
 from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
-from ..widgets.base import Intents, BaseWidget
+from ..widgets.base import BaseWidget, Intents
 from . import catalog
 from .lessons import Attempt, Lesson, Progress, Verdict
 from .view import course_view

@@ -57,7 +57,8 @@ def parse_cell(v: object) -> Pos:
         raise MalformedInput(f"A cell is a pair of integers, not {v!r}.") from None
 
 
-def _need(payload: object, key: str) -> Any:
+def answer_field(payload: object, key: str) -> Any:
+    """The ``key`` of an answer object, or MalformedInput naming it (for the judges)."""
     if not isinstance(payload, dict) or key not in payload:
         raise MalformedInput(f"This lesson's answer is an object with {key!r}.")
     return payload[key]
@@ -196,4 +197,5 @@ class Task:
 
 TASKS: dict[str, Task] = {}
 """Kind of answer -> how the engine judges it and finds its solutions (filled by
-:mod:`alhambra_widget.course.lessons`: each kind lives in its own module)."""
+:mod:`alhambra_widget.course.lessons` from the ``*_TASKS`` of the modules that judge
+them: each kind lives in its own module)."""
