@@ -16,8 +16,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "alhambra_widget"
 
 MAX_MODULE_LINES = 600
@@ -118,7 +116,6 @@ def _all_reaches() -> list[tuple[str, int, str]]:
     return [reach for path in _modules() for reach in _private_reaches(path)]
 
 
-@pytest.mark.xfail(strict=True, reason="the reaches found are being fixed")
 def test_no_module_reaches_into_another_modules_private_names() -> None:
     reaches = [
         f"{module}:{line}: {expression}"

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.alhambra.actions import (
     Action,
+    AtCell,
     Buy,
     Exchange,
     FromReserve,
@@ -23,7 +24,6 @@ from ...engine.alhambra.actions import (
     Place,
     TakeMoney,
     ToReserve,
-    _AtCell,
 )
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
 from ...engine.alhambra.game import Game
@@ -242,7 +242,7 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
             marks["cards"] = [[c.currency, c.value] for c in a.cards]
         elif isinstance(a, Buy):
             marks["slot"] = a.currency
-        elif isinstance(a, _AtCell):
+        elif isinstance(a, AtCell):
             marks["cells"] = [cell_key(a.pos)]
         elif isinstance(a, ToReserve):
             marks["from"] = [cell_key(a.pos)]
