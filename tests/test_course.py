@@ -551,6 +551,16 @@ def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les)
         assert view["marks"] == {"cells": [key], "from": []}
 
 
+def test_the_longest_wall_is_drawn_where_the_lesson_says_so(course):
+    """R11: a lesson about the longest wall marks it on the board (its
+    ``draws_longest_wall``), the others do not; no code names a lesson."""
+    drawn = {les.id for les in LESSONS if les.draws_longest_wall}
+    assert {"count-wall", "exchange-wall"} <= drawn
+    for les in LESSONS:
+        course.goto(les.id)
+        assert course.view["lesson"]["show_wall"] is les.draws_longest_wall
+
+
 def test_a_game_lesson_shows_only_the_learners_hand(course):
     course.goto("take-most")
     g = course.attempt.game

@@ -74,7 +74,9 @@ def _sentence(s: str) -> str:
 class Lesson:
     """One lesson: ``goal`` in plain words, a ``start`` position, a ``task`` (the kind
     of answer, a key of :data:`TASKS`), ``want`` (what the engine is asked), ``hints``
-    (one step at a time, none giving the answer away) and ``after`` (said once solved)."""
+    (one step at a time, none giving the answer away) and ``after`` (said once solved).
+    ``draws_longest_wall``: the board marks the longest wall (R11), for the lessons
+    about it."""
 
     id: str
     chapter: str
@@ -86,6 +88,7 @@ class Lesson:
     want: dict[str, Any] = field(default_factory=dict)
     hints: tuple[str, ...] = ()
     after: str = ""
+    draws_longest_wall: bool = False
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
