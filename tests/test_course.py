@@ -279,10 +279,10 @@ def _wrong_answers(les):
 
 
 def _as_buy(ans):
-    from alhambra_widget.course.lessons import _action_of
+    from alhambra_widget.course.lessons import action_of
 
     try:
-        return _action_of(None, None, ans)
+        return action_of(None, None, ans)
     except Exception as e:  # the page's cards do not even make a payment of that slot
         return e
 
@@ -366,11 +366,11 @@ def test_dirk_rounds_down():
 
 
 def test_strategy_lessons_have_one_best_choice():
-    from alhambra_widget.course.lessons import _option_scores
+    from alhambra_widget.course.lessons import option_scores
 
     for les in LESSONS:
         if les.want.get("oracle") == "best":
-            margins = sorted((m for m, _ in _option_scores(les).values()), reverse=True)
+            margins = sorted((m for m, _ in option_scores(les).values()), reverse=True)
             assert margins[0] > margins[1], les.id
 
 
@@ -551,6 +551,16 @@ def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les)
         assert view["marks"] == {"cells": [key], "from": []}
 
 
+def test_the_longest_wall_is_drawn_where_the_lesson_says_so(course):
+    """R11: a lesson about the longest wall marks it on the board (its
+    ``draws_longest_wall``), the others do not; no code names a lesson."""
+    drawn = {les.id for les in LESSONS if les.draws_longest_wall}
+    assert {"count-wall", "exchange-wall"} <= drawn
+    for les in LESSONS:
+        course.goto(les.id)
+        assert course.view["lesson"]["show_wall"] is les.draws_longest_wall
+
+
 def test_a_game_lesson_shows_only_the_learners_hand(course):
     course.goto("take-most")
     g = course.attempt.game
@@ -588,12 +598,12 @@ def test_the_best_oracle_counts_dirk_as_a_rival_only_under_dirk_can_win():
     option, its default unless the lesson sets it)."""
     import dataclasses
 
-    from alhambra_widget.course.lessons import _option_scores
+    from alhambra_widget.course.lessons import option_scores
 
     les = lesson("dirk-give")
-    assert _option_scores(les)["give it to Dirk"][0] == 2  # Ben is the rival
+    assert option_scores(les)["give it to Dirk"][0] == 2  # Ben is the rival
     dirk = dataclasses.replace(les, start={**les.start, "dirk_can_win": True})
-    assert "Dirk 18" in _option_scores(dirk)["give it to Dirk"][1]
+    assert "Dirk 18" in option_scores(dirk)["give it to Dirk"][1]
 
 
 def test_a_buy_with_cards_of_another_currency_is_refused_by_the_engine_r6():

@@ -211,28 +211,28 @@ def _position():
 def test_win_chances_are_the_same_whatever_the_executor():
     from concurrent.futures import ThreadPoolExecutor
 
-    from alhambra_widget.whatif import _InProcess
+    from alhambra_widget.whatif import InProcessExecutor
 
     g, cands = _position()
     before = g.to_json()
     runs = [
-        win_chances(g, cands, n=30, seed=3, progress=False, executor=_InProcess()),
+        win_chances(g, cands, n=30, seed=3, progress=False, executor=InProcessExecutor()),
         win_chances(g, cands, n=30, seed=3, progress=False, executor=ThreadPoolExecutor(2)),
         win_chances(g, cands, n=30, seed=3, progress=False),  # the default process pool
     ]
     assert runs[0].wins == runs[1].wins == runs[2].wins
     assert all(sum(w.values()) == pytest.approx(30) for w in runs[0].wins.values())
     assert g.to_json() == before  # the game itself is untouched
-    other = win_chances(g, cands, n=30, seed=4, progress=False, executor=_InProcess())
+    other = win_chances(g, cands, n=30, seed=4, progress=False, executor=InProcessExecutor())
     assert other.wins != runs[0].wins  # the seed matters
 
 
 def test_win_chances_on_a_real_dask_cluster():
     distributed = pytest.importorskip("distributed")
-    from alhambra_widget.whatif import _InProcess
+    from alhambra_widget.whatif import InProcessExecutor
 
     g, cands = _position()
-    local = win_chances(g, cands, n=20, seed=7, progress=False, executor=_InProcess())
+    local = win_chances(g, cands, n=20, seed=7, progress=False, executor=InProcessExecutor())
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

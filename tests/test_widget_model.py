@@ -383,7 +383,7 @@ def test_a_double_click_does_the_action_once_and_says_nothing_false():
 
 
 def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
-    from alhambra_widget.engine.alhambra.actions import Buy, ToReserve, _AtCell
+    from alhambra_widget.engine.alhambra.actions import AtCell, Buy, ToReserve
 
     w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "random"})
     g = w.game
@@ -403,7 +403,7 @@ def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
             assert r["player"] == who != 0 and r["text"] == g.log[at].text
             if isinstance(a, Buy):
                 assert r["marks"] == {"slot": a.currency}
-            elif isinstance(a, _AtCell):
+            elif isinstance(a, AtCell):
                 assert r["marks"] == {"cells": [f"{a.pos[0]},{a.pos[1]}"]}
             elif isinstance(a, ToReserve):
                 assert r["marks"] == {"from": [f"{a.pos[0]},{a.pos[1]}"]}

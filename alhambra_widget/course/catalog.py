@@ -135,11 +135,11 @@ E: list[dict[str, Any]] = [
          hints=("Removing a tile must not cut anything off.",)),
     dict(id="exchange", chapter="redesign", title="An exchange", rules=("R8",),
          goal="Your reserve holds the tile shown. Exchange it with a built tile: click the tile it should replace.",
-         task="exchange", start={"alhambra": _WALLED, "tile": "arcades 8 N"}, want={"goal": "legal"},
+         task="exchange", start={"alhambra": _WALLED, "tile": "arcades 8 N"}, want={"goal": "legal"}, draws_longest_wall=True,
          hints=("The reserve tile takes exactly the cell of the built tile.", "The result must keep every building rule.")),
     dict(id="exchange-wall", chapter="redesign", title="When a redesign pays", rules=("R8", "R11"),
          goal="Exchange the reserve tile with a built tile so that your longest wall grows the most.", task="exchange",
-         start={"alhambra": _WALLED, "tile": "garden 9 NES"}, want={"goal": "longest_wall"},
+         start={"alhambra": _WALLED, "tile": "garden 9 NES"}, want={"goal": "longest_wall"}, draws_longest_wall=True,
          hints=("Count the longest wall before you start.", "A tile with more walls on the outside lengthens it.")),
     dict(id="place-bought", chapter="redesign", title="After the turn: placing", rules=("R9",),
          goal="You bought a tile and your turn is over. Place it now: build it into your Alhambra, or put it on your reserve.",
@@ -165,7 +165,7 @@ E: list[dict[str, Any]] = [
     # -- walls ----------------------------------------------------------------------
     dict(id="count-wall", chapter="walls", title="Counting the longest wall", rules=("R11",),
          goal="How many segments long is this Alhambra's longest joined outer wall?", task="numbers",
-         start={"alhambra": _BACK}, want={"oracle": "walls"},
+         start={"alhambra": _BACK}, want={"oracle": "walls"}, draws_longest_wall=True,
          hints=("A segment is one side of one tile.", "Walls between two tiles are inside: they do not count.",
                 "Follow one wall end to end; it may turn at corners.")),
     # -- the end --------------------------------------------------------------------

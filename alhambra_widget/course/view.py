@@ -141,9 +141,7 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
             del out["tile"]  # it is built now
         elif cell is not None and lesson.task == "exchange":
             out["tile"] = tile_json(lesson.alhambra()[cell])  # the reserve holds the one it replaced
-    # the longest wall drawn on the board: where the lesson is about it (an exchange for
-    # a wall, counting it)
-    out["show_wall"] = lesson.task == "exchange" or lesson.id == "count-wall"
+    out["show_wall"] = lesson.draws_longest_wall
     out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
     if at.game is not None:
         out["game"] = _game_board(at.game)

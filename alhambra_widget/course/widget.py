@@ -10,13 +10,13 @@ import traitlets
 
 from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
-from ..widgets.base import Intents, _Base
+from ..widgets.base import BaseWidget, Intents
 from . import catalog
 from .lessons import Attempt, Lesson, Progress, Verdict
 from .view import course_view
 
 
-class CourseWidget(_Base):
+class CourseWidget(BaseWidget):
     """The course in the board: a course map with each lesson's stars, the lesson's
     goal and start position, and the board to answer on. The engine judges every try
     (:mod:`alhambra_widget.course.lessons`); hints come one at a time; stars are kept in a
@@ -123,7 +123,7 @@ class CourseWidget(_Base):
         self._publish()
 
     INTENTS: ClassVar[Intents] = {
-        **_Base.INTENTS,
+        **BaseWidget.INTENTS,
         "lesson": _intent_lesson,
         "answer": _intent_answer,
         "hint": _intent_hint,

@@ -153,10 +153,7 @@ def search(
     world): the search then spends its budget on those. ``include`` adds actions the
     root must try as well (a game review weighs the move that was played)."""
     seat = game.current
-    legal = game.legal_actions()
-    if focus is not None and len(legal) > 1:
-        focused = focus(game, legal)
-        legal = focused + [a for a in include if a not in focused]
+    legal = _root_actions(game, focus, include)
     if len(legal) == 1:
         return [Choice(legal[0], 0, 0.0)]
     rng = random.Random(f"ismcts:{seed}")
@@ -164,45 +161,9 @@ def search(
     deadline = None if seconds is None else time.perf_counter() + seconds
     for i in range(playouts):
         world = game.determinize(seat, f"{seed}:{i}")
-        node, path = root, []
-        # selection and expansion
-        while not world.is_over:
-            actions = world.legal_actions()
-            if focus is not None:
-                kept = [a for a in actions if a in node.allowed] if node.allowed else []
-                if not kept:
-                    kept = focus(world, actions)
-                    node.allowed = set(kept) | (node.allowed or set())
-                actions = kept
-            untried = [a for a in actions if a not in node.children]
-            for a in actions:
-                child = node.children.get(a)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = node.children[a] = Node(mover=world.current, avail=1)
-                world.apply(a)
-                path.append(child)
-                break
-            best, best_u = None, -1.0
-            for a in actions:
-                c = node.children[a]
-                u = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
-                if u > best_u:
-                    best, best_u = a, u
-            node = node.children[best]
-            world.apply(best)
-            path.append(node)
-        # rollout, then the evaluation
-        for _ in range(rollout):
-            if world.is_over:
-                break
-            world.apply(policy(world, rng))
-        values = evaluate(world)
-        for n in path:
-            n.visits += 1
-            n.reward += values[n.mover]
+        path = _descend(root, world, rng, explore, focus)
+        _roll_out(world, rng, policy, rollout)
+        _back_up(path, evaluate(world))
         if progress is not None and i % 16 == 15 and progress(i + 1):
             break
         if deadline is not None and time.perf_counter() > deadline:
@@ -210,6 +171,87 @@ def search(
     out = [Choice(a, n.visits, n.mean()) for a, n in root.children.items()]
     out.sort(key=lambda c: (-c.visits, -c.value))
     return out
+
+
+def _root_actions(
+    game: Any, focus: Callable[[Any, list[Any]], list[Any]] | None, include: Sequence[Any]
+) -> list[Any]:
+    """The root's actions: the legal ones, or those ``focus`` keeps plus ``include``."""
+    legal: list[Any] = game.legal_actions()
+    if focus is not None and len(legal) > 1:
+        focused = focus(game, legal)
+        legal = focused + [a for a in include if a not in focused]
+    return legal
+
+
+def _focused(node: Node, world: Any, actions: list[Any], focus: Callable[[Any, list[Any]], list[Any]]) -> list[Any]:
+    """The actions worth trying at ``node`` in this world: those already allowed that
+    are legal here, or else what ``focus`` names (added to the node's allowed set)."""
+    kept = [a for a in actions if a in node.allowed] if node.allowed else []
+    if not kept:
+        kept = focus(world, actions)
+        node.allowed = set(kept) | (node.allowed or set())
+    return kept
+
+
+def _descend(
+    root: Node,
+    world: Any,
+    rng: random.Random,
+    explore: float,
+    focus: Callable[[Any, list[Any]], list[Any]] | None,
+) -> list[Node]:
+    """Selection and expansion: from ``root``, apply to ``world`` the child with the
+    best exploration value until a node has an untried action, then try one at random
+    (a new node). Every available child counts this visit. Returns the nodes passed."""
+    node, path = root, []
+    while not world.is_over:
+        actions = world.legal_actions()
+        if focus is not None:
+            actions = _focused(node, world, actions, focus)
+        untried = [a for a in actions if a not in node.children]
+        for a in actions:
+            child = node.children.get(a)
+            if child is not None:
+                child.avail += 1
+        if untried:
+            a = untried[rng.randrange(len(untried))]
+            child = node.children[a] = Node(mover=world.current, avail=1)
+            world.apply(a)
+            path.append(child)
+            break
+        best = _best_child(node, actions, explore)
+        node = node.children[best]
+        world.apply(best)
+        path.append(node)
+    return path
+
+
+def _best_child(node: Node, actions: list[Any], explore: float) -> Any:
+    """The action whose child has the highest exploration value (UCB1 over the times
+    it was available)."""
+    best, best_u = None, -1.0
+    for a in actions:
+        c = node.children[a]
+        u = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+        if u > best_u:
+            best, best_u = a, u
+    return best
+
+
+def _roll_out(world: Any, rng: random.Random, policy: Callable[[Any, random.Random], Any], rollout: int) -> None:
+    """Play at most ``rollout`` actions of ``policy`` in ``world``."""
+    for _ in range(rollout):
+        if world.is_over:
+            break
+        world.apply(policy(world, rng))
+
+
+def _back_up(path: list[Node], values: Sequence[float]) -> None:
+    """Each node on the path gains the value of the world for the player who chose it."""
+    for n in path:
+        n.visits += 1
+        n.reward += values[n.mover]
 
 
 def margin_chances(values: Sequence[float], scale: float) -> list[float]:

@@ -7,8 +7,7 @@ Alhambra refuses an illegal tile). Tables are pandas DataFrames (a plain
 both imported only when asked for.
 """
 
-from .chances import CHUNK, WinChances, win_chances
-from .chances import _InProcess as _InProcess  # the one-process executor (tests use it)
+from .chances import CHUNK, InProcessExecutor, WinChances, win_chances
 from .comparison import Comparison, compare
 from .position import AnyGame, Cell, Position, Seat, TileLike
 from .ranking import HeatMap, Option, Ranking, rank_placements
@@ -20,6 +19,7 @@ __all__ = [
     "Cell",
     "Comparison",
     "HeatMap",
+    "InProcessExecutor",
     "Option",
     "Position",
     "Ranking",

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..engine.gardens.game import Lay
 
 from .position import AnyGame
-from .tables import _frame, _need
+from .tables import data_frame, need_module
 
 
 # -- win chances from bot playouts -----------------------------------------------------------
@@ -40,11 +40,11 @@ class WinChances:
         wins per player, the best for ``player`` first."""
         rows: list[dict[str, Any]] = [{"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()]
         rows.sort(key=lambda r: -float(r[self.player]))  # stable: ties keep the candidates' order
-        return _frame(rows, ("move",))
+        return data_frame(rows, ("move",))
 
     def plot(self, ax: Any = None) -> Any:
-        plt = _need("matplotlib.pyplot")
-        _need("pandas")
+        plt = need_module("matplotlib.pyplot")
+        need_module("pandas")
         df = self.table()
         if ax is None:
             _fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(df)))
@@ -104,11 +104,12 @@ def _default_executor() -> tuple[Executor, bool]:
             return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=ctx), True
         except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
             pass
-    return _InProcess(), True
+    return InProcessExecutor(), True
 
 
-class _InProcess(Executor):
-    """The one-process fallback: runs each unit of work when it is submitted."""
+class InProcessExecutor(Executor):
+    """The one-process fallback: runs each unit of work when it is submitted (pass
+    ``executor=InProcessExecutor()`` to :func:`win_chances` to stay in this process)."""
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         f: Future[Any] = Future()

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     pass
 
 from .position import Position
-from .tables import _frame
+from .tables import data_frame
 
 
 # -- comparing two positions ---------------------------------------------------------
@@ -51,7 +51,7 @@ class Comparison:
     def table(self) -> Any:
         """A DataFrame indexed by (player, item) with columns a, b, change (a
         :class:`Table` without pandas)."""
-        return _frame(self.rows(), ("player", "item"))
+        return data_frame(self.rows(), ("player", "item"))
 
     def totals(self) -> dict[str, tuple[int, int, int]]:
         return {

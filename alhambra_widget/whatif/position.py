@@ -14,7 +14,7 @@ from ..engine.alhambra.grid import Alhambra
 from ..engine.alhambra.scoring import ScoringRound, score_round
 from ..engine.errors import IllegalAction, MalformedInput
 from ..views.alhambra.svg import alhambra_svg, svg_open
-from .tables import Table, _frame
+from .tables import Table, data_frame
 
 if TYPE_CHECKING:
 
@@ -28,7 +28,8 @@ Cell = Sequence[int]
 """A cell as ``(x, y)`` (any pair of whole numbers)."""
 
 
-def _tile(t: TileLike) -> Tile:
+def as_tile(t: TileLike) -> Tile:
+    """A tile, or its name parsed."""
     return t if isinstance(t, Tile) else Tile.parse(t)
 
 
@@ -105,7 +106,7 @@ class Position:
             if not isinstance(d, Mapping):
                 raise MalformedInput(f"{name}: a mapping with 'alhambra', 'reserve' or 'counts'.")
             if "tiles" in d:
-                dirk, dirk_name = [_tile(t) for t in d["tiles"]], name
+                dirk, dirk_name = [as_tile(t) for t in d["tiles"]], name
                 continue
             alh = None
             if "alhambra" in d:
@@ -113,7 +114,7 @@ class Position:
                 for pos, t in dict(d["alhambra"]).items():
                     if isinstance(pos, str):
                         pos = tuple(int(v) for v in pos.split(","))
-                    cells[tuple(pos)] = _tile(t)
+                    cells[tuple(pos)] = as_tile(t)
                 alh = Alhambra.from_tiles(cells)
             counts = None
             if "counts" in d:
@@ -122,7 +123,7 @@ class Position:
                 if unknown:
                     raise IllegalAction("R1", f"{name}: unknown kinds {sorted(unknown)}.")
             seats.append(
-                Seat(name, alh, [_tile(t) for t in d.get("reserve", [])], counts, d.get("wall"))
+                Seat(name, alh, [as_tile(t) for t in d.get("reserve", [])], counts, d.get("wall"))
             )
         return cls(seats, dirk, dirk_name)
 
@@ -140,7 +141,9 @@ class Position:
         )
 
     # -- changing it (rules still checked) -------------------------------------------
-    def _alhambra(self, name: str) -> Alhambra:
+    def alhambra(self, name: str) -> Alhambra:
+        """``name``'s Alhambra, the one :meth:`add`, :meth:`remove` and :meth:`move`
+        change (KeyError for no such player, MalformedInput for counts only)."""
         seat = self.seats.get(name)
         if seat is None:
             raise KeyError(f"No player {name!r}; the players are {list(self.seats)}.")
@@ -150,19 +153,19 @@ class Position:
 
     def add(self, name: str, tile: TileLike, cell: Cell) -> Position:
         """Build ``tile`` at ``cell`` in ``name``'s Alhambra (R7 checked). Returns self."""
-        self._alhambra(name).place(_tile(tile), _cell(cell))
+        self.alhambra(name).place(as_tile(tile), _cell(cell))
         return self
 
     def remove(self, name: str, cell: Cell) -> Tile:
         """Take the tile at ``cell`` out (R8 checked) and put it on the reserve."""
-        t = self._alhambra(name).remove(_cell(cell))
+        t = self.alhambra(name).remove(_cell(cell))
         self.seats[name].reserve.append(t)
         return t
 
     def move(self, name: str, src: Cell, dst: Cell) -> Position:
         """Move a tile within ``name``'s Alhambra; refused whole if either step breaks
         the rules."""
-        a = self._alhambra(name)
+        a = self.alhambra(name)
         trial = a.copy()
         t = trial.remove(_cell(src))
         trial.place(t, _cell(dst))
@@ -172,7 +175,7 @@ class Position:
     def give_dirk(self, tile: TileLike) -> Position:
         if self.dirk is None:
             self.dirk = []
-        self.dirk.append(_tile(tile))
+        self.dirk.append(as_tile(tile))
         return self
 
     # -- scoring ------------------------------------------------------------------
@@ -197,7 +200,7 @@ class Position:
             row["walls"] = r.walls[n].length if n in r.walls else 0
             row["total"] = r.totals[n]
             rows.append(row)
-        df = _frame(rows, ("player",))
+        df = data_frame(rows, ("player",))
         if not isinstance(df, Table):
             df.index.name = None  # the player names label the rows
         return df

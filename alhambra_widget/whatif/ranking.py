@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
     pass
 
-from .position import Position, TileLike, _tile
-from .tables import _frame
+from .position import Position, TileLike, as_tile
+from .tables import data_frame
 
 
 # -- ranking where a tile could go ------------------------------------------------------
@@ -47,7 +47,7 @@ class Ranking:
             rows.append({"where": o.where if isinstance(o.where, str) else f"({o.where[0]}, {o.where[1]})",
                          "points": o.points, "points change": o.points_change, "longest wall": o.wall,
                          "wall change": o.wall_change, "majority places": pl})  # fmt: skip
-        return _frame(rows)
+        return data_frame(rows)
 
     @staticmethod
     def places_text(o: Option) -> str:
@@ -70,7 +70,7 @@ class HeatMap:
 
     def _repr_svg_(self) -> str:
         r = self.ranking
-        a = r.base._alhambra(r.name)
+        a = r.base.alhambra(r.name)
         cell = 44
         cells = [(o, o.where) for o in r.options if not isinstance(o.where, str)]
         xs = [p[0] for p in a.tiles] + [w[0] for _o, w in cells]
@@ -106,9 +106,9 @@ def rank_placements(pos: Position, name: str, tile: TileLike, round: int | None 
     """Every legal cell for ``tile`` in ``name``'s Alhambra, and the reserve, ranked by
     the points ``name`` would score in scoring round ``round`` (by default the next
     one still to come), then by wall length."""
-    tile = _tile(tile)
+    tile = as_tile(tile)
     round = pos.next_round if round is None else round
-    a = pos._alhambra(name)
+    a = pos.alhambra(name)
     before = pos.score(round)
 
     def places(r: ScoringRound) -> dict[str, str]:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 _EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
 
 
-def _need(module: str) -> Any:
+def need_module(module: str) -> Any:
     """Import ``module`` for a what-if plot, or say which extra brings it."""
     import importlib
 
@@ -77,7 +77,7 @@ class Table:
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
 
-def _frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
+def data_frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
     """A pandas DataFrame of ``rows`` indexed by ``index``, or a :class:`Table` when
     pandas is missing."""
     try:

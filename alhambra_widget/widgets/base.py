@@ -23,7 +23,7 @@ Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
 
 
 
-class _Base(anywidget.AnyWidget):
+class BaseWidget(anywidget.AnyWidget):
     """Shared plumbing: versioned views, messages, safe intent handling."""
 
     _esm = STATIC / "widget.js"

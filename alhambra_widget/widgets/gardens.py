@@ -13,10 +13,10 @@ from ..players.gardens.strong import review as gardens_review
 from ..players.ismcts import Decision, Hint
 from ..views.gardens.view import RULES as GARDEN_RULES
 from ..views.gardens.view import gardens_svg, gardens_view
-from .session_widget import _SessionWidget
+from .session_widget import SessionWidget
 
 
-class GardensWidget(_SessionWidget[GardensGame]):
+class GardensWidget(SessionWidget[GardensGame]):
     """The Gardens of the Alhambra: the board of octagonal gardens and diamond
     buildings, the tile in hand (turned by clicks or the R key), legal fields
     highlighted, every scoring explained on the board, the timeline and bots.

@@ -1,18 +1,19 @@
-"""Playing on a session board (:class:`_Play`): a person's actions from the page or
+"""Playing on a session board (:class:`PlayPart`): a person's actions from the page or
 from Python, the bots' moves, and observers of every action."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.errors import GameError, MalformedInput
+from .base import Intents
 from .session import G
-from .session_core import _SessionCore
+from .session_core import SessionCore
 
 
-class _Play(_SessionCore[G]):
+class PlayPart(SessionCore[G]):
     """Acting: :meth:`act` and :meth:`run_bots` from Python, the ``act`` and ``bot``
     intents from the page (subclasses give ``_parse_action``)."""
 
@@ -92,3 +93,5 @@ class _Play(_SessionCore[G]):
         if content.get("v") != self._v or not self.session.bot_to_move():
             return
         self.session.bot_step()
+
+    INTENTS: ClassVar[Intents] = {**SessionCore.INTENTS, "act": _intent_act, "bot": _intent_bot}

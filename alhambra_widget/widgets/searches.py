@@ -1,5 +1,5 @@
 """Hints and the game review of a session board: searches run in the background with
-their progress shown as panels (:class:`_Searches`)."""
+their progress shown as panels (:class:`SearchesPart`)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,21 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from ..engine.errors import GameError
 from ..players.ismcts import Decision, Hint
+from .base import Intents
 from .session import G
-from .session_core import Panel, _SessionCore
+from .session_core import Panel, SessionCore
 
 Progress = Callable[[int], bool]
 """Told how much is done; answers whether to stop."""
 
 
-class _Searches(_SessionCore[G]):
+class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
     ``_hint_search`` and ``_review_search``)."""
 
@@ -133,3 +134,9 @@ class _Searches(_SessionCore[G]):
         self, game: G, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
     ) -> list[Decision]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    INTENTS: ClassVar[Intents] = {
+        **SessionCore.INTENTS,
+        "hint": _intent_hint,
+        "review": _intent_review,
+    }

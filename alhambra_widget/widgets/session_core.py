@@ -1,5 +1,5 @@
 """What the parts of a session board share: the :class:`Session`, the search panels and
-the position the page was last drawn at (:class:`_SessionCore`). The parts are mixins:
+the position the page was last drawn at (:class:`SessionCore`). The parts are mixins:
 hints and review (:mod:`.searches`), the timeline and variations (:mod:`.timeline`),
 the intents of play (:mod:`.play`); :mod:`.session_widget` puts them together."""
 
@@ -12,7 +12,7 @@ from typing import Any, Generic
 import traitlets
 
 from ..engine.errors import GameError
-from .base import _Base
+from .base import BaseWidget
 from .session import G, Session
 
 Panel = dict[str, Any]
@@ -21,7 +21,7 @@ Position = tuple[int, int, object]
 """Where a game is: which game object, how many actions, the last one."""
 
 
-class _SessionCore(_Base, Generic[G]):
+class SessionCore(BaseWidget, Generic[G]):
     """A widget over a :class:`Session`: the state every part reads."""
 
     autoplay_bots = traitlets.Bool(True).tag(sync=True)

@@ -1,5 +1,5 @@
 """A board over a game with a timeline, seats, hints and review (the Alhambra and the
-Gardens): :class:`_SessionWidget`, made of the parts in :mod:`.searches`,
+Gardens): :class:`SessionWidget`, made of the parts in :mod:`.searches`,
 :mod:`.timeline` and :mod:`.play` over :mod:`.session_core`."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from .base import Intents, _Base
-from .play import _Play
-from .searches import _Searches
+from .base import Intents
+from .play import PlayPart
+from .searches import SearchesPart
 from .session import G
-from .timeline import _Timeline
+from .timeline import TimelinePart
 
 
-class _SessionWidget(_Searches[G], _Timeline[G], _Play[G]):
+class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     """A widget over a :class:`~.session.Session` (a game, seats, a timeline): the Python
     API and the intents both games share. Subclasses give ``_parse_action``,
     ``_hint_search`` and ``_review_search``."""
@@ -51,12 +51,7 @@ class _SessionWidget(_Searches[G], _Timeline[G], _Play[G]):
         return view
 
     INTENTS: ClassVar[Intents] = {
-        **_Base.INTENTS,
-        "hint": _Searches._intent_hint,
-        "act": _Play._intent_act,
-        "bot": _Play._intent_bot,
-        "goto": _Timeline._intent_goto,
-        "undo": _Timeline._intent_undo,
-        "line": _Timeline._intent_line,
-        "review": _Searches._intent_review,
+        **SearchesPart.INTENTS,
+        **TimelinePart.INTENTS,
+        **PlayPart.INTENTS,
     }

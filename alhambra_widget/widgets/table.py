@@ -20,37 +20,11 @@ from .base import Intents
 
 if TYPE_CHECKING:
     from ..whatif import Comparison
-from .session_widget import _SessionWidget
+from .sandbox import cell_of, free_palette, sandbox_place, sandbox_remove
+from .session_widget import SessionWidget
 
 
-def _free_palette(palette: list[Tile], a: Alhambra) -> list[Tile]:
-    used = set(a.tiles.values())
-    return [t for t in palette if t not in used]
-
-
-def _cell_of(content: dict[str, Any]) -> tuple[int, int]:
-    pos = content.get("pos")
-    if not isinstance(pos, list) or len(pos) != 2:
-        raise MalformedInput("A cell is [x, y].")
-    return (pos[0], pos[1])
-
-
-def _sb_place(a: Alhambra, palette: list[Tile], content: dict[str, Any]) -> str:
-    tile = Tile.parse(content.get("tile"))
-    if tile not in palette:
-        raise MalformedInput(f"{tile} is not in the palette.")
-    pos = _cell_of(content)
-    a.place(tile, pos)
-    return f"{tile} built at ({pos[0]}, {pos[1]})."
-
-
-def _sb_remove(a: Alhambra, content: dict[str, Any]) -> str:
-    pos = _cell_of(content)
-    t = a.remove(pos)
-    return f"{t} removed from ({pos[0]}, {pos[1]})."
-
-
-class AlhambraWidget(_SessionWidget[Game]):
+class AlhambraWidget(SessionWidget[Game]):
     """Play, step through and poke at an Alhambra game.
 
     ``AlhambraWidget(game)`` or ``AlhambraWidget(players=[...], seed=...)`` shows a game;
@@ -109,7 +83,7 @@ class AlhambraWidget(_SessionWidget[Game]):
         view = self._session_view(game_view, show_all_money=self.show_all_money)
         if self._sandbox is not None:
             i, a = self._sandbox
-            view["sandbox"] = {"player": i, **sandbox_view(a, _free_palette(self.palette, a))}
+            view["sandbox"] = {"player": i, **sandbox_view(a, free_palette(self.palette, a))}
         return view
 
     def _parse_action(self, data: object) -> Action:
@@ -130,7 +104,7 @@ class AlhambraWidget(_SessionWidget[Game]):
         self._say(explain_cell(a, content.get("tile"), content.get("pos")), "info")
 
     def _intent_explain_removal(self, content: dict[str, Any]) -> None:
-        pos = _cell_of(content)
+        pos = cell_of(content)
         a = self.session.shown().current_player.alhambra
         v = a.why_not_removable(pos)
         self._say("That tile may go to the reserve." if v is None else str(v), "info")
@@ -155,15 +129,15 @@ class AlhambraWidget(_SessionWidget[Game]):
         self._publish()
 
     def _intent_sb_place(self, content: dict[str, Any]) -> None:
-        self._say(_sb_place(self._open_sandbox(), self.palette, content))
+        self._say(sandbox_place(self._open_sandbox(), self.palette, content))
         self._publish()
 
     def _intent_sb_remove(self, content: dict[str, Any]) -> None:
-        self._say(_sb_remove(self._open_sandbox(), content))
+        self._say(sandbox_remove(self._open_sandbox(), content))
         self._publish()
 
     INTENTS: ClassVar[Intents] = {
-        **_SessionWidget.INTENTS,
+        **SessionWidget.INTENTS,
         "explain": _intent_explain,
         "explain_removal": _intent_explain_removal,
         "sandbox": _intent_sandbox,

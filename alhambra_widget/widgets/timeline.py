@@ -1,18 +1,19 @@
-"""The timeline and the variation tree of a session board (:class:`_Timeline`): going
+"""The timeline and the variation tree of a session board (:class:`TimelinePart`): going
 to a past step, undoing a person's decision, switching, promoting, deleting and
 comparing lines."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.errors import GameError, MalformedInput
+from .base import Intents
 from .session import G
-from .session_core import _SessionCore
+from .session_core import SessionCore
 from .variations import Variations
 
 
-class _Timeline(_SessionCore[G]):
+class TimelinePart(SessionCore[G]):
     """The Python API and the intents of the timeline and of the lines."""
 
     @property
@@ -87,3 +88,10 @@ class _Timeline(_SessionCore[G]):
         if what not in ops:
             raise MalformedInput("A line intent does 'switch', 'promote', 'delete' or 'compare'.")
         ops[what](i)
+
+    INTENTS: ClassVar[Intents] = {
+        **SessionCore.INTENTS,
+        "goto": _intent_goto,
+        "undo": _intent_undo,
+        "line": _intent_line,
+    }

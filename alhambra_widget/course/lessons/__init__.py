@@ -17,43 +17,13 @@ small JSON file. The course (the lessons in order) is :data:`alhambra_widget.cou
 
 from ...engine.alhambra.components import building_tiles
 from ...engine.errors import GameError
-from .building import (
-    _breaking,
-    _build_targets,
-    _judge_break,
-    _judge_build,
-    _judge_remove,
-    _removal_targets,
-    _sol_cells,
-)
+from .building import BOARD_TASKS
 from .core import TASKS, Attempt, Lesson, Task, Verdict, cell_text, parse_cell
-from .oracles import (
-    ORACLES,
-    Oracle,
-    _judge_choose,
-    _judge_numbers,
-    _option_scores,
-    _sol_choose,
-    _sol_numbers,
-    number_fields,
-    options,
-)
+from .oracles import ORACLE_TASKS, ORACLES, Oracle, number_fields, option_scores, options
 from .progress import Progress, default_progress_path
-from .turns import _action_of, _judge_game, _sol_game, answer_of
+from .turns import TURN_TASKS, action_of, answer_of
 
-TASKS.update({
-    "build": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
-    "exchange": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
-    "break": Task(_judge_break, lambda L: _sol_cells(_breaking(L)), "alhambra"),
-    "remove": Task(_judge_remove, lambda L: _sol_cells(_removal_targets(L)), "alhambra"),
-    "take": Task(_judge_game, _sol_game, "game"),
-    "buy": Task(_judge_game, _sol_game, "game"),
-    "turn": Task(_judge_game, _sol_game, "game"),
-    "place": Task(_judge_game, _sol_game, "game"),
-    "numbers": Task(_judge_numbers, _sol_numbers, "numbers"),
-    "choose": Task(_judge_choose, _sol_choose, "choose"),
-})
-"""Kind of answer -> how the engine judges it and finds its solutions."""
+TASKS.update({**BOARD_TASKS, **TURN_TASKS, **ORACLE_TASKS})
 
 
 __all__ = [
@@ -66,13 +36,13 @@ __all__ = [
     "Progress",
     "Task",
     "Verdict",
-    "_action_of",
-    "_option_scores",
+    "action_of",
     "answer_of",
     "building_tiles",
     "cell_text",
     "default_progress_path",
     "number_fields",
+    "option_scores",
     "options",
     "parse_cell",
 ]

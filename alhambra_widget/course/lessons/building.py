@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.alhambra.components import Tile
 from ...engine.alhambra.grid import Alhambra
-from .core import Attempt, Lesson, Pos, Verdict, _need, cell_text, parse_cell
+from .core import Attempt, Lesson, Pos, Task, Verdict, answer_field, cell_text, parse_cell
 
 
 def _built(a: Alhambra, tile: Tile, c: Pos, exchange: bool = False) -> Alhambra:
@@ -39,7 +39,7 @@ def _build_targets(lesson: Lesson) -> dict[Pos, int]:
 
 def _judge_build(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
-    c = parse_cell(_need(payload, "cell"))
+    c = parse_cell(answer_field(payload, "cell"))
     a, t = lesson.alhambra(), lesson.tile()
     exchange = lesson.task == "exchange"
     v = a.why_not_exchangeable(t, c) if exchange else a.why_illegal(t, c)
@@ -77,7 +77,7 @@ def _breaking(lesson: Lesson) -> set[Pos]:
 
 def _judge_break(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
-    c = parse_cell(_need(payload, "cell"))
+    c = parse_cell(answer_field(payload, "cell"))
     a, t, want = lesson.alhambra(), lesson.tile(), lesson.want["rule"]
     v = a.why_illegal(t, c)
     if v is None:
@@ -98,7 +98,7 @@ def _removal_targets(lesson: Lesson) -> set[Pos]:
 
 def _judge_remove(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
-    c = parse_cell(_need(payload, "cell"))
+    c = parse_cell(answer_field(payload, "cell"))
     a = lesson.alhambra()
     if c not in a.tiles:
         return Verdict(False, f"{cell_text(c)} is empty: only a built tile can go to the reserve (R8).", "R8", "empty")
@@ -117,3 +117,12 @@ def _judge_remove(at: Attempt, payload: object) -> Verdict:
     return Verdict(False, f"{a.tiles[c]} at {cell_text(c)} must stay: {v}", v.rule, "stuck")
 
 
+
+
+BOARD_TASKS: dict[str, Task] = {
+    "build": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
+    "exchange": Task(_judge_build, lambda L: _sol_cells(_build_targets(L)), "alhambra"),
+    "break": Task(_judge_break, lambda L: _sol_cells(_breaking(L)), "alhambra"),
+    "remove": Task(_judge_remove, lambda L: _sol_cells(_removal_targets(L)), "alhambra"),
+}
+"""The kinds of answer given on one Alhambra (a cell), for :data:`~.core.TASKS`."""

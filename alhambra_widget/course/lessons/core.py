@@ -57,7 +57,8 @@ def parse_cell(v: object) -> Pos:
         raise MalformedInput(f"A cell is a pair of integers, not {v!r}.") from None
 
 
-def _need(payload: object, key: str) -> Any:
+def answer_field(payload: object, key: str) -> Any:
+    """The ``key`` of an answer object, or MalformedInput naming it (for the judges)."""
     if not isinstance(payload, dict) or key not in payload:
         raise MalformedInput(f"This lesson's answer is an object with {key!r}.")
     return payload[key]
@@ -73,7 +74,9 @@ def _sentence(s: str) -> str:
 class Lesson:
     """One lesson: ``goal`` in plain words, a ``start`` position, a ``task`` (the kind
     of answer, a key of :data:`TASKS`), ``want`` (what the engine is asked), ``hints``
-    (one step at a time, none giving the answer away) and ``after`` (said once solved)."""
+    (one step at a time, none giving the answer away) and ``after`` (said once solved).
+    ``draws_longest_wall``: the board marks the longest wall (R11), for the lessons
+    about it."""
 
     id: str
     chapter: str
@@ -85,6 +88,7 @@ class Lesson:
     want: dict[str, Any] = field(default_factory=dict)
     hints: tuple[str, ...] = ()
     after: str = ""
+    draws_longest_wall: bool = False
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
@@ -196,4 +200,5 @@ class Task:
 
 TASKS: dict[str, Task] = {}
 """Kind of answer -> how the engine judges it and finds its solutions (filled by
-:mod:`alhambra_widget.course.lessons`: each kind lives in its own module)."""
+:mod:`alhambra_widget.course.lessons` from the ``*_TASKS`` of the modules that judge
+them: each kind lives in its own module)."""

@@ -12,7 +12,7 @@ from ...engine.alhambra.game import Game, dirk_draw, end_game_gifts
 from ...engine.alhambra.scoring import POINTS, score_kind
 from ...engine.errors import GameError, MalformedInput
 from ...engine.gardens.components import TREES, garden_tiles
-from .core import ORDINAL, Attempt, Lesson, Pos, Verdict, _need, cell_text, parse_cell
+from .core import ORDINAL, Attempt, Lesson, Pos, Task, Verdict, answer_field, cell_text, parse_cell
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,7 @@ def _o_g_first(lesson: Lesson) -> Oracle:
     return Oracle(legal[0], "the starting player's first tile keeps off the edge of the board (G3).", wrong)
 
 
-def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
+def option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
     """Strategy lessons: each option applied to the what-if position; its margin
     (your points in the round minus the best other player's) and a sentence."""
     from ...whatif import Position
@@ -302,7 +302,7 @@ def _option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
 
 
 def _o_best(lesson: Lesson) -> Oracle:
-    scored = _option_scores(lesson)
+    scored = option_scores(lesson)
     best = max(scored, key=lambda k: scored[k][0])
     rules = " and ".join(lesson.rules)
     return Oracle(best, scored[best][1] + ", the best of the choices.", lambda label: (
@@ -360,7 +360,7 @@ def _judge_oracle(lesson: Lesson, given: Any) -> Verdict:
 
 def _judge_numbers(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
-    raw = _need(payload, "numbers")
+    raw = answer_field(payload, "numbers")
     if not isinstance(raw, dict):
         raise MalformedInput("Numbers are an object: name -> whole number.")
     given: dict[str, int] = {}
@@ -377,7 +377,7 @@ def _judge_numbers(at: Attempt, payload: object) -> Verdict:
 
 def _judge_choose(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
-    pick = _need(payload, "choice")
+    pick = answer_field(payload, "choice")
     if pick not in options(lesson):
         raise MalformedInput(f"Choose one of {options(lesson)}.")
     return _judge_oracle(lesson, pick)
@@ -391,3 +391,10 @@ def _sol_choose(lesson: Lesson) -> list[list[dict[str, Any]]]:
     return [[{"choice": ORACLES[lesson.want["oracle"]](lesson).answer}]]
 
 
+
+
+ORACLE_TASKS: dict[str, Task] = {
+    "numbers": Task(_judge_numbers, _sol_numbers, "numbers"),
+    "choose": Task(_judge_choose, _sol_choose, "choose"),
+}
+"""The kinds of answer asked of an oracle (numbers, a choice), for :data:`~.core.TASKS`."""

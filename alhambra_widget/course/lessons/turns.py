@@ -11,11 +11,11 @@ from ...engine.alhambra.actions import Action, Buy, Place, Reserve, TakeMoney, b
 from ...engine.alhambra.components import Card, Tile
 from ...engine.alhambra.game import Game, payments
 from ...engine.errors import IllegalAction, MalformedInput
-from .core import Attempt, Lesson, Verdict, _need, parse_cell
+from .core import Attempt, Lesson, Task, Verdict, answer_field, parse_cell
 
 
 # game tasks: the answer is an action, applied to the attempt's game
-def _action_of(lesson: Lesson, g: Game, payload: object) -> Action:
+def action_of(lesson: Lesson, g: Game, payload: object) -> Action:
     if not isinstance(payload, dict):
         raise MalformedInput("This lesson's answer is an action: take, buy, place or reserve.")
     if "take" in payload:
@@ -24,7 +24,7 @@ def _action_of(lesson: Lesson, g: Game, payload: object) -> Action:
         slot = str(payload["buy"])
         if "cards" in payload:  # the cards picked on the board, as names
             return buy_with(slot, [Card.parse(c) for c in payload["cards"]])  # R6 refused there
-        return Buy(slot, tuple(int(v) for v in _need(payload, "pay")))
+        return Buy(slot, tuple(int(v) for v in answer_field(payload, "pay")))
     if "place" in payload or "reserve" in payload:
         bought = g.current_player.bought
         tile = Tile.parse(payload.get("tile") or (bought[0].name if bought else ""))
@@ -123,7 +123,7 @@ def _judge_game(at: Attempt, payload: object) -> Verdict:
     me = g.current_player.name
     before = g.copy()
     try:
-        action = _action_of(lesson, g, payload)
+        action = action_of(lesson, g, payload)
         kind = GAME_TASKS[lesson.task]
         if kind is not None and not isinstance(action, kind):
             raise MalformedInput(f"This lesson asks for a {kind.type.replace('_', ' ')} action.")
@@ -179,3 +179,7 @@ def _sol_game(lesson: Lesson) -> list[list[dict[str, Any]]]:
 
     go(Attempt(lesson), [], 3)
     return out
+
+
+TURN_TASKS: dict[str, Task] = {kind: Task(_judge_game, _sol_game, "game") for kind in GAME_TASKS}
+"""The kinds of answer played on a game (an action), for :data:`~.core.TASKS`."""

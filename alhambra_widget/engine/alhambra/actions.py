@@ -35,10 +35,11 @@ class Action:
         raise NotImplementedError
 
     @classmethod
-    def _trusted(cls, *values: Any) -> Any:
+    def trusted(cls, *values: Any) -> Any:
         """The action with these field values, already in their checked, canonical form
         (the engine's own tiles, ``(x, y)`` cells, sorted cards and payments): the
-        public constructor's checks are skipped, so the legal lists build fast."""
+        public constructor's checks are skipped, so the legal lists build fast. For the
+        engine's own use (:mod:`.listing`): anything else builds actions with the class."""
         a = object.__new__(cls)
         for name, v in zip(cls.FIELDS, values):
             object.__setattr__(a, name, v)
@@ -135,8 +136,9 @@ class _TileAction(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class _AtCell(_TileAction):
-    """A tile and a cell of the player's Alhambra."""
+class AtCell(_TileAction):
+    """A tile and a cell of the player's Alhambra: the actions that build there
+    (:class:`Place`, :class:`FromReserve`, :class:`Exchange`)."""
 
     tile: Tile
     pos: Pos
@@ -173,7 +175,7 @@ class _TileOnly(_TileAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(_AtCell):
+class Place(AtCell):
     """R9/R12: build a tile bought this turn (or an end-game gift) at ``pos`` (R7)."""
 
     type: ClassVar[str] = "place"
@@ -203,7 +205,7 @@ class GiveToDirk(_TileOnly):
 
 
 @dataclass(frozen=True, slots=True)
-class FromReserve(_AtCell):
+class FromReserve(AtCell):
     """R8 redesign: build a reserve tile at ``pos`` (R7). Ends the turn."""
 
     type: ClassVar[str] = "from_reserve"
@@ -235,7 +237,7 @@ class ToReserve(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange(_AtCell):
+class Exchange(AtCell):
     """R8 redesign: a reserve tile takes exactly the cell ``pos``; the tile there goes
     to the reserve. Ends the turn."""
 

@@ -98,7 +98,7 @@ random games)."""
 def _take(cards: tuple[Card, ...]) -> TakeMoney:
     a = _TAKES.get(cards)
     if a is None:
-        a = _TAKES[cards] = TakeMoney._trusted(cards)
+        a = _TAKES[cards] = TakeMoney.trusted(cards)
     return a
 
 
@@ -108,7 +108,7 @@ _TO_RESERVE: dict[int, ToReserve] = {}
 def _to_reserve(q: int) -> ToReserve:
     a = _TO_RESERVE.get(q)
     if a is None:
-        a = _TO_RESERVE[q] = ToReserve._trusted(POS[q])
+        a = _TO_RESERVE[q] = ToReserve.trusted(POS[q])
     return a
 
 
@@ -153,11 +153,11 @@ A = TypeVar("A", bound=Action)
 
 def shared(cls: type[A], *args: Any) -> A:
     """The shared action ``cls(*args)``; ``args`` are in canonical form (see
-    :meth:`~.actions.Action._trusted`)."""
+    :meth:`~.actions.Action.trusted`)."""
     key = (cls, *args)
     a = _ACTIONS.get(key)
     if a is None:
-        a = _ACTIONS.put(key, cls._trusted(*args))
+        a = _ACTIONS.put(key, cls.trusted(*args))
     return a  # type: ignore[no-any-return]
 
 
@@ -182,7 +182,7 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls._trusted(tile, POS[q])
+            a = table[q] = cls.trusted(tile, POS[q])
         out.append(a)
 
 

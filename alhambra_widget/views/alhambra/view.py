@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.alhambra.actions import (
     Action,
+    AtCell,
     Buy,
     Exchange,
     FromReserve,
@@ -23,12 +24,11 @@ from ...engine.alhambra.actions import (
     Place,
     TakeMoney,
     ToReserve,
-    _AtCell,
 )
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
-from ...engine.alhambra.game import Game
+from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
-from ...engine.alhambra.scoring import POINTS
+from ...engine.alhambra.scoring import POINTS, ScoringRound
 from ...engine.errors import MalformedInput
 from ..seats import seen_hands, viewer
 
@@ -113,23 +113,7 @@ def game_view(
     to_move = None if game.is_over else game.current
     seen = seen_hands(names, seats, to_move, show_all_money)
     me = viewer(names, seats, to_move)
-    players = []
-    for i, p in enumerate(game.players):
-        open_hand = i in seen
-        players.append(
-            {
-                "name": p.name,
-                "seat": seats.get(p.name, "human"),
-                "score": p.score,
-                "money": [[c.currency, c.value] for c in p.money] if open_hand else None,
-                "cards": len(p.money),
-                "alhambra": alhambra_json(p.alhambra),
-                "reserve": [tile_json(t) for t in p.reserve],
-                "bought": [tile_json(t) for t in p.bought],
-                "counts": p.alhambra.counts(),
-            }
-        )
-    view = {
+    return {
         "mode": "game",
         "step": step,
         "steps": steps,
@@ -139,33 +123,11 @@ def game_view(
         "over": game.is_over,
         "winners": game.winners,
         "current": game.current,
-        "players": players,
-        "dirk": (
-            {
-                "name": game.dirk_name,
-                "score": game.dirk_score,
-                "tiles": [tile_json(t) for t in game.dirk_tiles],
-            }
-            if game.two_players
-            else None
-        ),
-        "market": [
-            {"currency": c, "tile": tile_json(t) if t else None} for c, t in game.market.items()
-        ],
-        "display": [[c.currency, c.value] for c in game.display],
-        "deck": len(game.deck),
-        "discard": len(game.discard),
-        "bag": len(game.bag),
+        "players": [_player_json(p, seats, i in seen) for i, p in enumerate(game.players)],
+        "dirk": _dirk_json(game),
+        **_table_json(game),
         "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
-        "rounds": [
-            {
-                "number": r.number,
-                "kinds": [k.to_dict() for k in r.kinds],
-                "walls": {n: w.length for n, w in r.walls.items()},
-                "totals": dict(r.totals),
-            }
-            for r in game.rounds
-        ],
+        "rounds": [_round_json(r) for r in game.rounds],
         "log": [e.text for e in game.log[-log_size:]],
         "me": me,  # the person the board is for (None: nobody, or a bot to move)
         "recent": recent_actions(game, me),
@@ -176,7 +138,56 @@ def game_view(
         # also for a past state: acting there asks to branch off or undo back (the session)
         "legal": legal_view(game, hand_seen=game.current in seen) if not game.is_over else None,
     }
-    return view
+
+
+def _player_json(p: Player, seats: dict[str, str], open_hand: bool) -> dict[str, Any]:
+    """A player as the board shows them: the money cards only when ``open_hand``."""
+    return {
+        "name": p.name,
+        "seat": seats.get(p.name, "human"),
+        "score": p.score,
+        "money": [[c.currency, c.value] for c in p.money] if open_hand else None,
+        "cards": len(p.money),
+        "alhambra": alhambra_json(p.alhambra),
+        "reserve": [tile_json(t) for t in p.reserve],
+        "bought": [tile_json(t) for t in p.bought],
+        "counts": p.alhambra.counts(),
+    }
+
+
+def _dirk_json(game: Game) -> dict[str, Any] | None:
+    """Dirk, the third player of a two-player game (R3): his tiles and score."""
+    if not game.two_players:
+        return None
+    return {
+        "name": game.dirk_name,
+        "score": game.dirk_score,
+        "tiles": [tile_json(t) for t in game.dirk_tiles],
+    }
+
+
+def _table_json(game: Game) -> dict[str, Any]:
+    """What lies on the table: the building market, the money display, and how many
+    cards and tiles are left in the deck, the discard pile and the bag."""
+    return {
+        "market": [
+            {"currency": c, "tile": tile_json(t) if t else None} for c, t in game.market.items()
+        ],
+        "display": [[c.currency, c.value] for c in game.display],
+        "deck": len(game.deck),
+        "discard": len(game.discard),
+        "bag": len(game.bag),
+    }
+
+
+def _round_json(r: ScoringRound) -> dict[str, Any]:
+    """A scoring round that was played: each kind's result, the walls and totals."""
+    return {
+        "number": r.number,
+        "kinds": [k.to_dict() for k in r.kinds],
+        "walls": {n: w.length for n, w in r.walls.items()},
+        "totals": dict(r.totals),
+    }
 
 
 def overview(game: Game) -> dict[str, Any] | None:
@@ -242,7 +253,7 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
             marks["cards"] = [[c.currency, c.value] for c in a.cards]
         elif isinstance(a, Buy):
             marks["slot"] = a.currency
-        elif isinstance(a, _AtCell):
+        elif isinstance(a, AtCell):
             marks["cells"] = [cell_key(a.pos)]
         elif isinstance(a, ToReserve):
             marks["from"] = [cell_key(a.pos)]
