@@ -19,7 +19,8 @@ import hashlib
 import json
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import GameError, GameFileError, IllegalAction, MalformedInput
@@ -107,8 +108,8 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     GAME: ClassVar[str] = ""
     """Which game: ``"alhambra"`` or ``"gardens"`` (bots and views are chosen by it)."""
     VERSION: ClassVar[int] = 1
-    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {}
-    OPTION_ALIASES: ClassVar[dict[str, str]] = {}
+    OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType({})
+    OPTION_ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Older option names (in saved games and calls) -> today's."""
 
     @property
@@ -176,13 +177,13 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         """Every legal choice now, in a fixed order (so a seeded bot replays exactly)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
         return list(legal)
 
     def _check(self, action: object) -> None:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
         for a in legal:  # legal actions are shared objects: identity first
             if a is action:
                 return
@@ -200,7 +201,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def _step(self, action: A) -> list[E]:
         self._movers.append((self.current, len(self._log)))
         events = self._do(action)
-        self._legal = None
+        self.__dict__["_legal"] = None  # (past ReadOnly's guard: this runs every action)
         self._history.append(action)
         return events
 

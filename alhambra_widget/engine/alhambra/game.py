@@ -74,11 +74,10 @@ class Game(RecordedGame[Action, Event]):
     TITLE = "Alhambra game"
     GAME = "alhambra"
     VERSION = VERSION
-    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
-        "dirk_name": ("dirk_name", "Dirk"),
-        "dirk_can_win": ("dirk_can_win", False),
-    }
-    OPTION_ALIASES: ClassVar[dict[str, str]] = {"dirk": "dirk_name"}
+    OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType(
+        {"dirk_name": ("dirk_name", "Dirk"), "dirk_can_win": ("dirk_can_win", False)}
+    )
+    OPTION_ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({"dirk": "dirk_name"})
 
     @staticmethod
     def action_from_json(data: object) -> Action:

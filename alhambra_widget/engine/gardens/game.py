@@ -295,11 +295,13 @@ class GardensGame(RecordedGame[Lay, Event]):
     FORMAT = "alhambra-widget/gardens-game"
     TITLE = "Gardens of the Alhambra game"
     GAME = "gardens"
-    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
-        "hand_size": ("hand_size", 1),
-        "two_colours": ("two_colours", False),
-        "colours": ("_colours", None),
-    }
+    OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType(
+        {
+            "hand_size": ("hand_size", 1),
+            "two_colours": ("two_colours", False),
+            "colours": ("_colours", None),
+        }
+    )
 
     @staticmethod
     def action_from_json(data: object) -> Lay:
