@@ -13,10 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..alhambra.narration import game_over
 from ..errors import IllegalAction, MalformedInput, int_pair
-from ..events import Event as _Event
-from ..events import Narrator, does
 from ..record import ReadOnly, RecordedGame, check_names
 from .components import (
     FIELDS,
@@ -32,8 +29,11 @@ from .components import (
     on_outer_ring,
     winning_kind,
 )
+from .narration import NARRATORS, Event
 
 Field = tuple[int, int]
+
+__all__ = ["NARRATORS", "TURN_RULES", "Event", "GardenPlayer", "GardensGame", "Lay", "Scoring", "explain_winner"]
 
 
 def _as_field(value: object) -> Field:
@@ -174,49 +174,6 @@ class GardenPlayer(ReadOnly):
 
     def __repr__(self) -> str:
         return f"<GardenPlayer {self._name} ({'/'.join(self._kinds)}): {self.score} points, {len(self._hand)} in hand>"
-
-
-def _gardens_turn(d: dict[str, Any]) -> str:
-    if d.get("start"):
-        return f"{does(d['player'], 'starts')} (drawn by the seed): turn 1."
-    return f"Turn {d['turn']}: {d['player']} to play."
-
-
-def _scored(d: dict[str, Any]) -> str:
-    s = d["scoring"]
-    trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
-    where = f"({s['building'][0]}, {s['building'][1]})"
-    kinds = "kind" if s["multiplier"] == 1 else "kinds"
-    if s["owner"]:
-        result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
-    elif s["winner"]:
-        result = f"{s['winner'].capitalize()} wins, but nobody owns it"
-    else:
-        result = "Nobody scores"
-    why = s["why"][0].upper() + s["why"][1:]
-    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
-
-
-def _lay(d: dict[str, Any]) -> str:
-    turned = f", turned {d['turn']}" if d["turn"] else ""
-    f = d["field"]
-    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
-
-
-NARRATORS: dict[str, Narrator] = {
-    "gardens_turn": _gardens_turn,
-    "lay": _lay,
-    "scored": _scored,
-    "game_over": game_over,
-}
-
-
-class Event(_Event):
-    """Something that happened in a Gardens game (``kind`` is a key of
-    :data:`NARRATORS`)."""
-
-    __slots__ = ()
-    NARRATORS: ClassVar[Mapping[str, Narrator]] = NARRATORS
 
 
 class _Lay:
