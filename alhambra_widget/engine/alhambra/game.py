@@ -37,7 +37,7 @@ from .grid import Alhambra
 from .listing import dirk_draw, end_game_gifts, payments, takes
 from .narration import Event
 from .player import Player
-from .rules import TURN_RULES
+from .rules import TURN_RULES, legal
 from .scoring import ScoringRound
 from .setup import deal
 from .state import Table
@@ -270,7 +270,7 @@ class Game(RecordedGame[Action, Event]):
 
     # -- legal actions, applying -------------------------------------------------
     def _list_legal(self) -> list[Action]:
-        return rules.legal(self._t)
+        return legal(self._t)
 
     def _refuse(self, action: object) -> Exception | None:
         if not isinstance(action, Action):
