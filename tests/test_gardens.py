@@ -74,7 +74,7 @@ def test_G2_a_tile_turns_in_quarter_turns():
 
 def test_G2_each_player_owns_a_kind_others_belong_to_nobody():
     g = GardensGame(["A", "B", "C"], seed=1)
-    assert [p.kinds for p in g.players] == [["lemon"], ["orange"], ["palm"]]
+    assert [p.kinds for p in g.players] == [("lemon",), ("orange",), ("palm",)]
     assert g.owner_of("lavender") is None
     with pytest.raises(IllegalAction):
         GardensGame(["A", "B"], seed=1, colours={"A": ["palm"], "B": ["palm"]})
@@ -165,16 +165,28 @@ def test_G4_explanation_names_the_dropped_ties():
     assert w == "lavender" and "orange and palm tie at 3" in why and "drop out" in why
 
 
+# The rulebook's example positions: the Gardens have no position editor (the game's
+# state is read-only to users), so these helpers write the engine's own fields.
+
+
 def _lay_around(g, building, plan):
     """Put tiles around ``building`` by hand: plan = [(field, tile_id, turn)]."""
     for f, tid, turn in plan:
-        g.fields[f] = (g.tile(tid), turn)
+        g._fields[f] = (g.tile(tid), turn)
+
+
+def _set_building(g, b, value, kind):
+    g._buildings[b] = type(g.buildings[b])(value, kind)
+
+
+def _set_hand(p, tile):
+    p._hand[0] = tile
 
 
 def test_G4_rulebook_four_kinds_value_3_orange_wins_12():
     g = GardensGame(["Ann", "Ben", "Cem", "Dan"], seed=1)  # lemon, orange, palm, lavender
     b = (3, 3)
-    g.buildings[b] = type(g.buildings[b])(3, "arcades")
+    _set_building(g, b, 3, "arcades")
     # fields around (3,3): (2,2) SE side, (3,2) SW, (2,3) NE, (3,3) NW
     tiles = {t.id: t for t in garden_tiles()}
 
@@ -189,7 +201,7 @@ def test_G4_rulebook_four_kinds_value_3_orange_wins_12():
     _lay_around(g, b, plan)
     last = tile_with("lavender", 3, 2)
     p = g.current_player
-    p.hand[0] = last
+    _set_hand(p, last)
     g.apply(Lay(last.id, (3, 3), 0))  # encloses (3, 3): orange 3, palm 2, lavender 2, lemon 1
     s = g.scored[b]
     assert s.counts == {"lemon": 1, "orange": 3, "palm": 2, "lavender": 2}
@@ -200,7 +212,7 @@ def test_G4_rulebook_four_kinds_value_3_orange_wins_12():
 def test_G4_rulebook_three_kinds_orange_purple_tie_green_wins_9():
     g = GardensGame(["Ann", "Ben", "Cem", "Dan"], seed=1)  # lemon, orange, palm, lavender
     b = (3, 3)
-    g.buildings[b] = type(g.buildings[b])(3, "arcades")
+    _set_building(g, b, 3, "arcades")
     used = set()
 
     def tile_with(kind, side, n):
@@ -210,11 +222,11 @@ def test_G4_rulebook_three_kinds_orange_purple_tie_green_wins_9():
         return t, next(r for r in range(4) if t.side(side, r) == kind)
 
     # around (3, 3): (2, 2) faces it with side 1, (3, 2) side 2, (2, 3) side 0, (3, 3) side 3
-    g.fields[(2, 2)] = tile_with("orange", 1, 1)
-    g.fields[(3, 2)] = tile_with("orange", 2, 1)
-    g.fields[(2, 3)] = tile_with("lavender", 0, 2)
+    g._fields[(2, 2)] = tile_with("orange", 1, 1)
+    g._fields[(3, 2)] = tile_with("orange", 2, 1)
+    g._fields[(2, 3)] = tile_with("lavender", 0, 2)
     last, turn = tile_with("palm", 3, 1)
-    g.current_player.hand[0] = last
+    _set_hand(g.current_player, last)
     g.apply(Lay(last.id, (3, 3), turn))
     s = g.scored[b]
     assert s.counts == {"lemon": 0, "orange": 2, "palm": 1, "lavender": 2}
@@ -269,7 +281,7 @@ def test_G5_game_ends_when_every_field_is_planted_equal_totals_share():
 
 def test_G5_two_players_two_colours_scored_apart_added_at_the_end():
     g = GardensGame(["A", "B"], seed=9, two_colours=True)
-    assert [p.kinds for p in g.players] == [["lemon", "palm"], ["orange", "lavender"]]
+    assert [p.kinds for p in g.players] == [("lemon", "palm"), ("orange", "lavender")]
     rng = random.Random(9)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))

@@ -53,9 +53,9 @@ def check_invariants(g: Game, last_scores: dict) -> None:
         assert p.hand() == by_currency, "R6: the grouped hand (kept change by change) is the hand"
     assert money == Counter(money_cards(g.two_players)), "R1/R3: money lost or duplicated"
 
-    drawn = g.scoring_cards_drawn
+    drawn = list(g.scoring_cards_drawn)
     in_deck = [c.round for c in g.deck if isinstance(c, ScoringCard)]
-    assert sorted(drawn + in_deck) == [1, 2], "R2: each scoring card exactly once"
+    assert sorted([*drawn, *in_deck]) == [1, 2], "R2: each scoring card exactly once"
     scored = [r.number for r in g.rounds]
     if g.is_over:
         assert scored == [*drawn, 3], "R9/R12: each drawn card scored once, then round 3"

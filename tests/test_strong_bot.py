@@ -26,25 +26,31 @@ def midgame(n: int, seed: int, steps: int, game=Game):
     return g
 
 
-def rearranged(g: Game, seat: int, seed: int) -> Game:
+def rearranged(g: Game, seat: int, seed: int | None) -> Game:
     """The same game as ``seat`` sees it, with everything else moved around: the money
     deck's cards and the bag shuffled (the scoring cards stay in their piles), and the
-    other players' cards swapped with unseen deck cards, each keeping its count."""
+    other players' cards swapped with unseen deck cards, each keeping its count. Made
+    with the engine's position editor (a recorded edit, one step: the search is seeded
+    by the step number, so compare with ``seed=None``, the same edit changing nothing)."""
     h = g.copy()
     r = random.Random(seed)
+    if seed is None:  # nothing moved
+        r.shuffle = lambda x: None
     others = [p for i, p in enumerate(h.players) if i != seat]
-    slots = [i for i, c in enumerate(h._deck) if type(c) is Card]
-    pool = [h._deck[i] for i in slots] + [c for p in others for c in p._money]
+    deck = list(h.deck)
+    slots = [i for i, c in enumerate(deck) if type(c) is Card]
+    pool = [deck[i] for i in slots] + [c for p in others for c in p.money]
     r.shuffle(pool)
+    money = {}
     for p in others:
-        n = len(p._money)
-        p._money, pool = pool[:n], pool[n:]
-        p._hand = None
+        n = len(p.money)
+        money[p.name], pool = {"money": pool[:n]}, pool[n:]
     for i, c in zip(slots, pool):
-        h._deck[i] = c
-    r.shuffle(h._bag)
-    h.rng = random.Random(seed)
-    h._legal = None
+        deck[i] = c
+    bag = list(h.bag)
+    r.shuffle(bag)
+    # the edit gives the deck top first and the bag next drawn first (both drawn from the end)
+    h.edit(players=money, deck=deck[::-1], bag=bag[::-1])
     return h
 
 
@@ -73,7 +79,7 @@ def test_r02_no_peeking_the_bot_chooses_the_same_whatever_it_cannot_see(n, seed,
     g = midgame(n, seed, steps)
     seat = g.current
     bot = StrongBot(seed=3, playouts=40)
-    first = bot.choose(g)
+    first = bot.choose(rearranged(g, seat, None))
     for k in range(3):
         assert StrongBot(seed=3, playouts=40).choose(rearranged(g, seat, k)) == first
 
@@ -160,7 +166,7 @@ def test_r02_no_peeking_the_hint_list_is_the_same_whatever_the_player_cannot_see
 
     g = midgame(2, 21, 31)
     seat = g.current
-    first = hints(g, playouts=40, seed=5)
+    first = hints(rearranged(g, seat, None), playouts=40, seed=5)
     takes = [h for h in first if h.action.to_json()["type"] == "take_money"]
     assert takes and all(h.says.count(".") == 1 for h in takes)  # no refill told
     for k in range(2):
@@ -294,15 +300,7 @@ def test_g_gardens_no_peeking_the_search_sees_only_its_hand_and_the_board(n, see
     first = GardensStrongBot(4, playouts=30).choose(g)
     assert g.why_illegal(first) is None
     for k in range(3):  # the others' hands and the supply rearranged, counts kept
-        h = g.copy()
-        rr = random.Random(k)
-        others = [p for i, p in enumerate(h.players) if i != seat]
-        pool = h.supply + [t for p in others for t in p.hand]
-        rr.shuffle(pool)
-        for p in others:
-            p.hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
-        h.supply = pool
-        h._legal = None
+        h = g.determinize(seat, 100 + k)  # (the Gardens have no position editor)
         assert h.determinize(seat, 1).state_dict() == d.state_dict()
         assert GardensStrongBot(4, playouts=30).choose(h) == first
 

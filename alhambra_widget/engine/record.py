@@ -6,7 +6,9 @@
 ``copy``, ``at``, ``undo``, a state ``digest`` and the JSON document (``to_json`` /
 ``from_json``, with malformed or tampered files refused as :class:`GameFileError`).
 
-The contract: the state a user can reach is read-only outside actions, so the cached
+The contract: the state a user can reach is read-only outside actions (assigning a
+public attribute raises AttributeError, see :class:`ReadOnly`; lists come out as
+tuples and dicts as read-only mappings), so the cached
 legal list stays true until the next action, and ``undo``/``at`` (which replay the
 record) always give back what the user saw.
 """
@@ -17,7 +19,8 @@ import hashlib
 import json
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import GameError, GameFileError, IllegalAction, MalformedInput
@@ -60,10 +63,41 @@ Listener = Callable[[Any, Any, list[Any]], None]
 
 
 class _Named(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
 
-class RecordedGame(Generic[A, E]):
+def refuse_assignment(obj: object, name: str) -> AttributeError:
+    """The error for assigning ``obj.name`` from outside the engine."""
+    what = type(obj).__name__
+    return AttributeError(
+        f"{what}.{name} is read-only: the state changes only through actions (apply) "
+        "or a recorded edit (edit), so undo, the timeline and saved games keep every change."
+    )
+
+
+class ReadOnly:
+    """A state object users may read but not assign to: assigning a public attribute
+    (a name without a leading underscore) raises AttributeError saying that the state
+    changes only through actions and edits; the engine keeps its fields under
+    underscore names, shown through properties as tuples or read-only mappings."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name[:1] == "_":
+            object.__setattr__(self, name, value)
+        else:
+            raise refuse_assignment(self, name)
+
+    def __delattr__(self, name: str) -> None:
+        if name[:1] == "_":
+            object.__delattr__(self, name)
+        else:
+            raise refuse_assignment(self, name)
+
+
+class RecordedGame(ReadOnly, Generic[A, E]):
     """Base of the game classes. Subclasses set ``FORMAT``, ``OPTIONS`` (option name ->
     (attribute, default), beyond ``players`` and ``seed``) and ``action_from_json``, and
     implement ``__init__(players, seed, **options)`` (calling ``super().__init__(seed)``),
@@ -74,23 +108,47 @@ class RecordedGame(Generic[A, E]):
     GAME: ClassVar[str] = ""
     """Which game: ``"alhambra"`` or ``"gardens"`` (bots and views are chosen by it)."""
     VERSION: ClassVar[int] = 1
-    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {}
-    OPTION_ALIASES: ClassVar[dict[str, str]] = {}
+    OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType({})
+    OPTION_ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Older option names (in saved games and calls) -> today's."""
 
-    players: Sequence[_Named]
-    rng: random.Random
-    current: int
+    @property
+    def players(self) -> Sequence[_Named]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def current(self) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def __init__(self, seed: int):
-        self.seed = seed
-        self.history: list[A] = []
-        self.movers: list[tuple[int, int]] = []
-        """For each action of ``history``: the player to move before it (who made it)
-        and where its events start in ``log`` (the first is the action's own sentence)."""
-        self.log: list[E] = []
+        self._seed = seed
+        self._history: list[A] = []
+        self._movers: list[tuple[int, int]] = []
+        self._log: list[E] = []
         self._listeners: list[Listener] = []
         self._legal: list[A] | None = None
+
+    # -- the record (read-only: tuples) -------------------------------------------
+    @property
+    def seed(self) -> int:
+        """The seed of the game's one generator (R13)."""
+        return self._seed
+
+    @property
+    def history(self) -> tuple[A, ...]:
+        """The actions applied, in order (R13)."""
+        return tuple(self._history)
+
+    @property
+    def movers(self) -> tuple[tuple[int, int], ...]:
+        """For each action of ``history``: the player to move before it (who made it)
+        and where its events start in ``log`` (the first is the action's own sentence)."""
+        return tuple(self._movers)
+
+    @property
+    def log(self) -> tuple[E, ...]:
+        """Every event so far, from the setup on."""
+        return tuple(self._log)
 
     @staticmethod
     def action_from_json(data: object) -> A:  # pragma: no cover
@@ -119,13 +177,13 @@ class RecordedGame(Generic[A, E]):
         """Every legal choice now, in a fixed order (so a seeded bot replays exactly)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
         return list(legal)
 
     def _check(self, action: object) -> None:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
         for a in legal:  # legal actions are shared objects: identity first
             if a is action:
                 return
@@ -141,10 +199,10 @@ class RecordedGame(Generic[A, E]):
         }
 
     def _step(self, action: A) -> list[E]:
-        self.movers.append((self.current, len(self.log)))
+        self._movers.append((self.current, len(self._log)))
         events = self._do(action)
-        self._legal = None
-        self.history.append(action)
+        self.__dict__["_legal"] = None  # (past ReadOnly's guard: this runs every action)
+        self._history.append(action)
         return events
 
     def apply(self, action: A) -> list[E]:
@@ -170,7 +228,7 @@ class RecordedGame(Generic[A, E]):
     @property
     def step(self) -> int:
         """Number of actions applied."""
-        return len(self.history)
+        return len(self._history)
 
     # -- listeners (widgets on one game stay in step) ---------------------------
     def add_listener(self, fn: Listener) -> None:
@@ -216,32 +274,32 @@ class RecordedGame(Generic[A, E]):
         """An independent game in exactly this state, with its record (the listeners
         are not copied). A purpose-made copy: Alhambras are shared copy-on-write."""
         g = self._copy_state()
-        g.history = list(self.history)
-        g.movers = list(self.movers)
-        g.log = list(self.log)
+        g._history = list(self._history)
+        g._movers = list(self._movers)
+        g._log = list(self._log)
         g._listeners = []
         return g
 
     def at(self: G, step: int) -> G:
         """An independent game as it was after ``step`` actions (0 = the setup)."""
-        if not 0 <= step <= len(self.history):
-            raise IndexError(f"step {step} is outside 0..{len(self.history)}")
-        if step == len(self.history):
+        if not 0 <= step <= len(self._history):
+            raise IndexError(f"step {step} is outside 0..{len(self._history)}")
+        if step == len(self._history):
             return self.copy()
-        return type(self).replay(self._options(), self.history[:step], check=False)
+        return type(self).replay(self._options(), self._history[:step], check=False)
 
     def undo(self) -> A:
         """Take back the last action and return it (the game object stays the same)."""
-        if not self.history:
+        if not self._history:
             raise GameError("There is nothing to undo.")
-        last = self.history[-1]
-        self.undo_to(len(self.history) - 1)
+        last = self._history[-1]
+        self.undo_to(len(self._history) - 1)
         return last
 
     def undo_to(self, step: int) -> int:
         """Take back every action after the first ``step`` (the game object stays the
         same, its listeners are told with ``action`` ``None``); returns how many."""
-        n = len(self.history) - step
+        n = len(self._history) - step
         self.become(self.at(step))
         if self._listeners:
             self._notify(None, [])
@@ -275,7 +333,7 @@ class RecordedGame(Generic[A, E]):
             "format": self.FORMAT,
             "version": self.VERSION,
             **self._options(),
-            "actions": [a.to_json() for a in self.history],
+            "actions": [a.to_json() for a in self._history],
             "digest": self.digest(),
         }
         return json.dumps(doc, separators=(",", ":"))

@@ -36,9 +36,13 @@ class PlayedGame(Protocol):
     (:class:`MalformedInput`)."""
 
     GAME: ClassVar[str]
-    seed: int
-    history: list[Any]
-    movers: list[tuple[int, int]]
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def history(self) -> Sequence[Any]: ...
+    @property
+    def movers(self) -> Sequence[tuple[int, int]]: ...
 
     @property
     def players(self) -> Sequence[_Named]: ...

@@ -10,13 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..alhambra.narration import game_over
 from ..errors import IllegalAction, MalformedInput, int_pair
-from ..events import Event as _Event
-from ..events import Narrator, does
-from ..record import RecordedGame, check_names
+from ..record import ReadOnly, RecordedGame, check_names
 from .components import (
     FIELDS,
     SIZE,
@@ -31,8 +29,11 @@ from .components import (
     on_outer_ring,
     winning_kind,
 )
+from .narration import NARRATORS, Event
 
 Field = tuple[int, int]
+
+__all__ = ["NARRATORS", "TURN_RULES", "Event", "GardenPlayer", "GardensGame", "Lay", "Scoring", "explain_winner"]
 
 
 def _as_field(value: object) -> Field:
@@ -127,72 +128,52 @@ def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
     return winner, f"{dropped}{winner}'s {full[winner]} is the highest count no other kind shares"
 
 
-class GardenPlayer:
-    """One seat: the tree kinds owned, the garden tiles in hand, points per kind."""
+class GardenPlayer(ReadOnly):
+    """One seat: the tree kinds owned, the garden tiles in hand, points per kind.
 
-    __slots__ = ("hand", "kinds", "name", "points")
+    Read-only: ``kinds`` and ``hand`` are tuples, ``points`` a read-only mapping, and
+    assigning an attribute raises AttributeError (the state changes only through the
+    game's actions)."""
 
-    def __init__(self, name: str, kinds: list[str]):
-        self.name = name
-        self.kinds = list(kinds)
-        self.hand: list[GardenTile] = []
-        self.points = {k: 0 for k in kinds}
+    __slots__ = ("_hand", "_kinds", "_name", "_points")
+
+    def __init__(self, name: str, kinds: Sequence[str]):
+        self._name = name
+        self._kinds = tuple(kinds)
+        self._hand: list[GardenTile] = []
+        self._points = {k: 0 for k in kinds}
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The tree kinds this player owns (G2)."""
+        return self._kinds
+
+    @property
+    def hand(self) -> tuple[GardenTile, ...]:
+        """The garden tiles in hand (G3)."""
+        return tuple(self._hand)
+
+    @property
+    def points(self) -> Mapping[str, int]:
+        """Points per owned kind (G4; read-only)."""
+        return MappingProxyType(self._points)
 
     @property
     def score(self) -> int:
-        return sum(self.points.values())
+        return sum(self._points.values())
 
     def _copy(self) -> GardenPlayer:
-        p = GardenPlayer(self.name, self.kinds)
-        p.hand = list(self.hand)
-        p.points = dict(self.points)
+        p = GardenPlayer(self._name, self._kinds)
+        p._hand = list(self._hand)
+        p._points = dict(self._points)
         return p
 
     def __repr__(self) -> str:
-        return f"<GardenPlayer {self.name} ({'/'.join(self.kinds)}): {self.score} points, {len(self.hand)} in hand>"
-
-
-def _gardens_turn(d: dict[str, Any]) -> str:
-    if d.get("start"):
-        return f"{does(d['player'], 'starts')} (drawn by the seed): turn 1."
-    return f"Turn {d['turn']}: {d['player']} to play."
-
-
-def _scored(d: dict[str, Any]) -> str:
-    s = d["scoring"]
-    trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
-    where = f"({s['building'][0]}, {s['building'][1]})"
-    kinds = "kind" if s["multiplier"] == 1 else "kinds"
-    if s["owner"]:
-        result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
-    elif s["winner"]:
-        result = f"{s['winner'].capitalize()} wins, but nobody owns it"
-    else:
-        result = "Nobody scores"
-    why = s["why"][0].upper() + s["why"][1:]
-    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
-
-
-def _lay(d: dict[str, Any]) -> str:
-    turned = f", turned {d['turn']}" if d["turn"] else ""
-    f = d["field"]
-    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
-
-
-NARRATORS: dict[str, Narrator] = {
-    "gardens_turn": _gardens_turn,
-    "lay": _lay,
-    "scored": _scored,
-    "game_over": game_over,
-}
-
-
-class Event(_Event):
-    """Something that happened in a Gardens game (``kind`` is a key of
-    :data:`NARRATORS`)."""
-
-    __slots__ = ()
-    NARRATORS: ClassVar[Mapping[str, Narrator]] = NARRATORS
+        return f"<GardenPlayer {self._name} ({'/'.join(self._kinds)}): {self.score} points, {len(self._hand)} in hand>"
 
 
 class _Lay:
@@ -204,14 +185,14 @@ class _Lay:
 
     @staticmethod
     def refuse(g: GardensGame, p: GardenPlayer, a: Lay) -> IllegalAction | None:
-        if a.tile not in [t.id for t in p.hand]:
+        if a.tile not in [t.id for t in p._hand]:
             return IllegalAction("G3", f"G3: {p.name} does not hold the garden tile {a.tile}.")
         f = a.field
-        if f in g.fields:
+        if f in g._fields:
             return IllegalAction(
                 "G3", f"G3: field {f} already holds a garden tile; lay on an empty one."
             )
-        if not g.fields:
+        if not g._fields:
             if on_outer_ring(f):
                 return IllegalAction(
                     "G3",
@@ -224,9 +205,9 @@ class _Lay:
 
     @staticmethod
     def do(g: GardensGame, p: GardenPlayer, a: Lay) -> list[Event]:
-        tile = next(t for t in p.hand if t.id == a.tile)
-        p.hand.remove(tile)
-        g.fields[a.field] = (tile, a.turn)
+        tile = next(t for t in p._hand if t.id == a.tile)
+        p._hand.remove(tile)
+        g._fields[a.field] = (tile, a.turn)
         data = {
             "player": p.name,
             "tile": tile.id,
@@ -236,22 +217,22 @@ class _Lay:
         }
         ev = [Event("lay", data)]
         for s in g.preview(None):  # G4: what the lay enclosed
-            g.scored[s.building] = s
+            g._scored[s.building] = s
             if s.owner:
-                g.player(s.owner).points[s.winner] += s.points  # type: ignore[index]
+                g.player(s.owner)._points[s.winner] += s.points  # type: ignore[index]
             ev.append(Event("scored", {"scoring": s.to_dict()}))
-        if g.supply:
-            p.hand.append(g.supply.pop())
+        if g._supply:
+            p._hand.append(g._supply.pop())
         if g.is_over:
             ev.append(Event("game_over", {"winners": g.winners, "scores": g.scores}))
             return ev
-        n = len(g.players)
+        n = len(g._players)
         for k in range(1, n + 1):  # players whose hands are empty are passed over
-            i = (g.current + k) % n
-            if g.players[i].hand:
-                g.current = i
+            i = (g._current + k) % n
+            if g._players[i]._hand:
+                g._current = i
                 break
-        g.turn += 1
+        g._turn += 1
         ev.append(Event("gardens_turn", {"player": g.current_player.name, "turn": g.turn}))
         return ev
 
@@ -271,17 +252,17 @@ class GardensGame(RecordedGame[Lay, Event]):
     FORMAT = "alhambra-widget/gardens-game"
     TITLE = "Gardens of the Alhambra game"
     GAME = "gardens"
-    OPTIONS: ClassVar[dict[str, tuple[str, Any]]] = {
-        "hand_size": ("hand_size", 1),
-        "two_colours": ("two_colours", False),
-        "colours": ("colours", None),
-    }
+    OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType(
+        {
+            "hand_size": ("hand_size", 1),
+            "two_colours": ("two_colours", False),
+            "colours": ("_colours", None),
+        }
+    )
 
     @staticmethod
     def action_from_json(data: object) -> Lay:
         return Lay.from_json(data)
-
-    players: tuple[GardenPlayer, ...]
 
     def __init__(
         self,
@@ -314,29 +295,29 @@ class GardensGame(RecordedGame[Lay, Event]):
             colours = dict(zip(names, kinds))
         self._check_colours(names, colours, two_colours)
         super().__init__(seed)
-        self.hand_size = hand_size
-        self.two_colours = bool(two_colours)
-        self.colours = {n: list(colours[n]) for n in names}
-        rng = self.rng = random.Random(seed)
+        self._hand_size = hand_size
+        self._two_colours = bool(two_colours)
+        self._colours = {n: list(colours[n]) for n in names}
+        rng = self._rng = random.Random(seed)
         layout = list(building_tiles())
         rng.shuffle(layout)
-        self.buildings: dict[tuple[int, int], Building] = {
+        self._buildings: dict[tuple[int, int], Building] = {
             (x, y): layout[y * SIZE + x] for y in range(SIZE) for x in range(SIZE)
         }
-        self.supply: list[GardenTile] = list(garden_tiles())
-        rng.shuffle(self.supply)
-        self.players = tuple(GardenPlayer(n, self.colours[n]) for n in names)
-        self.starting_player = rng.randrange(len(names))
-        self.current = self.starting_player
+        self._supply: list[GardenTile] = list(garden_tiles())
+        rng.shuffle(self._supply)
+        self._players = tuple(GardenPlayer(n, self._colours[n]) for n in names)
+        self._starting_player = rng.randrange(len(names))
+        self._current = self._starting_player
         for k in range(len(names)):
-            p = self.players[(self.starting_player + k) % len(names)]
+            p = self._players[(self._starting_player + k) % len(names)]
             for _ in range(hand_size):
-                p.hand.append(self.supply.pop())
-        self.fields: dict[Field, tuple[GardenTile, int]] = {}
-        self.scored: dict[tuple[int, int], Scoring] = {}
-        self.turn = 1
-        start = self.players[self.current].name
-        self.log = [Event("gardens_turn", {"player": start, "turn": 1, "start": True})]
+                p._hand.append(self._supply.pop())
+        self._fields: dict[Field, tuple[GardenTile, int]] = {}
+        self._scored: dict[tuple[int, int], Scoring] = {}
+        self._turn = 1
+        start = self._players[self._current].name
+        self._log = [Event("gardens_turn", {"player": start, "turn": 1, "start": True})]
 
     @staticmethod
     def _check_colours(names: list[str], colours: Mapping[str, Any], two_colours: bool) -> None:
@@ -358,19 +339,72 @@ class GardensGame(RecordedGame[Lay, Event]):
         if len(set(seen)) != len(seen):
             raise IllegalAction("G2", "G2: a tree kind belongs to one player at most.")
 
-    # -- reading --------------------------------------------------------------------
+    # -- reading (read-only: tuples and read-only mappings) ---------------------------
+    @property
+    def players(self) -> tuple[GardenPlayer, ...]:
+        return self._players
+
+    @property
+    def current(self) -> int:
+        """The seat of the player to lay next."""
+        return self._current
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def starting_player(self) -> int:
+        """The seat that began (drawn by the seed)."""
+        return self._starting_player
+
+    @property
+    def hand_size(self) -> int:
+        """Garden tiles in each hand: 1, or 3 in the variant (G3; an option)."""
+        return self._hand_size
+
+    @property
+    def two_colours(self) -> bool:
+        """Two players with two kinds each (G5; an option)."""
+        return self._two_colours
+
+    @property
+    def colours(self) -> Mapping[str, tuple[str, ...]]:
+        """Player name -> the tree kinds owned (G2)."""
+        return MappingProxyType({n: tuple(ks) for n, ks in self._colours.items()})
+
+    @property
+    def buildings(self) -> Mapping[tuple[int, int], Building]:
+        """The building tiles' layout: (x, y) on the 5 x 5 grid -> building (G1)."""
+        return MappingProxyType(self._buildings)
+
+    @property
+    def supply(self) -> tuple[GardenTile, ...]:
+        """The garden tiles still to draw, drawn from the end (hidden information)."""
+        return tuple(self._supply)
+
+    @property
+    def fields(self) -> Mapping[Field, tuple[GardenTile, int]]:
+        """Field -> (garden tile, quarter turns) laid there (G3)."""
+        return MappingProxyType(self._fields)
+
+    @property
+    def scored(self) -> Mapping[tuple[int, int], Scoring]:
+        """Building -> its scoring, for each building enclosed so far (G4)."""
+        return MappingProxyType(self._scored)
+
     @property
     def current_player(self) -> GardenPlayer:
-        return self.players[self.current]
+        return self._players[self._current]
 
     @property
     def is_over(self) -> bool:
         """G5: every field is filled (and so every building scored)."""
-        return len(self.fields) == FIELDS * FIELDS
+        return len(self._fields) == FIELDS * FIELDS
 
     @property
     def scores(self) -> dict[str, int]:
-        return {p.name: p.score for p in self.players}
+        return {p.name: p.score for p in self._players}
 
     @property
     def winners(self) -> list[str]:
@@ -380,14 +414,14 @@ class GardensGame(RecordedGame[Lay, Event]):
         return [n for n, s in self.scores.items() if s == top]
 
     def player(self, name: str) -> GardenPlayer:
-        for p in self.players:
+        for p in self._players:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     def owner_of(self, kind: str) -> str | None:
-        for p in self.players:
-            if kind in p.kinds:
+        for p in self._players:
+            if kind in p._kinds:
                 return p.name
         return None
 
@@ -400,14 +434,14 @@ class GardensGame(RecordedGame[Lay, Event]):
     def enclosed(self, building: tuple[int, int], lay: Lay | None = None) -> bool:
         """G1: every field touching the building holds a tile (``lay``: as if laid)."""
         extra = lay.field if lay is not None else None
-        return all(f in self.fields or f == extra for f, _ in fields_of(building))
+        return all(f in self._fields or f == extra for f, _ in fields_of(building))
 
     def facing(self, building: tuple[int, int], lay: Lay | None = None) -> dict[str, int]:
         """G4: trees of each kind on the laid sides facing ``building`` (``lay``: as if
         that tile were laid too)."""
         counts = {k: 0 for k in TREES}
         for f, k in fields_of(building):
-            laid = self.fields.get(f)
+            laid = self._fields.get(f)
             if laid is None and lay is not None and f == lay.field:
                 laid = (self.tile(lay.tile), lay.turn)
             if laid is not None:
@@ -420,7 +454,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         the winning kind and why, the multiplier, the points and their owner."""
         counts = self.facing(building, lay)
         winner, why = explain_winner(counts)
-        b = self.buildings[building]
+        b = self._buildings[building]
         owner = self.owner_of(winner) if winner else None
         mult, points = building_points(b.value, counts, winner if owner else None)
         if winner and not owner:
@@ -431,25 +465,26 @@ class GardensGame(RecordedGame[Lay, Event]):
         """The buildings that ``lay`` would enclose, scored (G4), without laying it; with
         ``None``: those enclosed now and not yet scored."""
         if lay is None:
-            around = {b for f in self.fields for _k, b in buildings_of(f)}
+            around = {b for f in self._fields for _k, b in buildings_of(f)}
         else:
             around = {b for _k, b in buildings_of(lay.field)}
         return [
             self.scoring(b, lay)
             for b in sorted(around)
-            if b in self.buildings and b not in self.scored and self.enclosed(b, lay)
+            if b in self._buildings and b not in self._scored and self.enclosed(b, lay)
         ]
 
     def legal_fields(self) -> list[Field]:
         """G3: the fields the player to move may use now."""
         if self.is_over:
             return []
-        free = [(x, y) for y in range(FIELDS) for x in range(FIELDS) if (x, y) not in self.fields]
-        if not self.fields:
+        laid = self._fields
+        free = [(x, y) for y in range(FIELDS) for x in range(FIELDS) if (x, y) not in laid]
+        if not laid:
             return [f for f in free if not on_outer_ring(f)]
         return [
             (x, y) for (x, y) in free
-            if any(q in self.fields for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+            if any(q in laid for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
         ]  # fmt: skip
 
     # -- applying ------------------------------------------------------------------
@@ -459,7 +494,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         fields = self.legal_fields()
         out: list[Lay] = []
         seen: set[str] = set()
-        for t in self.current_player.hand:
+        for t in self.current_player._hand:
             if t.id in seen:
                 continue
             seen.add(t.id)
@@ -476,18 +511,18 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     def _do(self, action: Lay) -> list[Event]:
         ev = TURN_RULES[type(action)].do(self, self.current_player, action)
-        self.log.extend(ev)
+        self._log.extend(ev)
         return ev
 
     def _copy_state(self) -> GardensGame:
         g = GardensGame.__new__(GardensGame)
         g.__dict__.update(self.__dict__)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g.supply = list(self.supply)
-        g.players = tuple(p._copy() for p in self.players)
-        g.fields = dict(self.fields)
-        g.scored = dict(self.scored)
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
+        g._supply = list(self._supply)
+        g._players = tuple(p._copy() for p in self._players)
+        g._fields = dict(self._fields)
+        g._scored = dict(self._scored)
         return g
 
     def sample_hidden(self, seed: int) -> GardensGame:
@@ -496,8 +531,8 @@ class GardensGame(RecordedGame[Lay, Event]):
         ``seed``. Compare :meth:`determinize`, which redraws what *one seat* cannot know
         (the other hands too). Its record no longer replays to it."""
         g = self.copy()
-        g.rng = random.Random(seed)
-        g.rng.shuffle(g.supply)
+        g._rng = random.Random(seed)
+        g._rng.shuffle(g._supply)
         return g
 
     def determinize(self, seat: int, seed: int | str) -> GardensGame:
@@ -507,36 +542,36 @@ class GardensGame(RecordedGame[Lay, Event]):
         may know and on ``seed``. Its record no longer replays to it."""
         g = self.copy()
         rng = random.Random(f"determinize:{seed}")
-        others = [p for i, p in enumerate(g.players) if i != seat]
-        pool = sorted(g.supply + [t for p in others for t in p.hand], key=lambda t: t.id)
+        others = [p for i, p in enumerate(g._players) if i != seat]
+        pool = sorted(g._supply + [t for p in others for t in p._hand], key=lambda t: t.id)
         rng.shuffle(pool)
         for p in others:
-            n = len(p.hand)
-            p.hand, pool = pool[:n], pool[n:]
-        g.supply = pool
-        g.rng = random.Random(rng.getrandbits(64))
+            n = len(p._hand)
+            p._hand, pool = pool[:n], pool[n:]
+        g._supply = pool
+        g._rng = random.Random(rng.getrandbits(64))
         g._legal = None
         return g
 
     # -- records ---------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
         return {
-            "turn": self.turn,
+            "turn": self._turn,
             "current": self.current_player.name,
             "players": [
                 {
                     "name": p.name,
-                    "kinds": p.kinds,
-                    "points": dict(p.points),
-                    "hand": [t.id for t in p.hand],
+                    "kinds": list(p._kinds),
+                    "points": dict(p._points),
+                    "hand": [t.id for t in p._hand],
                 }
-                for p in self.players
+                for p in self._players
             ],
-            "fields": sorted([x, y, t.id, r] for (x, y), (t, r) in self.fields.items()),
-            "scored": sorted(s.to_dict()["building"] + [s.points] for s in self.scored.values()),
-            "supply": [t.id for t in self.supply],
-            "buildings": [self.buildings[(x, y)].value for y in range(SIZE) for x in range(SIZE)],
-            "rng": self._rng_digest(self.rng),
+            "fields": sorted([x, y, t.id, r] for (x, y), (t, r) in self._fields.items()),
+            "scored": sorted(s.to_dict()["building"] + [s.points] for s in self._scored.values()),
+            "supply": [t.id for t in self._supply],
+            "buildings": [self._buildings[(x, y)].value for y in range(SIZE) for x in range(SIZE)],
+            "rng": self._rng_digest(self._rng),
         }
 
     def __repr__(self) -> str:

@@ -1,0 +1,82 @@
+"""A seat as users see it: :class:`Player`, a read-only view of the engine's
+:class:`~.state.Seat` (money, Alhambra, reserve, tiles bought this turn, score)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..record import ReadOnly
+from .components import Card, Tile
+from .grid import Alhambra
+from .state import Seat
+
+
+class Player(ReadOnly):
+    """One seat: money in hand, Alhambra, reserve, tiles bought this turn, score.
+
+    Read-only: ``money``, ``reserve`` and ``bought`` are tuples, :meth:`hand` a
+    read-only mapping, the Alhambra refuses direct changes, and assigning an attribute
+    raises AttributeError (the state changes only through the game's actions and
+    :meth:`~.game.Game.edit`)."""
+
+    __slots__ = ("_seat",)
+
+    def __init__(self, seat: Seat | str):
+        self._seat = Seat(seat) if isinstance(seat, str) else seat
+
+    @property
+    def name(self) -> str:
+        return self._seat.name
+
+    @property
+    def score(self) -> int:
+        """Points scored so far (R10, R11)."""
+        return self._seat.score
+
+    @property
+    def money(self) -> tuple[Card, ...]:
+        return tuple(self._seat.money)
+
+    @property
+    def reserve(self) -> tuple[Tile, ...]:
+        return tuple(self._seat.reserve)
+
+    @property
+    def bought(self) -> tuple[Tile, ...]:
+        """Tiles bought this turn (or end-game gifts) still to be placed."""
+        return tuple(self._seat.bought)
+
+    @property
+    def alhambra(self) -> Alhambra:
+        """The seat's Alhambra (it refuses direct changes)."""
+        return self._seat.alhambra
+
+    def hand(self) -> Mapping[str, tuple[int, ...]]:
+        """The values held per currency, each sorted (what R6 payments are made of)."""
+        return MappingProxyType(self._seat.hand())
+
+    def money_of(self, currency: str) -> int:
+        """Total value in hand of one currency (R12 compares these)."""
+        return self._seat.money_of(currency)
+
+    def __repr__(self) -> str:
+        s = self._seat
+        holding = f", holding {len(s.bought)}" if s.bought else ""
+        return (
+            f"<Player {s.name}: {s.score} points, {len(s.money)} cards "
+            f"({sum(c.value for c in s.money)}), {len(s.alhambra) - 1} built, "
+            f"{len(s.reserve)} in reserve{holding}>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self._seat
+        return {
+            "name": s.name,
+            "score": s.score,
+            "money": [str(c) for c in sorted(s.money)],
+            "alhambra": [[x, y, t.name] for (x, y), t in sorted(s.alhambra.tiles.items())],
+            "reserve": [t.name for t in s.reserve],
+            "bought": [t.name for t in s.bought],
+        }

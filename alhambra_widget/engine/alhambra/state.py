@@ -1,0 +1,197 @@
+"""For the engine: the mutable state of an Alhambra game, never handed to users.
+
+A :class:`~.game.Game` keeps its whole state in one :class:`Table` (market, money,
+piles, Dirk, whose turn, scores) and each seat's in a :class:`Seat` (money, Alhambra,
+reserve, tiles bought this turn, score). The rules (:mod:`.rules`), the setup
+(:mod:`.setup`) and the editor (:mod:`.editing`) change these plain objects; users see
+them only through the read-only :class:`~.game.Game` and :class:`~.player.Player`,
+which show lists as tuples and dicts as read-only mappings.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import TakeMoney
+from .components import CURRENCIES, Card, ScoringCard, Tile
+from .grid import Alhambra, own
+from .scoring import ScoringRound
+
+
+class Seat:
+    """For the engine: one seat's state. ``grouped`` and ``totals`` cache the hand per
+    currency (``None`` when stale); copies share them, so they are replaced, never
+    changed in place."""
+
+    __slots__ = ("alhambra", "bought", "grouped", "money", "name", "reserve", "score", "totals")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.score = 0
+        self.money: list[Card] = []
+        self.alhambra = own(Alhambra(), name)
+        self.reserve: list[Tile] = []
+        self.bought: list[Tile] = []
+        self.grouped: dict[str, tuple[int, ...]] | None = None
+        self.totals: dict[str, int] = {}
+
+    def hand(self) -> dict[str, tuple[int, ...]]:
+        """The values held per currency, each sorted (what R6 payments are made of)."""
+        h = self.grouped
+        if h is None:
+            lists: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+            for cur, v in self.money:
+                lists[cur].append(v)
+            h = self.grouped = {}
+            totals = self.totals = {}
+            for cur, vs in lists.items():
+                vs.sort()
+                h[cur] = tuple(vs)
+                totals[cur] = sum(vs)
+        return h
+
+    def money_of(self, currency: str) -> int:
+        """Total value in hand of one currency."""
+        self.hand()
+        return self.totals[currency]
+
+    def gain(self, cards: tuple[Card, ...]) -> None:
+        """Take ``cards`` into the hand (the grouped hand is updated, not rebuilt)."""
+        self.money += cards
+        h = self.grouped
+        if h is not None:  # new dictionaries: copies of this seat share the old ones
+            h = self.grouped = dict(h)
+            totals = self.totals = dict(self.totals)
+            for cur, v in cards:
+                h[cur] = tuple(sorted((*h[cur], v)))
+                totals[cur] += v
+
+    def spend(self, currency: str, values: tuple[int, ...]) -> list[Card]:
+        """Give up the held cards of ``currency`` with ``values``; returns them."""
+        cards = [Card(currency, v) for v in values]
+        for c in cards:
+            self.money.remove(c)
+        h = self.grouped
+        if h is not None:  # new dictionaries, as in gain
+            held = list(h[currency])
+            for v in values:
+                held.remove(v)
+            self.grouped = h | {currency: tuple(held)}
+            self.totals = self.totals | {currency: self.totals[currency] - sum(values)}
+        return cards
+
+    def set_money(self, cards: list[Card]) -> None:
+        """Replace the hand (an edit, a redraw); the grouped hand is rebuilt when asked."""
+        self.money = cards
+        self.grouped = None
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.name = self.name
+        s.score = self.score
+        s.money = list(self.money)
+        s.alhambra = own(self.alhambra.copy(), self.name)
+        s.reserve = list(self.reserve)
+        s.bought = list(self.bought)
+        s.grouped = self.grouped
+        s.totals = self.totals
+        return s
+
+
+class Table:
+    """For the engine: everything of a game but its record and its seats' views.
+
+    ``bag`` and ``deck`` are drawn from their ends; ``takes`` caches the R5 choices of
+    this display (``None`` when stale); ``windows`` is where each scoring card may lie
+    (draws from the top, public knowledge); ``due`` the scoring rounds drawn and not
+    yet scored (R9)."""
+
+    __slots__ = (
+        "bag",
+        "current",
+        "deck",
+        "deck_size",
+        "dirk",
+        "dirk_can_win",
+        "dirk_name",
+        "dirk_score",
+        "discard",
+        "display",
+        "due",
+        "market",
+        "phase",
+        "rng",
+        "rounds",
+        "scoring_cards_drawn",
+        "seats",
+        "starting_player",
+        "takes",
+        "turn",
+        "windows",
+    )
+
+    def __init__(self, names: list[str], seed: int, dirk_name: str, dirk_can_win: bool):
+        self.rng = random.Random(seed)
+        self.seats: tuple[Seat, ...] = tuple(Seat(n) for n in names)
+        self.dirk_name = dirk_name
+        self.dirk_can_win = dirk_can_win
+        self.bag: list[Tile] = []
+        self.market: dict[str, Tile | None] = {}
+        self.dirk: list[Tile] = []
+        self.dirk_score = 0
+        self.display: list[Card] = []
+        self.takes: tuple[TakeMoney, ...] | None = None
+        self.windows: dict[int, tuple[int, int]] = {}
+        self.deck: list[Card | ScoringCard] = []
+        self.deck_size = 0
+        self.discard: list[Card] = []
+        self.starting_player = 0
+        self.current = 0
+        self.phase = "act"
+        self.turn = 1
+        self.rounds: list[ScoringRound] = []
+        self.scoring_cards_drawn: list[int] = []
+        self.due: list[int] = []
+
+    @property
+    def two_players(self) -> bool:
+        return len(self.seats) == 2
+
+    def copy(self) -> Table:
+        """An independent copy (the generator and the seats too)."""
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.rng = random.Random()
+        t.rng.setstate(self.rng.getstate())
+        t.seats = tuple(s.copy() for s in self.seats)
+        t.bag = list(self.bag)
+        t.market = dict(self.market)
+        t.dirk = list(self.dirk)
+        t.display = list(self.display)
+        t.deck = list(self.deck)
+        t.discard = list(self.discard)
+        t.rounds = list(self.rounds)
+        t.scoring_cards_drawn = list(self.scoring_cards_drawn)
+        t.due = list(self.due)
+        return t
+
+    def seat(self, name: str) -> Seat:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def scores(self) -> dict[str, int]:
+        return {s.name: s.score for s in self.seats}
+
+    def winners(self) -> list[str]:
+        """The names with the highest total (equal totals share the win, R12); empty
+        before the end. Dirk is among them only with ``dirk_can_win``."""
+        if self.phase != "over":
+            return []
+        board = self.scores()
+        if self.two_players and self.dirk_can_win:
+            board[self.dirk_name] = self.dirk_score
+        top = max(board.values())
+        return [n for n, s in board.items() if s == top]

@@ -1,0 +1,54 @@
+"""What happens in a Gardens game, as data (:class:`Event`) and in plain words
+(:data:`NARRATORS`, one sentence writer per event kind)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..alhambra.narration import game_over
+from ..events import Event as _Event
+from ..events import Narrator, does
+
+
+def _gardens_turn(d: dict[str, Any]) -> str:
+    if d.get("start"):
+        return f"{does(d['player'], 'starts')} (drawn by the seed): turn 1."
+    return f"Turn {d['turn']}: {d['player']} to play."
+
+
+def _scored(d: dict[str, Any]) -> str:
+    s = d["scoring"]
+    trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
+    where = f"({s['building'][0]}, {s['building'][1]})"
+    kinds = "kind" if s["multiplier"] == 1 else "kinds"
+    if s["owner"]:
+        result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
+    elif s["winner"]:
+        result = f"{s['winner'].capitalize()} wins, but nobody owns it"
+    else:
+        result = "Nobody scores"
+    why = s["why"][0].upper() + s["why"][1:]
+    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
+
+
+def _lay(d: dict[str, Any]) -> str:
+    turned = f", turned {d['turn']}" if d["turn"] else ""
+    f = d["field"]
+    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
+
+
+NARRATORS: dict[str, Narrator] = {
+    "gardens_turn": _gardens_turn,
+    "lay": _lay,
+    "scored": _scored,
+    "game_over": game_over,
+}
+
+
+class Event(_Event):
+    """Something that happened in a Gardens game (``kind`` is a key of
+    :data:`NARRATORS`)."""
+
+    __slots__ = ()
+    NARRATORS: ClassVar[Mapping[str, Narrator]] = NARRATORS
