@@ -57,25 +57,25 @@ def test_R11_ring_of_N_scores_N():
     # the three non-fountain tiles wall their outer sides; the fountain's outer sides are open.
     # Rings appear around a single tile: a tile walled on 3 sides plus... so test the trail
     # logic directly with a closed loop of segments.
-    from alhambra_widget.engine.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.walls import longest_trail
 
     square = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
-    assert len(_longest_trail(square)) == 4  # a ring of 4 scores 4, not 3
+    assert len(longest_trail(square)) == 4  # a ring of 4 scores 4, not 3
     big = (
         [((x, 0), (x + 1, 0)) for x in range(3)]
         + [((3, y), (3, y + 1)) for y in range(2)]
         + [((x, 2), (x + 1, 2)) for x in range(3)]
         + [((0, y), (0, y + 1)) for y in range(2)]
     )
-    assert len(_longest_trail(big)) == 10
+    assert len(longest_trail(big)) == 10
 
 
 def test_R11_figure_eight_through_a_shared_corner_uses_every_segment():
-    from alhambra_widget.engine.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.walls import longest_trail
 
     a = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0))]
     b = [((1, 1), (2, 1)), ((2, 1), (2, 2)), ((2, 2), (1, 2)), ((1, 2), (1, 1))]
-    trail = _longest_trail(a + b)
+    trail = longest_trail(a + b)
     assert len(trail) == 8 and _is_trail(trail)
 
 
@@ -100,7 +100,7 @@ def test_R11_real_alhambra_with_a_ring_of_walls():
 
 
 def test_R11_walls_crossing_at_a_corner_go_straight_on_or_turn():
-    from alhambra_widget.engine.alhambra.grid import _longest_trail
+    from alhambra_widget.engine.alhambra.walls import longest_trail
 
     # a cross of four segments at corner (1, 1), one arm extended: the best trail goes
     # straight through the corner onto the long arm (3), as does a turn onto it.
@@ -111,7 +111,7 @@ def test_R11_walls_crossing_at_a_corner_go_straight_on_or_turn():
         ((1, 1), (1, 2)),
         ((2, 1), (3, 1)),
     ]
-    assert len(_longest_trail(segs)) == brute_longest_trail(segs) == 3
+    assert len(longest_trail(segs)) == brute_longest_trail(segs) == 3
 
 
 def test_R11_walls_of_two_tiles_join_at_their_common_corner():

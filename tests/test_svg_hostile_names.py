@@ -43,3 +43,10 @@ def test_gardens_svg_shows_hostile_names_as_text():
     g.run_bots()
     assert g.game.is_over
     _check(gardens_svg(g.game))
+
+
+def test_what_if_position_picture_shows_hostile_names_as_text():
+    from alhambra_widget.whatif import Position
+
+    pos = Position.from_description({n: {"alhambra": {"1,0": "tower 9 NE"}} for n in HOSTILE})
+    _check(pos._repr_svg_())

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.alhambra.components import KINDS
 from ..engine.alhambra.scoring import ScoringRound
 from ..engine.errors import MalformedInput
-
-if TYPE_CHECKING:
-
-    pass
-
 from .position import Position
 from .tables import data_frame
 

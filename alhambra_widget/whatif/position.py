@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine.alhambra.components import KINDS, Tile, kind_counts
@@ -213,7 +214,7 @@ class Position:
             svg = alhambra_svg(s.alhambra, cell=30)
             w = int(svg.split('width="')[1].split('"')[0])
             parts.append(
-                f'<g transform="translate({x},18)"><text x="0" y="-4" font-size="13">{s.name}</text>{svg}</g>'
+                f'<g transform="translate({x},18)"><text x="0" y="-4" font-size="13">{escape(s.name)}</text>{svg}</g>'
             )
             x += w + 16
         h = 18 + max((int(p.split('height="')[1].split('"')[0]) for p in parts), default=0)

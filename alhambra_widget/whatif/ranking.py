@@ -4,16 +4,11 @@ and its heat map."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.alhambra.components import Tile
 from ..engine.alhambra.scoring import ScoringRound
 from ..views.alhambra.svg import alhambra_svg, svg_open
-
-if TYPE_CHECKING:
-
-    pass
-
 from .position import Position, TileLike, as_tile
 from .tables import data_frame
 

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ..engine.alhambra.actions import Edit
 from ..engine.errors import GameError, MalformedInput
 from ..engine.record import Listener
 from ..players.base import Bot
@@ -66,10 +65,6 @@ class PlayedGame(Protocol):
 
 
 G = TypeVar("G", bound=PlayedGame)
-
-
-def _is_edit(action: object) -> bool:
-    return isinstance(action, Edit)
 
 
 def _check_names(game: PlayedGame, seats: Mapping[str, object] | None) -> None:
@@ -297,7 +292,7 @@ class Session(Generic[G]):
             raise GameError("There is nothing to undo.")
         movers = self.movers()
         k = len(g.history) - 1
-        while k >= 0 and self.seats.get(movers[k]) is not None and not _is_edit(g.history[k]):
+        while k >= 0 and self.seats.get(movers[k]) is not None and not getattr(g.history[k], "BY_HAND", False):
             k -= 1
         if k < 0:
             raise GameError("Only bots have played so far: there is no decision of yours to undo.")

@@ -5,6 +5,7 @@
 import { gardensClick, gardensKey } from "./gardens.js";
 import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { resetPicks, pickedPay } from "./state.js";
+import { shownRound } from "./areas/scoring.js";
 
 export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE;
 
@@ -59,7 +60,8 @@ export function clickIntent(d, c) {
   } else if (d.round !== undefined) {
     ui.roundSel = +d.round; ui.roundRow = 0; redraw();
   } else if (d.rowstep) {
-    ui.roundRow = Math.max(0, Math.min(7, ui.roundRow + +d.rowstep)); redraw();
+    // the rows: the round's kinds, then the walls, then the total
+    ui.roundRow = Math.max(0, Math.min(shownRound(v, ui).kinds.length + 1, ui.roundRow + +d.rowstep)); redraw();
   } else if (d.do) {
     doIntent(d.do, c);
   } else if (d.cell) {

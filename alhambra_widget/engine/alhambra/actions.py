@@ -29,6 +29,8 @@ class Action:
     __slots__ = ()
     type: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    BY_HAND: ClassVar[bool] = False
+    """A change of the position made by hand (:class:`Edit`), not a player's move."""
 
     @classmethod
     def _read(cls, d: dict[str, Any]) -> Action:
@@ -282,6 +284,7 @@ class Edit(Action):
 
     Build one with :meth:`Game.edit <alhambra_widget.engine.alhambra.game.Game.edit>`."""
 
+    BY_HAND: ClassVar[bool] = True
     changes: str
     type: ClassVar[str] = "edit"
     FIELDS: ClassVar[tuple[str, ...]] = ("changes",)

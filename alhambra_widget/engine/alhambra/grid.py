@@ -533,10 +533,3 @@ def own(a: Alhambra, owner: str | None) -> Alhambra:
 def as_pos(pos: object) -> Pos:
     """A cell given by the user, as ``(x, y)`` integers (``MalformedInput`` if not)."""
     return int_pair(pos, "A cell")
-
-
-# Older private names, kept for callers that reached them.
-_Analysis = Analysis
-_layout_hash = layout_hash
-_POS = POS
-_longest_trail = longest_trail

@@ -20,9 +20,8 @@ from ..errors import IllegalAction
 TREES = ("lemon", "orange", "palm", "lavender")
 """The four tree kinds; a player's colour is a kind (yellow, orange, green, purple)."""
 
-DIAGONALS = ("NE", "SE", "SW", "NW")
-"""A field's diagonal sides, clockwise; a tile's sides are listed in this order."""
-
+# A field's diagonal sides, clockwise (NE, SE, SW, NW); a tile's sides are listed in
+# this order.
 # diagonal side index -> offset from field (fx, fy) to the building it faces
 FACING = ((1, 0), (1, 1), (0, 1), (0, 0))
 SIZE = 7  # buildings per row

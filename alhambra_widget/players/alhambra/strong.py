@@ -143,7 +143,7 @@ def reasons(game: Game, action: Action) -> list[str]:
             out.append(f"overpays by {sum(action.pay) - tile.price} (R6)")
     if type(action) is TakeMoney:
         out.append(f"takes {sum(c.value for c in action.cards)} in money")
-    number = min(len(game.rounds) + 1, 3)
+    number = game.next_scoring_round
     before = game.scoring_preview(number)
     wall = me.alhambra.longest_wall()
     after_game = game.copy()

@@ -196,7 +196,7 @@ def overview(game: Game) -> dict[str, Any] | None:
     walls) and what that round pays per place. ``None`` once the game is over."""
     if game.is_over:
         return None
-    number = min(len(game.rounds) + 1, 3)
+    number = game.next_scoring_round
     r = game.scoring_preview(number)
     return {
         "round": number,
