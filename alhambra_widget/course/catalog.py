@@ -264,8 +264,9 @@ E: list[dict[str, Any]] = [
          hints=("Count the garden fields: each holds one tile at the end.", "The fields lie at the inner corners of the 7 x 7 buildings.")),
 ]
 
-LESSONS: tuple[Lesson, ...] = tuple(Lesson(**e) for e in E)
-"""Every lesson, in course order."""
+LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in E), key=lambda les: list(CHAPTERS).index(les.chapter)))
+"""Every lesson, in course order: by chapter, then in the order written (so lessons
+written in another module join their chapter)."""
 
 
 def lesson(lesson_id: str) -> Lesson:

@@ -76,7 +76,14 @@ class Lesson:
     of answer, a key of :data:`TASKS`), ``want`` (what the engine is asked), ``hints``
     (one step at a time, none giving the answer away) and ``after`` (said once solved).
     ``draws_longest_wall``: the board marks the longest wall (R11), for the lessons
-    about it."""
+    about it.
+
+    Teach, then ask: ``teach`` is the short explanation (2-5 sentences, the project's
+    words) shown before the task, ``picture`` what the engine draws beside it (a plain
+    description, drawn by the course view), ``teaches`` the facts (ruling ids such as
+    ``"R7a"``, or fact ids such as ``"points-table"``) that this explanation teaches, and
+    ``needs`` the facts the task needs, each taught here or in an earlier lesson
+    (``tests/test_course.py`` checks it)."""
 
     id: str
     chapter: str
@@ -89,6 +96,10 @@ class Lesson:
     hints: tuple[str, ...] = ()
     after: str = ""
     draws_longest_wall: bool = False
+    teach: str = ""
+    picture: dict[str, Any] = field(default_factory=dict)
+    teaches: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
