@@ -6,6 +6,7 @@
 #   bash run.sh lite       set everything up, then build the JupyterLite course site
 #                          (offline) into build/lite; serve it with
 #                          python3 -m http.server -d build/lite
+#   bash run.sh setup      set everything up (.venv, the package, its front end), nothing more
 #   bash run.sh watch      rebuild the front end on every change (with ANYWIDGET_HMR=1
 #                          in the kernel's environment, open boards reload live)
 # Needs: Python 3.10+ with venv, node and npm; Debian's chromium for the browser
@@ -42,6 +43,9 @@ setup() {
 }
 
 case "${1:-}" in
+  setup)
+    setup
+    ;;
   tutorial)
     setup
     root=(); [ "$(id -u)" = 0 ] && root=(--allow-root)
@@ -76,7 +80,7 @@ case "${1:-}" in
     cd js && exec npm run watch
     ;;
   *)
-    echo "usage: bash run.sh tutorial | test | bench | lite | watch" >&2
+    echo "usage: bash run.sh setup | tutorial | test | bench | lite | watch" >&2
     exit 2
     ;;
 esac
