@@ -21,9 +21,10 @@ from .building import BOARD_TASKS
 from .core import TASKS, Attempt, Lesson, Task, Verdict, cell_text, parse_cell
 from .oracles import ORACLE_TASKS, ORACLES, Oracle, number_fields, option_scores, options
 from .progress import Progress, default_progress_path
+from .steps import STEP_TASKS
 from .turns import TURN_TASKS, action_of, answer_of
 
-TASKS.update({**BOARD_TASKS, **TURN_TASKS, **ORACLE_TASKS})
+TASKS.update({**BOARD_TASKS, **TURN_TASKS, **ORACLE_TASKS, **STEP_TASKS})
 
 
 __all__ = [

@@ -9,21 +9,44 @@ import { boardSvg } from "./alhambra.js";
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
-// every lesson: its number and stars, grouped by chapter (the title on hover and for screen readers)
+// every lesson: its number and stars, grouped by chapter under the chapter's name and
+// its progress (lessons with a star of the chapter's lessons)
 function lessonList(co) {
-  const chapters = [];
+  const items = {};
   co.lessons.forEach((les, k) => {
-    if (!chapters.length || chapters[chapters.length - 1].name !== les.chapter) chapters.push({ name: les.chapter, items: [] });
     const cur = k === co.at ? " aw-selected" : "";
     const label = `lesson ${k + 1}: ${les.title}, ${les.stars} of 3 stars`;
-    chapters[chapters.length - 1].items.push(html`<button class="aw-course-item${cur}" data-lesson="${k}" ${k === co.at && html`aria-current="step"`} aria-label="${label}" title="${`${les.chapter}: ${les.title}`}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`);
+    (items[les.chapter] ||= []).push(html`<button class="aw-course-item${cur}" data-lesson="${k}" ${k === co.at && html`aria-current="step"`} aria-label="${label}" title="${les.title}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`);
   });
-  return chapters.map((ch) => html`<span class="aw-course-ch" role="group" aria-label="${ch.name}" title="${ch.name}">${ch.items}</span>`);
+  return co.chapters.map((ch) => html`<div class="aw-course-ch" role="group" aria-label="${ch.name}, ${ch.done} of ${ch.lessons} lessons done"><span class="aw-course-chname">${ch.name} <span class="aw-muted">${ch.done}/${ch.lessons}</span></span><span class="aw-course-items">${items[ch.name] || []}</span></div>`);
 }
 
 function mapHtml(co) {
   const L = co.lessons, i = co.at;
   return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
+}
+
+// the explanation first, with the engine's picture: what the task needs to know
+function pictureHtml(p) {
+  if (!p) return null;
+  const out = [];
+  if (p.table) out.push(tableHtml(p.table));
+  if (p.alhambra) {
+    const cells = new Set(p.cell ? [p.cell] : []);
+    const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...p.cell.split(",").map(Number), ...p.tile]] } : p.alhambra;
+    const n = p.numbered ? p.alhambra.wall.map(([ax, ay, bx, by], k) => [(ax + bx) / 2, (ay + by) / 2, k + 1]) : [];
+    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
+    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
+  }
+  if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
+  if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
+  out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
+  return html`<figure class="aw-course-picture">${out}</figure>`;
+}
+
+function teachHtml(les) {
+  if (!les.teach && !les.picture) return null;
+  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${les.teach}</p>${pictureHtml(les.picture)}</div>`;
 }
 
 function tableHtml(t) {
@@ -78,7 +101,7 @@ function boardHtml(les, ui, coords) {
     // once solved, the engine's board after the answer, the changed cell marked
     const marks = les.marks || { cells: [], from: [] };
     const recent = { cells: new Set(marks.cells), from: new Set(marks.from) };
-    out.push(html`<div class="aw-boardwrap">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
+    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
@@ -98,8 +121,14 @@ function feedbackHtml(les) {
   return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${f.text}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
 }
 
+function stepsHtml(les) {
+  const s = les.steps;
+  if (!s) return null;
+  return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${g}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
+}
+
 function headHtml(les) {
-  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3><p class="aw-goal">${les.goal}</p>${
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${les.goal}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 
@@ -108,9 +137,13 @@ function helpHtml(v, les) {
   const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${h}</li>`)}</ol>`;
   let done = null;
   if (les.solved) {
-    const next = v.course.at + 1 < v.course.lessons.length;
+    const co = v.course, next = co.at + 1 < co.lessons.length;
+    // "complete" only when every lesson has a star; else the way to the first without
+    const gap = co.unfinished;
+    const more = co.complete ? html` <span class="aw-course-complete">The course is complete.</span>`
+      : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap + 1}: ${co.lessons[gap].title})</button>`;
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
-      next ? html` <button class="aw-primary" data-lesson="${v.course.at + 1}">next lesson ▶</button>` : html` <span>The course is complete.</span>`}</div>`;
+      next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
   }
   return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
 }
@@ -156,7 +189,7 @@ export function courseClick(d, c) {
     for (const inp of c.root.querySelectorAll("[data-lfield]")) numbers[inp.dataset.lfield] = inp.value;
     ui.numbers = numbers;
     answer({ numbers });
-  } else if (d.cell !== undefined || d.tileCell !== undefined) {
+  } else if ((d.cell !== undefined || d.tileCell !== undefined) && d.player === "lesson") { // not the explanation's picture
     const pos = (d.cell ?? d.tileCell).split(",").map(Number);
     answer(les.task === "place" ? { place: pos } : { cell: pos });
   } else return false;
