@@ -785,3 +785,20 @@ def test_complete_only_when_every_lesson_has_a_star(tmp_path):
     co = w.view["course"]
     assert co["complete"] and co["unfinished"] is None
     assert all(c["done"] == c["lessons"] for c in co["chapters"])
+
+
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("take", "buy", "turn", "place")], ids=lambda les: les.id)
+def test_a_solved_money_lesson_keeps_the_position_and_the_learners_hand(course, les):
+    """After a right answer the position stays on the board (the market, the display, the
+    hand, as the answer left them), and the hand is still the learner's, though the
+    turn has passed to another player (hidden information stays hidden)."""
+    course.goto(les.id)
+    for ans in les.solutions()[0]:
+        course.answer(ans)
+    view = course.view["lesson"]
+    g = course.attempt.game
+    assert view["solved"] and view["game"]["player"] == "You"
+    assert view["game"]["hand"] == [[c.currency, c.value] for c in g.player("You").money]
+    assert view["game"]["display"] == [[c.currency, c.value] for c in g.display]
+    for p in g.players[1:]:
+        assert view["game"]["hand"] != [[c.currency, c.value] for c in p.money]

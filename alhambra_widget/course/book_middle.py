@@ -133,7 +133,7 @@ E: list[dict[str, Any]] = [
         task="steps",
         steps=(
             dict(
-                goal="Step 1, your turn: take as much money as one action allows.",
+                goal="Your turn: take as much money as one action allows.",
                 task="take",
                 start={
                     "game": game_start(
@@ -158,14 +158,14 @@ E: list[dict[str, Any]] = [
                 hints=("One big card, or small ones adding up to 5 at most.",),
             ),
             dict(
-                goal="Step 2, your next turn (the others have played): buy the tower in the denar slot.",
+                goal="Your next turn (the others have played): buy the tower in the denar slot.",
                 task="turn",
                 carry="game",
                 want={"goal": "buy_all", "tiles": ["tower 9 NW"]},
                 hints=("Pay with denar cards reaching the price.",),
             ),
             dict(
-                goal="Step 3, the end of that turn: place the tower.",
+                goal="The end of that turn: place the tower.",
                 task="place",
                 carry="game",
                 want={"goal": "placed"},
@@ -382,7 +382,7 @@ E: list[dict[str, Any]] = [
         task="steps",
         steps=(
             dict(
-                goal="Step 1: exchange the open pavilion in your reserve with a built tile (any exchange the rules allow): click that tile.",
+                goal="Exchange the open pavilion in your reserve with a built tile (any exchange the rules allow): click that tile.",
                 task="exchange",
                 start={"alhambra": WALLED, "tile": "pavilion 2"},
                 want={"goal": "legal"},
@@ -391,7 +391,7 @@ E: list[dict[str, Any]] = [
                 ),
             ),
             dict(
-                goal="Step 2: how many segments long is your longest outer wall now?",
+                goal="How many segments long is your longest outer wall now?",
                 task="numbers",
                 carry="board",
                 want={"oracle": "walls"},
@@ -480,7 +480,7 @@ E: list[dict[str, Any]] = [
         task="steps",
         steps=(
             dict(
-                goal="Step 1: the bag could not refill the market, so the game is over. A tower is left in the ducat slot. Who receives it?",
+                goal="The bag could not refill the market, so the game is over. A tower is left in the ducat slot. Who receives it?",
                 task="choose",
                 start={
                     "currency": "ducat",
@@ -494,7 +494,7 @@ E: list[dict[str, Any]] = [
                 hints=("Add up each player's ducat values.",),
             ),
             dict(
-                goal="Step 2: scoring round 3, with that tower built. How many points does each player score for towers?",
+                goal="Scoring round 3, with that tower built. How many points does each player score for towers?",
                 task="numbers",
                 start={"kind": "tower", "counts": {"Ann": 4, "Ben": 4, "Cem": 2}, "round": 3},
                 want={"oracle": "majority"},

@@ -23,8 +23,9 @@ def _cards(cards: Any) -> list[list[Any]]:
 
 def _game_board(g: Game) -> dict[str, Any]:
     """What the learner may see of a lesson's game: the market, the display, the
-    learner's own hand, Alhambra, reserve and bought tiles."""
-    p = g.current_player
+    learner's own hand, Alhambra, reserve and bought tiles (the learner sits first: once
+    the turn is over, the player to act is another, whose hand stays hidden)."""
+    p = g.players[0]
     return {
         "player": p.name,
         "phase": g.phase,

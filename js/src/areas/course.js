@@ -55,9 +55,10 @@ function tableHtml(t) {
     t.rows.map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table>`;
 }
 
-function lessonMarket(g, ui) {
+function lessonMarket(g, ui, still = false) {
   const slots = Object.entries(g.market).map(([cur, t]) => {
     if (!t) return html`<span class="aw-slot aw-muted">${curLabel(cur)}: empty</span>`;
+    if (still) return html`<span class="aw-slot aw-c-${cur}" role="img" aria-label="${cur} slot: ${tileName(t)}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></span>`;
     const sel = ui.payCur === cur;
     return html`<button class="aw-slot aw-c-${cur}${sel ? " aw-selected" : ""}" data-lslot="${cur}" aria-label="${cur} slot: ${tileName(t)}${sel ? " (selected)" : ""}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></button>`;
   });
@@ -66,7 +67,10 @@ function lessonMarket(g, ui) {
 
 function gameHtml(les, ui) {
   const g = les.game;
-  if (les.solved) return html`<div class="aw-course-game">${boughtHtml(g, false)}</div>`; // nothing more to do
+  if (les.solved) { // the position stays, as the answer left it; nothing more to do
+    const cards = (cs) => cs.map((c) => cardHtml(c, null, false, "span"));
+    return html`<div class="aw-course-game">${lessonMarket(g, ui, true)}<div class="aw-row" aria-label="money display"><span>display:</span>${cards(g.display)}</div><div class="aw-row" aria-label="your money"><span>your money:</span>${cards(g.hand)}</div>${boughtHtml(g, false)}</div>`;
+  }
   // the turn is over: only placing is left
   if (g.phase !== "act") return html`<div class="aw-course-game">${lessonMarket(g, ui)}${boughtHtml(g, true)}</div>`;
   const display = g.display.map((c, k) => cardHtml(c, html`data-ltake="${k}"`, ui.picks.includes(k)));
