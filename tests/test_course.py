@@ -197,7 +197,8 @@ def hand_answers():
         "reserve-wait": one({"choice": "build the tower at (2, 1)"}),
         "g-fields": one({"numbers": {"fields": 2}}),  # G1: a building on an edge
         "g-turn": one({"choice": _g03_after_one_turn()}),
-        "g-first": one({"choice": "(2, 3)"}),  # G3: (0, 2) is an edge, (5, 5) a corner
+        # G3: the first tile keeps off the outer ring of the 6 x 6 fields: 1..4 both ways
+        "g-first": one(*({"field": [x, y]} for x in range(1, 5) for y in range(1, 5))),
         "g-winner": one({"choice": "palm"}),  # G4: 4 and 4 shared; 3 is the highest alone
         "g-nobody": one({"choice": "nobody"}),  # 2, 2, 3, 3: every count shared
         "g-points": one({"numbers": {"points": 12}}),  # palm wins alone; 4 x 3 kinds
@@ -272,6 +273,11 @@ def _wrong_answers(les):
         for c in _cells_around(a):
             if {"cell": list(c)} not in right:
                 yield {"cell": list(c)}
+    elif les.task == "field":  # every field of the Gardens board that is not a solution
+        for x in range(6):
+            for y in range(6):
+                if {"field": [x, y]} not in right:
+                    yield {"field": [x, y]}
     elif les.task == "choose":
         for o in options(les):
             if {"choice": o} not in right:
@@ -460,8 +466,8 @@ def test_nothing_sent_before_the_answer_contains_it(les):
             cells.add(tuple(map(int, pic["cell"].split(","))))
         for way in rights:
             ans = way[0]
-            if "cell" in ans or "place" in ans:
-                c = tuple(ans.get("cell") or ans["place"])
+            if "cell" in ans or "place" in ans or "field" in ans:
+                c = tuple(ans.get("cell") or ans.get("place") or ans["field"])
                 assert c not in cells, (c, text)
             if "choice" in ans:
                 hint_text = " ".join([view["teach"], *view["hints"]]).lower()

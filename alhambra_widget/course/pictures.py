@@ -11,6 +11,8 @@ A picture is a dict with any of:
   Alhambra drawn, the tile shown at the cell, and the engine's sentence about building
   it there (``why_illegal``); ``"wall": True`` draws the longest wall numbered segment by
   segment, with its length;
+- ``"gardens"``: ``{"players", "seed"}`` of a Gardens game, and optional ``"building"``
+  (its place, marked): the Gardens board drawn (G1);
 - ``"cards"``: money cards to draw; ``"tiles"``: tiles to draw;
 - ``"caption"``: a sentence under it.
 """
@@ -63,6 +65,20 @@ def _alhambra(p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def gardens_board(players: list[str], seed: int, mark: list[int] | None = None) -> dict[str, Any]:
+    """A Gardens board for the page: its buildings (value, kind), the fields laid, and a
+    building marked (G1)."""
+    from ..engine.gardens.components import FIELDS, SIZE
+    from ..engine.gardens.game import GardensGame
+
+    g = GardensGame(players, seed=seed)
+    return {
+        "size": {"fields": FIELDS, "buildings": SIZE},
+        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind] for y in range(SIZE) for x in range(SIZE)],
+        "mark": f"{mark[0]},{mark[1]}" if mark else None,
+    }
+
+
 def picture(p: dict[str, Any]) -> dict[str, Any] | None:
     """What the page draws for a lesson's ``picture`` (None: no picture)."""
     if not p:
@@ -72,6 +88,8 @@ def picture(p: dict[str, Any]) -> dict[str, Any] | None:
         out["table"] = points_table(p["points"], p.get("round"))
     if "alhambra" in p:
         out.update(_alhambra(p))
+    if "gardens" in p:
+        out["gardens"] = gardens_board(p["gardens"]["players"], p["gardens"]["seed"], p.get("building"))
     if "cards" in p:
         out["cards"] = [[c.currency, c.value] for c in map(Card.parse, p["cards"])]
     if "tiles" in p:

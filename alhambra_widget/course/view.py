@@ -14,7 +14,7 @@ from ..engine.alhambra.game import Game
 from ..views.alhambra.view import alhambra_json, tile_json
 from .catalog import CHAPTERS
 from .lessons import Attempt, Lesson, Progress, number_fields, options
-from .pictures import board_json, picture
+from .pictures import board_json, gardens_board, picture
 
 
 def _cards(cards: Any) -> list[list[Any]]:
@@ -144,6 +144,8 @@ def _board(at: Attempt, out: dict[str, Any]) -> None:
 
 
 def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
+    if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
+        out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"])
     if lesson.kind.board == "numbers":
         out["fields"] = number_fields(lesson)
     if lesson.kind.board == "choose":

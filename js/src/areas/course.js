@@ -26,6 +26,38 @@ function mapHtml(co) {
   return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
 }
 
+// a Gardens board (G1): buildings (diamonds, their values) and garden fields (octagons);
+// in a lesson every field may be clicked alike, and the engine judges
+const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
+function octagon(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 8 + (i * Math.PI) / 4;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function gardensBoard(gb, pick) {
+  const W = gb.size.buildings * GS;
+  const blds = gb.buildings.map(([x, y, value, kind]) => {
+    const cx = (x + 0.5) * GS, cy = (y + 0.5) * GS, h = GS * 0.3;
+    const mark = gb.mark === `${x},${y}`;
+    const label = `${kind} ${value} at (${x}, ${y})${mark ? ", the building asked about" : ""}`;
+    return html`<g class="ag-bld${mark ? " aw-gmark" : ""}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${value}</text></g>`;
+  });
+  const fields = [];
+  let stop = 0;
+  for (let fy = 0; fy < gb.size.fields; fy++) {
+    for (let fx = 0; fx < gb.size.fields; fx++) {
+      const label = `field (${fx}, ${fy})`;
+      const target = pick && html`data-field="${fx},${fy}" data-player="lesson" role="button" tabindex="${stop-- === 0 ? 0 : -1}"`;
+      fields.push(html`<polygon class="ag-field${pick ? " aw-pick" : ""}" points="${octagon((fx + 1) * GS, (fy + 1) * GS, GR - 3)}" ${target} aria-label="${label}"><title>${label}</title></polygon><text class="aw-coord" x="${(fx + 1) * GS}" y="${(fy + 1) * GS + 4}" text-anchor="middle">${fx},${fy}</text>`);
+    }
+  }
+  return html`<svg class="ag-board aw-board aw-course-gardens" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${blds}${fields}</svg>`;
+}
+
 // the explanation first, with the engine's picture: what the task needs to know
 function pictureHtml(p) {
   if (!p) return null;
@@ -38,6 +70,7 @@ function pictureHtml(p) {
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
   }
+  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${gardensBoard(p.gardens, false)}</div>`);
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
   out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
@@ -88,6 +121,7 @@ function answerHtml(les, ui) {
     const boxes = les.fields.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
     return html`<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">${boxes}<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
   }
+  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved)}</div>`;
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
     return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36))} ${o}</button>`)}</div>`;
@@ -193,7 +227,8 @@ export function courseClick(d, c) {
     for (const inp of c.root.querySelectorAll("[data-lfield]")) numbers[inp.dataset.lfield] = inp.value;
     ui.numbers = numbers;
     answer({ numbers });
-  } else if ((d.cell !== undefined || d.tileCell !== undefined) && d.player === "lesson") { // not the explanation's picture
+  } else if (d.field !== undefined && d.player === "lesson") answer({ field: d.field.split(",").map(Number) });
+  else if ((d.cell !== undefined || d.tileCell !== undefined) && d.player === "lesson") { // not the explanation's picture
     const pos = (d.cell ?? d.tileCell).split(",").map(Number);
     answer(les.task === "place" ? { place: pos } : { cell: pos });
   } else return false;
