@@ -808,3 +808,17 @@ def test_a_solved_money_lesson_keeps_the_position_and_the_learners_hand(course, 
     assert view["game"]["display"] == [[c.currency, c.value] for c in g.display]
     for p in g.players[1:]:
         assert view["game"]["hand"] != [[c.currency, c.value] for c in p.money]
+
+
+def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):
+    """R11: before the answer the wall asked for is neither drawn nor sent; once right,
+    the board draws the engine's longest wall, the segments counted."""
+    from alhambra_widget.course.pictures import board_json
+
+    les = lesson("count-wall")
+    course.goto(les.id)
+    assert not course.view["lesson"]["show_wall"] and course.view["lesson"]["alhambra"]["wall"] == []
+    course.answer(les.solutions()[0][0])
+    view = course.view["lesson"]
+    assert view["show_wall"] and view["alhambra"] == board_json(les.alhambra(), True)
+    assert len(view["alhambra"]["wall"]) == les.alhambra().longest_wall()

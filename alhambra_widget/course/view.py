@@ -115,7 +115,8 @@ def _board(at: Attempt, out: dict[str, Any]) -> None:
     """The board to answer on: the step's, in a lesson in steps. Once right, what the
     answer did (the engine's own change, its cell marked); before, nothing of it."""
     lesson = at.lesson
-    wall = lesson.draws_longest_wall
+    # the longest wall where the lesson draws it, and once a lesson asking for it is solved
+    wall = lesson.draws_longest_wall or (at.solved and lesson.want.get("oracle") == "walls")
     if "alhambra" in lesson.start:
         out["alhambra"] = board_json(lesson.alhambra(), wall)
     elif lesson.want.get("oracle") == "best":
