@@ -35,10 +35,18 @@ def _cells_around(a):
     return [(x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2)]
 
 
-def test_a_course_of_at_least_30_lessons_in_chapters():
-    assert len(LESSONS) >= 30
+def test_a_course_of_at_least_48_lessons_every_chapter_at_least_2():
+    """Issue 25: a complete course, at least 48 lessons, every chapter at least 2; the
+    topics it names are there (walls several, scoring cards and refills, the reserve,
+    the end step by step, the Gardens on a Gardens board, lessons in steps)."""
+    assert len(LESSONS) >= 48
     assert len(set(IDS)) == len(IDS)
     assert [c for c in CHAPTERS if chapter(c)] == list(CHAPTERS)  # every chapter has lessons
+    assert all(len(chapter(c)) >= 2 for c in CHAPTERS), {c: len(chapter(c)) for c in CHAPTERS}
+    assert len(chapter("walls")) >= 4
+    assert {"scoring-cards", "refill"} <= {f for les in LESSONS for f in les.teaches}
+    assert any(les.board == "gardens" for les in (les.kind for les in chapter("gardens")))
+    assert len([les for les in LESSONS if les.steps]) >= 3
 
 
 def test_every_ruling_is_taught():
