@@ -497,6 +497,28 @@ def test_nothing_sent_before_the_answer_contains_it(les):
                 assert not any(c.lower() in " ".join(view["hints"] + [view["teach"]]).lower() for c in ans["take"])
 
 
+def _right_messages(les):
+    """What the engine says to each right answer of a lesson, step by step."""
+    said = []
+    for way in les.solutions():
+        at = Attempt(les)
+        said += [at.answer(ans).message for ans in way]
+    return " ".join(said)
+
+
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.task == "buy"], ids=lambda les: les.id)
+def test_the_lesson_before_does_not_answer_a_payment(les):
+    """The page just showed the previous lesson's right answer: it must not be this
+    lesson's payment (issue 25: buy-exact was answered by buy-currency's text)."""
+    before = LESSONS[IDS.index(les.id) - 1]
+    said = _right_messages(before)
+    g = les.game()
+    for way in les.solutions():
+        ans = way[0]
+        tile = g.market[ans["buy"]]
+        assert f"paid {sum(ans['pay'])} for the {tile}" not in said, (before.id, said)
+
+
 def test_the_answer_check_can_fail():
     """The check above finds an answer when one is sent: the walls of a lesson asking
     for the wall, a hint naming the number."""
