@@ -287,6 +287,7 @@ E: list[dict[str, Any]] = [
         title="The end of the Gardens",
         rules=("G5",),
         teach="The Gardens end when every garden field holds a garden tile.",
+        picture={"gardens": {"players": ["Ann", "Ben", "Cem"], "seed": 2}, "caption": "The Gardens board at the start: every field still empty."},
         teaches=("G5",),
         needs=("G5", "G1"),
         goal="How many garden tiles lie on the board when the game ends?",

@@ -136,7 +136,11 @@ KINDS = [  # (lesson, the kind of mistake made first), then a reload keeps the s
 @pytest.mark.parametrize("lesson_id,mistake", KINDS, ids=[k for k, _ in KINDS])
 def test_course_a_lesson_played_on_the_board(course, lesson_id, mistake):
     c = course(lesson_id)
-    c.play(_wrong(c.les, mistake), _one(c.les), mistake)
+    try:
+        c.play(_wrong(c.les, mistake), _one(c.les), mistake)
+    except Exception:
+        c.lab.shot("failed")
+        raise
     c.reload_keeps_stars()
 
 
