@@ -210,6 +210,7 @@ E: list[dict[str, Any]] = [
         title="Turning a garden tile",
         rules=("G2",),
         teach="A garden tile has four sides, each showing a kind of tree, listed clockwise from the north-east. Laying a tile you may turn it; each quarter turn clockwise moves every side one place on.",
+        picture={"garden": "G07", "caption": "Garden tile G07 before any turn: its trees at the four diagonal sides."},
         teaches=("G2",),
         needs=("G2",),
         goal="Garden tile G03 (its sides are listed below) is turned one quarter turn clockwise. Which kind faces north-east now?",

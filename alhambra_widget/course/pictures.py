@@ -13,6 +13,8 @@ A picture is a dict with any of:
   segment, with its length;
 - ``"gardens"``: ``{"players", "seed"}`` of a Gardens game, and optional ``"building"``
   (its place, marked): the Gardens board drawn (G1);
+- ``"garden"``: a garden tile's id: the tile drawn before any turn, its trees at the
+  north-east, south-east, south-west and north-west (G2);
 - ``"cards"``: money cards to draw; ``"tiles"``: tiles to draw;
 - ``"caption"``: a sentence under it.
 """
@@ -90,6 +92,11 @@ def picture(p: dict[str, Any]) -> dict[str, Any] | None:
         out.update(_alhambra(p))
     if "gardens" in p:
         out["gardens"] = gardens_board(p["gardens"]["players"], p["gardens"]["seed"], p.get("building"))
+    if "garden" in p:
+        from ..engine.gardens.components import garden_tiles
+
+        t = next(t for t in garden_tiles() if t.id == p["garden"])
+        out["garden"] = {"id": t.id, "trees": t.trees, "sides": list(t.sides)}
     if "cards" in p:
         out["cards"] = [[c.currency, c.value] for c in map(Card.parse, p["cards"])]
     if "tiles" in p:

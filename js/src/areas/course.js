@@ -5,6 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
+import { TREE_ABBR } from "../gardens.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
@@ -58,6 +59,19 @@ function gardensBoard(gb, pick) {
   return html`<svg class="ag-board aw-board aw-course-gardens" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${blds}${fields}</svg>`;
 }
 
+// a garden tile before any turn: its four sides' trees at NE, SE, SW, NW (G2)
+function gardenPic(g) {
+  const c = 60, d = 22;
+  const where = [[1, -1, "NE"], [1, 1, "SE"], [-1, 1, "SW"], [-1, -1, "NW"]];
+  const sides = g.sides.map((kind, k) => {
+    const [dx, dy, name] = where[k];
+    const x = c + dx * d, y = c + dy * d;
+    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}${TREE_ABBR[kind]}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
+  });
+  const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
+  return html`<svg class="aw-course-garden" width="120" height="120" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
+}
+
 // the explanation first, with the engine's picture: what the task needs to know
 function pictureHtml(p) {
   if (!p) return null;
@@ -70,6 +84,7 @@ function pictureHtml(p) {
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
   }
+  if (p.garden) out.push(gardenPic(p.garden));
   if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${gardensBoard(p.gardens, false)}</div>`);
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
