@@ -1,9 +1,14 @@
-"""The course: every lesson, in order, grouped in chapters. A new lesson is one entry.
+"""The course: every lesson, in order, grouped in chapters. A new lesson is one entry,
+written in the ``book_*`` module of its chapter (``docs/writing-lessons.md``).
 
-Each entry gives a start position, a task (the kind of answer: ``build``, ``break``,
-``remove``, ``exchange``, ``take``, ``buy``, ``turn``, ``place``, ``numbers``,
-``choose``) and ``want`` (what the engine is asked); never the answer. Goals and hints
-must not give the answer away (``tests/test_course.py`` checks it).
+Each entry teaches, then asks: ``teach`` (2-5 sentences) and ``picture`` (drawn by
+:mod:`.pictures` from the engine) come before the task; ``teaches`` and ``needs`` name
+the rulings and :data:`FACTS` taught and needed (each need taught by then). It gives a
+start position, a task (the kind of answer: ``build``, ``break``, ``remove``,
+``exchange``, ``take``, ``buy``, ``turn``, ``place``, ``numbers``, ``choose``,
+``field`` on a Gardens board, or ``steps``) and ``want`` (what the engine is asked);
+never the answer. Nothing the page is sent before the answer contains it
+(``tests/test_course.py`` checks every lesson).
 """
 
 from __future__ import annotations
