@@ -109,6 +109,9 @@ def course_pages() -> None:
         )
         cell = {"cell_type": "markdown", "metadata": {}, "source": [link]}
         nb["cells"].insert(1 if nb["cells"][0]["cell_type"] == "markdown" else 0, cell)
+        for i, c in enumerate(nb["cells"]):  # cell ids (nbformat 4.5), so none is invented
+            c.setdefault("id", f"cell-{i}")
+        nb["nbformat_minor"] = max(nb.get("nbformat_minor", 0), 5)
         (out / nb_path.name).write_text(json.dumps(nb, indent=1))
 
 
