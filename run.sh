@@ -75,6 +75,11 @@ case "${1:-}" in
     .venv/bin/mypy --strict
     echo "== layers (import-linter: imports only go downward, no cycles)"
     .venv/bin/lint-imports --no-cache
+    echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"
+    .venv/bin/interrogate alhambra_widget
+    # the site, warnings as errors, with the Lite site the browser tests then serve
+    docs
+    export ALHAMBRA_LITE_BUILT=1
     echo "== packaging: wheel and sdist, each installed without node"
     bash tests/packaging/check.sh
     echo "== tests"

@@ -57,6 +57,9 @@ autodoc_default_options = {
     "undoc-members": True,
     "show-inheritance": True,
     "ignore-module-all": True,
+    # a class lists what it inherits from this package's classes too (``Game.apply`` is
+    # written once, in the record machinery both games share); see skip_foreign below
+    "inherited-members": True,
 }
 autodoc_inherit_docstrings = True
 
@@ -157,6 +160,30 @@ def more_page() -> None:
     lines += ["Further pages of this documentation."] if extra else ["No further pages yet."]
     lines += ["", "```{toctree}", ":maxdepth: 1", "", *extra, "```", ""]
     (HERE / "more.md").write_text("\n".join(lines))
+
+
+def defined_in(obj: object) -> str | None:
+    """The module that defines a class member (a function, property, trait, ...)."""
+    if isinstance(obj, property):
+        obj = obj.fget
+    for attr in ("this_class", "__objclass__"):  # a traitlets trait, a builtin method
+        owner = getattr(obj, attr, None)
+        if isinstance(owner, type):
+            return owner.__module__
+    return getattr(obj, "__module__", None)
+
+
+def skip_foreign(_app: object, what: str, _name: str, obj: object, skip: bool, _o: object):
+    """Leave out the members a class inherits from outside the package (the hundreds of
+    ipywidgets methods of a widget, ``Exception.args``, ...)."""
+    where = defined_in(obj)
+    if what == "class" and isinstance(where, str) and not where.startswith("alhambra_widget"):
+        return True
+    return None
+
+
+def setup(app: object) -> None:
+    app.connect("autodoc-skip-member", skip_foreign)  # type: ignore[attr-defined]
 
 
 course_pages()
