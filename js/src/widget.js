@@ -23,6 +23,7 @@ import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
 import { gardensHtml } from "./gardens.js";
 import { courseParts } from "./areas/course.js";
+import { coachHtml } from "./areas/coach.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -87,6 +88,7 @@ function boardParts(c) {
       part("log", logHtml(v.log, 12)),
     );
   }
+  if (v.coach) parts.push(part("coach", coachHtml(c))); // a coached game: last, sticky
   return parts;
 }
 

@@ -1,0 +1,29 @@
+// The coach of a coached game (Python: alhambra_widget/course/coach.py): its last remark
+// (a move that gave away much of the chance to win, with the engine's reasons for it and
+// for the search's choice; the first scoring explained; the end), and the answers to an
+// offer to take a move back. Drawn last and sticky at the bottom of the view, so it is
+// on screen without moving the board.
+
+import { html } from "../html.js";
+
+export const COACH_CLICKABLE = "[data-coach]";
+
+const TITLES = { mistake: "The coach: a costly move", scoring: "The coach: the first scoring", undone: "The coach", end: "The coach: the game is over" };
+
+export function coachHtml({ v }) {
+  const c = v.coach;
+  if (!c || !c.remark) return html``;
+  const r = c.remark;
+  const lines = r.lines.length ? html`<ul>${r.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html``;
+  const buttons = c.offer
+    ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
+    : html`<button class="aw-mini" data-coach="close" aria-label="close the coach's remark">close</button>`;
+  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><p>${r.text}</p>${lines}${buttons}</aside>`;
+}
+
+// a click on the coach's buttons: its answer to Python
+export function coachClick(d, v, send) {
+  if (!d.coach) return false;
+  send({ kind: "coach", do: d.coach, v: v.v });
+  return true;
+}
