@@ -52,6 +52,8 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert w.game.state_dict() == before
     assert not w.offer and w.remark.kind == "undone"
     assert len(w.coach.decisions) == 0  # the move taken back is not reviewed
+    w.act(w.game.legal_actions()[0])
+    assert len(w.session.variations.describe()) == 1  # nor kept as a line of the timeline
 
 
 def test_the_threshold_is_a_parameter_and_a_kept_move_lets_the_bots_play_on(tmp_path):

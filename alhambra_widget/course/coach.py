@@ -130,7 +130,7 @@ def says(game: Any, action: Any) -> str:
 
 
 def _why(reasons: list[str]) -> str:
-    return f" ({'; '.join(reasons)})" if reasons else ""
+    return f" Its effects: {'; '.join(reasons)}." if reasons else ""
 
 
 def _pct(x: float) -> str:
@@ -260,6 +260,8 @@ class CoachPart(SessionWidget[Any]):
         if not self.offer:
             raise GameError("The coach has no move to take back.")
         self._pending = None  # a scoring the move brought about is taken back with it
+        assert self.remark is not None  # an offer
+        self.session.variations.cut(self.remark.step)  # gone, not a line to come back to
         n = self.session.undo()
         self.coach.forget_after(len(self.session.game.history))
         self._say_remark(Remark("undone", "Taken back: the position is as it was before that move. Try another.",

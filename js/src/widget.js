@@ -88,7 +88,7 @@ function boardParts(c) {
       part("log", logHtml(v.log, 12)),
     );
   }
-  if (v.coach) parts.push(part("coach", coachHtml(c))); // a coached game: last, sticky
+  if (v.coach) parts.splice(1, 0, part("coach", coachHtml(c))); // a coached game: a fixed region on top
   return parts;
 }
 

@@ -1,8 +1,8 @@
 // The coach of a coached game (Python: alhambra_widget/course/coach.py): its last remark
 // (a move that gave away much of the chance to win, with the engine's reasons for it and
 // for the search's choice; the first scoring explained; the end), and the answers to an
-// offer to take a move back. Drawn last and sticky at the bottom of the view, so it is
-// on screen without moving the board.
+// offer to take a move back. A region of fixed height at the top of the table, there
+// from the start: a remark fills it without moving the board (a long one scrolls).
 
 import { html } from "../html.js";
 
@@ -12,8 +12,11 @@ const TITLES = { mistake: "The coach: a costly move", scoring: "The coach: the f
 
 export function coachHtml({ v }) {
   const c = v.coach;
-  if (!c || !c.remark) return html``;
+  if (!c) return html``;
   const r = c.remark;
+  if (!r) {
+    return html`<aside class="aw-coach aw-coach-idle" role="status" aria-label="the coach"><h4>The coach</h4><p class="aw-muted">The coach watches each of your decisions and speaks when one gives away more than ${Math.round(100 * c.threshold)}% of your chance to win.</p></aside>`;
+  }
   const lines = r.lines.length ? html`<ul>${r.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html``;
   const buttons = c.offer
     ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
