@@ -159,3 +159,14 @@ def test_G4_the_gardens_first_building_is_explained_and_finishing_earns_stars(tm
     assert scoring[0].lines[0] == first.text
     assert w.finished and w.view["review"]["decisions"] > 5
     assert Progress(path).stars[LESSON_IDS["gardens"]] == 3
+
+
+def test_stars_of_a_coached_game_survive_a_course_board_opened_before_it(tmp_path):
+    path = tmp_path / "p.json"
+    course = CourseWidget(chapter="coached", progress=path)  # opened first, stars read then
+    w = _coached(tmp_path, coach_playouts=8)
+    _play_out(w, GreedyBot(0).choose)
+    assert Progress(path).stars["coached-game"] == 3
+    course.goto("coached-gardens")  # the course board writes the file again
+    assert Progress(path).stars["coached-game"] == 3
+    assert course.progress.stars["coached-game"] == 3
