@@ -39,6 +39,7 @@ test("a flagged move: the coach's remark and reasons are drawn on top, the bots 
   assert.match(aside.textContent, /of your chance to win/);
   assert.match(aside.textContent, /\(R6\)/);
   assert.equal(aside.querySelectorAll("img").length, 0);
+  assert.match(root.querySelector(".aw-status").textContent, /The coach waits for your answer/);
   await new Promise((r) => setTimeout(r, 30));
   assert.ok(!sent.some((m) => m.kind === "bot"), "the bots wait for the answer");
   aside.querySelector("button[data-coach='undo']").dispatchEvent(new MouseEvent("click", { bubbles: true }));

@@ -24,6 +24,11 @@ export function coachHtml({ v }) {
   return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><p>${r.text}</p>${lines}${buttons}</aside>`;
 }
 
+// the status line while a move is offered back: the bots wait for the answer
+export function coachStatus(v) {
+  return v.coach && v.coach.offer ? "The coach waits for your answer: take the move back, or keep it and play on." : "";
+}
+
 // a click on the coach's buttons: its answer to Python
 export function coachClick(d, v, send) {
   if (!d.coach) return false;
