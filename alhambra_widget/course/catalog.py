@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .lessons import Lesson
+from .lessons.coached import COACHED
 
 CHAPTERS: dict[str, str] = {
     "basics": "Cells, cards and the first player",
@@ -23,6 +24,7 @@ CHAPTERS: dict[str, str] = {
     "two": "Two players and Dirk",
     "strategy": "Strategy, with the what-if tools",
     "gardens": "The Gardens of the Alhambra",
+    "coached": "A coached game",
 }
 """Chapter id -> title, in course order (the notebooks follow the chapters)."""
 
@@ -264,7 +266,7 @@ E: list[dict[str, Any]] = [
          hints=("Count the garden fields: each holds one tile at the end.", "The fields lie at the inner corners of the 7 x 7 buildings.")),
 ]
 
-LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in E), key=lambda les: list(CHAPTERS).index(les.chapter)))
+LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in [*E, *COACHED]), key=lambda les: list(CHAPTERS).index(les.chapter)))
 """Every lesson, in course order: by chapter, then in the order written (so lessons
 written in another module join their chapter)."""
 
