@@ -6,6 +6,10 @@
 #   bash run.sh lite       set everything up, then build the JupyterLite course site
 #                          (offline) into build/lite; serve it with
 #                          python3 -m http.server -d build/lite
+#   bash run.sh docs       set everything up, then build the documentation site (offline,
+#                          warnings as errors) into build/docs, with the JupyterLite
+#                          site in build/docs/lite; serve it with
+#                          python3 -m http.server -d build/docs
 #   bash run.sh setup      set everything up (.venv, the package, its front end), nothing more
 #   bash run.sh watch      rebuild the front end on every change (with ANYWIDGET_HMR=1
 #                          in the kernel's environment, open boards reload live)
@@ -42,6 +46,17 @@ setup() {
   (cd js && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
 }
 
+# the documentation site: the JupyterLite course, then Sphinx (its notebooks executed,
+# cached in build/docs-cache), then the Lite site copied in, so one folder hosts both
+docs() {
+  echo "== documentation site into build/docs"
+  .venv/bin/python lite/build.py
+  .venv/bin/python -m sphinx -W --keep-going -q -b html docs build/docs
+  rm -rf build/docs/lite
+  cp -r build/lite build/docs/lite
+  echo "== built build/docs: serve it with  python3 -m http.server -d build/docs"
+}
+
 case "${1:-}" in
   setup)
     setup
@@ -60,12 +75,21 @@ case "${1:-}" in
     .venv/bin/mypy --strict
     echo "== layers (import-linter: imports only go downward, no cycles)"
     .venv/bin/lint-imports --no-cache
+    echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"
+    .venv/bin/interrogate alhambra_widget
+    # the site, warnings as errors, with the Lite site the browser tests then serve
+    docs
+    export ALHAMBRA_LITE_BUILT=1
     echo "== packaging: wheel and sdist, each installed without node"
     bash tests/packaging/check.sh
     echo "== tests"
     # CI=1: a test that needs chromium or node fails instead of skipping (this script
     # installs both)
     CI=${CI:-1} exec .venv/bin/python -m pytest -n 2 "${@:2}"
+    ;;
+  docs)
+    setup
+    docs
     ;;
   bench)
     setup
@@ -80,7 +104,7 @@ case "${1:-}" in
     cd js && exec npm run watch
     ;;
   *)
-    echo "usage: bash run.sh setup | tutorial | test | bench | lite | watch" >&2
+    echo "usage: bash run.sh setup | tutorial | test | docs | bench | lite | watch" >&2
     exit 2
     ;;
 esac

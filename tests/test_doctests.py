@@ -1,4 +1,4 @@
-"""The examples in the README and in the engine's docstrings run as written."""
+"""The examples in the README, the documentation pages and the docstrings run as written."""
 
 import doctest
 import importlib
@@ -15,13 +15,21 @@ MODULES = sorted(
     for m in pkgutil.walk_packages(alhambra_widget.__path__, "alhambra_widget.")
     if not m.name.endswith(("widget", "lessons"))
 )
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# pages whose Python examples are doctests (the guides with code; the others run theirs
+# as executed notebooks when the site is built)
+WITH_EXAMPLES = {"README.md": 3, "scripting.md": 15}
 
 
-def test_readme_examples():
-    res = doctest.testfile(
-        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
-    )
-    assert res.attempted >= 15 and res.failed == 0
+def run_page(path):
+    return doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_page_examples(path):
+    res = run_page(path)
+    assert res.failed == 0
+    assert res.attempted >= WITH_EXAMPLES.get(path.name, 0)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""ANYWIDGET_HMR=1 live reload, as the README's "Developing the front end" describes:
+"""ANYWIDGET_HMR=1 live reload, as "Developing the front end" in docs/contributing.md describes:
 a rebuilt stylesheet reaches a live widget without re-running its cell."""
 
 import subprocess

@@ -48,12 +48,27 @@ def test_front_end_unit_tests(tmp_path):
     c.goto("take-most")
     (tmp_path / "course_take.json").write_text(json.dumps(c.view))
     _hostile_fixtures(tmp_path)
+    _coach_fixture(tmp_path)
     out = subprocess.run(
         [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 22" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 23" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+
+
+def _coach_fixture(tmp_path: Path) -> None:
+    """A coached game with a costly move just flagged (R6: the biggest overpayment)."""
+    from alhambra_widget.course.coach import CoachedGame
+    from alhambra_widget.engine.alhambra.actions import Buy
+
+    w = CoachedGame(seed=1, bot="greedy", progress=tmp_path / "coach.json")
+    w.run_bots()
+    g = w.game
+    buys = [a for a in g.legal_actions() if type(a) is Buy]
+    w.act(max(buys, key=lambda a: sum(a.pay) - g.market[a.currency].price))
+    assert w.offer
+    (tmp_path / "coach_flagged.json").write_text(json.dumps(w.view))
 
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "\"quotes'", "</script>"]

@@ -1,7 +1,7 @@
 """The course: its lessons (:mod:`.catalog`), its view, and the notebooks shipped with
 the package. The lessons are played in :class:`alhambra_widget.CourseWidget`.
 
-``python -m alhambra_widget.course [DIR]`` copies the eleven course notebooks into
+``python -m alhambra_widget.course [DIR]`` copies the course notebooks into
 ``DIR`` (default: ``./alhambra-course``); add ``--lab`` to open JupyterLab on them.
 From Python, :func:`copy_course` does the same and returns the paths.
 """

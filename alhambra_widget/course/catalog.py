@@ -19,6 +19,7 @@ from .book_first import E as _FIRST
 from .book_last import E as _LAST
 from .book_middle import E as _MIDDLE
 from .lessons import Lesson
+from .lessons.coached import COACHED
 
 CHAPTERS: dict[str, str] = {
     "basics": "Cells, cards and the first player",
@@ -31,6 +32,7 @@ CHAPTERS: dict[str, str] = {
     "two": "Two players and Dirk",
     "strategy": "Strategy, with the what-if tools",
     "gardens": "The Gardens of the Alhambra",
+    "coached": "A coached game",
 }
 """Chapter id -> title, in course order (the notebooks follow the chapters)."""
 
@@ -47,7 +49,7 @@ FACTS: dict[str, str] = {
 E: list[dict[str, Any]] = [*_FIRST, *_MIDDLE, *_LAST]
 """Every lesson entry (written in the ``book_*`` modules, by chapter)."""
 
-LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in E), key=lambda les: list(CHAPTERS).index(les.chapter)))
+LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in [*E, *COACHED]), key=lambda les: list(CHAPTERS).index(les.chapter)))
 """Every lesson, in course order: by chapter, then in the order written (so lessons
 written in another module join their chapter)."""
 

@@ -112,6 +112,7 @@ class InProcessExecutor(Executor):
     ``executor=InProcessExecutor()`` to :func:`win_chances` to stay in this process)."""
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` now, in this process; its future is done."""
         f: Future[Any] = Future()
         try:
             f.set_result(fn(*args, **kwargs))

@@ -4,10 +4,11 @@
 
 import { gardensClick, gardensKey } from "./gardens.js";
 import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
+import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 
-export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE;
+export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -24,6 +25,7 @@ function requestIntent(d, v, send) {
   else if (d.linepromote !== undefined) send({ kind: "line", do: "promote", line: +d.linepromote });
   else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
   else if (d.linecompare !== undefined) send({ kind: "line", do: "compare", line: +d.linecompare });
+  else if (coachClick(d, v, send)) return true;
   else return false;
   return true;
 }

@@ -23,6 +23,7 @@ import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
 import { gardensHtml } from "./gardens.js";
 import { courseParts } from "./areas/course.js";
+import { coachHtml, coachStatus } from "./areas/coach.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -55,7 +56,7 @@ function boardParts(c) {
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
   const parts = [
-    part("status", html`<div class="aw-status" aria-live="polite">${statusText(c)}</div>`),
+    part("status", html`<div class="aw-status" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`),
     part("msg", msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``),
     part("link", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>` : html``),
   ];
@@ -87,6 +88,7 @@ function boardParts(c) {
       part("log", logHtml(v.log, 12)),
     );
   }
+  if (v.coach) parts.splice(1, 0, part("coach", coachHtml(c))); // a coached game: a fixed region on top
   return parts;
 }
 
@@ -294,7 +296,7 @@ function onOver(b, ev) {
   b.ui.hover = text;
   const st = b.root.querySelector(".aw-status");
   if (st) {
-    st.textContent = text || statusText({ v: b.V(), ui: b.ui });
+    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui });
     st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
   }
 }

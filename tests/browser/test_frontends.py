@@ -4,6 +4,7 @@ offline. Each renders the board and plays a move against a bot (issue: ship anyw
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -182,8 +183,10 @@ def test_marimo_renders_the_board_styled_and_sees_every_move(browser, tmp_path, 
 
 @pytest.fixture(scope="module")
 def lite_site():
-    """Build the JupyterLite site offline (as ``bash run.sh lite`` does) and serve it."""
-    subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], check=True)
+    """Build the JupyterLite site offline (as ``bash run.sh lite`` does) and serve it;
+    ``bash run.sh test`` has just built it with the documentation (ALHAMBRA_LITE_BUILT)."""
+    if not os.environ.get("ALHAMBRA_LITE_BUILT"):
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], check=True)
     site = ROOT / "build" / "lite"
     cfg = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = cfg["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]

@@ -46,6 +46,14 @@ class Progress:
         self.save()
 
     def save(self) -> None:
+        """Write the file, keeping the best stars of what it holds now: another store
+        on the same file (a coached game, a second course board) may have written since."""
+        try:
+            d = json.loads(self.path.read_text())
+            for k, v in d.get("stars", {}).items():
+                self.stars[str(k)] = max(int(v), self.stars.get(str(k), 0))
+        except (OSError, ValueError, AttributeError, TypeError):
+            pass  # nothing written yet, or not ours
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps({"version": 1, "stars": self.stars, "at": self.at}, indent=1))

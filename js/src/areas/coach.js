@@ -1,0 +1,37 @@
+// The coach of a coached game (Python: alhambra_widget/course/coach.py): its last remark
+// (a move that gave away much of the chance to win, with the engine's reasons for it and
+// for the search's choice; the first scoring explained; the end), and the answers to an
+// offer to take a move back. A region of fixed height at the top of the table, there
+// from the start: a remark fills it without moving the board (a long one scrolls).
+
+import { html } from "../html.js";
+
+export const COACH_CLICKABLE = "[data-coach]";
+
+const TITLES = { mistake: "The coach: a costly move", scoring: "The coach: the first scoring", undone: "The coach", end: "The coach: the game is over" };
+
+export function coachHtml({ v }) {
+  const c = v.coach;
+  if (!c) return html``;
+  const r = c.remark;
+  if (!r) {
+    return html`<aside class="aw-coach aw-coach-idle" role="status" aria-label="the coach"><h4>The coach</h4><p class="aw-muted">The coach watches each of your decisions and speaks when one gives away more than ${Math.round(100 * c.threshold)}% of your chance to win.</p></aside>`;
+  }
+  const lines = r.lines.length ? html`<ul>${r.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html``;
+  const buttons = c.offer
+    ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
+    : html`<button class="aw-mini" data-coach="close" aria-label="close the coach's remark">close</button>`;
+  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><p>${r.text}</p>${lines}${buttons}</aside>`;
+}
+
+// the status line while a move is offered back: the bots wait for the answer
+export function coachStatus(v) {
+  return v.coach && v.coach.offer ? "The coach waits for your answer: take the move back, or keep it and play on." : "";
+}
+
+// a click on the coach's buttons: its answer to Python
+export function coachClick(d, v, send) {
+  if (!d.coach) return false;
+  send({ kind: "coach", do: d.coach, v: v.v });
+  return true;
+}

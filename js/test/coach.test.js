@@ -1,0 +1,48 @@
+// The coach of a coached game in a DOM without a browser, on a view model the engine
+// wrote (tests/test_js.py): a costly move flagged, its reasons drawn as text, the bots
+// waiting, and "Take it back" asking Python to take the move back.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JSDOM, VirtualConsole } from "jsdom";
+
+const quiet = new VirtualConsole();
+quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
+for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement"]) {
+  globalThis[k] = dom.window[k];
+}
+globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
+globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
+globalThis.IntersectionObserver = class { observe() {} disconnect() {} };
+const { default: widget } = await import("../src/widget.js");
+
+const FIXTURES = process.env.ALHAMBRA_FIXTURES;
+
+test("a flagged move: the coach's remark and reasons are drawn on top, the bots wait, Take it back is sent", async () => {
+  const view = JSON.parse(readFileSync(join(FIXTURES, "coach_flagged.json"), "utf8"));
+  view.coach.remark.lines.push("<img src=x onerror=alert(1)>"); // drawn as text, never markup
+  const state = { view, texts: {}, message: {}, autoplay_bots: true, bot_delay: 0 };
+  const sent = [];
+  const model = {
+    get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {},
+    send: (m) => sent.push(m), save_changes: () => {},
+  };
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  const root = el.querySelector(".aw-root");
+  const aside = root.querySelector("aside.aw-coach.aw-coach-mistake");
+  assert.ok(aside, "the remark is drawn");
+  assert.equal(root.children[1].querySelector("aside.aw-coach"), aside); // on top, below the status line
+  assert.match(aside.textContent, /of your chance to win/);
+  assert.match(aside.textContent, /\(R6\)/);
+  assert.equal(aside.querySelectorAll("img").length, 0);
+  assert.match(root.querySelector(".aw-status").textContent, /The coach waits for your answer/);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.ok(!sent.some((m) => m.kind === "bot"), "the bots wait for the answer");
+  aside.querySelector("button[data-coach='undo']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.deepEqual(sent.at(-1), { kind: "coach", do: "undo", v: view.v });
+  cleanup();
+});

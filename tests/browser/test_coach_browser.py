@@ -1,0 +1,169 @@
+"""The coached game (issue 25, item 5) in a real JupyterLab: the coach's remark on a
+costly move fills the coach's region on top of the table without moving the board, its button
+takes the move back, and a game played to its end from Python shows the end remark
+and the review. Screenshots in both themes."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAME = """
+import tempfile
+from alhambra_widget.course.coach import CoachedGame
+from alhambra_widget.engine.alhambra.actions import Buy
+from alhambra_widget.players.alhambra.greedy import GreedyBot
+w = CoachedGame(seed=1, bot="greedy", coach_playouts=12, bot_delay=0,
+                progress=tempfile.mkdtemp() + "/progress.json")
+g = w.game
+w
+"""
+
+# R6: the purchase that overpays the most (the coach flags it for this seed)
+BAD = """
+buys = [a for a in g.legal_actions() if type(a) is Buy]
+bad = max(buys, key=lambda a: sum(a.pay) - g.market[a.currency].price)
+before = g.state_dict()
+w.act(bad)
+print(w.offer)
+"""
+
+PLAY_OUT = """
+greedy = GreedyBot(0)
+while not g.is_over and not (STOP and w.remark is not None and w.remark.kind == "scoring"):
+    if w.session.bot_to_move():
+        w.run_bots()
+    else:
+        w.act(greedy.choose(g))
+        if w.offer:
+            w.keep()
+print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"))
+"""
+
+
+def _dark(lab):
+    """JupyterLab's dark theme, once its splash screen has gone."""
+    lab.theme("Dark")
+    lab.page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=20000)
+    lab.page.wait_for_timeout(300)
+
+
+def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_notebook):
+    lab = open_notebook(GAME)
+    page, board = lab.page, lab.widget()
+    lab.wait_py("print(g.current_player.name)", "You")  # the page let Ben (R2) play first
+    region = board.locator("aside.aw-coach")
+    idle = region.bounding_box()  # the coach's region is there before it speaks
+    assert "watches each of your decisions" in region.inner_text()
+    assert lab.py(BAD) == "True"
+    coach = board.locator("aside.aw-coach.aw-coach-mistake")
+    coach.wait_for()
+    assert "of your chance to win" in coach.inner_text() and "(R6)" in coach.inner_text()
+    # the remark fills the same region: nothing below it moves, and it is on screen
+    assert coach.bounding_box() == idle
+    assert idle["y"] >= 0 and idle["y"] + idle["height"] <= page.viewport_size["height"]
+    lab.shot("flagged-light")
+    _dark(lab)
+    lab.shot("flagged-dark")
+    lab.theme("Light")
+    coach.locator("button[data-coach='undo']").click()
+    lab.wait_py("print(g.state_dict() == before)", "True")
+    board.locator("aside.aw-coach-undone").wait_for()
+
+    lab.py("STOP = True\n" + PLAY_OUT)  # until the first scoring round (R10, R11)
+    scoring = board.locator("aside.aw-coach.aw-coach-scoring")
+    scoring.wait_for()
+    assert "Scoring round 1" in scoring.inner_text() and "totals: " in scoring.inner_text()
+    scoring.scroll_into_view_if_needed()
+    lab.shot("scoring-light")
+    out = lab.py("STOP = False\n" + PLAY_OUT)
+    over, finished, decisions = out.split()
+    assert (over, finished) == ("True", "True") and int(decisions) > 20
+    end = board.locator("aside.aw-coach.aw-coach-end")
+    end.wait_for()
+    assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
+    review = board.locator("section.aw-review")
+    review.wait_for()
+    assert f"Review of your {decisions} decisions" in review.inner_text()
+    assert board.locator("section.aw-review li").count() >= 1
+    review.scroll_into_view_if_needed()
+    lab.shot("end-light")
+    _dark(lab)
+    lab.shot("end-dark")
+    lab.theme("Light")
+
+
+GARDENS = """
+import tempfile
+from alhambra_widget.course.coach import CoachedGardens
+from alhambra_widget.players.gardens.greedy import GreedyGardensBot
+w = CoachedGardens(seed=1, bot="greedy", bot_delay=0, progress=tempfile.mkdtemp() + "/progress.json")
+g = w.game
+w
+"""
+
+# G4: play greedy lays until one decision's previews differ by 12 points, then the worst
+LAY_BADLY = """
+greedy = GreedyGardensBot(0)
+while True:
+    if w.session.bot_to_move():
+        w.run_bots()
+        continue
+    mine = g.current_player.kinds
+    net = lambda lay: sum((s.points if s.winner in mine else -s.points) for s in g.preview(lay) if s.owner)
+    legal = g.legal_actions()
+    lo, hi = min(legal, key=net), max(legal, key=net)
+    if net(hi) - net(lo) >= 12:
+        break
+    w.act(greedy.choose(g))
+    if w.offer:
+        w.keep()
+before = g.state_dict()
+w.act(lo)
+print(w.offer)
+"""
+
+
+def test_coached_gardens_flags_a_lay_and_takes_it_back(open_notebook):
+    lab = open_notebook(GARDENS)
+    board = lab.widget()
+    board.locator("aside.aw-coach").wait_for()
+    assert lab.py(LAY_BADLY) == "True"
+    coach = board.locator("aside.aw-coach.aw-coach-mistake")
+    coach.wait_for()
+    assert "(G4)" in coach.inner_text()
+    lab.shot("flagged-light")
+    _dark(lab)
+    lab.shot("flagged-dark")
+    lab.theme("Light")
+    coach.locator("button[data-coach='undo']").click()
+    lab.wait_py("print(g.state_dict() == before)", "True")
+
+
+COURSE = """
+import tempfile
+from alhambra_widget import CourseWidget
+from alhambra_widget.course.coach import CoachedGame
+from alhambra_widget.players.alhambra.greedy import GreedyBot
+path = tempfile.mkdtemp() + "/progress.json"
+w = CoachedGame(seed=2, bot="greedy", coach_playouts=8, progress=path)  # no page: played here
+greedy = GreedyBot(0)
+w.run_bots()
+while not w.game.is_over:
+    w.act(greedy.choose(w.game))
+    if w.offer:
+        w.keep()
+CourseWidget(chapter="coached", progress=path)
+"""
+
+
+def test_the_course_map_shows_the_coached_chapter_with_the_stars_earned(open_notebook):
+    lab = open_notebook(COURSE)
+    board = lab.widget()
+    item = board.locator(".aw-course-map [data-lesson='0'].aw-course-item")
+    item.wait_for(timeout=60000)
+    assert "3 of 3 stars" in item.get_attribute("aria-label")
+    assert "0 of 3 stars" in board.locator(".aw-course-map [data-lesson='1'].aw-course-item").get_attribute("aria-label")
+    assert "A coached game" in board.locator(".aw-course-pos").inner_text()
+    lab.shot("light")
+    _dark(lab)
+    lab.shot("dark")
