@@ -38,10 +38,18 @@ def _cells_around(a):
     return [(x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2)]
 
 
-def test_a_course_of_at_least_30_lessons_in_chapters():
-    assert len(LESSONS) >= 30
+def test_a_course_of_at_least_48_lessons_every_chapter_at_least_2():
+    """Issue 25: a complete course, at least 48 lessons, every chapter at least 2; the
+    topics it names are there (walls several, scoring cards and refills, the reserve,
+    the end step by step, the Gardens on a Gardens board, lessons in steps)."""
+    assert len(LESSONS) >= 48
     assert len(set(IDS)) == len(IDS)
     assert [c for c in CHAPTERS if chapter(c)] == list(CHAPTERS)  # every chapter has lessons
+    assert all(len(chapter(c)) >= 2 for c in CHAPTERS), {c: len(chapter(c)) for c in CHAPTERS}
+    assert len(chapter("walls")) >= 4
+    assert {"scoring-cards", "refill"} <= {f for les in LESSONS for f in les.teaches}
+    assert any(les.board == "gardens" for les in (les.kind for les in chapter("gardens")))
+    assert len([les for les in LESSONS if les.steps]) >= 3
 
 
 def test_every_ruling_is_taught():
@@ -110,7 +118,7 @@ def hand_answers():
         "take-several": one({"take": ["denar 2", "dirham 3"]}, {"take": ["ducat 1", "florin 4"]}),
         # R6: denar cards 5, 3, 2 reaching 8: 5+3 and 5+3+2 (5+2 and 3+2 fall short)
         "buy-currency": one({"buy": "denar", "pay": [5, 3]}, {"buy": "denar", "pay": [5, 3, 2]}),
-        "buy-exact": one({"buy": "denar", "pay": [5, 3]}),  # 4, 5, 3: only 5+3 is 8
+        "buy-exact": one({"buy": "denar", "pay": [7, 2]}),  # 4, 7, 2: only 7+2 is 9
         # R4: the first buy must be exact to go on: denar 5+3 then dirham 6 or 6+2; or
         # dirham 6 then denar 5+3, 5+4 or 5+4+3 (4+3 = 7 falls short)
         "two-buys": [
@@ -151,6 +159,19 @@ def hand_answers():
             [{"place": [-2, 0], "tile": "tower 9 NW"}],
             [{"reserve": True, "tile": "tower 9 NW"}],
         ],
+        # WALLED; a tower walled north, east and south must be entered from the west: no
+        # free cell has an open tile to its west that fits the rest (R7): only the reserve
+        "reserve-choice": one({"reserve": True, "tile": "tower 9 NES"}),
+        # take the denar 6 (2+3 = 5 is less); next turn denar 4+6 = 10 pays the tower 9
+        # (6 alone falls short); then the tower 9 NW goes where place-bought puts it
+        "take-buy-place": [
+            [{"take": ["denar 6"]}, {"buy": "denar", "pay": [4, 6]}, place]
+            for place in ({"place": [1, -1], "tile": "tower 9 NW"}, {"place": [0, -2], "tile": "tower 9 NW"},
+                          {"place": [-2, 0], "tile": "tower 9 NW"}, {"reserve": True, "tile": "tower 9 NW"})
+        ],
+        # R9: two places empty: dirham 2, the scoring card (set aside, drawing goes on), ducat 5
+        "scoring-card": one({"numbers": {"cards": 3}}),
+        "refill": one({"numbers": {"cards": 4}}),  # R9: the display goes back to four cards
         # R10 round 1: a tie for first shares 6 and nothing: 3 each
         "round1": one({"numbers": {"Ann": 3, "Ben": 3, "Cem": 0}}),
         "round2-tie": one({"numbers": {"Kim": 8, "Nina": 8, "Omar": 0}}),  # (12+5)//2
@@ -159,9 +180,22 @@ def hand_answers():
         # _BACK: chambers east and south, seraglio south, pavilion south and west joined
         # (the tower/garden back-to-back walls count nothing)
         "count-wall": one({"numbers": {"wall": 5}}),
+        # tower N, E; garden E; arcades E, S; chambers S: one trail round the corners
+        "wall-corner": one({"numbers": {"wall": 6}}),
+        "wall-ring": one({"numbers": {"wall": 12}}),  # 3 x 3 tiles, 3 outer sides a row: 4 x 3
+        # WALLED (longest wall 7: tower N, garden N E, seraglio E S, chambers S, pavilion S
+        # ...): the open pavilion may replace each tile whose neighbours are open towards it;
+        # the wall left: (-1, 0) 5, (-1, 1) 3, (0, 1) 4, (1, 0) 7, (1, 1) 5, (2, 0) 7
+        "redesign-score": [
+            [{"cell": [x, y]}, {"numbers": {"wall": w}}]
+            for (x, y), w in {(-1, 0): 5, (-1, 1): 3, (0, 1): 4, (1, 0): 7, (1, 1): 5, (2, 0): 7}.items()
+        ],
         "gift": one({"choice": "Ben"}),  # florins: Ann 9, Ben 12, Cem 2
         "gift-tie": one({"choice": "nobody"}),  # dirhams: Ann 10, Ben 10: a tie stays
         "replay": one({"choice": _replay_to_move()}),
+        # ducats: Ann 7, Ben 8, Cem 7: Ben; round 3 towers: Ann and Ben share (21+13)//2, Cem third 6
+        "end-steps": [[{"choice": "Ben"}, {"numbers": {"Ann": 17, "Ben": 17, "Cem": 6}}]],
+        "two-cards": one({"numbers": {"cards": 72}}),  # R3: 108 less one of each 4 x 9
         "dirk-draw": one({"numbers": {"tiles": 8}}),  # R3: 26 // 3
         # round 2, you minus Ben: build 13-14, reserve 13-14, Dirk 13-11 (his third tower
         # takes first place from Ben, who is second: 6)
@@ -174,7 +208,8 @@ def hand_answers():
         "reserve-wait": one({"choice": "build the tower at (2, 1)"}),
         "g-fields": one({"numbers": {"fields": 2}}),  # G1: a building on an edge
         "g-turn": one({"choice": _g03_after_one_turn()}),
-        "g-first": one({"choice": "(2, 3)"}),  # G3: (0, 2) is an edge, (5, 5) a corner
+        # G3: the first tile keeps off the outer ring of the 6 x 6 fields: 1..4 both ways
+        "g-first": one(*({"field": [x, y]} for x in range(1, 5) for y in range(1, 5))),
         "g-winner": one({"choice": "palm"}),  # G4: 4 and 4 shared; 3 is the highest alone
         "g-nobody": one({"choice": "nobody"}),  # 2, 2, 3, 3: every count shared
         "g-points": one({"numbers": {"points": 12}}),  # palm wins alone; 4 x 3 kinds
@@ -216,9 +251,11 @@ def test_the_right_answers_worked_out_by_hand_are_accepted_and_are_all(les):
             assert v.ok, (ans, v)
             assert v.done == (k == len(way) - 1)
         assert at.solved and at.stars == 3
-    # and the lesson lists no other answer as right (a wrong one is refused below)
-    want = HAND[les.id] + ALSO_ACCEPTED.get(les.id, [])
-    assert {_canon(w) for w in les.solutions()} == {_canon(w) for w in want}
+    # and the lesson lists no other answer as right (a wrong one is refused below); a
+    # lesson in steps lists one way through
+    want = {_canon(w) for w in HAND[les.id] + ALSO_ACCEPTED.get(les.id, [])}
+    got = {_canon(w) for w in les.solutions()}
+    assert got <= want if les.steps else got == want
 
 
 @pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("build", "break", "remove")], ids=lambda les: les.id)
@@ -236,13 +273,22 @@ def test_board_answers_agree_with_the_R7_reference(les):
 
 
 def _wrong_answers(les):
-    """Every wrong answer of the lesson's kind that can be listed."""
+    """Every wrong answer of the lesson's kind that can be listed (a lesson in steps:
+    of its first step)."""
+    if les.steps:
+        yield from _wrong_answers(les.step(0))
+        return
     right = [w[0] for w in les.solutions()]
     if TASKS[les.task].board == "alhambra":
         a = les.alhambra()
         for c in _cells_around(a):
             if {"cell": list(c)} not in right:
                 yield {"cell": list(c)}
+    elif les.task == "field":  # every field of the Gardens board that is not a solution
+        for x in range(6):
+            for y in range(6):
+                if {"field": [x, y]} not in right:
+                    yield {"field": [x, y]}
     elif les.task == "choose":
         for o in options(les):
             if {"choice": o} not in right:
@@ -380,32 +426,167 @@ def test_strategy_lessons_have_one_best_choice():
 _CELL = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 
+def _sent_before_the_answer(les):
+    """What the page is sent for each step of a lesson before its answer, with every
+    hint shown: (the step's lesson, the view model, its texts). A lesson in steps: each
+    step, reached by the engine's answers to the steps before."""
+    from alhambra_widget.course.view import lesson_view
+
+    at = Attempt(les)
+    way = les.solutions()[0]
+    k = 0
+    while True:
+        cur = at.current
+        while cur.hint():
+            pass
+        view = lesson_view(at)
+        texts = [view["teach"], view["goal"], *view["hints"], *view["facts"], *((view["picture"] or {}).get("notes", []))]
+        yield cur.lesson, view, " ".join(texts)
+        step = cur.lesson.solutions()[0]
+        for ans in step:
+            at.answer(ans)
+        k += len(step)
+        if at.solved or k >= len(way):
+            return
+
+
+def _numbers_in(text):
+    return {int(n) for n in re.findall(r"(?<![\w.-])-?\d+(?![\w.])", text)}
+
+
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)
-def test_no_text_gives_the_answer_away(les):
-    text = " ".join([les.goal, *les.hints])
-    words = set(re.findall(r"-?\d+|[a-z]+", text.lower()))
-    for way in les.solutions():
-        for ans in way:
-            if "cell" in ans or "place" in ans:
-                c = tuple(ans.get("cell") or ans["place"])
-                assert c not in {(int(a), int(b)) for a, b in _CELL.findall(text)}, c
-                assert c not in les.alhambra().tiles or les.task in ("remove", "exchange")
+def test_nothing_sent_before_the_answer_contains_it(les):
+    """Issue 25: render what the page is sent before the answer (the view model, with
+    every hint shown, the explanation and its picture, the facts) and find no answer
+    in it: no cell named or marked, no wall segment sent when the wall is asked, no
+    number asked for, no choice named in a hint or the explanation, no other hand."""
+    for step, view, text in _sent_before_the_answer(les):
+        rights = step.solutions()
+        assert "marks" not in view and not view["solved"]
+        if "game" in view:  # only the learner's own hand, never another's (R2)
+            assert view["game"]["player"] == step.game().players[0].name
+        elif les.want.get("oracle") in ("starting_player", "to_move"):
+            assert "hand" not in json.dumps(view)
+        if step.want.get("oracle") == "walls":  # the wall asked for: not drawn, not sent
+            assert not view["show_wall"] and view["alhambra"]["wall"] == []
+            pic = view["picture"] or {}
+            assert not pic.get("alhambra") or pic["alhambra"]["tiles"] != view["alhambra"]["tiles"]
+        cells = {(int(a), int(b)) for a, b in _CELL.findall(text)}
+        pic = view["picture"] or {}
+        if pic.get("cell"):
+            cells.add(tuple(map(int, pic["cell"].split(","))))
+        for way in rights:
+            ans = way[0]
+            if "cell" in ans or "place" in ans or "field" in ans:
+                c = tuple(ans.get("cell") or ans.get("place") or ans["field"])
+                assert c not in cells, (c, text)
             if "choice" in ans:
-                opts = [o for o in options(les) if o != "nobody"]
-                named = [o for o in opts if o.lower() in text.lower()]
-                assert ans["choice"].lower() not in " ".join(les.hints).lower()
-                # the goal may name the options only all together (as data), never the answer alone
+                hint_text = " ".join([view["teach"], *view["hints"]]).lower()
+                assert not re.search(rf"\b{re.escape(ans['choice'].lower())}\b", hint_text), ans
+                opts = [o for o in options(step) if o != "nobody"]
+                named = [o for o in opts if o.lower() in view["goal"].lower()]
                 assert ans["choice"] not in named or len(named) == len(opts)
             if "numbers" in ans:
-                if les.want["oracle"] == "coords":
-                    continue  # checked as a cell above, through the only legal cell
-                for v in ans["numbers"].values():
-                    assert v == 0 or str(v) not in words, (v, text)
+                got = ans["numbers"]
+                if step.want["oracle"] == "coords":
+                    assert (got["x"], got["y"]) not in cells
+                elif len(got) == 1:  # the one number asked: nowhere in the texts
+                    (v,) = got.values()
+                    assert v not in _numbers_in(text), (v, text)
+                else:  # a number per player: no player named with the points asked
+                    for name, v in got.items():
+                        assert not re.search(rf"{name}\W{{1,3}}{v}\b", text), (name, v)
             if "take" in ans:
-                assert not any(c.lower() in text.lower() for c in ans["take"])
-    if les.want.get("oracle") == "coords":
-        (x, y) = tuple(les.solutions()[0][0]["numbers"].values())
-        assert (x, y) not in {(int(a), int(b)) for a, b in _CELL.findall(text)}
+                assert not any(c.lower() in " ".join(view["hints"] + [view["teach"]]).lower() for c in ans["take"])
+
+
+def _right_messages(les):
+    """What the engine says to each right answer of a lesson, step by step."""
+    said = []
+    for way in les.solutions():
+        at = Attempt(les)
+        said += [at.answer(ans).message for ans in way]
+    return " ".join(said)
+
+
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.task == "buy"], ids=lambda les: les.id)
+def test_the_lesson_before_does_not_answer_a_payment(les):
+    """The page just showed the previous lesson's right answer: it must not be this
+    lesson's payment (issue 25: buy-exact was answered by buy-currency's text)."""
+    before = LESSONS[IDS.index(les.id) - 1]
+    said = _right_messages(before)
+    g = les.game()
+    for way in les.solutions():
+        ans = way[0]
+        tile = g.market[ans["buy"]]
+        assert f"paid {sum(ans['pay'])} for the {tile}" not in said, (before.id, said)
+
+
+def test_the_answer_check_can_fail():
+    """The check above finds an answer when one is sent: the walls of a lesson asking
+    for the wall, a hint naming the number."""
+    from dataclasses import replace
+
+    les = lesson("count-wall")
+    with pytest.raises(AssertionError):
+        test_nothing_sent_before_the_answer_contains_it(replace(les, draws_longest_wall=True))
+    with pytest.raises(AssertionError):
+        test_nothing_sent_before_the_answer_contains_it(replace(les, hints=("It is 5 segments long.",)))
+    with pytest.raises(AssertionError):
+        test_nothing_sent_before_the_answer_contains_it(replace(lesson("gift"), teach="Ben has the most."))
+
+
+def test_every_need_is_taught_in_the_lesson_or_before():
+    """Teach, then ask: each fact a lesson needs (its rulings and the facts it names) is
+    taught in its explanation or an earlier lesson's, and every lesson explains."""
+    from alhambra_widget.course.catalog import FACTS
+
+    known = set(RULING_IDS) | set(FACTS)
+    taught = set()
+    for les in LESSONS:
+        assert les.teach and 1 <= len(re.findall(r"[.!?](\s|$)", les.teach)) <= 5, les.id
+        assert set(les.teaches) | set(les.needs) <= known, les.id
+        taught |= set(les.teaches)
+        missing = (set(les.needs) | set(les.rules)) - taught
+        assert not missing, f"{les.id} needs {sorted(missing)}, not taught by then"
+
+
+def test_a_need_taught_only_later_is_found():
+    from dataclasses import replace
+
+    ids = [les.id for les in LESSONS]
+    early = replace(LESSONS[0], needs=("points-table",))
+    taught = set()
+    for les in [early, *LESSONS[1:]]:
+        taught |= set(les.teaches)
+        if les is early:
+            assert not set(les.needs) <= taught
+    assert ids.index("round1") > 0
+
+
+def test_lessons_in_steps_judge_each_step():
+    """Take, then buy, then place; redesign, then score; the end step by step: a wrong
+    answer at each step is judged for that step (the step stays, the tries count), a
+    right one moves on; the last one solves the lesson."""
+    stepped = [les for les in LESSONS if les.steps]
+    assert {"take-buy-place", "redesign-score", "end-steps"} <= {les.id for les in stepped}
+    for les in stepped:
+        way = les.solutions()[0]
+        at, k = Attempt(les), 0
+        for i in range(len(les.steps)):
+            assert at.step == i
+            step = at.current.lesson
+            wrong = next(iter(_wrong_answers(step)))
+            v = at.answer(wrong)
+            assert not v.ok and v.message.startswith(f"Step {i + 1} of {len(les.steps)}:") and v.rule, (les.id, v)
+            assert at.step == i and at.tries == i + 1
+            n = len(step.solutions()[0])
+            for ans in way[k : k + n]:
+                v = at.answer(ans)
+                assert v.ok, (les.id, ans, v)
+            k += n
+            assert v.done == (i == len(les.steps) - 1)
+        assert at.solved and at.stars == 1
 
 
 def test_number_lessons_ask_for_named_numbers():
@@ -524,10 +705,11 @@ def test_the_page_is_told_no_answer(course):
 def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les):
     """Once right, the board shows the engine's change (R7, R8) with its cell marked;
     before, it shows the start and marks nothing (no answer given away)."""
-    from alhambra_widget.views.alhambra.view import alhambra_json, tile_json
+    from alhambra_widget.course.pictures import board_json
+    from alhambra_widget.views.alhambra.view import tile_json
 
     course.goto(les.id)
-    assert course.view["lesson"]["alhambra"] == alhambra_json(les.alhambra())
+    assert course.view["lesson"]["alhambra"] == board_json(les.alhambra(), les.draws_longest_wall)
     assert "marks" not in course.view["lesson"]
     right = les.solutions()[0][0]
     course._on_msg(course, {"kind": "answer", "v": course.view["v"], "answer": right}, [])
@@ -540,7 +722,7 @@ def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les)
     elif les.want.get("goal") != "stuck":
         after.remove(c)
     view = course.view["lesson"]
-    assert view["solved"] and view["alhambra"] == alhambra_json(after)
+    assert view["solved"] and view["alhambra"] == board_json(after, les.draws_longest_wall)
     key = f"{c[0]},{c[1]}"
     if les.task == "build":
         assert "tile" not in view  # it is built now
@@ -555,13 +737,16 @@ def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les)
 
 
 def test_the_longest_wall_is_drawn_where_the_lesson_says_so(course):
-    """R11: a lesson about the longest wall marks it on the board (its
-    ``draws_longest_wall``), the others do not; no code names a lesson."""
-    drawn = {les.id for les in LESSONS if les.draws_longest_wall}
-    assert {"count-wall", "exchange-wall"} <= drawn
+    """R11: the board marks the longest wall only where a lesson says so (its
+    ``draws_longest_wall``), and is sent its segments only then; no lesson asking for
+    the wall draws it."""
     for les in LESSONS:
         course.goto(les.id)
-        assert course.view["lesson"]["show_wall"] is les.draws_longest_wall
+        view = course.view["lesson"]
+        assert view["show_wall"] is les.draws_longest_wall
+        if "alhambra" in view and not les.draws_longest_wall:
+            assert view["alhambra"]["wall"] == []
+        assert not (les.draws_longest_wall and les.want.get("oracle") == "walls")
 
 
 def test_a_game_lesson_shows_only_the_learners_hand(course):
@@ -618,3 +803,55 @@ def test_a_buy_with_cards_of_another_currency_is_refused_by_the_engine_r6():
         buy_with("denar", [Card("dirham", 3)])
     assert e.value.rule == "R6"
     assert buy_with("denar", [Card("denar", 3), Card("denar", 5)]).pay == (5, 3)
+
+
+def test_complete_only_when_every_lesson_has_a_star(tmp_path):
+    """Honest progress: "complete" only when every lesson has at least one star; else
+    the first lesson without one is offered; the map gives each chapter's progress."""
+    from alhambra_widget import CourseWidget
+
+    w = CourseWidget(progress=tmp_path / "p.json", lesson=IDS[-1])
+    co = w.view["course"]
+    assert not co["complete"] and co["unfinished"] == 0
+    assert [c["name"] for c in co["chapters"]] == [CHAPTERS[c] for c in CHAPTERS if chapter(c)]
+    assert all(c["done"] == 0 and c["lessons"] == len(chapter(c["id"])) for c in co["chapters"])
+    for les in LESSONS[:-1]:
+        w.progress.record(les.id, 1)
+    w.goto(IDS[-1])
+    co = w.view["course"]
+    assert not co["complete"] and co["unfinished"] == len(IDS) - 1
+    w.answer(LESSONS[-1].solutions()[0][0])
+    co = w.view["course"]
+    assert co["complete"] and co["unfinished"] is None
+    assert all(c["done"] == c["lessons"] for c in co["chapters"])
+
+
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("take", "buy", "turn", "place")], ids=lambda les: les.id)
+def test_a_solved_money_lesson_keeps_the_position_and_the_learners_hand(course, les):
+    """After a right answer the position stays on the board (the market, the display, the
+    hand, as the answer left them), and the hand is still the learner's, though the
+    turn has passed to another player (hidden information stays hidden)."""
+    course.goto(les.id)
+    for ans in les.solutions()[0]:
+        course.answer(ans)
+    view = course.view["lesson"]
+    g = course.attempt.game
+    assert view["solved"] and view["game"]["player"] == "You"
+    assert view["game"]["hand"] == [[c.currency, c.value] for c in g.player("You").money]
+    assert view["game"]["display"] == [[c.currency, c.value] for c in g.display]
+    for p in g.players[1:]:
+        assert view["game"]["hand"] != [[c.currency, c.value] for c in p.money]
+
+
+def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):
+    """R11: before the answer the wall asked for is neither drawn nor sent; once right,
+    the board draws the engine's longest wall, the segments counted."""
+    from alhambra_widget.course.pictures import board_json
+
+    les = lesson("count-wall")
+    course.goto(les.id)
+    assert not course.view["lesson"]["show_wall"] and course.view["lesson"]["alhambra"]["wall"] == []
+    course.answer(les.solutions()[0][0])
+    view = course.view["lesson"]
+    assert view["show_wall"] and view["alhambra"] == board_json(les.alhambra(), True)
+    assert len(view["alhambra"]["wall"]) == les.alhambra().longest_wall()

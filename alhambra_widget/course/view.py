@@ -14,6 +14,7 @@ from ..engine.alhambra.game import Game
 from ..views.alhambra.view import alhambra_json, tile_json
 from .catalog import CHAPTERS
 from .lessons import Attempt, Lesson, Progress, number_fields, options
+from .pictures import board_json, gardens_board, picture
 
 
 def _cards(cards: Any) -> list[list[Any]]:
@@ -22,8 +23,9 @@ def _cards(cards: Any) -> list[list[Any]]:
 
 def _game_board(g: Game) -> dict[str, Any]:
     """What the learner may see of a lesson's game: the market, the display, the
-    learner's own hand, Alhambra, reserve and bought tiles."""
-    p = g.current_player
+    learner's own hand, Alhambra, reserve and bought tiles (the learner sits first: once
+    the turn is over, the player to act is another, whose hand stays hidden)."""
+    p = g.players[0]
     return {
         "player": p.name,
         "phase": g.phase,
@@ -84,6 +86,14 @@ def _f_g_side(s: dict[str, Any]) -> Facts:
     return [f"{t.id} before turning: {sides} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."], None
 
 
+def _f_after_turn(s: dict[str, Any]) -> Facts:
+    edit = s["game"].get("edit", {})
+    facts = ["The money display: " + ", ".join(edit["display"]) + "."]
+    if "deck_top" in edit:
+        facts.append("The deck, from the top: " + ", ".join(edit["deck_top"]) + ", ...")
+    return facts, None
+
+
 FACTS: dict[str, Callable[[dict[str, Any]], Facts]] = {
     "starting_player": _f_starting_player,
     "to_move": _f_to_move,
@@ -91,6 +101,7 @@ FACTS: dict[str, Callable[[dict[str, Any]], Facts]] = {
     "majority": _f_majority,
     "best": _f_best,
     "g_side": _f_g_side,
+    "after_turn": _f_after_turn,
 }
 """Oracle -> the sentences and table that show a lesson's start data (never its answer)."""
 
@@ -100,39 +111,23 @@ def _facts(lesson: Lesson) -> Facts:
     return show(lesson.start) if show else ([], None)
 
 
-def lesson_view(at: Attempt) -> dict[str, Any]:
+def _board(at: Attempt, out: dict[str, Any]) -> None:
+    """The board to answer on: the step's, in a lesson in steps. Once right, what the
+    answer did (the engine's own change, its cell marked); before, nothing of it."""
     lesson = at.lesson
-    task = lesson.kind
-    out: dict[str, Any] = {
-        "id": lesson.id,
-        "title": lesson.title,
-        "chapter": CHAPTERS[lesson.chapter],
-        "rules": list(lesson.rules),
-        "goal": lesson.goal,
-        "task": lesson.task,
-        "board": task.board,
-        "hints": list(lesson.hints[: at.hints_shown]),
-        "hints_left": len(lesson.hints) - at.hints_shown,
-        "tries": at.tries,
-        "solved": at.solved,
-        "stars": at.stars,
-        "feedback": at.last.to_dict() if at.last is not None else None,
-        "after": lesson.after if at.solved else "",
-    }
-    facts, table = _facts(lesson)
-    out["facts"], out["table"] = facts, table
+    # the longest wall where the lesson draws it, and once a lesson asking for it is solved
+    wall = lesson.draws_longest_wall or (at.solved and lesson.want.get("oracle") == "walls")
     if "alhambra" in lesson.start:
-        out["alhambra"] = alhambra_json(lesson.alhambra())
+        out["alhambra"] = board_json(lesson.alhambra(), wall)
     elif lesson.want.get("oracle") == "best":
         from ..whatif import Position
 
         me = Position.from_description(lesson.start["position"]).seats[lesson.start["me"]]
         if me.alhambra is not None:
-            out["alhambra"] = alhambra_json(me.alhambra)
-    # once right, what the answer did: the engine's own change, its cell marked
+            out["alhambra"] = board_json(me.alhambra, wall)
     board, cell = (at.last.board, at.last.cell) if at.solved and at.last is not None else (None, None)
     if board is not None and cell is not None:
-        out["alhambra"] = alhambra_json(board)
+        out["alhambra"] = board_json(board, wall)
         key = f"{cell[0]},{cell[1]}"
         out["marks"] = {"cells": [key], "from": []} if cell in board else {"cells": [], "from": [key]}
     if "tile" in lesson.start:
@@ -141,15 +136,20 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
             del out["tile"]  # it is built now
         elif cell is not None and lesson.task == "exchange":
             out["tile"] = tile_json(lesson.alhambra()[cell])  # the reserve holds the one it replaced
-    out["show_wall"] = lesson.draws_longest_wall
+    out["show_wall"] = wall
     out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
-    if at.game is not None:
+    if at.game is not None and lesson.kind.board == "game":  # a choose lesson's game stays unseen (its hands)
         out["game"] = _game_board(at.game)
         if lesson.task == "place":
             out["pick"] = "cells"
-    if task.board == "numbers":
+
+
+def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
+    if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
+        out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"])
+    if lesson.kind.board == "numbers":
         out["fields"] = number_fields(lesson)
-    if task.board == "choose":
+    if lesson.kind.board == "choose":
         out["options"] = options(lesson)
         if lesson.want.get("oracle") == "best":  # the tiles each choice builds, drawn on its button
             where = {"add": 2, "reserve": 2, "give_dirk": 1}
@@ -157,21 +157,59 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
                 [tile_json(Tile.parse(step[where[step[0]]])) for step in opt["do"] if step[0] in where]
                 for opt in lesson.start["options"]
             ]
+
+
+def lesson_view(at: Attempt) -> dict[str, Any]:
+    """What the page draws for an attempt: the explanation and its picture first, then
+    the task (the step's, in a lesson in steps), the hints shown, the feedback."""
+    lesson, cur = at.lesson, at.current
+    step = cur.lesson
+    out: dict[str, Any] = {
+        "id": lesson.id,
+        "title": lesson.title,
+        "chapter": CHAPTERS[lesson.chapter],
+        "rules": list(lesson.rules),
+        "teach": lesson.teach,
+        "picture": picture(lesson.picture),
+        "goal": step.goal,
+        "task": step.task,
+        "board": step.kind.board,
+        "hints": list(step.hints[: cur.hints_shown]),
+        "hints_left": len(step.hints) - cur.hints_shown,
+        "tries": at.tries,
+        "solved": at.solved,
+        "stars": at.stars,
+        "feedback": at.last.to_dict() if at.last is not None else None,
+        "after": lesson.after if at.solved else "",
+    }
+    if lesson.steps:
+        out["steps"] = {"at": at.step, "of": len(lesson.steps), "goals": [lesson.step(i).goal for i in range(at.step)]}
+    out["facts"], out["table"] = _facts(step)
+    _board(cur, out)
+    _answer(step, out)
     return out
 
 
 def course_view(lessons: list[Lesson], at: Attempt, progress: Progress) -> dict[str, Any]:
+    """The course map (every lesson's stars, each chapter's progress, the first lesson
+    without a star) and the lesson. ``complete`` only when every lesson has a star."""
     i = next(k for k, les in enumerate(lessons) if les.id == at.lesson.id)
+    got = {les.id: progress.stars.get(les.id, 0) for les in lessons}
+    chapters = []
+    for cid, name in CHAPTERS.items():
+        mine = [les for les in lessons if les.chapter == cid]
+        if mine:
+            chapters.append({"id": cid, "name": name, "lessons": len(mine), "done": sum(1 for les in mine if got[les.id])})
+    unfinished = next((k for k, les in enumerate(lessons) if not got[les.id]), None)
     return {
         "mode": "course",
         "course": {
-            "lessons": [
-                {"id": les.id, "title": les.title, "chapter": CHAPTERS[les.chapter], "stars": progress.stars.get(les.id, 0)}
-                for les in lessons
-            ],
+            "lessons": [{"id": les.id, "title": les.title, "chapter": CHAPTERS[les.chapter], "stars": got[les.id]} for les in lessons],
+            "chapters": chapters,
             "at": i,
-            "stars": sum(progress.stars.get(les.id, 0) for les in lessons),
+            "stars": sum(got.values()),
+            "complete": unfinished is None,
+            "unfinished": unfinished,
         },
-        "lesson": {**lesson_view(at), "best": progress.stars.get(at.lesson.id, 0)},
+        "lesson": {**lesson_view(at), "best": got[at.lesson.id]},
     }
-

@@ -93,7 +93,10 @@ class CourseWidget(BaseWidget):
 
     def _picture(self) -> str:
         les = self.lesson
-        body = f"<b>{html.escape(les.title)}</b> ({', '.join(les.rules)}): {html.escape(les.goal)}"
+        body = f"<b>{html.escape(les.title)}</b> ({', '.join(les.rules)})"
+        if les.teach:  # teach, then ask
+            body += f"<p>{html.escape(les.teach)}</p>"
+        body += f"<p>{html.escape(self.attempt.current.lesson.goal)}</p>"
         if "alhambra" in les.start:
             body += alhambra_svg(les.alhambra())
         return f"<div style='font-family: sans-serif'>{body}</div>"

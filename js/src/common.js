@@ -31,7 +31,6 @@ export function tileSvg(t, x, y, size, extra = null) {
     parts.push(html`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`);
   } else {
     if (GLYPHS[kind]) parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`);
-    parts.push(html`<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`);
   }
   // a wall is a dark line on a light halo (the halo shows in the dark theme), so it
   // stands out against its tile and against the page in both themes
@@ -41,6 +40,8 @@ export function tileSvg(t, x, y, size, extra = null) {
       parts.push(html`<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`);
     }
   }
+  // the name last: walls never cover it
+  if (label) parts.push(html`<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`);
   return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;
 }
 

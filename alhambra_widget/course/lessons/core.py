@@ -69,6 +69,17 @@ def _sentence(s: str) -> str:
     return (s[0].upper() + s[1:]) if s else s
 
 
+def carried_game(g: Game, spec: dict[str, Any]) -> dict[str, Any]:
+    """The start of a step that goes on with game ``g`` (from the lesson's ``spec``): the
+    same seed and every action so far (R13); when the turn has passed on, the learner
+    (the first player) is to act again, as after the others' turns."""
+    me = spec["players"][0]
+    acts = [a.to_json() for a in g.history]
+    if g.current_player.name != me:
+        acts.append({"type": "edit", "changes": {"current": me}})
+    return {"players": list(spec["players"]), "seed": spec["seed"], "actions": acts}
+
+
 # -- the lesson -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Lesson:
@@ -100,10 +111,31 @@ class Lesson:
     picture: dict[str, Any] = field(default_factory=dict)
     teaches: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
+    steps: tuple[dict[str, Any], ...] = ()
+    """A lesson in several steps (task ``"steps"``): each step a dict with its own
+    ``goal``, ``task``, ``want``, ``hints`` and ``start``, or ``carry`` (``"game"``: the
+    game as the step before left it, the learner to act again; ``"board"``: the
+    Alhambra the step before left). Each step is judged on its own."""
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
             raise MalformedInput(f"Lesson {self.id}: unknown task {self.task!r}; the tasks are {sorted(TASKS)}.")
+        if (self.task == "steps") != bool(self.steps):
+            raise MalformedInput(f"Lesson {self.id}: a lesson in steps has task 'steps' and its steps.")
+
+    def step(self, i: int, before: Attempt | None = None) -> Lesson:
+        """Step ``i`` of a lesson in steps, as a lesson of its own (its start carried
+        over from ``before``, the attempt at the step before, when it says so)."""
+        d = dict(self.steps[i])
+        carry = d.pop("carry", None)
+        start = dict(d.pop("start", {}))
+        if carry == "game" and before is not None and before.game is not None:
+            start["game"] = carried_game(before.game, self.steps[0]["start"]["game"])
+        elif carry == "board" and before is not None and before.last is not None and before.last.board is not None:
+            start["alhambra"] = {f"{x},{y}": t.name for (x, y), t in before.last.board.tiles.items() if (x, y) != (0, 0)}
+        d.setdefault("title", self.title)
+        d.setdefault("rules", self.rules)
+        return Lesson(id=f"{self.id}/{i + 1}", chapter=self.chapter, start=start, **d)
 
     # -- the start position --------------------------------------------------------
     def alhambra(self) -> Alhambra:
@@ -158,10 +190,21 @@ class Attempt:
     solved: bool = False
     last: Verdict | None = None
     game: Game | None = None
+    step: int = 0
+    """A lesson in steps: the step being answered (from 0)."""
+    sub: Attempt | None = None
+    """A lesson in steps: the attempt at the step being answered."""
 
     def __post_init__(self) -> None:
         if self.game is None and "game" in self.lesson.start:
             self.game = self.lesson.game()
+        if self.lesson.steps and self.sub is None:
+            self.sub = self.lesson.step(0).attempt()
+
+    @property
+    def current(self) -> Attempt:
+        """The attempt the board answers: the step's, in a lesson in steps."""
+        return self.sub if self.sub is not None else self
 
     @property
     def stars(self) -> int:
@@ -186,6 +229,8 @@ class Attempt:
 
     def hint(self) -> str | None:
         """The next hint, or None when all are shown."""
+        if self.sub is not None:
+            return self.sub.hint()
         if self.hints_shown >= len(self.lesson.hints):
             return None
         self.hints_shown += 1
@@ -195,6 +240,8 @@ class Attempt:
         """Start the position again (tries and hints stay counted)."""
         self.game = self.lesson.game() if "game" in self.lesson.start else None
         self.last = None
+        if self.lesson.steps:
+            self.step, self.sub, self.solved = 0, self.lesson.step(0).attempt(), False
 
 
 # -- the kinds of task -------------------------------------------------------------------

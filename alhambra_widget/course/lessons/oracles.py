@@ -164,6 +164,32 @@ def _o_g_end(lesson: Lesson) -> Oracle:
         f"{given['tiles']} is not it: the game ends when every garden field is planted (G5).", "G5", "end"))
 
 
+def _o_after_turn(lesson: Lesson) -> Oracle:
+    """R9: the end of a turn, played by the engine: the refill from the deck (a scoring
+    card drawn is set aside, drawing goes on), or what the display holds then."""
+    g = lesson.game()
+    deck = len(g.deck)
+    for a in lesson.start["then"]:
+        g.apply(Game.action_from_json(a))
+    if lesson.want["ask"] == "drawn":
+        drawn, rounds = deck - len(g.deck), len(g.rounds)
+
+        def wrong_drawn(given: dict[str, int]) -> tuple[str, str, str]:
+            if given["cards"] == drawn - rounds:
+                return (f"{given['cards']} counts the money cards only: a scoring card drawn is set aside and drawing goes on, "
+                        "so it is drawn as well (R9)."), "R9", "scoring_card"  # fmt: skip
+            return f"{given['cards']} is not it: draw card by card from the deck's top until the display is full (R9).", "R9", "refill"
+
+        right = f"{drawn} cards: the display's empty places filled, and a scoring card set aside on the way" if rounds else f"{drawn} cards"
+        return Oracle({"cards": drawn}, right + f"; scoring round {rounds} came before the next player acted (R9)." if rounds else right + " (R9).", wrong_drawn)
+    n = len(g.display)
+
+    def wrong_display(given: dict[str, int]) -> tuple[str, str, str]:
+        return f"{given['cards']} is not it: at the end of every turn the display is refilled from the deck (R9).", "R9", "refill"
+
+    return Oracle({"cards": n}, f"the display was refilled to {n} cards from the deck at the end of the turn (R9).", wrong_display)
+
+
 def _o_starting_player(lesson: Lesson) -> Oracle:
     s = lesson.start
     g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
@@ -292,21 +318,32 @@ def option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
                 p.seats[args[0]].reserve.append(Tile.parse(args[1]))
             else:
                 raise MalformedInput(f"unknown what-if step {op!r}")
-        totals = p.score(rnd).totals
+        r = p.score(rnd)
+        totals = r.totals
         rivals = [n for n in totals if n != me and (dirk_can_win or n != p.dirk_name)]
         others = {n: totals[n] for n in rivals}
         rival = max(others, key=lambda n: others[n])
         margin = totals[me] - others[rival]
-        out[opt["label"]] = (margin, f"with “{opt['label']}” round {rnd} gives you {totals[me]} and {rival} {others[rival]}")
+        out[opt["label"]] = (margin, f"with “{opt['label']}” round {rnd} gives you {totals[me]} ({_reasons(r, me)}) "
+                                     f"and {rival} {others[rival]} ({_reasons(r, rival)}), a margin of {margin:+d}")
     return out
+
+
+def _reasons(r: Any, name: str) -> str:
+    """Where a player's points in a scoring round come from: each kind's place, the wall."""
+    parts = [f"{k.kind} {k.points[name]}" for k in r.kinds if k.points.get(name)]
+    wall = r.walls.get(name)
+    if wall is not None and wall.length:
+        parts.append(f"wall +{wall.length}")
+    return ", ".join(parts) or "nothing"
 
 
 def _o_best(lesson: Lesson) -> Oracle:
     scored = option_scores(lesson)
     best = max(scored, key=lambda k: scored[k][0])
     rules = " and ".join(lesson.rules)
-    return Oracle(best, scored[best][1] + ", the best of the choices.", lambda label: (
-        f"{scored[label][1]}; another choice leaves you better off ({rules}).", lesson.rules[0], "best"))
+    return Oracle(best, scored[best][1] + ": the best margin of the choices.", lambda label: (
+        f"{scored[label][1]}; another choice leaves a bigger margin over the best other player ({rules}).", lesson.rules[0], "best"))
 
 
 ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
@@ -319,6 +356,7 @@ ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
     "g_fields": _o_g_fields,
     "g_points": _o_g_points,
     "g_end": _o_g_end,
+    "after_turn": _o_after_turn,
     # choose
     "starting_player": _o_starting_player,
     "to_move": _o_to_move,

@@ -92,7 +92,10 @@ def _goal_exact(m: _Move) -> Verdict | None:
 def _goal_buy_all(m: _Move) -> Verdict | None:
     p = m.after.player(m.me)
     got = {t.name for t in p.bought} | {t.name for t in p.alhambra.tiles.values()}
-    if all(Tile.parse(t).name in got for t in m.lesson.want["tiles"]):
+    tiles = m.lesson.want["tiles"]
+    if all(Tile.parse(t).name in got for t in tiles):
+        if len(tiles) == 1 and isinstance(m.action, Buy):
+            return Verdict(True, f"{_paid(m)[1]}: it is yours, to place at the end of the turn (R6).", "R6")
         return Verdict(True, "both tiles bought in one turn: the exact payment gave another action (R4).", "R4")
     return None
 

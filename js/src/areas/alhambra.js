@@ -78,7 +78,9 @@ export function boardSvg(alh, opts) {
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
     .map(([x, y]) => html`<text class="aw-coord" x="${f.px(x) + 4}" y="${f.py(y) + 11}">${x},${y}</text>`) : [];
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
-  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${marks}${lines}</svg>`;
+  // a wall counted segment by segment (a lesson's picture): each segment's number on it
+  const counted = (opts.numbers || []).map(([x, y, n]) => html`<g class="aw-wallno"><circle cx="${f.px(x)}" cy="${f.py(y)}" r="8"/><text x="${f.px(x)}" y="${f.py(y) + 4}" text-anchor="middle">${n}</text></g>`);
+  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${marks}${lines}${counted}</svg>`;
 }
 
 // the others' last moves on player i's board

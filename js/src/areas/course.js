@@ -5,25 +5,96 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
+import { TREE_ABBR } from "../gardens.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
-// every lesson: its number and stars, grouped by chapter (the title on hover and for screen readers)
+// every lesson: its number and stars, grouped by chapter under the chapter's name and
+// its progress (lessons with a star of the chapter's lessons)
 function lessonList(co) {
-  const chapters = [];
+  const items = {};
   co.lessons.forEach((les, k) => {
-    if (!chapters.length || chapters[chapters.length - 1].name !== les.chapter) chapters.push({ name: les.chapter, items: [] });
     const cur = k === co.at ? " aw-selected" : "";
     const label = `lesson ${k + 1}: ${les.title}, ${les.stars} of 3 stars`;
-    chapters[chapters.length - 1].items.push(html`<button class="aw-course-item${cur}" data-lesson="${k}" ${k === co.at && html`aria-current="step"`} aria-label="${label}" title="${`${les.chapter}: ${les.title}`}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`);
+    (items[les.chapter] ||= []).push(html`<button class="aw-course-item${cur}" data-lesson="${k}" ${k === co.at && html`aria-current="step"`} aria-label="${label}" title="${les.title}">${k + 1}<span class="aw-stars" aria-hidden="true">${stars(les.stars)}</span></button>`);
   });
-  return chapters.map((ch) => html`<span class="aw-course-ch" role="group" aria-label="${ch.name}" title="${ch.name}">${ch.items}</span>`);
+  return co.chapters.map((ch) => html`<div class="aw-course-ch" role="group" aria-label="${ch.name}, ${ch.done} of ${ch.lessons} lessons done"><span class="aw-course-chname">${ch.name} <span class="aw-muted">${ch.done}/${ch.lessons}</span></span><span class="aw-course-items">${items[ch.name] || []}</span></div>`);
 }
 
 function mapHtml(co) {
   const L = co.lessons, i = co.at;
   return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
+}
+
+// a Gardens board (G1): buildings (diamonds, their values) and garden fields (octagons);
+// in a lesson every field may be clicked alike, and the engine judges
+const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
+function octagon(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 8 + (i * Math.PI) / 4;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function gardensBoard(gb, pick) {
+  const W = gb.size.buildings * GS;
+  const blds = gb.buildings.map(([x, y, value, kind]) => {
+    const cx = (x + 0.5) * GS, cy = (y + 0.5) * GS, h = GS * 0.3;
+    const mark = gb.mark === `${x},${y}`;
+    const label = `${kind} ${value} at (${x}, ${y})${mark ? ", the building asked about" : ""}`;
+    return html`<g class="ag-bld${mark ? " aw-gmark" : ""}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${value}</text></g>`;
+  });
+  const fields = [];
+  let stop = 0;
+  for (let fy = 0; fy < gb.size.fields; fy++) {
+    for (let fx = 0; fx < gb.size.fields; fx++) {
+      const label = `field (${fx}, ${fy})`;
+      const target = pick && html`data-field="${fx},${fy}" data-player="lesson" role="button" tabindex="${stop-- === 0 ? 0 : -1}"`;
+      fields.push(html`<polygon class="ag-field${pick ? " aw-pick" : ""}" points="${octagon((fx + 1) * GS, (fy + 1) * GS, GR - 3)}" ${target} aria-label="${label}"><title>${label}</title></polygon><text class="aw-coord" x="${(fx + 1) * GS}" y="${(fy + 1) * GS + 4}" text-anchor="middle">${fx},${fy}</text>`);
+    }
+  }
+  return html`<svg class="ag-board aw-board aw-course-gardens" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${blds}${fields}</svg>`;
+}
+
+// a garden tile before any turn: its four sides' trees at NE, SE, SW, NW (G2)
+function gardenPic(g) {
+  const c = 60, d = 22;
+  const where = [[1, -1, "NE"], [1, 1, "SE"], [-1, 1, "SW"], [-1, -1, "NW"]];
+  const sides = g.sides.map((kind, k) => {
+    const [dx, dy, name] = where[k];
+    const x = c + dx * d, y = c + dy * d;
+    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}${TREE_ABBR[kind]}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
+  });
+  const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
+  return html`<svg class="aw-course-garden" width="120" height="120" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
+}
+
+// the explanation first, with the engine's picture: what the task needs to know
+function pictureHtml(p) {
+  if (!p) return null;
+  const out = [];
+  if (p.table) out.push(tableHtml(p.table));
+  if (p.alhambra) {
+    const cells = new Set(p.cell ? [p.cell] : []);
+    const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...p.cell.split(",").map(Number), ...p.tile]] } : p.alhambra;
+    const n = p.numbered ? p.alhambra.wall.map(([ax, ay, bx, by], k) => [(ax + bx) / 2, (ay + by) / 2, k + 1]) : [];
+    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
+    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
+  }
+  if (p.garden) out.push(gardenPic(p.garden));
+  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${gardensBoard(p.gardens, false)}</div>`);
+  if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
+  if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
+  out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
+  return html`<figure class="aw-course-picture">${out}</figure>`;
+}
+
+function teachHtml(les) {
+  if (!les.teach && !les.picture) return null;
+  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${les.teach}</p>${pictureHtml(les.picture)}</div>`;
 }
 
 function tableHtml(t) {
@@ -32,9 +103,10 @@ function tableHtml(t) {
     t.rows.map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table>`;
 }
 
-function lessonMarket(g, ui) {
+function lessonMarket(g, ui, still = false) {
   const slots = Object.entries(g.market).map(([cur, t]) => {
     if (!t) return html`<span class="aw-slot aw-muted">${curLabel(cur)}: empty</span>`;
+    if (still) return html`<span class="aw-slot aw-c-${cur}" role="img" aria-label="${cur} slot: ${tileName(t)}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></span>`;
     const sel = ui.payCur === cur;
     return html`<button class="aw-slot aw-c-${cur}${sel ? " aw-selected" : ""}" data-lslot="${cur}" aria-label="${cur} slot: ${tileName(t)}${sel ? " (selected)" : ""}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></button>`;
   });
@@ -43,7 +115,10 @@ function lessonMarket(g, ui) {
 
 function gameHtml(les, ui) {
   const g = les.game;
-  if (les.solved) return html`<div class="aw-course-game">${boughtHtml(g, false)}</div>`; // nothing more to do
+  if (les.solved) { // the position stays, as the answer left it; nothing more to do
+    const cards = (cs) => cs.map((c) => cardHtml(c, null, false, "span"));
+    return html`<div class="aw-course-game">${lessonMarket(g, ui, true)}<div class="aw-row" aria-label="money display"><span>display:</span>${cards(g.display)}</div><div class="aw-row" aria-label="your money"><span>your money:</span>${cards(g.hand)}</div>${boughtHtml(g, false)}</div>`;
+  }
   // the turn is over: only placing is left
   if (g.phase !== "act") return html`<div class="aw-course-game">${lessonMarket(g, ui)}${boughtHtml(g, true)}</div>`;
   const display = g.display.map((c, k) => cardHtml(c, html`data-ltake="${k}"`, ui.picks.includes(k)));
@@ -61,6 +136,7 @@ function answerHtml(les, ui) {
     const boxes = les.fields.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
     return html`<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">${boxes}<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
   }
+  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved)}</div>`;
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
     return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36))} ${o}</button>`)}</div>`;
@@ -78,7 +154,7 @@ function boardHtml(les, ui, coords) {
     // once solved, the engine's board after the answer, the changed cell marked
     const marks = les.marks || { cells: [], from: [] };
     const recent = { cells: new Set(marks.cells), from: new Set(marks.from) };
-    out.push(html`<div class="aw-boardwrap">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
+    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
@@ -98,8 +174,14 @@ function feedbackHtml(les) {
   return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${f.text}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
 }
 
+function stepsHtml(les) {
+  const s = les.steps;
+  if (!s) return null;
+  return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${g}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
+}
+
 function headHtml(les) {
-  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3><p class="aw-goal">${les.goal}</p>${
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${les.goal}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 
@@ -108,9 +190,13 @@ function helpHtml(v, les) {
   const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${h}</li>`)}</ol>`;
   let done = null;
   if (les.solved) {
-    const next = v.course.at + 1 < v.course.lessons.length;
+    const co = v.course, next = co.at + 1 < co.lessons.length;
+    // "complete" only when every lesson has a star; else the way to the first without
+    const gap = co.unfinished;
+    const more = co.complete ? html` <span class="aw-course-complete">The course is complete.</span>`
+      : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap + 1}: ${co.lessons[gap].title})</button>`;
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
-      next ? html` <button class="aw-primary" data-lesson="${v.course.at + 1}">next lesson ▶</button>` : html` <span>The course is complete.</span>`}</div>`;
+      next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
   }
   return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
 }
@@ -156,7 +242,8 @@ export function courseClick(d, c) {
     for (const inp of c.root.querySelectorAll("[data-lfield]")) numbers[inp.dataset.lfield] = inp.value;
     ui.numbers = numbers;
     answer({ numbers });
-  } else if (d.cell !== undefined || d.tileCell !== undefined) {
+  } else if (d.field !== undefined && d.player === "lesson") answer({ field: d.field.split(",").map(Number) });
+  else if ((d.cell !== undefined || d.tileCell !== undefined) && d.player === "lesson") { // not the explanation's picture
     const pos = (d.cell ?? d.tileCell).split(",").map(Number);
     answer(les.task === "place" ? { place: pos } : { cell: pos });
   } else return false;
