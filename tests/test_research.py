@@ -252,3 +252,25 @@ def test_the_arena_gives_the_same_figures_on_any_executor_and_seats_ismcts():
     for out in (threads, dask):
         for k in base:
             assert (out[k]["wins"], out[k]["points"]) == (base[k]["wins"], base[k]["points"])
+
+
+def test_r12_the_points_variant_is_zero_sum_and_options_reach_the_engine():
+    import numpy as np
+
+    for mod, kw in (
+        (alhambra_v0, {"players": 2, "dirk_can_win": True}),
+        (gardens_v0, {"players": 2, "hand_size": 3}),
+    ):
+        env = mod.env(rewards="points", **kw)
+        env.reset(seed=8)
+        game = env.unwrapped.steps.game
+        assert getattr(game, "dirk_can_win", None) or getattr(game, "hand_size", 0) == 3
+        rng = np.random.default_rng(1)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            total[agent] += reward
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert sum(total.values()) == pytest.approx(0.0)
+        scores = list(game.scores.values())
+        assert total["player_0"] == pytest.approx((scores[0] - scores[1]) / 100)
