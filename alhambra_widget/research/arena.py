@@ -19,14 +19,20 @@ from .openspiel_games import IsmctsSeat
 
 
 def seat(kind: str) -> Any:
-    """``ismcts:N`` (OpenSpiel's ISMCTS, N simulations a step), else a bot kind."""
-    if kind.startswith("ismcts:") and kind[7:].isdigit():
-        return IsmctsSeat(int(kind[7:]))
+    """``ismcts:N`` (OpenSpiel's ISMCTS, N simulations a step, playouts of 8 random
+    engine moves valued by the standings), ``ismcts:N:D`` (playouts of D moves) or
+    ``ismcts:N:end`` (random playouts to the end); else a package bot kind."""
+    parts = kind.split(":")
+    if parts[0] == "ismcts" and len(parts) in (2, 3) and parts[1].isdigit():
+        depth = 8 if len(parts) == 2 else None if parts[2] == "end" else int(parts[2])
+        return IsmctsSeat(int(parts[1]), depth)
     return kind
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--bots", nargs="+", default=["ismcts:50", "greedy"], help="one kind per seat")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1000)

@@ -173,12 +173,29 @@ pyspiel.register_game(_game_type("python_alhambra"), AlhambraGame)
 pyspiel.register_game(_game_type("python_gardens"), GardensSpielGame)
 
 
-class EngineRollouts:
-    """An ISMCTS evaluator: the value of a state is the mean result of ``rollouts``
-    random games played out on the engine (fast: no step encoding), priors uniform."""
+def standing(game: Any) -> list[float]:
+    """A quick value of an unfinished game for each seat: its points plus what the
+    next scoring round would give it now (the engine's preview; the Gardens: points),
+    turned into shares of 1 (a softmax over tens of points)."""
+    names = [p.name for p in game.players]
+    pts = dict(game.scores)
+    if getattr(game, "GAME", "alhambra") == "alhambra":
+        for n, v in game.scoring_preview(game.next_scoring_round).totals.items():
+            if n in pts:
+                pts[n] += v
+    top = max(pts.values())
+    w = [float(np.exp((pts[n] - top) / 10)) for n in names]
+    return [x / sum(w) for x in w]
 
-    def __init__(self, rollouts: int = 1, seed: int = 0):
+
+class EngineRollouts:
+    """An ISMCTS evaluator working on the engine itself (no step encoding): the mean
+    result of ``rollouts`` random playouts, each to the end (``depth=None``) or for
+    ``depth`` engine moves and then valued by :func:`standing`; priors uniform."""
+
+    def __init__(self, rollouts: int = 1, seed: int = 0, depth: int | None = None):
         self.rollouts = rollouts
+        self.depth = depth
         self.rng = random.Random(seed)
 
     def evaluate(self, state: EngineState) -> np.ndarray:
@@ -189,9 +206,11 @@ class EngineRollouts:
                 s.step(self.rng.choice(s.legal()))
             bot = RandomBot(self.rng.randrange(2**31))
             g = s.game
-            while not g.is_over:
+            left = -1 if self.depth is None else self.depth
+            while not g.is_over and left != 0:
                 g.apply(bot.choose(g))
-            total += final_rewards(g, "win")
+                left -= 1
+            total += final_rewards(g, "win") if g.is_over else standing(g)
         return total / self.rollouts
 
     def prior(self, state: EngineState) -> list[tuple[int, float]]:
@@ -199,14 +218,17 @@ class EngineRollouts:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-def ismcts_bot(game: EngineGame, simulations: int = 50, seed: int = 0, rollouts: int = 1) -> Any:
+def ismcts_bot(
+    game: EngineGame, simulations: int = 50, seed: int = 0, rollouts: int = 1, depth: int | None = 8
+) -> Any:
     """OpenSpiel's own ISMCTS bot (``open_spiel.python.algorithms.ismcts``) on one of
-    these games, with :class:`EngineRollouts` as its evaluator."""
+    these games, with :class:`EngineRollouts` as its evaluator (``depth`` random
+    engine moves, then :func:`standing`; ``None``: random playouts to the end)."""
     from open_spiel.python.algorithms import ismcts
 
     return ismcts.ISMCTSBot(
         game=game,
-        evaluator=EngineRollouts(rollouts, seed),
+        evaluator=EngineRollouts(rollouts, seed, depth),
         uct_c=2.0,
         max_simulations=simulations,
         random_state=np.random.RandomState(seed),
@@ -239,11 +261,12 @@ class IsmctsSeat:
     bot`` (processes and clusters build the bot where the game is played), with
     ``simulations`` per step; its ``name`` labels it in the arena's figures."""
 
-    def __init__(self, simulations: int = 50):
+    def __init__(self, simulations: int = 50, depth: int | None = 8):
         self.simulations = simulations
-        self.name = f"openspiel-ismcts:{simulations}"
+        self.depth = depth
+        self.name = f"openspiel-ismcts:{simulations}" + ("" if depth == 8 else f":{depth or 'end'}")
 
     def __call__(self, seed: int, game: Any) -> SpielSeat:
         short = "python_gardens" if getattr(game, "GAME", "") == "gardens" else "python_alhambra"
         spiel = pyspiel.load_game(short, {"players": len(game.players)})
-        return SpielSeat(ismcts_bot(spiel, self.simulations, seed), spiel)
+        return SpielSeat(ismcts_bot(spiel, self.simulations, seed, depth=self.depth), spiel)
