@@ -229,6 +229,12 @@ def test_openspiel_resample_keeps_the_information_state_and_ismcts_plays():
     bot = ismcts_bot(game, simulations=8, seed=1)
     a = bot.step(state)
     assert a in state.legal_actions()
+    worlds = [
+        [b.resample_from_infostate(state).steps.game.digest() for _ in range(3)]
+        for b in (ismcts_bot(game, seed=4), ismcts_bot(game, seed=4), ismcts_bot(game, seed=5))
+    ]
+    assert worlds[0] == worlds[1] != worlds[2]  # the same seed, the same worlds searched
+    assert len(set(worlds[0])) == 3
 
 
 def test_the_arena_gives_the_same_figures_on_any_executor_and_seats_ismcts():

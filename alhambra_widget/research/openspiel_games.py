@@ -226,7 +226,7 @@ def ismcts_bot(
     engine moves, then :func:`standing`; ``None``: random playouts to the end)."""
     from open_spiel.python.algorithms import ismcts
 
-    return ismcts.ISMCTSBot(
+    bot = ismcts.ISMCTSBot(
         game=game,
         evaluator=EngineRollouts(rollouts, seed, depth),
         uct_c=2.0,
@@ -234,6 +234,11 @@ def ismcts_bot(
         random_state=np.random.RandomState(seed),
         allow_inconsistent_action_sets=True,
     )
+    # The worlds it samples come from a generator seeded here (OpenSpiel's default
+    # sampler draws from a process-wide source): the same seed, the same play.
+    rng = random.Random(f"ismcts:{seed}")
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.random))
+    return bot
 
 
 class SpielSeat:
