@@ -1,0 +1,133 @@
+"""A Gymnasium environment: one seat of either game, every other seat a bot of the
+package (``"random"``, ``"greedy"``, ``"easy"``, ``"medium"``, ``"strong"``,
+``"strong:N"``: :func:`~alhambra_widget.players.bots.make_bot`).
+
+The actions are the game's encoding (:mod:`.codec`); the observation is
+``{"observation", "action_mask"}`` of the agent's seat (:mod:`.observe`), and
+:meth:`SeatEnv.action_masks` gives the mask (as sb3-contrib's maskable agents ask).
+The reward comes at the end (``"win"`` or ``"points"``, as in :mod:`.aec`). A step
+the rules refuse ends the episode with reward -1 and the engine's sentence in
+``info["illegal"]`` (``illegal="lose"``, the default, as PettingZoo's classic games do),
+or raises the engine's IllegalAction (``illegal="raise"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..engine.alhambra.game import Game
+from ..engine.errors import IllegalAction, MalformedInput
+from ..engine.gardens.game import GardensGame
+from ..players.bots import make_bot
+from .aec import REWARDS, final_rewards
+from .codec import Steps
+from .observe import observation, observation_size, text
+
+
+class SeatEnv(gym.Env):
+    """Seat ``seat`` of a ``players``-player game of ``game`` ("alhambra" or
+    "gardens"); ``opponents`` is one bot kind for all other seats or one per seat."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str = "alhambra",
+        players: int = 2,
+        seat: int = 0,
+        opponents: str | list[str] = "greedy",
+        rewards: str = "win",
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        if (
+            game not in ("alhambra", "gardens")
+            or rewards not in REWARDS
+            or illegal not in ("lose", "raise")
+        ):
+            raise MalformedInput(
+                "game is alhambra/gardens, rewards win/points, illegal lose/raise."
+            )
+        self.game_name = game
+        self.players = players
+        self.seat = seat
+        kinds = [opponents] * players if isinstance(opponents, str) else list(opponents)
+        self.kinds = kinds
+        self.reward_mode = rewards
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.options = options
+        self.steps = self._deal(0)
+        size = self.steps.codec.size
+        self.action_space = spaces.Discrete(size)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-10.0, 10.0, (observation_size(game),), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.bots: list[Any] = []
+
+    def _deal(self, seed: int) -> Steps:
+        names = [f"player_{i}" for i in range(self.players)]
+        cls = GardensGame if self.game_name == "gardens" else Game
+        return Steps(cls(names, seed=seed, **self.options))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        mask = np.zeros(self.steps.codec.size, dtype=np.int8)
+        if not self.steps.over and self.steps.game.current == self.seat:
+            mask[self.steps.legal()] = 1
+        obs = np.asarray(observation(self.steps, self.seat), dtype=np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        return self._obs()["action_mask"].astype(bool)
+
+    def _bots_play(self) -> None:
+        s = self.steps
+        while not s.over and s.game.current != self.seat:
+            s.apply(self.bots[s.game.current].choose(s.game))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**31)) if seed is None else seed
+        self.steps = self._deal(game_seed)
+        self.bots = [
+            None if i == self.seat else make_bot(k, game_seed * 10 + i, self.steps.game)
+            for i, k in enumerate(self.kinds)
+        ]
+        self._bots_play()
+        return self._obs(), {}
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        try:
+            self.steps.step(int(action))
+        except IllegalAction as e:
+            if self.illegal == "raise":
+                raise
+            return self._obs(), -1.0, True, False, {"illegal": e.sentence, "rule": e.rule}
+        self._bots_play()
+        if self.steps.over:
+            r = final_rewards(self.steps.game, self.reward_mode)[self.seat]
+            return self._obs(), r, True, False, {"scores": self.steps.game.scores}
+        return self._obs(), 0.0, False, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode == "svg":
+            if self.game_name == "gardens":
+                from ..views.gardens.view import gardens_svg
+
+                return gardens_svg(self.steps.game)
+            from ..views.alhambra.svg import game_svg
+
+            return game_svg(self.steps.game)
+        if self.render_mode == "ansi":
+            return text(self.steps, self.seat)
+        return None
