@@ -2,6 +2,11 @@
 
 __version__ = "0.2.0"
 
+from ._engine_choice import engine_info
+from ._engine_choice import install as _install_finder
+
+_install_finder()  # ALHAMBRA_WIDGET_PURE=1: the pure engine even where a compiled one is installed
+
 from .engine.alhambra.components import (
     CURRENCIES,
     FOUNTAIN,
@@ -30,6 +35,7 @@ __all__ = [
     "Tile",
     "Violation",
     "building_tiles",
+    "engine_info",
     "majority_breakdown",
     "score_majorities",
 ]
