@@ -54,6 +54,7 @@ from .engine.alhambra.actions import (
 )
 from .engine.alhambra.game import Event, Game, Player, end_game_gifts, payments
 from .engine.alhambra.scoring import score_kind
+from .views import review_graph as _review_graph  # noqa: F401  (registers the review's picture)
 from .views.alhambra import svg as _svg  # noqa: F401  (registers the Alhambra's picture)
 
 __all__ += [
