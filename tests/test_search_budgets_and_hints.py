@@ -178,3 +178,18 @@ def test_a_hint_gives_money_left_and_what_it_leaves_for_the_next_player():
     assert buy.to_dict()["about_equal"] in (True, False)
     counts = Counter(type(h.action).__name__ for h in hints(g, playouts=40, seed=2, k=20))
     assert counts  # something is hinted
+
+
+def test_a_tree_travels_as_json_in_and_out_so_a_compiled_engine_can_use_processes():
+    """Compiled engine objects do not pickle: the game goes as its saved JSON and the
+    root's actions come back as theirs."""
+    import json
+
+    from alhambra_widget.players.parallel import _tree
+
+    g = midgame(3, 8, 30)
+    include = [g.legal_actions()[-1]]
+    rows = _tree(Game, g.to_json(), 20, "x", None, {**KW, "include": [a.to_json() for a in include]})
+    assert json.loads(json.dumps(rows)) == [list(r) for r in rows]
+    assert {Game.action_from_json(a) for a, _n, _v in rows} <= set(g.legal_actions())
+    assert include[0] in {Game.action_from_json(a) for a, _n, _v in rows}

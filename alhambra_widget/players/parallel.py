@@ -80,11 +80,22 @@ def default_executor() -> Executor | None:
     return pool
 
 
-def _tree(game: Any, playouts: int, seed: str | int, deadline: float | None, kwargs: dict[str, Any]) -> list[Choice]:
+def _tree(
+    kind: type[Any], text: str, playouts: int, seed: str | int, deadline: float | None, kwargs: dict[str, Any]
+) -> list[tuple[dict[str, Any], int, float]]:
     """One tree (module level, plain arguments: it pickles for processes and clusters).
-    ``deadline`` is wall-clock time (``time.time()``), shared by all trees."""
+    The game travels as its saved JSON (``kind.from_json`` replays it exactly) and the
+    actions as theirs: compiled engine objects do not pickle. ``deadline`` is
+    wall-clock time (``time.time()``), shared by all trees."""
+    game = kind.from_json(text)
+    kwargs = {**kwargs, "include": [game.action_from_json(a) for a in kwargs.get("include", ())]}
     seconds = None if deadline is None else max(0.0, deadline - time.time())
-    return search(game, playouts=playouts, seed=seed, seconds=seconds, **kwargs)
+    choices = search(game, playouts=playouts, seed=seed, seconds=seconds, **kwargs)
+    return [(c.action.to_json(), c.visits, c.value) for c in choices]
+
+
+def _choices(game: Any, rows: list[tuple[dict[str, Any], int, float]]) -> list[Choice]:
+    return [Choice(game.action_from_json(a), n, v) for a, n, v in rows]
 
 
 def merge(results: Sequence[Sequence[Choice]]) -> list[Choice]:
@@ -130,12 +141,15 @@ def parallel_search(
         if deadline is not None:  # sharing the time
             return _serial(game, trees, per_tree, seed, seconds or 0.0, progress, kwargs)
         executor = InProcessExecutor()
-    futures: list[Future[list[Choice]]] = []
+    futures: list[Future[list[tuple[dict[str, Any], int, float]]]] = []
     if executor is not None and trees > 1:
-        snapshot = game.copy()  # no listeners travel to the workers
-        futures = [executor.submit(_tree, snapshot, per_tree, f"{seed}:t{k}", deadline, kwargs) for k in range(1, trees)]
+        text = game.to_json()
+        plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}
+        futures = [
+            executor.submit(_tree, type(game), text, per_tree, f"{seed}:t{k}", deadline, plain) for k in range(1, trees)
+        ]
     first = search(game, playouts=per_tree, seed=seed, seconds=seconds, progress=progress, **kwargs)
-    return merge([first, *(f.result() for f in futures)])
+    return merge([first, *(_choices(game, f.result()) for f in futures)])
 
 
 def _serial(
