@@ -48,3 +48,25 @@ def test_the_environment_variable_forces_the_pure_engine(value, forced):
     assert installed == str(forced)
     if forced:
         assert engine == "pure"
+
+
+def test_games_pickle_and_deep_copy_on_either_engine():
+    """Compiled (mypyc) classes pickle only through their ``__reduce__``: a game of each
+    kind, with a scoring round behind it, survives both."""
+    import copy
+    import pickle
+    import random
+
+    from alhambra_widget import Game
+    from alhambra_widget.gardens import GardensGame
+
+    for g in (Game(["Ann", "Ben", "Cem"], seed=5), GardensGame(["Ann", "Ben"], seed=5)):
+        r = random.Random(5)
+        for _ in range(150):
+            if g.is_over:
+                break
+            g.apply(r.choice(g.legal_actions()))
+        for twin in (pickle.loads(pickle.dumps(g.copy())), copy.deepcopy(g)):
+            assert twin.legal_actions() == g.legal_actions()
+            assert twin.to_json() == g.to_json() and twin.scores == g.scores
+            assert getattr(twin, "rounds", None) == getattr(g, "rounds", None)

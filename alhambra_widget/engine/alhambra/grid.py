@@ -67,6 +67,10 @@ class Violation:
     message: str
     pos: Pos | None = None
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.rule, self.message, self.pos,))
+
     def __str__(self) -> str:
         return self.message
 
