@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata as md
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -109,8 +110,11 @@ def build_env() -> Path:
 def own_wheel() -> Path:
     dest = CACHE / "own"
     shutil.rmtree(dest, ignore_errors=True)
+    # the pure wheel (Pyodide runs no binary extension built here): hatch_build.py
+    # skips the mypyc compile when ALHAMBRA_WIDGET_PURE is set
+    os.environ["ALHAMBRA_WIDGET_PURE"] = "1"
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dest, ROOT)
-    (whl,) = dest.glob("alhambra_widget-*.whl")
+    (whl,) = dest.glob("alhambra_widget-*-py3-none-any.whl")
     return whl
 
 
