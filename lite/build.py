@@ -34,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 CACHE = BUILD / "lite-cache"
+# notebooks that need packages Pyodide has not (OpenSpiel, in the [rl] extra)
+NOT_IN_LITE = {"13_research.ipynb"}
 SRC = BUILD / "lite-src"
 OUT = BUILD / "lite"
 VENV = BUILD / "lite-venv"
@@ -169,11 +171,12 @@ def main() -> None:
     (static / "pyodide-lock.json").write_text(json.dumps(lock))
 
     # the course: the notebooks of the wheel (the same files `python -m
-    # alhambra_widget.course` copies)
+    # alhambra_widget.course` copies), but those that need what Pyodide lacks
     files = SRC / "files"
     with zipfile.ZipFile(whl) as z:
         for name in z.namelist():
-            if name.startswith("alhambra_widget/course/") and name.endswith(".ipynb"):
+            if (name.startswith("alhambra_widget/course/") and name.endswith(".ipynb")
+                    and Path(name).name not in NOT_IN_LITE):
                 (files / Path(name).name).parent.mkdir(parents=True, exist_ok=True)
                 (files / Path(name).name).write_bytes(z.read(name))
     settings = {
