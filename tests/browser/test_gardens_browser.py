@@ -82,7 +82,7 @@ def test_gardens_a_tile_turned_and_laid_by_keyboard_only(open_notebook):
             break
         page.keyboard.press("ArrowRight" if x < 2 else "ArrowLeft" if x > 2 else "ArrowDown" if y < 2 else "ArrowUp")
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert label == f"field (2, 2), empty, legal for tile {tile}: yes"
+    assert label == "field (2, 2), empty, legal for your tile: yes"
     page.keyboard.press("Enter")
     lab.wait_py(
         "print(g.fields.get((2, 2)) and (g.fields[(2, 2)][0].id, g.fields[(2, 2)][1]))",
