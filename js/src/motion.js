@@ -34,15 +34,19 @@ function travel(from, to, node, cls, ms, hide) {
 
 // a copy of a built tile's picture, as a small SVG of its own
 function tileCopy(cell) {
-  const svg = cell.closest("svg");
   if (typeof cell.getBBox !== "function") return null;
   const box = cell.getBBox();
   const copy = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   copy.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
   copy.setAttribute("width", "100%");
   copy.setAttribute("height", "100%");
-  copy.setAttribute("class", svg.getAttribute("class") || "");
-  copy.appendChild(cell.cloneNode(true));
+  copy.setAttribute("class", "aw-ghost-svg");
+  const clone = cell.cloneNode(true);
+  // a picture only: no control, no data for tests or scripts to find twice
+  for (const n of [clone, ...clone.querySelectorAll("*")]) {
+    for (const a of [...n.attributes]) if (/^(data-|role$|tabindex$|aria-)/.test(a.name)) n.removeAttribute(a.name);
+  }
+  copy.appendChild(clone);
   return copy;
 }
 
@@ -51,6 +55,7 @@ function tileCopy(cell) {
 export function animateRecent(root, v, seen, ms) {
   const rec = v.recent || [];
   if (!rec.length) { seen.clear(); return 0; }
+  if (!root.isConnected) return 0; // not yet in the page (nothing has a place): later
   let started = 0;
   const can = typeof document.body.animate === "function" && !reducedMotion();
   rec.forEach((r, i) => {

@@ -18,6 +18,7 @@ import { sandboxHtml } from "./areas/alhambra.js";
 import { logHtml, followHtml } from "./areas/overview.js";
 import { tableParts } from "./areas/table.js";
 import { animateRecent, travelMs } from "./motion.js";
+import { showGhost, clearGhost, listenToDrags } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
 import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
@@ -235,10 +236,20 @@ function draw(b) {
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
   focusNextDecision(b, v);
-  if (v.mode === "game" && v.live) {
-    ui.animations = (ui.animations || 0) + animateRecent(root, v, ui.animated || (ui.animated = new Set()), travelMs(model.get("bot_delay")));
-    root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
+  animate(b);
+}
+
+// the others' new moves travel (motion.js); a board drawn before it is in the page (a
+// notebook draws the output anew at each move) animates once it is there
+function animate(b, tries = 0) {
+  const v = b.V(), ui = b.ui;
+  if (v.mode !== "game" || !v.live || !b.alive) return;
+  if (!b.root.isConnected) {
+    if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
+    return;
   }
+  ui.animations = (ui.animations || 0) + animateRecent(b.root, v, ui.animated || (ui.animated = new Set()), travelMs(b.model.get("bot_delay")));
+  b.root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
 }
 
 // after an action, the keyboard focus goes to the control of the next decision: a tile
@@ -331,6 +342,9 @@ function onChange(b, ev) {
 
 // hovering a cell, a tile or a field: the status line says its verdict
 function onOver(b, ev) {
+  const cell = ev.target.closest && ev.target.closest("[data-cell]");
+  if (cell && b.V().mode === "game") showGhost(b.root, cell, b.ui.sel);
+  else if (!(ev.target.closest && ev.target.closest(".aw-preview"))) clearGhost(b.root);
   const text = hoverText(ev.target, b.rule);
   if (text === b.ui.hover) return;
   b.ui.hover = text;
@@ -359,6 +373,7 @@ function listenToPage(b) {
     if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
+  listenToDrags(root, ui, () => draw(b), (cell) => clickIntent(cell.dataset, intentContext(b)));
   // Escape closes an open panel (the scoring round, the teacher menu) wherever the focus is
   const onEscape = (ev) => {
     // (a view left behind by a redraw of the output shares the picks: only the shown one acts)

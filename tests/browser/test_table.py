@@ -320,6 +320,32 @@ def test_a_whole_turn_by_keyboard_the_focus_follows_the_decision(table):
     table.shot("keyboard")
     board.locator("[data-menu]").first.click()
     board.locator(".aw-menu").wait_for()
-    page.locator(".jp-NotebookPanel-toolbar").first.click()  # the focus leaves the board
+    page.evaluate("document.activeElement.blur()")  # the focus leaves the board
+    assert not page.evaluate("document.querySelector('.aw-root').contains(document.activeElement)")
     page.keyboard.press("Escape")
     board.locator(".aw-menu").wait_for(state="detached")
+
+
+def test_a_ghost_on_hover_and_a_tile_dragged_onto_its_cell(table):
+    """Hovering a legal cell shows the picked tile there as a ghost; a tile dragged from
+    the tiles to place onto a legal cell is built there."""
+    page, board = table.page, table.widget()
+    _to_my_turn(table, board)
+    table.buy("denar", "garden 10", ["denar 9", "denar 3"])
+    page.click("button[data-do='buy']")
+    chip = board.locator("[data-area='to-place'] [data-sel='garden 10']")
+    chip.wait_for()
+    chip.click()
+    legal = board.locator("[data-area='my-alhambra'] rect.aw-legal")
+    legal.first.hover()
+    ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
+    ghost.wait_for(state="attached")
+    assert ghost.locator(".aw-k-garden").count() == 1
+    table.shot("ghost")
+    cells = table.py(
+        "print(' '.join(sorted(k for k, r in w.view['legal']['tiles']['garden 10']['cells'].items() if r == '')))"
+    )
+    target = cells.split()[0]
+    chip.drag_to(board.locator(f"[data-area='my-alhambra'] rect[data-cell='{target}']"))
+    x, y = target.split(",")
+    table.wait_py(f"print(g.player('You').alhambra.get(({x}, {y})))", "garden 10")

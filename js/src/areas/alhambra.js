@@ -115,11 +115,12 @@ function playerRows({ v, ui }, p, mine) {
   const L = v.legal;
   const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">Money in hand</span>${p.money.map((c) => cardHtml(c, null, false, "span"))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">Money in hand</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
-  const chips = p.bought.map((t) => tileChip(t, mine && html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
+  const drag = (n) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
+  const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
   const place = html`<div class="aw-row aw-toplace" data-area="to-place" aria-label="tiles to place"><span class="aw-cap">To place</span>${chips}${!chips.length && html`<span class="aw-muted">nothing</span>`}</div>`;
   const reserve = p.reserve.map((t) => {
     const n = tileName(t);
-    return tileChip(t, mine && L.phase === "act" && L.tiles[n] && html`data-sel="${n}"`, ui.sel === n);
+    return tileChip(t, mine && L.phase === "act" && L.tiles[n] && drag(n), ui.sel === n);
   });
   const res = html`<div class="aw-row" aria-label="reserve"><span class="aw-cap">Reserve</span>${!p.reserve.length && html`<span class="aw-muted">empty</span>`}${reserve}</div>`;
   return html`<div class="aw-rows">${hand}${place}${res}</div>`;

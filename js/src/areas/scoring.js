@@ -24,7 +24,7 @@ function roundTable(r, names, row) {
   const rows = r.kinds.map((k, i) => html`<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
-    return html`<td>${c} <small>${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}:</small> <b>${pts}</b> pts</td>`;
+    return html`<td title="${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}">${c} <small>${pl ? `${ORD[pl] || pl + "th"}${tie ? " (tie)" : ""}` : ""}</small> → <b>${pts}</b></td>`;
   })}</tr>`);
   const walls = html`<tr class="${row === r.kinds.length ? "aw-hl" : ""}"><th>walls</th>${names.map((n) => html`<td>${n in r.walls ? html`<b>${r.walls[n]}</b>` : "—"}</td>`)}</tr>`;
   const totals = html`<tr class="aw-total${row === r.kinds.length + 1 ? " aw-hl" : ""}"><th>round total</th>${names.map((n) => html`<td><b>${r.totals[n]}</b></td>`)}</tr>`;

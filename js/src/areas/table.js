@@ -30,7 +30,7 @@ function promptHtml(c) {
   if (v.mode === "game" && !v.live) {
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> Acting here asks whether to branch off or undo back.</span></div>`;
   }
-  const thinking = v.live && !v.over && v.players[v.current] && v.players[v.current].seat !== "human";
+  const thinking = v.live && !v.over && !c.ui.walk && v.players[v.current] && v.players[v.current].seat !== "human";
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${statusText(c)}</div>`;
 }
 
