@@ -84,3 +84,28 @@ export function animateRecent(root, v, seen, ms) {
   });
   return started;
 }
+
+// A scoring round walked through: the points of the line shown count up from 0 (once
+// per line; instant with reduced motion).
+const counted = new WeakSet();
+export function countUp(root, ms = 450) {
+  const cells = root.querySelectorAll(".aw-rounds.aw-walk tr.aw-hl td b");
+  if (reducedMotion() || typeof requestAnimationFrame !== "function") return;
+  for (const b of cells) {
+    const end = Number(b.textContent);
+    if (counted.has(b) || !Number.isFinite(end) || end <= 0) continue;
+    counted.add(b);
+    const t0 = performance.now();
+    const step = (t) => {
+      if (!b.isConnected || b.textContent !== String(shown(b)) ) return; // redrawn: stop
+      const k = Math.min(1, (t - t0) / ms);
+      setShown(b, Math.round(end * k));
+      if (k < 1) requestAnimationFrame(step);
+    };
+    setShown(b, 0);
+    requestAnimationFrame(step);
+  }
+}
+const SHOWN = new WeakMap();
+const shown = (b) => SHOWN.get(b);
+function setShown(b, n) { SHOWN.set(b, n); b.textContent = String(n); }

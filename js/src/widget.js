@@ -17,7 +17,7 @@ import { timelineHtml, navHtml, menuHtml } from "./areas/timeline.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { logHtml, followHtml } from "./areas/overview.js";
 import { tableParts } from "./areas/table.js";
-import { animateRecent, travelMs } from "./motion.js";
+import { animateRecent, travelMs, countUp } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
 import { hintHtml } from "./areas/hint.js";
@@ -212,7 +212,9 @@ function act(b, action, resolve) {
 // a scoring round that just happened is walked through (the bots wait)
 function followRounds(v, ui) {
   if (v.mode !== "game") return;
-  if (ui.roundsSeen === null || v.rounds.length < ui.roundsSeen) ui.roundsSeen = v.rounds.length;
+  // rounds already walked through stay seen while you look at the past and come back
+  // (an undo or a branch at the live end may have fewer)
+  if (ui.roundsSeen === null || (v.live && v.rounds.length < ui.roundsSeen)) ui.roundsSeen = v.rounds.length;
   if (!v.live) ui.walk = false; // a jump back closes the walkthrough (and its prompt)
   if (v.live && v.rounds.length > ui.roundsSeen) {
     ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
@@ -236,7 +238,7 @@ function draw(b) {
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
   focusNextDecision(b, v);
-  animate(b);
+  requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
 // the others' new moves travel (motion.js); a board drawn before it is in the page (a
@@ -248,6 +250,7 @@ function animate(b, tries = 0) {
     if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
     return;
   }
+  if (ui.walk) countUp(b.root);
   ui.animations = (ui.animations || 0) + animateRecent(b.root, v, ui.animated || (ui.animated = new Set()), travelMs(b.model.get("bot_delay")));
   b.root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
 }
@@ -380,8 +383,8 @@ function listenToPage(b) {
     if (ev.key !== "Escape" || !b.alive || !root.isConnected || root.contains(ev.target)) return;
     if (ui.walk) { walkRound(b, false); ev.stopPropagation(); } else if (ui.menu) { ui.menu = false; draw(b); ev.stopPropagation(); }
   };
-  document.addEventListener("keydown", onEscape, true);
-  b.stopEscape = () => document.removeEventListener("keydown", onEscape, true);
+  window.addEventListener("keydown", onEscape, true); // the host may stop it at the document
+  b.stopEscape = () => window.removeEventListener("keydown", onEscape, true);
   root.addEventListener("keydown", (ev) => {
     if (keyIntent(ev, intentContext(b))) { ev.preventDefault(); ev.stopPropagation(); }
   });

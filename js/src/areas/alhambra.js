@@ -149,7 +149,8 @@ export function opponentHtml(c, p, i, walkingWalls) {
   const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}`;
   const n = handText(p);
   const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
-  const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button> <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`;
+  const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
+    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
 }
