@@ -4,6 +4,7 @@
 import { html } from "../html.js";
 
 const ORD = ["", "1st", "2nd", "3rd"];
+const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
 export const shownRound = (v, ui) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
 
@@ -34,7 +35,7 @@ function roundTable(r, names, row) {
 function rowExplained(r, row) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
-    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${k.counts[n]} tiles, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${k.points[n]} points)`);
+    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
     return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
