@@ -96,6 +96,9 @@ class Session(Generic[G]):
         self._game: G = game
         self.cursor: int | None = None
         self._past: G | None = None
+        self.hands_shown: int | None = None
+        """The step from which every hand was shown (a teacher's switch), or None: the
+        record, the timeline and the review say so."""
         self.seats: dict[str, Bot | None] = {}
         self._bind(game, seats or {})
 
@@ -262,7 +265,14 @@ class Session(Generic[G]):
         """The game as :meth:`Game.to_json` saves it, with its variation tree."""
         doc = json.loads(self._game.to_json())
         doc["variations"] = self.variations.to_data(lambda a: a.to_json())
+        if self.hands_shown is not None:
+            doc["hands_shown"] = {"from_step": self.hands_shown}
         return json.dumps(doc, separators=(",", ":"))
+
+    def show_hands(self) -> None:
+        """Mark the game: every hand is shown from the live step on (kept the first)."""
+        if self.hands_shown is None:
+            self.hands_shown = len(self._game.history)
 
     def load_json(self, text: str) -> None:
         """Play a game saved by :meth:`to_json` (its variations too)."""
@@ -273,6 +283,8 @@ class Session(Generic[G]):
             Variations.from_data(doc["variations"], g.action_from_json, g.history)
             if "variations" in doc else Variations(g.history)
         )  # fmt: skip
+        shown = doc.get("hands_shown")
+        self.hands_shown = shown["from_step"] if isinstance(shown, dict) and type(shown.get("from_step")) is int else None
         self.cursor = None
         self._past = None
         self._emit()

@@ -212,6 +212,7 @@ class _Lay:
             "player": p.name,
             "tile": tile.id,
             "trees": tile.trees,
+            "sides": [tile.side(k, a.turn) for k in range(4)],
             "field": list(a.field),
             "turn": a.turn,
         }
