@@ -584,3 +584,14 @@ def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
     assert panel["totals"] == {n: list(t) for n, t in c.totals().items()}
     w.game.apply(w.game.legal_actions()[0])  # the game moves on: the comparison goes
     assert w.view["compare"] is None
+
+
+def test_a_strong_seat_at_the_table_searches_by_time_and_keeps_its_budget():
+    """Issue 24/26: at the table a "strong" seat decides within BOT_SECONDS (1 s);
+    "strong:N" keeps its simulation count, so a scripted game stays reproducible."""
+    from alhambra_widget.players import BOT_SECONDS
+
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "strong", "Cem": "strong:30"}, seed=3)
+    ben, cem = w.session.seats["Ben"], w.session.seats["Cem"]
+    assert ben.seconds == BOT_SECONDS and ben.playouts is None
+    assert cem.seconds is None and cem.playouts == 30

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ..engine.errors import GameError, MalformedInput
 from ..engine.record import Listener
 from ..players.base import Bot
-from ..players.bots import make_bot
+from ..players.bots import BOT_LEVEL, make_bot
 from .variations import Variations
 
 P = TypeVar("P", bound="PlayedGame")
@@ -83,8 +83,9 @@ class Session(Generic[G]):
     """A game with seats and a timeline.
 
     ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"``, a level of
-    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing
-    names are human. ``cursor`` is ``None`` at the live end, else the step being looked
+    the search bot (``"easy"``, ``"medium"``, ``"strong"``, ``"strong:N"`` simulations or
+    ``"strong:1s"`` a time) or a bot object; missing names are human. ``"strong"`` at a
+    table is :data:`~alhambra_widget.players.BOT_LEVEL`: the search, 1 s a decision. ``cursor`` is ``None`` at the live end, else the step being looked
     at (a past state is only a view).
 
     The game itself stays a bare game that knows no seats: ``game.apply`` may play any
@@ -124,6 +125,8 @@ class Session(Generic[G]):
             self.seats = {}
             for i, n in enumerate(names):
                 kind = seats.get(n, "human")
+                if kind == "strong":  # at the table the search bot takes its time, not a count
+                    kind = BOT_LEVEL
                 self.seats[n] = (
                     None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
                 )
