@@ -12,7 +12,7 @@ import tempfile
 from alhambra_widget.course.coach import CoachedGame
 from alhambra_widget.engine.alhambra.actions import Buy
 from alhambra_widget.players.alhambra.greedy import GreedyBot
-w = CoachedGame(seed=1, bot="greedy", coach_playouts=12, bot_delay=0,
+w = CoachedGame(seed=1, bot="greedy", coach_playouts=40, bot_delay=0,
                 progress=tempfile.mkdtemp() + "/progress.json")
 g = w.game
 w
