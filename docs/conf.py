@@ -11,7 +11,8 @@ keep in git (see ``.gitignore``):
 - ``api/``: one reference page per public module of the package, found by walking it, so
   a new module (say, a research package) has its page without an edit here.
 - ``more.md``: every other ``*.md`` page of this folder that the table of contents below
-  does not name, so a page another change adds joins the site without a warning.
+  does not name, so a page another change adds joins the site without a warning (under
+  "More guides", which shows only when there is such a page).
 """
 
 from __future__ import annotations
@@ -92,9 +93,9 @@ os.environ["ALHAMBRA_COURSE_PROGRESS"] = str(BUILD / "docs-course-progress.json"
 
 # pages this folder's index names (index.md); every other *.md joins through more.md
 LISTED = {
-    "index", "getting-started", "playing", "rules", "rules-in-pictures", "course",
-    "whatif", "scripting", "api", "researchers", "architecture", "contributing", "speed",
-    "changelog", "more",
+    "index", "getting-started", "playing", "course", "coach", "whatif", "rules",
+    "rules-in-pictures", "scripting", "api", "researchers", "research", "architecture",
+    "contributing", "writing-lessons", "speed", "changelog", "more",
 }  # fmt: skip
 
 
@@ -153,13 +154,26 @@ def api_pages() -> None:
     (out / "_short_names.md").write_text(table)
 
 
+def extra_pages() -> list[str]:
+    """The pages of this folder that index.md does not name."""
+    return sorted(p.stem for p in HERE.glob("*.md") if p.stem not in LISTED)
+
+
 def more_page() -> None:
-    """``more.md``: the pages of this folder that index.md does not name."""
-    extra = sorted(p.stem for p in HERE.glob("*.md") if p.stem not in LISTED)
-    lines = ["# More guides", ""]
-    lines += ["Further pages of this documentation."] if extra else ["No further pages yet."]
-    lines += ["", "```{toctree}", ":maxdepth: 1", "", *extra, "```", ""]
+    """``more.md``, listing :func:`extra_pages`; none when there are none."""
+    extra = extra_pages()
+    (HERE / "more.md").unlink(missing_ok=True)
+    if not extra:
+        return
+    lines = ["# More guides", "", "Further pages of this documentation.", ""]
+    lines += ["```{toctree}", ":maxdepth: 1", "", *extra, "```", ""]
     (HERE / "more.md").write_text("\n".join(lines))
+
+
+def toc_with_more(_app: object, docname: str, source: list[str]) -> None:
+    """Name ``more`` in index.md's last table of contents when there is a more.md."""
+    if docname == "index" and extra_pages():
+        source[0] = source[0].replace("\nchangelog\n```", "\nchangelog\nmore\n```")
 
 
 def defined_in(obj: object) -> str | None:
@@ -184,6 +198,7 @@ def skip_foreign(_app: object, what: str, _name: str, obj: object, skip: bool, _
 
 def setup(app: object) -> None:
     app.connect("autodoc-skip-member", skip_foreign)  # type: ignore[attr-defined]
+    app.connect("source-read", toc_with_more)  # type: ignore[attr-defined]
 
 
 course_pages()
