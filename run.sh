@@ -14,7 +14,8 @@
 #   bash run.sh watch      rebuild the front end on every change (with ANYWIDGET_HMR=1
 #                          in the kernel's environment, open boards reload live)
 # Needs: Python 3.10+ with venv, node and npm; Debian's chromium for the browser
-# tests (installed here with apt-get when missing and we are root).
+# tests (installed here with apt-get when missing and we are root); for `test`, a C
+# compiler and Python's headers (the packaging check builds the mypyc-compiled wheel).
 set -euo pipefail
 cd "$(dirname "$0")"
 

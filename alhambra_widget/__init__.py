@@ -2,6 +2,11 @@
 
 __version__ = "0.2.0"
 
+from ._engine_choice import engine_info
+from ._engine_choice import install as _install_finder
+
+_install_finder()  # ALHAMBRA_WIDGET_PURE=1: the pure engine even where a compiled one is installed
+
 from .engine.alhambra.components import (
     CURRENCIES,
     FOUNTAIN,
@@ -30,6 +35,7 @@ __all__ = [
     "Tile",
     "Violation",
     "building_tiles",
+    "engine_info",
     "majority_breakdown",
     "score_majorities",
 ]
@@ -48,6 +54,7 @@ from .engine.alhambra.actions import (
 )
 from .engine.alhambra.game import Event, Game, Player, end_game_gifts, payments
 from .engine.alhambra.scoring import score_kind
+from .views import review_graph as _review_graph  # noqa: F401  (registers the review's picture)
 from .views.alhambra import svg as _svg  # noqa: F401  (registers the Alhambra's picture)
 
 __all__ += [

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata as md
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 CACHE = BUILD / "lite-cache"
+# notebooks that need packages Pyodide has not (OpenSpiel, in the [rl] extra)
+NOT_IN_LITE = {"13_research.ipynb"}
 SRC = BUILD / "lite-src"
 OUT = BUILD / "lite"
 VENV = BUILD / "lite-venv"
@@ -109,8 +112,11 @@ def build_env() -> Path:
 def own_wheel() -> Path:
     dest = CACHE / "own"
     shutil.rmtree(dest, ignore_errors=True)
+    # the pure wheel (Pyodide runs no binary extension built here): hatch_build.py
+    # skips the mypyc compile when ALHAMBRA_WIDGET_PURE is set
+    os.environ["ALHAMBRA_WIDGET_PURE"] = "1"
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dest, ROOT)
-    (whl,) = dest.glob("alhambra_widget-*.whl")
+    (whl,) = dest.glob("alhambra_widget-*-py3-none-any.whl")
     return whl
 
 
@@ -165,11 +171,12 @@ def main() -> None:
     (static / "pyodide-lock.json").write_text(json.dumps(lock))
 
     # the course: the notebooks of the wheel (the same files `python -m
-    # alhambra_widget.course` copies)
+    # alhambra_widget.course` copies), but those that need what Pyodide lacks
     files = SRC / "files"
     with zipfile.ZipFile(whl) as z:
         for name in z.namelist():
-            if name.startswith("alhambra_widget/course/") and name.endswith(".ipynb"):
+            if (name.startswith("alhambra_widget/course/") and name.endswith(".ipynb")
+                    and Path(name).name not in NOT_IN_LITE):
                 (files / Path(name).name).parent.mkdir(parents=True, exist_ok=True)
                 (files / Path(name).name).write_bytes(z.read(name))
     settings = {

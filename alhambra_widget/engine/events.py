@@ -29,6 +29,10 @@ class Event:
         self.data = data
         self._text: str | None = None
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.kind, self.data))
+
     @property
     def text(self) -> str:
         """The event's sentence, written by the game's narrator for its kind (once, then kept)."""

@@ -2,6 +2,6 @@
 games. A bot decides from what its seat may see; it never changes the game."""
 
 from .base import Bot, RandomBot, best_of
-from .bots import LEVELS, make_bot
+from .bots import BOT_LEVEL, BOT_SECONDS, LEVELS, make_bot
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "best_of", "make_bot"]
+__all__ = ["BOT_LEVEL", "BOT_SECONDS", "LEVELS", "Bot", "RandomBot", "best_of", "make_bot"]

@@ -62,6 +62,8 @@ class Hint:
     chance: float
     visits: int
     reasons: tuple[str, ...]
+    about_equal: bool = False
+    """Within the search's noise of the search's choice (then not ranked by noise)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hint as JSON for the page: the action, its sentence, the chance to win, the visits
@@ -72,6 +74,7 @@ class Hint:
             "chance": round(self.chance, 3),
             "visits": self.visits,
             "reasons": list(self.reasons),
+            "about_equal": self.about_equal,
         }
 
 
@@ -134,6 +137,31 @@ def review_decisions(
             )
         )  # fmt: skip
     return out
+
+
+def budget(level: int | str, levels: dict[str, int]) -> tuple[int | None, float | None]:
+    """A search's budget, ``(simulations, seconds)``, from a level: a name of
+    ``levels`` (simulations), a number of simulations, or a time: ``"1s"``, ``"0.5s"``,
+    ``"250ms"`` (``None`` where no limit of that kind). Anything else: ValueError."""
+    if isinstance(level, int):
+        if level < 1:
+            raise ValueError(f"a search needs at least one simulation, not {level}")
+        return level, None
+    if level in levels:
+        return levels[level], None
+    text = level.strip().lower()
+    for unit, scale in (("ms", 0.001), ("s", 1.0)):
+        if text.endswith(unit):
+            try:
+                seconds = float(text[: -len(unit)]) * scale
+            except ValueError:
+                break
+            if math.isfinite(seconds) and seconds > 0:
+                return None, seconds
+            break
+    if text.isdigit() and int(text) > 0:
+        return int(text), None
+    raise ValueError(f"a search's budget is a level ({', '.join(levels)}), simulations or a time ('1s'), not {level!r}")
 
 
 def search(

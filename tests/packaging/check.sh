@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Build the wheel and the sdist, install each into a fresh virtualenv with node and npm
-# off the PATH, and run a smoke test there (the engine, a widget, a what-if table, the
-# course). Called by `bash run.sh test`; needs only Python and the package registries.
+# Build the wheels (the compiled engine, and the pure one) and the sdist, install each
+# into a fresh virtualenv with node and npm off the PATH, and run a smoke test there (the
+# engine, a widget, a what-if table, the course). The compiled wheel also runs the rule
+# tests and the golden games, compiled and then with ALHAMBRA_WIDGET_PURE=1; the sdist is
+# installed with its compile made to fail (no C compiler): it must install pure and say
+# so. Called by `bash run.sh test`; needs Python, a C compiler and the package registries.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 .venv/bin/python -m pip install -q build 2>&1 | { grep -v "^WARNING: Location" || true; }
-.venv/bin/python -m build -q --outdir "$work/dist" . > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+# the sdist, then the compiled wheel from it (one mypyc compile); then the pure wheel
+nice -n 5 .venv/bin/python -m build --outdir "$work/dist" . > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+grep "alhambra-widget:" "$work/build.log" || true
+ALHAMBRA_WIDGET_PURE=1 .venv/bin/python -m build -q --wheel --outdir "$work/pure" . > "$work/build-pure.log" 2>&1 || { cat "$work/build-pure.log"; exit 1; }
+ls "$work"/dist/*-cp3*-*.whl "$work"/pure/*-py3-none-any.whl >/dev/null || { echo "expected a compiled wheel and a pure one"; ls "$work"/dist "$work"/pure; exit 1; }
+mv "$work"/pure/*.whl "$work/dist/"
 
 # a PATH without node or npm
 nonode=""
@@ -16,13 +24,25 @@ for d in "${dirs[@]}"; do
   [ -x "$d/node" ] || [ -x "$d/npm" ] || nonode="${nonode:+$nonode:}$d"
 done
 
-for kind in whl tar.gz; do
-  dist=$(ls "$work"/dist/*."$kind")
-  echo "== $(basename "$dist"): fresh venv, no node on the PATH"
+notebooks=$(ls notebooks/*.ipynb | wc -l)  # the course the wheel ships
+for kind in compiled.whl pure.whl tar.gz; do
+  case $kind in
+    compiled.whl) dist=$(ls "$work"/dist/*-cp3*.whl); expect=compiled; cc=${CC:-cc} ;;
+    pure.whl) dist=$(ls "$work"/dist/*-none-any.whl); expect=pure; cc=${CC:-cc} ;;
+    tar.gz) dist=$(ls "$work"/dist/*.tar.gz); expect=pure; cc=false ;;  # the compile fails
+  esac
+  echo "== $(basename "$dist"): fresh venv, no node on the PATH (expect the $expect engine)"
   python3 -m venv "$work/venv-$kind"
   PATH="$nonode" "$work/venv-$kind/bin/python" -c "import shutil, sys; sys.exit(shutil.which('node') is not None)"
-  PATH="$nonode" "$work/venv-$kind/bin/python" -m pip install -q "$dist[whatif]" 2>&1 | { grep -v "^WARNING: Location" || true; }
-  (cd "$work" && PATH="$nonode" "$work/venv-$kind/bin/python" - <<'PY'
+  PATH="$nonode" CC="$cc" "$work/venv-$kind/bin/python" -m pip install -q "$dist[whatif]" 2>&1 | { grep -v "^WARNING: Location" || true; }
+  (cd "$work" && NOTEBOOKS="$notebooks" EXPECT="$expect" KIND="$kind" PATH="$nonode" "$work/venv-$kind/bin/python" - <<'PY'
+import os
+from alhambra_widget import engine_info
+info = engine_info()
+print("engine_info():", info)
+assert info["engine"] == os.environ["EXPECT"], info
+if os.environ["KIND"] == "tar.gz":  # installed pure, and says why
+    assert "compile failed" in info["built"]["why"], info
 import random, tempfile
 from alhambra_widget import AlhambraWidget, Game, __version__
 from alhambra_widget.course import copy_course
@@ -37,8 +57,20 @@ static = resources.files("alhambra_widget") / "static"
 assert w.view["players"] and (static / "widget.js").read_text().strip(), "no built front end"
 t = Position.from_game(g).table(3)
 assert list(t.index) == ["Ann", "Ben", "Cem"]
-assert len(copy_course(tempfile.mkdtemp())) == 11
+assert len(copy_course(tempfile.mkdtemp())) == int(os.environ["NOTEBOOKS"])
 print(f"ok: alhambra-widget {__version__}: a game to the end, a widget, a what-if table, the course")
 PY
   )
+  if [ "$kind" = compiled.whl ]; then
+    echo "== the rule tests and golden games on the compiled engine, then on its pure sources"
+    "$work/venv-$kind/bin/python" -m pip install -q pytest hypothesis 2>&1 | { grep -v "^WARNING: Location" || true; }
+    rules=(test_engine_choice.py test_golden.py tests/test_r0*.py tests/test_r1*.py test_game_rules.py test_engine_api.py test_refusals.py test_read_only.py)
+    rules=("${rules[@]#tests/}")  # the globs expanded from the project, the names run from tests/
+    # from tests/ with the venv's pytest (not python -m): the installed package is
+    # imported. The pure engine runs every rule test in the main run (an editable
+    # checkout is pure); here its sources, loaded from the compiled wheel by
+    # ALHAMBRA_WIDGET_PURE=1, replay the golden games.
+    (cd tests && ALHAMBRA_EXPECT_ENGINE=compiled "$work/venv-$kind/bin/pytest" -q -p no:cacheprovider "${rules[@]}" | tail -2)
+    (cd tests && ALHAMBRA_EXPECT_ENGINE=pure ALHAMBRA_WIDGET_PURE=1 "$work/venv-$kind/bin/pytest" -q -p no:cacheprovider test_engine_choice.py test_golden.py | tail -2)
+  fi
 done

@@ -42,7 +42,7 @@ class Action:
         (the engine's own tiles, ``(x, y)`` cells, sorted cards and payments): the
         public constructor's checks are skipped, so the legal lists build fast. For the
         engine's own use (:mod:`.listing`): anything else builds actions with the class."""
-        a = object.__new__(cls)
+        a = cls.__new__(cls)  # (not object.__new__: refused for compiled classes)
         for name, v in zip(cls.FIELDS, values):
             object.__setattr__(a, name, v)
         return a
@@ -290,10 +290,10 @@ class Edit(Action):
 
     Build one with :meth:`Game.edit <alhambra_widget.engine.alhambra.game.Game.edit>`."""
 
-    BY_HAND: ClassVar[bool] = True
-    changes: str
+    changes: str  # the field first: compiled (mypyc), a class variable before it reads as a defaulted field
     type: ClassVar[str] = "edit"
     FIELDS: ClassVar[tuple[str, ...]] = ("changes",)
+    BY_HAND: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.changes, str):

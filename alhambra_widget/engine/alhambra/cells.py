@@ -227,7 +227,9 @@ class Analysis:
         "memo",
     )
 
-    def __init__(self, masks: dict[int, int]):
+    def __init__(self, masks: dict[int, int] | None = None):
+        if masks is None:  # a blank for derive() to fill in
+            return
         self.masks = masks
         frontier: dict[int, int] = {}
         keys: dict[int, int] = {}
@@ -275,7 +277,7 @@ class Analysis:
         """The analysis of ``masks``, which differs from this state's layout at cell
         ``c`` only (``old``: its walls before, ``None`` if it was empty): the one-pass
         facts change only around ``c``, the rest is computed anew on first use."""
-        an = Analysis.__new__(Analysis)
+        an = Analysis()  # blank (compiled classes have no bare __new__)
         an.masks = masks
         frontier = an.frontier = self.frontier.copy()
         keys = an.keys = self.keys.copy()

@@ -64,6 +64,10 @@ class Tile:
     """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``, ``"fountain"``."""
     _hash: int = field(init=False, repr=False, compare=False)
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.kind, self.price, self.walls))
+
     def __post_init__(self) -> None:
         if self.kind == "fountain":
             if self.price != 0 or self.walls:

@@ -67,6 +67,10 @@ class Violation:
     message: str
     pos: Pos | None = None
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.rule, self.message, self.pos,))
+
     def __str__(self) -> str:
         return self.message
 
@@ -100,7 +104,9 @@ class Alhambra:
         "_walls",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, _blank: bool = False) -> None:
+        if _blank:  # for copy() to fill in (compiled classes have no bare __new__)
+            return
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
         self._masks: dict[int, int] = {CENTRE: 0}  # integer cell -> walls, for the analysis
         self._hash = layout_hash(self._masks)
@@ -186,7 +192,7 @@ class Alhambra:
         """A free copy (not owned by any game), made in constant time: the tile
         dictionary is never changed in place (every change makes a new one), so the
         copy shares it and its per-state analysis until either side changes."""
-        a = Alhambra.__new__(Alhambra)
+        a = Alhambra(True)
         a._tiles = self._tiles
         a._masks = self._masks
         a._hash = self._hash

@@ -26,6 +26,10 @@ class Player(ReadOnly):
     def __init__(self, seat: Seat | str):
         self._seat = Seat(seat) if isinstance(seat, str) else seat
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self._seat,))
+
     @property
     def name(self) -> str:
         """The player's name."""

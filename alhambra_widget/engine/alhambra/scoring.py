@@ -40,6 +40,10 @@ class KindScore:
     points: dict[str, int]
     shared: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.kind, self.counts, self.places, self.points, self.shared,))
+
     def explain(self) -> str:
         """The kind's scoring in one line: each player's count, place (or shared places) and points
         (R10)."""
@@ -74,6 +78,10 @@ class WallScore:
     name: str
     length: int
     segments: tuple[Segment, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.name, self.length, self.segments,))
     """Empty when only the length is known (a player described by counts)."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +102,10 @@ class ScoringRound:
     kinds: tuple[KindScore, ...]
     walls: dict[str, WallScore]
     totals: dict[str, int]
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.number, self.kinds, self.walls, self.totals,))
 
     def __repr__(self) -> str:
         return f"<Scoring round {self.number}: {', '.join(f'{n} +{p}' for n, p in self.totals.items())}>"

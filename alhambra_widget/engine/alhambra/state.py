@@ -25,7 +25,9 @@ class Seat:
 
     __slots__ = ("alhambra", "bought", "grouped", "money", "name", "reserve", "score", "totals")
 
-    def __init__(self, name: str):
+    def __init__(self, name: str | None = None):
+        if name is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
+            return
         self.name = name
         self.score = 0
         self.money: list[Card] = []
@@ -87,7 +89,7 @@ class Seat:
 
     def copy(self) -> Seat:
         """An independent copy of the seat (its Alhambra copied)."""
-        s = Seat.__new__(Seat)
+        s = Seat()
         s.name = self.name
         s.score = self.score
         s.money = list(self.money)
@@ -131,7 +133,11 @@ class Table:
         "windows",
     )
 
-    def __init__(self, names: list[str], seed: int, dirk_name: str, dirk_can_win: bool):
+    def __init__(
+        self, names: list[str] | None = None, seed: int = 0, dirk_name: str = "", dirk_can_win: bool = False
+    ):
+        if names is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
+            return
         self.rng = random.Random(seed)
         self.seats: tuple[Seat, ...] = tuple(Seat(n) for n in names)
         self.dirk_name = dirk_name
@@ -161,9 +167,12 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (the generator and the seats too)."""
-        t = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(t, name, getattr(self, name))
+        t = Table()
+        # the immutable fields shared, the mutable ones copied below (spelt out, not a
+        # loop over __slots__: the compiled engine has no class-level slot list)
+        t.dirk_name, t.dirk_can_win, t.dirk_score = self.dirk_name, self.dirk_can_win, self.dirk_score
+        t.takes, t.windows, t.deck_size = self.takes, self.windows, self.deck_size
+        t.starting_player, t.current, t.phase, t.turn = self.starting_player, self.current, self.phase, self.turn
         t.rng = random.Random()
         t.rng.setstate(self.rng.getstate())
         t.seats = tuple(s.copy() for s in self.seats)

@@ -60,6 +60,10 @@ class GardenTile:
     trees: int
     sides: tuple[str, str, str, str]
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.id, self.trees, self.sides,))
+
     def side(self, k: int, turn: int) -> str:
         """The kind on diagonal side ``k`` (0=NE .. 3=NW) after ``turn`` quarter turns
         clockwise."""
@@ -75,6 +79,10 @@ class Building:
 
     value: int
     kind: str
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (type(self), (self.value, self.kind,))
 
 
 @lru_cache(maxsize=1)

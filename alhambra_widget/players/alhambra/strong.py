@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
-from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
+from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
+from ..parallel import parallel_search
 from .greedy import GreedyBot
+from .hinting import dominator, leaves, ranked, undominated
 
 FOCUS = 6
 """How many actions a node tries: the greedy bot's favourites (its ranking is the
@@ -21,7 +24,9 @@ _ranker = GreedyBot(0)
 
 
 def focus(game: Game, legal: list[Action]) -> list[Action]:
-    """The greedy bot's ``FOCUS`` favourite actions among ``legal``."""
+    """The greedy bot's ``FOCUS`` favourite actions among ``legal``, never a dominated
+    purchase (:func:`.hinting.undominated`)."""
+    legal = undominated(legal)
     if len(legal) <= FOCUS:
         return legal
     return _ranker.rank(game, legal)[:FOCUS]
@@ -89,18 +94,33 @@ def evaluate(game: Game) -> list[float]:
 
 class StrongBot:
     """ISMCTS with ``playouts`` simulations per decision (or a level's: ``"easy"``,
-    ``"medium"``, ``"strong"``). Deterministic for a given seed, budget and information
-    set: the search is seeded by ``seed`` and the public step number only."""
+    ``"medium"``, ``"strong"``), or a time per decision (``"1s"``, ``"250ms"``).
+    With simulations it is deterministic for a given seed, budget and information set
+    (the search is seeded by ``seed`` and the public step number only) and searches one
+    tree; with a time it searches one tree per core (:mod:`..parallel`), or ``trees``,
+    on ``executor`` (default: local processes)."""
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, playouts: int | str = "strong", rollout: int = 12):
+    def __init__(
+        self,
+        seed: int | None = None,
+        playouts: int | str = "strong",
+        rollout: int = 12,
+        *,
+        trees: int | None = None,
+        executor: Executor | None = None,
+    ):
         self.seed = 0 if seed is None else seed
-        self.playouts = LEVELS[playouts] if isinstance(playouts, str) else int(playouts)
-        self.name = playouts if isinstance(playouts, str) else "strong"  # the seat's kind
+        self.playouts, self.seconds = budget(playouts, LEVELS)
+        self.name = playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"  # the seat's kind
         self.rollout = rollout
+        self.trees = trees
+        self.executor = executor
 
     def __repr__(self) -> str:
+        if self.seconds is not None:
+            return f"StrongBot(seconds={self.seconds:g})"
         return f"StrongBot(playouts={self.playouts})"
 
     def analyse(
@@ -111,10 +131,13 @@ class StrongBot:
     ) -> list[Choice]:
         """The search's view of the actions it tried for the player to move (the
         greedy bot's favourites, and ``include``), best first."""
-        return search(
+        return parallel_search(
             game,
             playouts=self.playouts,
+            seconds=self.seconds,
             seed=f"{self.seed}:{game.step}",
+            trees=self.trees,
+            executor=self.executor,
             policy=rollout_policy,
             evaluate=evaluate,
             rollout=self.rollout,
@@ -187,13 +210,16 @@ def hints(
     progress: Callable[[int], bool | None] | None = None,
 ) -> list[Hint]:
     """The search's ``k`` best moves for the player to move, best first (see
-    :class:`Hint`). Decides, like the bot, from what that player may see."""
+    :class:`Hint`). Decides, like the bot, from what that player may see. Never a
+    dominated purchase; moves within the search's noise of its choice are marked
+    ``about_equal`` and kept in the greedy bot's order (:mod:`.hinting`)."""
     bot = StrongBot(seed, playouts=playouts)
-    choices = bot.analyse(game, progress=progress)[:k]
+    legal = game.legal_actions()
+    choices = [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]
     out = []
-    for c in choices:
-        says = _says(game, c.action)
-        out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
+    for c, tied in ranked(choices, _ranker.rank(game, legal))[:k]:
+        why = (*reasons(game, c.action), *leaves(game, c.action))
+        out.append(Hint(c.action, _says(game, c.action), c.value, c.visits, why, tied))
     return out
 
 

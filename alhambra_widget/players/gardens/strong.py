@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
-from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
+from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
+from ..parallel import parallel_search
 from .greedy import GreedyGardensBot
 
 LEVELS = {"easy": 40, "medium": 150, "strong": 400}
@@ -43,13 +45,25 @@ class GardensStrongBot:
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, playouts: int | str = "strong", rollout: int = 8):
+    def __init__(
+        self,
+        seed: int | None = None,
+        playouts: int | str = "strong",
+        rollout: int = 8,
+        *,
+        trees: int | None = None,
+        executor: Executor | None = None,
+    ):
         self.seed = 0 if seed is None else seed
-        self.playouts = LEVELS[playouts] if isinstance(playouts, str) else int(playouts)
-        self.name = playouts if isinstance(playouts, str) else "strong"
+        self.playouts, self.seconds = budget(playouts, LEVELS)  # a time: one tree per core
+        self.name = playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"
         self.rollout = rollout
+        self.trees = trees
+        self.executor = executor
 
     def __repr__(self) -> str:
+        if self.seconds is not None:
+            return f"GardensStrongBot(seconds={self.seconds:g})"
         return f"GardensStrongBot(playouts={self.playouts})"
 
     def analyse(
@@ -60,8 +74,9 @@ class GardensStrongBot:
     ) -> list[Choice]:
         """The search's view of the lays it tried for the player to move (the greedy
         bot's favourites, and ``include``), best first."""
-        return search(
-            game, playouts=self.playouts, seed=f"{self.seed}:{game.step}",
+        return parallel_search(
+            game, playouts=self.playouts, seconds=self.seconds, seed=f"{self.seed}:{game.step}",
+            trees=self.trees, executor=self.executor,
             policy=rollout_policy, evaluate=evaluate, rollout=self.rollout, focus=focus,
             progress=progress, include=include,
         )  # fmt: skip

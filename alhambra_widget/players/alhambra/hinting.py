@@ -1,0 +1,123 @@
+"""Hints one can trust (issue 26): no dominated move, ties shown as ties, the reasons.
+
+* **Dominance.** A purchase is dominated when another legal purchase buys the same
+  tile (the same market slot) with a payment whose cards it holds and more: it spends
+  cards for nothing (R6 gives no change). The search never tries a dominated purchase
+  (:func:`undominated` is applied before its focus), so a hint never shows one.
+* **Noise.** A search's estimate of a move is a mean of simulations; its noise is the
+  standard error of that mean. Moves whose estimates differ by less than twice the
+  noise of the difference are *about equal*: among the moves about equal to the search's
+  choice, the hint keeps a fixed order (the greedy bot's preference, which no simulation
+  changes), so a hint does not change with the seed when only noise separates moves.
+* **Reasons.** In the engine's figures: the majorities that change (R10), the longest
+  wall (R11), an exact payment (R4) or an overpayment, the money taken, the money left,
+  and what the move leaves in the market or the money display for the next player.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from ...engine.alhambra.actions import Action, Buy, TakeMoney
+from ...engine.alhambra.game import Game
+from ..ismcts import Choice
+
+Z = 2.0
+"""How many standard errors of a difference make it more than noise."""
+
+FLOOR = 0.05
+"""The smallest spread assumed for one simulation's result (a move tried a few times
+with equal results is not known to the last digit)."""
+
+
+def undominated(legal: Sequence[Action]) -> list[Action]:
+    """``legal`` without the dominated purchases (see the module), in its order."""
+    buys: dict[str, list[Buy]] = {}
+    for a in legal:
+        if type(a) is Buy:
+            buys.setdefault(a.currency, []).append(a)
+    if not buys:
+        return list(legal)
+    out_of: set[Action] = set()
+    for same in buys.values():
+        counts = [(b, Counter(b.pay)) for b in same]
+        for b, cb in counts:
+            for other, co in counts:
+                if other is not b and len(other.pay) < len(b.pay) and not co - cb:
+                    out_of.add(b)  # ``other`` pays with a part of b's cards
+                    break
+    return [a for a in legal if a not in out_of]
+
+
+def dominator(legal: Sequence[Action], action: Action) -> Action | None:
+    """A legal purchase that dominates ``action`` (``None`` if there is none)."""
+    if type(action) is not Buy:
+        return None
+    mine = Counter(action.pay)
+    for a in legal:
+        if not isinstance(a, Buy) or a.currency != action.currency:
+            continue
+        if len(a.pay) < len(action.pay) and not Counter(a.pay) - mine:
+            return a
+    return None
+
+
+def noise(c: Choice) -> float:
+    """The standard error of a move's estimate (its value is a mean in [0, 1])."""
+    spread = max(c.value * (1.0 - c.value), FLOOR * FLOOR)
+    return math.sqrt(spread / max(c.visits, 1))
+
+
+def about_equal(a: Choice, b: Choice) -> bool:
+    """Whether the estimates of ``a`` and ``b`` are within the search's noise."""
+    return abs(a.value - b.value) <= Z * math.hypot(noise(a), noise(b))
+
+
+def ranked(choices: Sequence[Choice], prior: Sequence[Action]) -> list[tuple[Choice, bool]]:
+    """The search's moves in the order a hint shows them, each with whether it is about
+    equal to the first: the moves about equal to the search's choice (the most tried)
+    first, in the order of ``prior`` (a ranking no simulation changes); then the rest,
+    the most tried first."""
+    if not choices:
+        return []
+    lead = choices[0]
+    tied = [c for c in choices if c is lead or (c.visits > 0 and about_equal(c, lead))]
+    place = {a: i for i, a in enumerate(prior)}
+    tied.sort(key=lambda c: place.get(c.action, len(place)))
+    rest = [c for c in choices if c not in tied]
+    together = len(tied) > 1
+    return [(c, together) for c in tied] + [(c, False) for c in rest]
+
+
+def _money(cards: Sequence[object]) -> str:
+    return f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+
+
+def leaves(game: Game, action: Action) -> list[str]:
+    """What a move leaves: the money in hand after it, and, for the next player, the
+    tiles still in the market (a purchase) or the cards still in the display (a take).
+    Only what the player sees: the refills come from the hidden bag and deck (R2)."""
+    me = game.current_player
+    out: list[str] = []
+    names = [p.name for p in game.players]
+    after = names[(names.index(me.name) + 1) % len(names)]
+    if type(action) is Buy:
+        left = len(me.money) - len(action.pay)
+        value = sum(c.value for c in me.money) - sum(action.pay)
+        out.append(f"money left: {left} card{'' if left == 1 else 's'}, {value} in all")
+        rest = [f"{t.kind} {t.price} ({cur})" for cur, t in game.market.items() if t is not None and cur != action.currency]
+        if rest:
+            out.append(f"leaves in the market for {after}: {', '.join(rest)}")
+    elif type(action) is TakeMoney:
+        taken = list(action.cards)
+        rest_cards = list(game.display)
+        for c in taken:
+            if c in rest_cards:
+                rest_cards.remove(c)
+        out.append(f"money after: {_money([*me.money, *taken])}")
+        if rest_cards:
+            shown = ", ".join(f"{c.currency} {c.value}" for c in rest_cards)
+            out.append(f"leaves in the money display for {after}: {shown}")
+    return out

@@ -1,0 +1,168 @@
+"""Root-parallel search (either game): independent search trees on all cores, merged.
+
+Each tree is an ordinary :func:`~alhambra_widget.players.ismcts.search` with its own
+seed (tree 0 has the caller's seed, so one tree is exactly the serial search); their
+root statistics are added up (visits, and rewards weighted by visits). Tree 0 runs in
+the calling process; the others run on a ``concurrent.futures.Executor``: a pool of
+local processes, started once and kept (the default), nothing where processes cannot
+start (Pyodide: the trees then run one after another in this process), or any executor
+passed as ``executor=`` (a Dask ``client.get_executor()``, a Ray executor).
+
+Budgets are simulations (``playouts``, split between the trees) or time (``seconds``,
+each tree searches until the common deadline), or both (whichever ends first).
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+from .ismcts import Choice, search
+
+UNLIMITED = 10**9
+"""The simulations cap of a budget given by time only."""
+
+_POOL: list[Executor] = []  # the default pool, started on first use and kept
+
+
+class InProcessExecutor(Executor):
+    """Runs each unit of work when it is submitted, in this process (the fallback where
+    processes cannot start; pass it as ``executor=`` to stay in one process)."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` now; a Future holding its result (or its exception)."""
+        f: Future[Any] = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as e:  # pragma: no cover - re-raised by result()
+            f.set_exception(e)
+        return f
+
+
+def cores() -> int:
+    """The cores this process may use (1 where processes cannot start)."""
+    if sys.platform == "emscripten":
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def default_executor() -> Executor | None:
+    """The kept pool of local processes (one fewer than the cores: the calling process
+    searches too), or ``None`` where there is one core or processes cannot start."""
+    if _POOL:
+        return _POOL[0]
+    if cores() < 2:
+        return None
+    try:
+        import multiprocessing
+        import threading
+
+        # fork is the fastest start and safe in a one-thread process; with threads
+        # running (a Jupyter kernel) fork may deadlock, so a fork server starts them
+        methods = multiprocessing.get_all_start_methods()
+        if "fork" in methods and threading.active_count() == 1:
+            method = "fork"
+        else:
+            method = "forkserver" if "forkserver" in methods else "spawn"
+        pool = ProcessPoolExecutor(max_workers=cores() - 1, mp_context=multiprocessing.get_context(method))
+    except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
+        return None
+    _POOL.append(pool)
+    atexit.register(pool.shutdown, cancel_futures=True)
+    return pool
+
+
+def _tree(
+    kind: type[Any], text: str, playouts: int, seed: str | int, deadline: float | None, kwargs: dict[str, Any]
+) -> list[tuple[dict[str, Any], int, float]]:
+    """One tree (module level, plain arguments: it pickles for processes and clusters).
+    The game travels as its saved JSON (``kind.from_json`` replays it exactly) and the
+    actions as theirs: compiled engine objects do not pickle. ``deadline`` is
+    wall-clock time (``time.time()``), shared by all trees."""
+    game = kind.from_json(text)
+    kwargs = {**kwargs, "include": [game.action_from_json(a) for a in kwargs.get("include", ())]}
+    seconds = None if deadline is None else max(0.0, deadline - time.time())
+    choices = search(game, playouts=playouts, seed=seed, seconds=seconds, **kwargs)
+    return [(c.action.to_json(), c.visits, c.value) for c in choices]
+
+
+def _choices(game: Any, rows: list[tuple[dict[str, Any], int, float]]) -> list[Choice]:
+    return [Choice(game.action_from_json(a), n, v) for a, n, v in rows]
+
+
+def merge(results: Sequence[Sequence[Choice]]) -> list[Choice]:
+    """The root statistics of several trees added up: visits summed, values weighted by
+    visits; the most visited first (ties: the higher value, then the first seen)."""
+    visits: dict[Any, int] = {}
+    reward: dict[Any, float] = {}
+    for choices in results:
+        for c in choices:
+            visits[c.action] = visits.get(c.action, 0) + c.visits
+            reward[c.action] = reward.get(c.action, 0.0) + c.value * c.visits
+    out = [Choice(a, n, reward[a] / n if n else 0.0) for a, n in visits.items()]
+    out.sort(key=lambda c: (-c.visits, -c.value))
+    return out
+
+
+def parallel_search(
+    game: Any,
+    *,
+    playouts: int | None,
+    seconds: float | None,
+    seed: int | str,
+    trees: int | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], bool | None] | None = None,
+    **kwargs: Any,
+) -> list[Choice]:
+    """The merged root of ``trees`` independent searches (default: one per core, or
+    one for a budget of simulations only, which then stays reproducible on any
+    machine). ``kwargs`` go to :func:`~alhambra_widget.players.ismcts.search` (the
+    policy, evaluation and focus must be module-level functions to reach processes).
+    ``progress`` follows tree 0, which runs here."""
+    if playouts is None and seconds is None:
+        raise ValueError("a search needs a budget: playouts, seconds or both")
+    if trees is None:
+        trees = cores() if seconds is not None else 1
+    trees = max(1, trees)
+    if executor is None and trees > 1:
+        executor = default_executor()
+    deadline = None if seconds is None else time.time() + seconds
+    per_tree = UNLIMITED if playouts is None else max(1, math.ceil(playouts / trees))
+    if executor is None and trees > 1:  # one process: the trees one after another
+        if deadline is not None:  # sharing the time
+            return _serial(game, trees, per_tree, seed, seconds or 0.0, progress, kwargs)
+        executor = InProcessExecutor()
+    futures: list[Future[list[tuple[dict[str, Any], int, float]]]] = []
+    if executor is not None and trees > 1:
+        text = game.to_json()
+        plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}
+        futures = [
+            executor.submit(_tree, type(game), text, per_tree, f"{seed}:t{k}", deadline, plain) for k in range(1, trees)
+        ]
+    first = search(game, playouts=per_tree, seed=seed, seconds=seconds, progress=progress, **kwargs)
+    return merge([first, *(_choices(game, f.result()) for f in futures)])
+
+
+def _serial(
+    game: Any,
+    trees: int,
+    per_tree: int,
+    seed: int | str,
+    seconds: float,
+    progress: Callable[[int], bool | None] | None,
+    kwargs: dict[str, Any],
+) -> list[Choice]:
+    results = [search(game, playouts=per_tree, seed=seed, seconds=seconds / trees, progress=progress, **kwargs)]
+    for k in range(1, trees):
+        results.append(search(game, playouts=per_tree, seed=f"{seed}:t{k}", seconds=seconds / trees, **kwargs))
+    return merge(results)

@@ -1,0 +1,179 @@
+"""R1 components: building tiles, money cards, scoring cards, the real tile set."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+from ..errors import IllegalAction, MalformedInput
+
+KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+"""The six building kinds, in the order of the rulebook's tables (R1, R10)."""
+
+KIND_COUNTS = {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
+KIND_PRICES = {
+    "pavilion": (2, 8),
+    "seraglio": (3, 9),
+    "arcades": (4, 10),
+    "chambers": (5, 11),
+    "garden": (6, 12),
+    "tower": (7, 13),
+}
+CURRENCIES = ("denar", "dirham", "ducat", "florin")
+"""The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
+
+SIDES = "NESW"
+N, E, S, W = 1, 2, 4, 8
+SIDE_BITS = {"N": N, "E": E, "S": S, "W": W}
+SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
+STEPS = ((N, 0, -1), (E, 1, 0), (S, 0, 1), (W, -1, 0))
+"""(side bit, dx, dy): x grows east, y grows south."""
+
+
+def opposite(bit: int) -> int:
+    """The side facing ``bit`` on the neighbouring tile (N<->S, E<->W)."""
+    return ((bit << 2) | (bit >> 2)) & 15
+
+
+def mask_to_walls(mask: int) -> str:
+    return "".join(s for s in SIDES if mask & SIDE_BITS[s])
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A building tile (R1): its kind, its price and its walled sides over ``"NESW"``.
+
+    >>> Tile("tower", 9, walls="NE")
+    Tile('tower', 9, walls='NE')
+
+    Tiles never rotate (R7): ``walls`` is read with north up. The fountain (the
+    starting tile) is ``Tile("fountain", 0)``.
+    """
+
+    kind: str
+    price: int
+    walls: str = ""
+    mask: int = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
+    """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``, ``"fountain"``."""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind == "fountain":
+            if self.price != 0 or self.walls:
+                raise IllegalAction("R1", "The fountain costs nothing and has no walls.")
+        elif self.kind not in KIND_PRICES:
+            raise IllegalAction(
+                "R1", f"Unknown building kind {self.kind!r}; the kinds are {', '.join(KINDS)}."
+            )
+        else:
+            low, high = KIND_PRICES[self.kind]
+            if type(self.price) is not int or not low <= self.price <= high:
+                raise IllegalAction(
+                    "R1", f"A {self.kind} costs {low} to {high}, not {self.price!r}."
+                )
+        if not isinstance(self.walls, str) or any(c not in SIDES for c in self.walls.upper()):
+            raise IllegalAction("R1", f"Walls are letters from 'NESW', not {self.walls!r}.")
+        up = self.walls.upper()
+        if len(set(up)) != len(up):
+            raise IllegalAction("R1", f"A side is walled at most once: {self.walls!r}.")
+        if len(up) > 3:
+            raise IllegalAction("R1", "A building tile has walls on at most three sides.")
+        mask = 0
+        for c in up:
+            mask |= SIDE_BITS[c]
+        object.__setattr__(self, "walls", mask_to_walls(mask))
+        object.__setattr__(self, "mask", mask)
+        walls = self.walls
+        name = (
+            "fountain"
+            if self.kind == "fountain"
+            else f"{self.kind} {self.price} {walls}"
+            if walls
+            else f"{self.kind} {self.price}"
+        )
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        if self.kind == "fountain":
+            return "Tile('fountain', 0)"
+        return f"Tile({self.kind!r}, {self.price}, walls={self.walls!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def parse(cls, text: object) -> Tile:
+        """The inverse of :attr:`name`; refuses anything else with ``IllegalAction``."""
+        if not isinstance(text, str):
+            raise MalformedInput(f"A tile is written like 'tower 9 NE', not {text!r}.")
+        if text == "fountain":
+            return FOUNTAIN
+        parts = text.split()
+        if len(parts) not in (2, 3) or not parts[1].isdigit():
+            raise MalformedInput(f"A tile is written like 'tower 9 NE', not {text!r}.")
+        return cls(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else "")
+
+
+FOUNTAIN = Tile("fountain", 0)
+
+
+class Card(NamedTuple):
+    """A money card (R1): a currency and a value 1-9."""
+
+    currency: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.currency} {self.value}"
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        if isinstance(text, str):
+            parts = text.split()
+            if (
+                len(parts) == 2
+                and parts[0] in CURRENCIES
+                and parts[1].isdigit()
+                and 1 <= int(parts[1]) <= 9
+            ):
+                return cls(parts[0], int(parts[1]))
+        raise MalformedInput(f"A money card is written like 'denar 3', not {text!r}.")
+
+
+CARD_NAMES: dict[Card, str] = {}
+"""Card -> its text form ("denar 3"), filled below for the 36 cards."""
+
+
+class ScoringCard(NamedTuple):
+    """Scoring card 1 or 2, hidden in the money deck (R2)."""
+
+    round: int
+
+    def __str__(self) -> str:
+        return f"scoring card {self.round}"
+
+
+@lru_cache(maxsize=1)
+def building_tiles() -> tuple[Tile, ...]:
+    """The 54 real building tiles (R1), shipped in ``alhambra_widget/data``."""
+    text = resources.files(__package__.rsplit(".", 1)[0] + ".data").joinpath("alhambra_tiles.csv").read_text()
+    rows = csv.DictReader(io.StringIO(text))
+    return tuple(Tile(r["kind"], int(r["price"]), r["walls"]) for r in rows)
+
+
+CARD_NAMES.update({c: str(c) for c in (Card(cur, v) for cur in CURRENCIES for v in range(1, 10))})
+
+
+def money_cards(two_players: bool = False) -> list[Card]:
+    """The money deck without scoring cards: 108 cards, or 72 with two players (R1, R3)."""
+    copies = 2 if two_players else 3
+    return [Card(c, v) for c in CURRENCIES for v in range(1, 10) for _ in range(copies)]

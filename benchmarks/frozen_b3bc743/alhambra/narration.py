@@ -1,0 +1,150 @@
+"""What happened, in plain words: an :class:`Event` is data (a kind and a dict of plain
+JSON values), made by the engine as it changes the state; its sentence is written
+here, apart from the state change, and only when somebody reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Event:
+    """Something that happened, for the widget, the lessons and the log.
+
+    ``kind`` is one of the keys of :data:`NARRATORS`; ``data`` holds plain JSON values
+    (names, tile names like ``"tower 9 NE"``, cards like ``"denar 3"``, cells as
+    ``[x, y]``); ``text`` (and ``str(event)``) is the sentence."""
+
+    __slots__ = ("_text", "data", "kind")
+
+    def __init__(self, kind: str, data: dict[str, Any]):
+        self.kind = kind
+        self.data = data
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = NARRATORS[self.kind](self.data)
+        return self._text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def does(who: Any, verb: str) -> str:
+    """``"Ben takes"``, but ``"You take"`` for a player named You (a common seat name)."""
+    if who == "You":
+        verb = {"passes": "pass"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"{who} {verb}"
+
+
+def _cell(pos: list[int]) -> str:
+    return f"({pos[0]}, {pos[1]})"
+
+
+def _start(d: dict[str, Any]) -> str:
+    return f"{does(d['player'], 'starts')} ({d['how']}): turn 1."
+
+
+def _turn(d: dict[str, Any]) -> str:
+    if "how" in d:
+        return _start(d)
+    return f"Turn {d['turn']}: {d['player']} to play."
+
+
+def _buy(d: dict[str, Any]) -> str:
+    paid = sum(d["pay"])
+    how = (
+        "exact: another action" if d["exact"] else f"overpaid by {paid - d['price']}: the turn ends"
+    )
+    return f"{does(d['player'], 'buys')} the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
+
+
+def _redesign(d: dict[str, Any]) -> str:
+    at = _cell(d["pos"])
+    if d["how"] == "from_reserve":
+        return f"{does(d['player'], 'builds')} the {d['tile']} from the reserve at {at}."
+    if d["how"] == "to_reserve":
+        return f"{does(d['player'], 'moves')} the {d['tile']} at {at} to the reserve."
+    return f"{does(d['player'], 'exchanges')} the {d['old']} at {at} for the {d['tile']} from the reserve."
+
+
+def _money_empty(d: dict[str, Any]) -> str:
+    left = d["empty"]
+    return (
+        "The money deck and the discard pile are both used up: "
+        f"{_s(left, 'money slot')} {'stays' if left == 1 else 'stay'} empty."
+    )
+
+
+def _dirk_tiles(d: dict[str, Any]) -> str:
+    tiles = d["tiles"]
+    where = "" if d["when"] == "setup" else " from the bag"
+    return f"{d['dirk']} takes {_s(len(tiles), 'tile')}{where}: {', '.join(tiles)}."
+
+
+def _gift(d: dict[str, Any]) -> str:
+    if d["player"] is None:
+        why = "nobody holds any" if d["amount"] == 0 else f"a tie at {d['amount']}"
+        return f"The {d['tile']} ({d['currency']}) stays in the market: {why}."
+    return (
+        f"The {d['tile']} ({d['currency']}) goes to {d['player']}, who holds the most "
+        f"{d['currency']} ({d['amount']})."
+    )
+
+
+def _game_over(d: dict[str, Any]) -> str:
+    winners = d["winners"]
+    board = ", ".join(f"{n} {s}" for n, s in d["scores"].items())
+    if d.get("dirk") is not None:
+        board += f" ({d['dirk']} {d['dirk_score']})"
+    who = " and ".join(winners)
+    return f"Game over. {does(who, 'wins') if len(winners) == 1 else who + ' win'}: {board}."
+
+
+NARRATORS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "turn": _turn,
+    "take_money": lambda d: f"{does(d['player'], 'takes')} {' + '.join(d['cards'])}.",
+    "buy": _buy,
+    "place": lambda d: f"{does(d['player'], 'builds')} the {d['tile']} at {_cell(d['pos'])}.",
+    "reserve": lambda d: f"{does(d['player'], 'puts')} the {d['tile']} on the reserve.",
+    "give_to_dirk": lambda d: f"{does(d['player'], 'gives')} the {d['tile']} to {d['dirk']}.",
+    "redesign": _redesign,
+    "pass": lambda d: f"{d['player']} can do nothing and {'pass' if d['player'] == 'You' else 'passes'}.",
+    "reshuffled": lambda d: (
+        f"The money deck is empty: the {d['cards']} discarded cards are shuffled into a new deck."
+    ),
+    "money_refilled": lambda d: f"Money refilled: {', '.join(d['cards'])}.",
+    "money_empty": _money_empty,
+    "scoring_card": lambda d: (
+        f"Scoring card {d['round']} is drawn: scoring round {d['round']} is due."
+    ),
+    "market_refilled": lambda d: (
+        "Market refilled: " + ", ".join(f"{t} ({c})" for c, t in d["tiles"]) + "."
+    ),
+    "round_scored": lambda d: (
+        f"Scoring round {d['round']}: "
+        + ", ".join(f"{n} +{s}" for n, s in d["totals"].items())
+        + "."
+    ),
+    "dirk_tiles": _dirk_tiles,
+    "game_ending": lambda d: "The bag cannot refill the market: the game ends (R12).",
+    "gift": _gift,
+    "game_over": _game_over,
+    "edit": lambda d: f"The position is edited by hand: {', '.join(d['what'])}.",
+}
+"""One narrator per event kind: data -> sentence."""

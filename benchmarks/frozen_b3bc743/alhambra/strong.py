@@ -1,0 +1,210 @@
+"""The strong Alhambra bot: information-set Monte Carlo tree search
+(:mod:`alhambra_widget.ismcts`) with a fast rollout policy and an evaluation of
+majorities, walls and money. It decides from what its seat may see: every simulation
+starts from :meth:`Game.determinize`, never from the hidden state it is handed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..ismcts import Choice, Decision, Hint, margin_chances, review_decisions, search
+from .actions import Action, Buy, Place, TakeMoney
+from .bots import GreedyBot
+from .game import Game
+
+FOCUS = 6
+"""How many actions a node tries: the greedy bot's favourites (its ranking is the
+search's prior; the search then decides among them)."""
+
+_ranker = GreedyBot(0)
+
+
+def focus(game: Game, legal: list[Action]) -> list[Action]:
+    """The greedy bot's ``FOCUS`` favourite actions among ``legal``."""
+    if len(legal) <= FOCUS:
+        return legal
+    return _ranker.rank(game, legal)[:FOCUS]
+
+LEVELS = {"easy": 50, "medium": 200, "strong": 1000}
+"""Simulations per decision for each level (the default level is ``"strong"``)."""
+
+
+def rollout_policy(game: Game, rng: random.Random) -> Action:
+    """Mostly the greedy bot's favourite, sometimes a quick sensible move (so the
+    rollouts do not all follow one line)."""
+    legal = game.legal_actions()
+    if len(legal) > 1 and rng.random() < 0.75:
+        return _ranker.rank(game, legal)[0]
+    return quick_move(game, rng)
+
+
+def quick_move(game: Game, rng: random.Random) -> Action:
+    """A quick, sensible move: an exact purchase if there is one, else often a purchase,
+    else the richest take of money; bought tiles are built where they may go (else the
+    reserve). Redesigns only when nothing else is possible."""
+    legal = game.legal_actions()
+    if game.phase == "act":
+        buys = [a for a in legal if type(a) is Buy]
+        if buys:
+            exact = [a for a in buys if game.is_exact(a)]
+            if exact:
+                return exact[rng.randrange(len(exact))]
+            if rng.random() < 0.5:
+                return buys[rng.randrange(len(buys))]
+        takes = [a for a in legal if type(a) is TakeMoney]
+        if takes:
+            top = max(sum(c.value for c in a.cards) for a in takes)
+            best = [a for a in takes if sum(c.value for c in a.cards) == top]
+            return best[rng.randrange(len(best))]
+        return legal[rng.randrange(len(legal))]
+    places = [a for a in legal if type(a) is Place]
+    pick = places or legal
+    return pick[rng.randrange(len(pick))]
+
+
+def estimate(game: Game) -> list[float]:
+    """Each player's points at the end, roughly: points so far, what the scoring rounds
+    still to come would give with today's buildings and walls (R10, R11), and a little
+    for money in hand (it becomes buildings)."""
+    if game.is_over:
+        return [float(p.score) for p in game.players]
+    est = [p.score + 0.1 * sum(c.value for c in p._money) for p in game.players]
+    for number in range(len(game.rounds) + 1, 4):
+        totals = game.scoring_preview(number).totals
+        weight = 0.8 if number == len(game.rounds) + 1 else 0.6
+        for i, p in enumerate(game.players):
+            est[i] += weight * totals[p.name]
+    return est
+
+
+def evaluate(game: Game) -> list[float]:
+    """Each player's chance to win: the real result at the end, else from the margin of
+    the estimated points."""
+    if game.is_over:
+        w = game.winners
+        return [1.0 / len(w) if p.name in w else 0.0 for p in game.players]
+    return margin_chances(estimate(game), scale=12.0)
+
+
+class StrongBot:
+    """ISMCTS with ``playouts`` simulations per decision (or a level's: ``"easy"``,
+    ``"medium"``, ``"strong"``). Deterministic for a given seed, budget and information
+    set: the search is seeded by ``seed`` and the public step number only."""
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, playouts: int | str = "strong", rollout: int = 12):
+        self.seed = 0 if seed is None else seed
+        self.playouts = LEVELS[playouts] if isinstance(playouts, str) else int(playouts)
+        self.name = playouts if isinstance(playouts, str) else "strong"  # the seat's kind
+        self.rollout = rollout
+
+    def __repr__(self) -> str:
+        return f"StrongBot(playouts={self.playouts})"
+
+    def analyse(
+        self,
+        game: Game,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Action] = (),
+    ) -> list[Choice]:
+        """The search's view of the actions it tried for the player to move (the
+        greedy bot's favourites, and ``include``), best first."""
+        return search(
+            game,
+            playouts=self.playouts,
+            seed=f"{self.seed}:{game.step}",
+            policy=rollout_policy,
+            evaluate=evaluate,
+            rollout=self.rollout,
+            progress=progress,
+            focus=focus,
+            include=include,
+        )
+
+    def choose(self, game: Game) -> Action:
+        choices: Sequence[Choice] = self.analyse(game)
+        action: Action = choices[0].action
+        return action
+
+
+def reasons(game: Game, action: Action) -> list[str]:
+    """What ``action`` changes for its player, from the engine's own figures: the
+    places in the next scoring round (R10), the longest wall (R11), an exact payment
+    (R4), the money taken."""
+    me = game.current_player
+    out: list[str] = []
+    if type(action) is Buy:
+        tile = game.market[action.currency]
+        if game.is_exact(action):
+            out.append("pays exactly: another action (R4)")
+        elif tile is not None:
+            out.append(f"overpays by {sum(action.pay) - tile.price} (R6)")
+    if type(action) is TakeMoney:
+        out.append(f"takes {sum(c.value for c in action.cards)} in money")
+    number = min(len(game.rounds) + 1, 3)
+    before = game.scoring_preview(number)
+    wall = me.alhambra.longest_wall()
+    after_game = game.copy()
+    after_game.apply(action)
+    # only the player's own Alhambra changes with what the player can see; the rest of
+    # ``after_game`` (refills, a scoring round, Dirk's draw from the bag) is hidden (R2)
+    mine = after_game.player(me.name).alhambra
+    after = game.scoring_preview(number, {me.name: mine})
+    for kb, ka in zip(before.kinds, after.kinds):
+        if ka.counts.get(me.name, 0) != kb.counts.get(me.name, 0):
+            place = ka.places.get(me.name)
+            out.append(
+                f"{ka.kind}: {kb.counts.get(me.name, 0)} → {ka.counts.get(me.name, 0)}"
+                + (f", place {place} in round {number} ({_points(ka.points[me.name])})" if place else "")
+            )
+    new_wall = mine.longest_wall()
+    if new_wall != wall:
+        out.append(f"longest wall {wall} → {new_wall}")
+    return out
+
+
+def _says(game: Game, action: Action) -> str:
+    """The engine's sentence for ``action``: its own event only. What follows it (the
+    money or market refilled, a scoring card, Dirk's draw) comes from the deck and the
+    bag, which the player cannot see (R2)."""
+    events = game.copy().apply(action)
+    return events[0].text if events else str(action)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def hints(
+    game: Game,
+    *,
+    playouts: int = 400,
+    seed: int = 0,
+    k: int = 3,
+    progress: Callable[[int], bool | None] | None = None,
+) -> list[Hint]:
+    """The search's ``k`` best moves for the player to move, best first (see
+    :class:`Hint`). Decides, like the bot, from what that player may see."""
+    bot = StrongBot(seed, playouts=playouts)
+    choices = bot.analyse(game, progress=progress)[:k]
+    out = []
+    for c in choices:
+        says = _says(game, c.action)
+        out.append(Hint(c.action, says, c.value, c.visits, tuple(reasons(game, c.action))))
+    return out
+
+
+def review(
+    game: Game,
+    player: str,
+    *,
+    playouts: int = 200,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each decision of ``player`` in ``game`` weighed against the search's choice at
+    that step, from what the player could see then (see :func:`~alhambra_widget.ismcts.review_decisions`)."""
+    bot = StrongBot(seed, playouts=playouts)
+    return review_decisions(game, player, bot.analyse, _says, progress=progress)

@@ -1,0 +1,222 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley
+and Whitehouse 2012), for any game of this package.
+
+The searching seat never reads hidden state: each simulation starts from
+``game.determinize(seat, seed)``, a copy in which everything the seat has not seen is
+redrawn from what it could know. One tree is shared by all simulations; a node's
+children are the actions tried from it, and each child counts how often it was
+*available* (legal in the simulation's world), which is what its exploration term
+uses. Simulations end with a rollout of a few actions by a fast policy, then an
+evaluation: one number per player in [0, 1] (1: certain win).
+
+The game supplies ``legal_actions()``, ``apply()``, ``is_over``, ``current`` and
+``determinize()``; the caller supplies ``policy(game, rng) -> action`` and
+``evaluate(game) -> list[float]``. Everything is seeded: the same seed, budget and
+information set give the same search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(eq=False)
+class Node:
+    """An action's node: who chose it, and what the simulations through it gave them."""
+
+    mover: int = -1
+    visits: int = 0
+    avail: int = 0
+    reward: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
+    allowed: set[Any] | None = None  # the actions worth trying here (``focus``)
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+
+@dataclass
+class Choice:
+    """One of the root's actions after a search: how often it was chosen in the
+    simulations, and the chance to win it led to for the searching seat."""
+
+    action: Any
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move the search recommends (either game): the engine's sentence for it, the
+    estimated chance to win after it, how many simulations tried it, and why it
+    matters."""
+
+    action: Any
+    says: str
+    chance: float
+    visits: int
+    reasons: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "says": self.says,
+            "chance": round(self.chance, 3),
+            "visits": self.visits,
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game under review (either game): what was played and what
+    the search prefers there, with the estimated chances to win after each."""
+
+    step: int
+    player: str
+    played: str
+    best: str
+    chance_played: float
+    chance_best: float
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the move gave away (0 when it was the search's choice)."""
+        return max(0.0, self.chance_best - self.chance_played)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "player": self.player, "played": self.played, "best": self.best,
+            "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),
+            "loss": round(self.loss, 3),
+        }  # fmt: skip
+
+
+def review_decisions(
+    game: Any,
+    player: str,
+    analyse: Callable[..., list[Choice]],
+    says: Callable[[Any, Any], str],
+    *,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> list[Decision]:
+    """Each decision of ``player`` in ``game`` (a real choice: more than one legal
+    action) weighed against the search's choice at that step, from what the player
+    could see then. ``analyse(game, include=[played])`` is a search bot's analysis;
+    ``says(game, action)`` the engine's sentence. ``progress(done, total)`` may return
+    True to stop early."""
+    steps = [i for i, (mover, _log) in enumerate(game.movers) if game.players[mover].name == player]
+    out: list[Decision] = []
+    for n, step in enumerate(steps):
+        if progress is not None and progress(n, len(steps)):
+            break
+        before = game.at(step)
+        if len(before.legal_actions()) < 2:
+            continue
+        played = game.history[step]
+        choices = analyse(before, include=[played])
+        best = choices[0]
+        mine = next((c for c in choices if c.action == played), None)
+        out.append(
+            Decision(
+                step, player, says(before, played), says(before, best.action),
+                mine.value if mine else 0.0, best.value,
+            )
+        )  # fmt: skip
+    return out
+
+
+def search(
+    game: Any,
+    *,
+    playouts: int,
+    seed: int | str,
+    policy: Callable[[Any, random.Random], Any],
+    evaluate: Callable[[Any], Sequence[float]],
+    rollout: int = 12,
+    explore: float = 0.7,
+    seconds: float | None = None,
+    progress: Callable[[int], bool | None] | None = None,
+    focus: Callable[[Any, list[Any]], list[Any]] | None = None,
+    include: Sequence[Any] = (),
+) -> list[Choice]:
+    """Search from ``game`` for the player to move; return the root's actions, the
+    most visited first. ``seconds`` caps the time (then the result also depends on the
+    machine's speed); ``progress(done)`` is called every 16 simulations and may
+    return True to stop early. ``focus(world, legal)`` names the actions worth trying
+    at a node (asked once per node, and again when none of them is legal in a later
+    world): the search then spends its budget on those. ``include`` adds actions the
+    root must try as well (a game review weighs the move that was played)."""
+    seat = game.current
+    legal = game.legal_actions()
+    if focus is not None and len(legal) > 1:
+        focused = focus(game, legal)
+        legal = focused + [a for a in include if a not in focused]
+    if len(legal) == 1:
+        return [Choice(legal[0], 0, 0.0)]
+    rng = random.Random(f"ismcts:{seed}")
+    root = Node(allowed=set(legal) if focus is not None else None)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for i in range(playouts):
+        world = game.determinize(seat, f"{seed}:{i}")
+        node, path = root, []
+        # selection and expansion
+        while not world.is_over:
+            actions = world.legal_actions()
+            if focus is not None:
+                kept = [a for a in actions if a in node.allowed] if node.allowed else []
+                if not kept:
+                    kept = focus(world, actions)
+                    node.allowed = set(kept) | (node.allowed or set())
+                actions = kept
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = node.children[a] = Node(mover=world.current, avail=1)
+                world.apply(a)
+                path.append(child)
+                break
+            best, best_u = None, -1.0
+            for a in actions:
+                c = node.children[a]
+                u = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            node = node.children[best]
+            world.apply(best)
+            path.append(node)
+        # rollout, then the evaluation
+        for _ in range(rollout):
+            if world.is_over:
+                break
+            world.apply(policy(world, rng))
+        values = evaluate(world)
+        for n in path:
+            n.visits += 1
+            n.reward += values[n.mover]
+        if progress is not None and i % 16 == 15 and progress(i + 1):
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    out = [Choice(a, n.visits, n.mean()) for a, n in root.children.items()]
+    out.sort(key=lambda c: (-c.visits, -c.value))
+    return out
+
+
+def margin_chances(values: Sequence[float], scale: float) -> list[float]:
+    """Each player's chance to win, from estimated final points: a logistic curve of
+    the margin over the best of the others (``scale`` points make it 73%)."""
+    out = []
+    for i, v in enumerate(values):
+        best_other = max((w for j, w in enumerate(values) if j != i), default=v)
+        out.append(1.0 / (1.0 + math.exp(-(v - best_other) / scale)))
+    return out

@@ -1,0 +1,76 @@
+"""The review's picture (issue 26): chances to win step by step from what everybody
+sees (R0: the hands' values are hidden), accuracy per player, mistakes on the graph."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from alhambra_widget import Game
+from alhambra_widget.gardens import GardensGame
+from alhambra_widget.players.ismcts import Decision
+from alhambra_widget.players.review_graph import (
+    MISTAKE,
+    chances_now,
+    decision_accuracy,
+    review_graph,
+)
+from alhambra_widget.views.review_graph import review_svg
+
+
+def played(game, seed: int):
+    r = random.Random(seed)
+    while not game.is_over:
+        game.apply(r.choice(game.legal_actions()))
+    return game
+
+
+def test_one_row_of_chances_a_step_adding_up_to_one_and_the_result_at_the_end():
+    g = played(Game(["Ann", "Ben", "Cem"], seed=2), 2)
+    graph = review_graph(g)
+    assert len(graph.chances) == len(g.history) + 1
+    for row in graph.chances:
+        assert len(row) == 3 and sum(row) == pytest.approx(1.0)
+    assert graph.chances[-1] == tuple(1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players)
+
+
+@pytest.mark.parametrize("seed, steps", [(1, 25), (5, 60), (9, 110)])
+def test_r0_the_chances_come_from_what_everybody_sees(seed, steps):
+    g = Game(["Ann", "Ben", "Cem"], seed=seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        g.apply(r.choice(g.legal_actions()))
+    for seat in range(3):  # the hands, the bag and the deck redrawn: the same chances
+        assert chances_now(g.determinize(seat, seed + 7)) == pytest.approx(chances_now(g))
+
+
+def test_the_gardens_graph_follows_the_scores():
+    g = played(GardensGame(["Ann", "Ben"], seed=3), 3)
+    graph = review_graph(g)
+    assert len(graph.chances) == len(g.history) + 1 and graph.chances[0] == pytest.approx((0.5, 0.5))
+
+
+def test_accuracy_is_lichess_s_curve_and_mistakes_give_away_enough():
+    assert decision_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert decision_accuracy(0.05) > decision_accuracy(0.2) > decision_accuracy(0.6) >= 0.0
+    g = played(Game(["Ann", "Ben", "Cem"], seed=4), 4)
+    ds = [Decision(3, "Ann", "a", "b", 0.30, 0.50), Decision(9, "Ann", "c", "c", 0.4, 0.4),
+          Decision(5, "Ann", "d", "e", 0.45, 0.50)]  # fmt: skip
+    graph = review_graph(g, {"Ann": ds})
+    assert graph.accuracy["Ann"] == pytest.approx(sum(decision_accuracy(d.loss) for d in ds) / 3)
+    assert [m.step for m in graph.mistakes] == [3]  # 0.20 given away; 0.05 is not a mistake
+    assert MISTAKE == 0.10
+    assert set(graph.to_dict()) == {"players", "chances", "accuracy", "mistakes"}
+
+
+def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():
+    g = played(Game(["Ann", "<b>Ben</b>", "Cem & co"], seed=6), 6)
+    ds = [Decision(12, "Ann", "<i>x</i>", "y", 0.1, 0.6)]
+    svg = review_svg(review_graph(g, {"Ann": ds}))
+    assert svg.count("<polyline") == 3
+    assert re.search(r'<circle class="aw-mistake"[^>]*data-step="12"', svg)
+    assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Ben" in svg and "Cem &amp; co" in svg
+    assert "accuracy" in svg
+    assert review_graph(g)._repr_svg_().startswith("<svg")
