@@ -17,6 +17,7 @@ keep in git (see ``.gitignore``):
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import os
@@ -99,11 +100,22 @@ LISTED = {
 }  # fmt: skip
 
 
+def not_in_lite() -> set[str]:
+    """The notebooks the JupyterLite site leaves out (``NOT_IN_LITE`` of lite/build.py)."""
+    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return set(mod.NOT_IN_LITE)
+
+
 def course_pages() -> None:
-    """Copy the course notebooks into ``course/``, each with a link into the Lite site."""
+    """Copy the course notebooks into ``course/``, each with a link into the Lite site
+    (or, for a notebook the Lite site leaves out, the install that runs it)."""
     out = HERE / "course"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
+    absent = not_in_lite()
     for nb_path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         nb = json.loads(nb_path.read_text())
         link = (
@@ -111,6 +123,12 @@ def course_pages() -> None:
             f'<a href="../lite/lab/index.html?path={nb_path.name}">open it in JupyterLite</a> '
             "(the board below is a picture of the notebook's state as it ran).</p>"
         )
+        if nb_path.name in absent:
+            link = (
+                '<p class="try-live">This notebook needs packages JupyterLite does not have '
+                '(the <code>rl</code> extra: <code>pip install "alhambra-widget[rl]"</code>); '
+                "below, its outputs as it ran.</p>"
+            )
         cell = {"cell_type": "markdown", "metadata": {}, "source": [link]}
         nb["cells"].insert(1 if nb["cells"][0]["cell_type"] == "markdown" else 0, cell)
         for i, c in enumerate(nb["cells"]):  # cell ids (nbformat 4.5), so none is invented
