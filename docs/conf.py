@@ -194,6 +194,11 @@ def toc_with_more(_app: object, docname: str, source: list[str]) -> None:
         source[0] = source[0].replace("\nchangelog\n```", "\nchangelog\nmore\n```")
 
 
+def reread_index(*_args: object) -> list[str]:
+    """index.md is read again by every build, so its table of contents follows more.md."""
+    return ["index"]
+
+
 def defined_in(obj: object) -> str | None:
     """The module that defines a class member (a function, property, trait, ...)."""
     if isinstance(obj, property):
@@ -217,6 +222,7 @@ def skip_foreign(_app: object, what: str, _name: str, obj: object, skip: bool, _
 def setup(app: object) -> None:
     app.connect("autodoc-skip-member", skip_foreign)  # type: ignore[attr-defined]
     app.connect("source-read", toc_with_more)  # type: ignore[attr-defined]
+    app.connect("env-get-outdated", reread_index)  # type: ignore[attr-defined]
 
 
 course_pages()
