@@ -13,6 +13,12 @@ Prints two figures (needs the dev extras and Debian's chromium):
   forward on the timeline: the kernel applies it, the new view is drawn), and
   ``ms_per_pick`` for the clicks the page answers alone (picking a card). Page clock
   only: from just before the click is dispatched to the MutationObserver that sees it.
+* ``ms_bot_to_animation``: median time from a bot's decision (the kernel's clock just
+  after the bot chose, before ``apply``) until the page starts animating it (the
+  board's ``data-animations`` count goes up: a tile or cards begin to travel).
+
+Each figure comes with N and its spread (p10-p90). To compare two front ends, build
+each into ``alhambra_widget/static`` in turn and run this alternately (A B A B).
 """
 
 from __future__ import annotations
@@ -62,6 +68,48 @@ OBSERVE = """() => {
     };
     new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
     note();
+}"""
+
+BOT_SETUP = """
+import json, time
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "greedy"})
+w.autoplay_bots = False
+g = w.game
+bots = w.session.seats
+w
+"""
+
+BOT_STEPS = """
+stamps = []
+for _ in range({n}):
+    if g.is_over:
+        break
+    who = g.current_player.name
+    if bots.get(who) is None:           # your move: not timed (it clears the marks)
+        g.apply(g.legal_actions()[0])
+    else:
+        a = bots[who].choose(g)         # the bot decides ...
+        t = time.time() * 1000
+        g.apply(a)
+        stamps.append([g.step, t])
+    time.sleep({gap})
+print(json.dumps(stamps))
+"""
+
+# the page's clock when each step's first animation starts
+OBSERVE_ANIM = """() => {
+    window.__anim = {};
+    let count = 0;
+    const note = () => {
+        const root = document.querySelector('.aw-root');
+        if (!root) return;
+        const n = +(root.dataset.animations || 0);
+        const m = /step (\\d+)\\//.exec((root.querySelector('.aw-stepno') || {}).textContent || '');
+        if (n > count && m && !(m[1] in window.__anim)) window.__anim[m[1]] = Date.now();
+        count = Math.max(count, n);
+    };
+    new MutationObserver(note).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['data-animations']});
 }"""
 
 CLICK_SETUP = """
@@ -137,6 +185,19 @@ def step_latencies(n: int, gap: float) -> list[float]:
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen]
 
 
+def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
+    """Bot moves applied in Python: ms from the bot's decision to its animation's start
+    in the page, for the moves that travel (a take, a build); and how many bot moves."""
+    with lab_page("bots.ipynb", BOT_SETUP) as (page, kernel_exec):
+        page.wait_for_timeout(800)
+        page.evaluate(OBSERVE_ANIM)
+        out = kernel_exec(page, BOT_STEPS.format(n=n, gap=gap))
+        page.wait_for_timeout(800)
+        seen = page.evaluate("() => window.__anim")
+    stamps = json.loads(out)
+    return [seen[str(step)] - t for step, t in stamps if str(step) in seen], len(stamps)
+
+
 def click_latencies(n: int) -> tuple[list[float], list[float]]:
     """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
     forward (each to Python and back). Returns (round-trip ms, pick ms)."""
@@ -174,32 +235,48 @@ def main(argv: list[str] | None = None) -> dict:
     size = view_size_6p()
     lat = step_latencies(args.steps, args.gap)
     trips, picks = click_latencies(args.clicks)
-    p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))]  # noqa: E731
+    bots, bot_moves = bot_animation_latencies(args.steps, max(args.gap, 0.4))
+    p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))] if xs else None  # noqa: E731
+    p10 = lambda xs: sorted(xs)[int(0.1 * (len(xs) - 1))] if xs else None  # noqa: E731
+    med = lambda xs: round(statistics.median(xs), 1) if xs else None  # noqa: E731
     result = {
         "view_kb_6p_late": round(size / 1000, 1),
-        "ms_per_step": round(statistics.median(lat), 1),
-        "ms_per_step_p90": round(sorted(lat)[int(0.9 * (len(lat) - 1))], 1),
+        "ms_per_step": med(lat),
+        "ms_per_step_p10": p10(lat),
+        "ms_per_step_p90": p90(lat),
         "steps_timed": len(lat),
-        "ms_per_click": round(statistics.median(trips), 1),
-        "ms_per_click_p90": round(p90(trips), 1),
+        "ms_per_click": med(trips),
+        "ms_per_click_p10": p10(trips),
+        "ms_per_click_p90": p90(trips),
         "clicks_timed": len(trips),
-        "ms_per_pick": round(statistics.median(picks), 1),
-        "ms_per_pick_p90": round(p90(picks), 1),
+        "ms_per_pick": med(picks),
+        "ms_per_pick_p90": p90(picks),
+        "ms_bot_to_animation": med(bots),
+        "ms_bot_to_animation_p10": p10(bots),
+        "ms_bot_to_animation_p90": p90(bots),
+        "bot_moves_animated": f"{len(bots)}/{bot_moves}",
     }
+    r = {k: (round(v, 1) if isinstance(v, float) else v) for k, v in result.items()}
     print("Alhambra widget benchmark")
-    print(f"  view model, 6-player late game: {result['view_kb_6p_late']} kB (bar 30 kB)")
+    print(f"  view model, 6-player late game: {r['view_kb_6p_late']} kB (bar 30 kB)")
     print(
-        f"  Python change -> board redrawn: median {result['ms_per_step']} ms "
-        f"(p90 {result['ms_per_step_p90']} ms) over {len(lat)} steps (bar 20 ms)"
+        f"  Python change -> board redrawn: median {r['ms_per_step']} ms "
+        f"(p10-p90 {r['ms_per_step_p10']}-{r['ms_per_step_p90']} ms), N={len(lat)} (bar 20 ms)"
     )
     print(
-        f"  click -> its effect shown, through Python: median {result['ms_per_click']} ms "
-        f"(p90 {result['ms_per_click_p90']} ms) over {len(trips)} clicks (bar 60 ms)"
+        f"  click -> its effect shown, through Python: median {r['ms_per_click']} ms "
+        f"(p10-p90 {r['ms_per_click_p10']}-{r['ms_per_click_p90']} ms), N={len(trips)} (bar 30 ms)"
     )
     print(
-        f"  click -> its effect shown, in the page alone: median {result['ms_per_pick']} ms "
-        f"(p90 {result['ms_per_pick_p90']} ms) over {len(picks)} clicks"
+        f"  click -> its effect shown, in the page alone: median {r['ms_per_pick']} ms "
+        f"(p90 {r['ms_per_pick_p90']} ms), N={len(picks)}"
     )
+    print(
+        f"  bot decision -> its animation starts: median {r['ms_bot_to_animation']} ms "
+        f"(p10-p90 {r['ms_bot_to_animation_p10']}-{r['ms_bot_to_animation_p90']} ms), "
+        f"{r['bot_moves_animated']} bot moves animated"
+    )
+    result = r
     if args.json:
         print(json.dumps(result))
     return result

@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -382,3 +383,29 @@ def test_random_junk_lay_json_is_refused_whole():
             assert g.step == 1
 
     run()
+
+
+def test_G3_the_gardens_view_marks_the_others_lays_since_your_last_and_names_tiles_by_trees():
+    """Issue 24 (Gardens parity): the view lists what the others laid since the
+    person's last lay, with the field to mark, in the engine's sentence, which names
+    a tile by its trees, not by its id; once the person lays, the list starts again."""
+    from alhambra_widget.views.gardens.view import gardens_view
+
+    g = GardensGame(["You", "Ben", "Cem"], seed=4)
+    seats = {"Ben": "greedy", "Cem": "greedy"}
+    while g.current_player.name != "You":
+        g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0])  # you lay: nothing since
+    view = lambda: gardens_view(g, live=True, step=g.step, steps=g.step, seats=seats)  # noqa: E731
+    assert view()["recent"] == []
+    laid = []
+    while g.current_player.name != "You":
+        a = g.legal_actions()[0]
+        laid.append(f"{a.field[0]},{a.field[1]}")
+        g.apply(a)
+    recent = view()["recent"]
+    assert [r["marks"]["fields"][0] for r in recent] == laid
+    assert [g.players[r["player"]].name for r in recent] == ["Ben", "Cem"]
+    for r in recent:
+        assert " lays a tile of " in r["text"] and "trees a side" in r["text"]
+        assert not re.search(r"\bG\d\d\b", r["text"])

@@ -49,6 +49,23 @@ def test_show_all_money_option_opens_every_hand():
     assert all(p["money"] is not None for p in w.view["players"])
 
 
+def test_R2_a_game_in_which_every_hand_was_shown_says_so_in_its_record_and_view():
+    """Issue 24 (teacher menu): showing every hand (R2 keeps them secret) marks the game
+    from that step: the view, the saved record (read back by load_json), not undone by
+    hiding them again."""
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    assert w.view["hands_shown"] is None and "hands_shown" not in json.loads(w.session.to_json())
+    w.game.apply(w.game.legal_actions()[0])
+    w.show_all_money = True
+    w.show_all_money = False
+    assert w.view["hands_shown"] == 1
+    saved = w.session.to_json()
+    assert json.loads(saved)["hands_shown"] == {"from_step": 1}
+    other = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2)
+    other.session.load_json(saved)
+    assert other.view["hands_shown"] == 1
+
+
 def test_click_take_money_changes_python_state():
     w = human_widget()
     card = w.game.display[0]
@@ -567,3 +584,14 @@ def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
     assert panel["totals"] == {n: list(t) for n, t in c.totals().items()}
     w.game.apply(w.game.legal_actions()[0])  # the game moves on: the comparison goes
     assert w.view["compare"] is None
+
+
+def test_a_strong_seat_at_the_table_searches_by_time_and_keeps_its_budget():
+    """Issue 24/26: at the table a "strong" seat decides within BOT_SECONDS (1 s);
+    "strong:N" keeps its simulation count, so a scripted game stays reproducible."""
+    from alhambra_widget.players import BOT_SECONDS
+
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "strong", "Cem": "strong:30"}, seed=3)
+    ben, cem = w.session.seats["Ben"], w.session.seats["Cem"]
+    assert ben.seconds == BOT_SECONDS and ben.playouts is None
+    assert cem.seconds is None and cem.playouts == 30

@@ -362,9 +362,10 @@ class RecordedGame(ReadOnly, Generic[A, E]):
             raise GameFileError(
                 f"Unknown saved-game version {doc.get('version')!r}; this reads {cls.VERSION}."
             )
-        # "variations": a session's tree of lines (read by Session.load_json)
+        # "variations": a session's tree of lines, "hands_shown": the step from which a
+        # teacher showed every hand (both read by Session.load_json)
         doc = {cls.OPTION_ALIASES.get(k, k): v for k, v in doc.items()}
-        allowed = {"format", "version", "players", "seed", "actions", "digest", "variations", *cls.OPTIONS}
+        allowed = {"format", "version", "players", "seed", "actions", "digest", "variations", "hands_shown", *cls.OPTIONS}
         if set(doc) - allowed:
             raise GameFileError(f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}.")
         missing = {"players", "seed", "actions"} - set(doc)

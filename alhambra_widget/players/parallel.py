@@ -36,7 +36,8 @@ class InProcessExecutor(Executor):
     processes cannot start; pass it as ``executor=`` to stay in one process)."""
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Run ``fn(*args, **kwargs)`` now; a Future holding its result (or its exception)."""
+        """Run ``fn(*args, **kwargs)`` now, in this process; a done future holds its
+        result or its exception."""
         f: Future[Any] = Future()
         try:
             f.set_result(fn(*args, **kwargs))

@@ -110,8 +110,10 @@ class SeatEnv(gym.Env):
         return self._obs(), {}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Play the learner's step, then the bots' moves; an illegal step raises or ends the episode
-        with reward -1 and the ruling id, as ``illegal`` says."""
+        """Play one step of the seat's move, then the bots' moves until the seat is to
+        act again: ``(observation, reward, terminated, truncated, info)``. A refused
+        step ends the episode with -1 and the engine's sentence in ``info`` (or raises
+        ``IllegalAction``, with ``illegal="raise"``)."""
         try:
             self.steps.step(int(action))
         except IllegalAction as e:

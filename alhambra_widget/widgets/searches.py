@@ -122,7 +122,9 @@ class SearchesPart(SessionCore[G]):
             worst = sorted(found, key=lambda d: -d.loss)[:5]
             return {
                 "player": player,
-                "decisions": len(found),
+                "actions": n,  # what the progress counted: every action of the player
+                "decisions": len(found),  # those with a choice (a forced move is not weighed)
+                "hands_shown": self.session.hands_shown,
                 "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
                 "big": sum(1 for d in found if d.loss > 0.1),
                 "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ..engine.errors import GameError, MalformedInput
 from ..engine.record import Listener
 from ..players.base import Bot
-from ..players.bots import make_bot
+from ..players.bots import BOT_LEVEL, make_bot
 from .variations import Variations
 
 P = TypeVar("P", bound="PlayedGame")
@@ -100,8 +100,9 @@ class Session(Generic[G]):
     """A game with seats and a timeline.
 
     ``seats`` maps player names to ``"human"``, ``"random"``, ``"greedy"``, a level of
-    the search bot (``"easy"``, ``"medium"``, ``"strong"``) or a bot object; missing
-    names are human. ``cursor`` is ``None`` at the live end, else the step being looked
+    the search bot (``"easy"``, ``"medium"``, ``"strong"``, ``"strong:N"`` simulations or
+    ``"strong:1s"`` a time) or a bot object; missing names are human. ``"strong"`` at a
+    table is :data:`~alhambra_widget.players.BOT_LEVEL`: the search, 1 s a decision. ``cursor`` is ``None`` at the live end, else the step being looked
     at (a past state is only a view).
 
     The game itself stays a bare game that knows no seats: ``game.apply`` may play any
@@ -113,6 +114,9 @@ class Session(Generic[G]):
         self._game: G = game
         self.cursor: int | None = None
         self._past: G | None = None
+        self.hands_shown: int | None = None
+        """The step from which every hand was shown (a teacher's switch), or None: the
+        record, the timeline and the review say so."""
         self.seats: dict[str, Bot | None] = {}
         self._bind(game, seats or {})
 
@@ -139,6 +143,8 @@ class Session(Generic[G]):
             self.seats = {}
             for i, n in enumerate(names):
                 kind = seats.get(n, "human")
+                if kind == "strong":  # at the table the search bot takes its time, not a count
+                    kind = BOT_LEVEL
                 self.seats[n] = (
                     None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
                 )
@@ -286,7 +292,14 @@ class Session(Generic[G]):
         """The game as :meth:`Game.to_json` saves it, with its variation tree."""
         doc = json.loads(self._game.to_json())
         doc["variations"] = self.variations.to_data(lambda a: a.to_json())
+        if self.hands_shown is not None:
+            doc["hands_shown"] = {"from_step": self.hands_shown}
         return json.dumps(doc, separators=(",", ":"))
+
+    def show_hands(self) -> None:
+        """Mark the game: every hand is shown from the live step on (kept the first)."""
+        if self.hands_shown is None:
+            self.hands_shown = len(self._game.history)
 
     def load_json(self, text: str) -> None:
         """Play a game saved by :meth:`to_json` (its variations too)."""
@@ -297,6 +310,8 @@ class Session(Generic[G]):
             Variations.from_data(doc["variations"], g.action_from_json, g.history)
             if "variations" in doc else Variations(g.history)
         )  # fmt: skip
+        shown = doc.get("hands_shown")
+        self.hands_shown = shown["from_step"] if isinstance(shown, dict) and type(shown.get("from_step")) is int else None
         self.cursor = None
         self._past = None
         self._emit()

@@ -27,8 +27,10 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     (marimo's ``mo.ui.anywidget``) sees each move; Python never sets it."""
 
     @traitlets.observe("show_all_money")
-    def _money_toggled(self, _change: object) -> None:
+    def _money_toggled(self, change: Any) -> None:
         if hasattr(self, "session"):
+            if change["new"]:
+                self.session.show_hands()  # the record says so from here on
             self._publish()
 
     def _picture_key(self) -> Any:
@@ -48,6 +50,7 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
         view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
         view["compare"] = self._panels.get("compare")
         view["review"] = self._panels.get("review")
+        view["hands_shown"] = s.hands_shown
         return view
 
     INTENTS: ClassVar[Intents] = {

@@ -13,6 +13,13 @@ const KIND_ABBR = {
 export { esc } from "./html.js";
 export const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
 export const key = (x, y) => `${x},${y}`;
+// a tile's name in words: "arcades 8 N" is "arcades 8, wall north" (the name stays the id)
+const SIDE_WORD = { N: "north", E: "east", S: "south", W: "west" };
+export function sayTile(name) {
+  const [kind, price, walls] = String(name).split(" ");
+  if (!walls) return String(name);
+  return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${[...walls].map((c) => SIDE_WORD[c] || c).join(" and ")}`;
+}
 // "Ben's", but "your" for a player named You
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
 export const pct = (x) => `${Math.round(x * 100)}%`;
@@ -22,13 +29,16 @@ export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v =
 let GLYPHS = {};
 export const setGlyphs = (g) => { if (g) GLYPHS = g; };
 
-export function tileSvg(t, x, y, size, extra = null) {
-  // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes
+export function tileSvg(t, x, y, size, extra = null, small = false) {
+  // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes;
+  // small: a board drawn small shows each kind's symbol large and no text
   const [kind, price, walls] = t;
   const label = kind === "fountain" ? "" : `${KIND_ABBR[kind]} ${price}`;
   const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
   if (kind === "fountain") {
     parts.push(html`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`);
+  } else if (small && GLYPHS[kind]) {
+    parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + size * 0.15},${y + size * 0.15}) scale(${(size * 0.7) / 20})"/>`);
   } else {
     if (GLYPHS[kind]) parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`);
   }
@@ -51,7 +61,7 @@ export const tilePic = (t, size = 46) =>
 
 export function tileChip(t, attrs = null, selected = false) {
   const size = 40;
-  return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${tileName(t)}${
+  return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${sayTile(tileName(t))}${
     selected ? " (selected)" : ""
   }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
 }

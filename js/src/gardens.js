@@ -44,16 +44,18 @@ function buildingHtml(v, [x, y, value, kind]) {
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
-function fieldHtml(fx, fy, laid, L, ui, first) {
+function fieldHtml(fx, fy, laid, L, ui, first, recent) {
   const k = `${fx},${fy}`, cx = (fx + 1) * S, cy = (fy + 1) * S;
   if (laid[k]) {
-    const [id, trees, sides] = laid[k];
-    return gardenTile(cx, cy, 1, sides, trees, html`role="img" aria-label="garden ${id} at ${k}: ${sides.map((kk) => trees + " " + kk).join(", ")}"`);
+    const [, trees, sides] = laid[k];
+    const just = recent.has(k);
+    const tile = gardenTile(cx, cy, 1, sides, trees, html`role="img" aria-label="garden tile at ${k}: ${sides.map((kk) => trees + " " + kk).join(", ")}${just ? " (just laid)" : ""}"`);
+    return just ? html`${tile}<polygon class="ag-recent" points="${octagon(cx, cy, R + 1)}"><title>laid since your last move</title></polygon>` : tile;
   }
   const rule = L ? L.fields[k] : null;
   const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
   const at = `field (${fx}, ${fy})`;
-  const label = rule === "" ? `${at}, empty, legal for tile ${ui.gsel}: yes` : rule ? `${at}, empty, legal for tile ${ui.gsel}: no (${rule})` : at;
+  const label = rule === "" ? `${at}, empty, legal for your tile: yes` : rule ? `${at}, empty, legal for your tile: no (${rule})` : at;
   const target = rule !== null && html`data-field="${k}" data-rule="${rule}" role="button" tabindex="${k === first ? 0 : -1}"`;
   return html`<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${target} aria-label="${label}"><title>${label}</title></polygon>`;
 }
@@ -64,9 +66,10 @@ function boardHtml(v, ui, L) {
   const laid = {};
   for (const [x, y, id, trees, sides] of v.fields) laid[`${x},${y}`] = [id, trees, sides];
   const first = L ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
+  const recent = new Set((v.recent || []).flatMap((r) => r.marks.fields || [])); // the others' last lays
   const fields = [];
   for (let fy = 0; fy < v.size.fields; fy++) {
-    for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first));
+    for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first, recent));
   }
   return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
 }
@@ -86,7 +89,7 @@ function handHtml(me, hand, ui) {
   const tiles = hand.map((t) => {
     const tt = ui.turns[t.id] || 0;
     const selected = t.id === ui.gsel;
-    return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile ${t.id}, ${t.trees} trees a side, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
+    return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile of ${t.trees} trees a side: ${t.turned[tt].join(", ")}, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
   });
   return html`<div class="ag-hand" aria-label="your tiles"><div>${me.name === "You" ? "Your" : me.name + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">${tiles}</div><button data-gturn="1">turn ⟳</button></div>`;
 }

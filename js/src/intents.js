@@ -8,7 +8,7 @@ import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 
-export const CLICKABLE = "[data-enlarge],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-menu],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -30,12 +30,28 @@ function requestIntent(d, v, send) {
   return true;
 }
 
+// the page's own panels: the teacher's menu, the standings' details, a hint's move to
+// play (asked first in the action bar)
+function panelIntent(d, { v, ui, act, redraw }) {
+  if (d.menu) ui.menu = !ui.menu;
+  else if (d.standings) ui.standings = !ui.standings;
+  else if (d.playhint !== undefined) ui.playHint = +d.playhint;
+  else if (d.hintgo) {
+    const m = d.hintgo === "yes" && v.hint && v.hint.moves[ui.playHint];
+    ui.playHint = null;
+    if (m) { act(m.action); return true; }
+  } else return false;
+  redraw();
+  return true;
+}
+
 // c = { v, ui, act, send, redraw, walkRound }; d = the clicked control's dataset
 export function clickIntent(d, c) {
   const { v, ui, act, send, redraw } = c;
   const L = v.legal;
   if (v.mode === "course") { courseClick(d, c); return; }
   if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
+  if (panelIntent(d, c)) return;
   if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
   else if (requestIntent(d, v, send)) return;
@@ -95,7 +111,7 @@ function doIntent(what, { v, ui, act, redraw }) {
   } else if (what === "buy") {
     act({ type: "buy", currency: ui.payCur, pay: pickedPay(v, ui).vals });
   } else if (what === "cancel") {
-    ui.payCur = null; ui.payPicks = []; redraw();
+    ui.payCur = null; ui.payPicks = []; ui.picks = []; ui.sel = null; redraw();
   } else if (what === "reserve" && ui.sel) {
     act({ type: "reserve", tile: ui.sel });
   } else if (what === "dirk" && ui.sel) {
@@ -131,6 +147,7 @@ export function keyIntent(ev, c) {
   const { v, ui, send, redraw } = c;
   if (v.mode !== "game" && v.mode !== "gardens" && v.mode !== "course") return false;
   if (ev.key === "Escape" && ui.walk) { c.walkRound(false); return true; }
+  if (ev.key === "Escape" && ui.menu) { ui.menu = false; redraw(); return true; }
   const t = ev.target;
   if (t && t.tagName === "INPUT" && t.type === "checkbox") return false;
   if (t && at(t) !== undefined) {

@@ -14,10 +14,11 @@ export function pickState(model) {
   if (!ui) {
     ui = {
       step: null, over: null, sel: null, picks: [], payCur: null, payPicks: [], removing: false,
-      hover: "", confirm: null, roundSel: null, roundRow: 0,
+      hover: "", confirm: null, playHint: null, roundSel: null, roundRow: 0,
       walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
       enlarged: {}, // the other players' boards shown full size
+      menu: false, standings: false, // the teacher's menu, the standings' details open
       inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down
       lessonId: null, numbers: {}, // the course: the lesson shown, the numbers typed
@@ -28,7 +29,7 @@ export function pickState(model) {
 }
 
 export function resetPicks(ui) {
-  ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null;
+  ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null;
 }
 
 // the display cards picked, and whether the engine lists that take (R5)

@@ -13,11 +13,12 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { timelineHtml } from "./areas/timeline.js";
-import { marketHtml, moneyHtml, payHtml } from "./areas/market.js";
-import { playerHtml, dirkHtml, sandboxHtml } from "./areas/alhambra.js";
-import { overviewHtml, resultsHtml, followHtml, logHtml } from "./areas/overview.js";
-import { roundsHtml, walkingWalls } from "./areas/scoring.js";
+import { timelineHtml, navHtml, menuHtml } from "./areas/timeline.js";
+import { sandboxHtml } from "./areas/alhambra.js";
+import { logHtml, followHtml } from "./areas/overview.js";
+import { tableParts } from "./areas/table.js";
+import { animateRecent, travelMs, countUp } from "./motion.js";
+import { showGhost, clearGhost, listenToDrags } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
 import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
@@ -55,41 +56,21 @@ function boardParts(c) {
   const { v, ui } = c;
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
-  const parts = [
-    part("status", html`<div class="aw-status" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`),
-    part("msg", msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``),
-    part("link", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>` : html``),
+  const msgPart = part("msg", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`
+    : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``);
+  if (v.mode === "game") return tableParts(c);
+  if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
+  const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
+  if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
+  // the Gardens: the same bar, then the board
+  return [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
+      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] }, msgPart, part("menu", menuHtml(c)),
+    ] },
+    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
+    part("confirm", confirmHtml(c)), part("review", reviewHtml(c)), part("hint", hintHtml(c)),
+    part("follow", followHtml(c)), part("gardens", gardensHtml(v, ui)), part("timeline", timelineHtml(c)), part("log", logHtml(v.log, 10)),
   ];
-  if (v.mode === "course") {
-    parts.splice(0, 1); // the lesson's own texts say what to do
-    parts.push(...courseParts(c));
-  } else if (v.mode === "alhambra") {
-    parts.push(part("sandbox", sandboxHtml(c, v.sandbox, false)));
-  } else if (v.mode === "gardens") {
-    parts.push(part("timeline", timelineHtml(c)), part("review", reviewHtml(c)), part("hint", hintHtml(c)), part("confirm", confirmHtml(c)), part("gardens", gardensHtml(v, ui)), part("log", logHtml(v.log, 10)));
-  } else {
-    // the person's own Alhambra first, then the others (compact, can be enlarged)
-    const order = v.players.map((_, i) => i);
-    if (v.me !== null && v.me !== undefined) order.sort((a, b) => (b === v.me) - (a === v.me));
-    const walls = walkingWalls(v, ui);
-    parts.push(
-      part("timeline", timelineHtml(c)),
-      part("walk", ui.walk ? roundsHtml(c, true) : html``),
-      part("results", resultsHtml(c)),
-      part("review", reviewHtml(c)),
-      part("follow", followHtml(c)),
-      part("hint", hintHtml(c)),
-      { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c)), part("overview", overviewHtml(c))] },
-      part("pay", payHtml(c)),
-      part("confirm", confirmHtml(c)),
-      part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
-      { key: "players", cls: "aw-players", parts: [...order.map((i) => part(`p${i}`, playerHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk))] },
-      part("rounds", ui.walk ? html`` : roundsHtml(c)),
-      part("log", logHtml(v.log, 12)),
-    );
-  }
-  if (v.coach) parts.splice(1, 0, part("coach", coachHtml(c))); // a coached game: a fixed region on top
-  return parts;
 }
 
 // The board's state besides the picks: the root element, the view model's getters,
@@ -127,6 +108,44 @@ function watchTheme(b) {
   }
   requestAnimationFrame(applyTheme);
   return () => themeWatch.disconnect();
+}
+
+// The bar (prompt and the turn's buttons) stays in sight while the notebook scrolls.
+// CSS sticky cannot do it in JupyterLab (the output area clips overflow), so the bar is
+// moved down by the height of the board scrolled out of sight, within the board.
+function scrollerOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const o = getComputedStyle(e).overflowY;
+    if ((o === "auto" || o === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
+  }
+  return null; // the window scrolls
+}
+function keepBarInSight(b) {
+  const bar = b.root.querySelector(":scope > .aw-bar");
+  if (!bar || !b.root.isConnected) return;
+  const sc = b.sticky.scroller && b.sticky.scroller.isConnected ? b.sticky.scroller : (b.sticky.scroller = scrollerOf(b.root));
+  const top = sc ? sc.getBoundingClientRect().top : 0;
+  const r = b.root.getBoundingClientRect();
+  const room = r.height - bar.offsetHeight - bar.offsetTop;
+  const dy = Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
+  const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
+  if (bar.style.transform !== want) bar.style.transform = want;
+  bar.classList.toggle("aw-floating", dy > 0);
+}
+function watchScroll(b) {
+  let pending = false;
+  const onScroll = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; keepBarInSight(b); });
+  };
+  b.sticky = { scroller: null, update: onScroll };
+  document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+  window.addEventListener("resize", onScroll, { passive: true });
+  return () => {
+    document.removeEventListener("scroll", onScroll, { capture: true });
+    window.removeEventListener("resize", onScroll);
+  };
 }
 
 // A view out of the page draws nothing and asks nothing. The notebook draws the board
@@ -186,6 +205,7 @@ function act(b, action, resolve) {
     return;
   }
   b.ui.confirm = null;
+  b.ui.afterAct = v.v; // when the answer is drawn, the focus goes to the next decision
   const msg = { kind: "act", v: v.v, action };
   if (resolve) msg.resolve = resolve;
   send(b, msg);
@@ -194,7 +214,10 @@ function act(b, action, resolve) {
 // a scoring round that just happened is walked through (the bots wait)
 function followRounds(v, ui) {
   if (v.mode !== "game") return;
-  if (ui.roundsSeen === null || v.rounds.length < ui.roundsSeen) ui.roundsSeen = v.rounds.length;
+  // rounds already walked through stay seen while you look at the past and come back
+  // (an undo or a branch at the live end may have fewer)
+  if (ui.roundsSeen === null || (v.live && v.rounds.length < ui.roundsSeen)) ui.roundsSeen = v.rounds.length;
+  if (!v.live) ui.walk = false; // a jump back closes the walkthrough (and its prompt)
   if (v.live && v.rounds.length > ui.roundsSeen) {
     ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
   }
@@ -215,6 +238,39 @@ function draw(b) {
   const again = focusKey(active);
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
+  if (b.sticky) b.sticky.update();
+  focusNextDecision(b, v);
+  requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
+}
+
+// the others' new moves travel (motion.js); a board drawn before it is in the page (a
+// notebook draws the output anew at each move) animates once it is there
+function animate(b, tries = 0) {
+  const v = b.V(), ui = b.ui;
+  if (v.mode !== "game" || !v.live || !b.alive) return;
+  if (!b.root.isConnected) {
+    if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
+    return;
+  }
+  if (ui.walk) countUp(b.root);
+  ui.animations = (ui.animations || 0) + animateRecent(b.root, v, ui.animated || (ui.animated = new Set()), travelMs(b.model.get("bot_delay")));
+  b.root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
+}
+
+// after an action, the keyboard focus goes to the control of the next decision: a tile
+// to place (when placing), the first legal cell, the turn's buttons, the money display
+function focusNextDecision(b, v) {
+  const { ui, root } = b;
+  if (ui.afterAct === undefined || ui.afterAct === null || v.v === ui.afterAct || !root.isConnected) return;
+  ui.afterAct = null;
+  const a = document.activeElement;
+  if (!v.live || !(a === root || a === document.body || root.contains(a) || !a)) return;
+  const placing = v.legal && v.legal.phase !== "act";
+  const next = [placing && "[data-area='to-place'] [data-sel]", "[data-cell][tabindex='0']", "[data-take]", ".aw-actions button"];
+  for (const sel of next) {
+    const e = sel && root.querySelector(sel);
+    if (e && !e.disabled) { e.focus({ preventScroll: true }); return; }
+  }
 }
 
 // what a click or a key may use
@@ -291,6 +347,9 @@ function onChange(b, ev) {
 
 // hovering a cell, a tile or a field: the status line says its verdict
 function onOver(b, ev) {
+  const cell = ev.target.closest && ev.target.closest("[data-cell]");
+  if (cell && b.V().mode === "game") showGhost(b.root, cell, b.ui.sel);
+  else if (!(ev.target.closest && ev.target.closest(".aw-preview"))) clearGhost(b.root);
   const text = hoverText(ev.target, b.rule);
   if (text === b.ui.hover) return;
   b.ui.hover = text;
@@ -307,7 +366,10 @@ function listenToPage(b) {
     const s = ev.target.closest && ev.target.closest("[data-slider]");
     if (s) s.awHeld = on;
   };
-  root.addEventListener("focusin", (ev) => { ui.inside = true; ui.focused = focusKey(ev.target); });
+  root.addEventListener("focusin", (ev) => {
+    ui.inside = true; ui.focused = focusKey(ev.target);
+    onOver(b, ev); // a focused cell says its verdict on screen, as when hovered
+  });
   root.addEventListener("focusout", (ev) => {
     if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
   });
@@ -316,6 +378,15 @@ function listenToPage(b) {
     if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
+  listenToDrags(root, ui, () => draw(b), (cell) => clickIntent(cell.dataset, intentContext(b)));
+  // Escape closes an open panel (the scoring round, the teacher menu) wherever the focus is
+  const onEscape = (ev) => {
+    // (a view left behind by a redraw of the output shares the picks: only the shown one acts)
+    if (ev.key !== "Escape" || !b.alive || !root.isConnected || root.contains(ev.target)) return;
+    if (ui.walk) { walkRound(b, false); ev.stopPropagation(); } else if (ui.menu) { ui.menu = false; draw(b); ev.stopPropagation(); }
+  };
+  window.addEventListener("keydown", onEscape, true); // the host may stop it at the document
+  b.stopEscape = () => window.removeEventListener("keydown", onEscape, true);
   root.addEventListener("keydown", (ev) => {
     if (keyIntent(ev, intentContext(b))) { ev.preventDefault(); ev.stopPropagation(); }
   });
@@ -378,7 +449,7 @@ function refocus(b) {
 
 function render({ model, el }) {
   const b = makeBoard(model, el);
-  const stops = [watchTheme(b), watchPresence(b), listenToModel(b)];
+  const stops = [watchTheme(b), watchPresence(b), listenToModel(b), watchScroll(b)];
   listenToPage(b);
   draw(b);
   refocus(b);
@@ -388,6 +459,7 @@ function render({ model, el }) {
     clearTimeout(b.botTimer);
     clearTimeout(b.link.timer);
     b.alive = false;
+    if (b.stopEscape) b.stopEscape();
     for (const stop of stops) stop();
   };
 }

@@ -59,7 +59,7 @@ test("a bot's hand is never drawn, and its turn offers no payment", () => {
   assert.notEqual(bot.seat, "human");
   const panel = root.querySelector(`section.aw-player[aria-label="${bot.name}"]`);
   assert.equal(panel.querySelectorAll(".aw-card").length, 0);
-  assert.match(panel.textContent, /money cards? \(hidden\)/);
+  assert.match(panel.textContent, /\d+ cards?/);
   click(root.querySelector("[data-slot]"));
   assert.equal(root.querySelectorAll(".aw-pay [data-pay]").length, 0);
   cleanup();
@@ -159,7 +159,10 @@ test("the slider asks for the steps it is dragged over, one request at a time", 
   await new Promise((r) => setTimeout(r, 20)); // the redraw
   assert.equal(root.querySelector("[data-slider]"), slider);
   assert.equal(slider.value, "5");
-  assert.match(root.querySelector(".aw-stepno").textContent, /step 5\/\d+ \(past\)/);
+  assert.match(root.querySelector(".aw-stepno").textContent, /step 5\/\d+/);
+  // a past step says so in a banner, with the way back
+  assert.match(root.querySelector(".aw-banner").textContent, /Viewing step 5 of \d+ — back to the game/);
+  assert.ok(root.querySelector(".aw-grid.aw-past"));
   cleanup();
 });
 
@@ -179,5 +182,55 @@ test("a board out of the page draws nothing and asks nothing, and is drawn again
   document.body.appendChild(el); // it shows again
   io.cb([]);
   assert.match(root.querySelector(".aw-stepno").textContent, new RegExp(`step ${v.step + 1}/`));
+  cleanup();
+});
+
+test("the table: every area is marked, the prompt says what you must do, picking never inserts anything above the boards", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  for (const a of ["prompt", "market", "money", "hand", "my-alhambra", "to-place", "opponents", "standings"]) {
+    assert.ok(root.querySelector(`[data-area="${a}"]`), `no data-area=${a}`);
+  }
+  assert.match(root.querySelector("[data-area='prompt']").textContent, /must take money/);
+  const market = root.querySelector("[data-area='market']"), mine = root.querySelector("[data-area='my-alhambra']");
+  click(root.querySelector("[data-take='0']"));
+  assert.ok(root.querySelector(".aw-actions button[data-do='take']")); // the turn's buttons are in the bar
+  click(root.querySelector("[data-slot]:not([disabled])"));
+  // nothing came in above your board: the same nodes, at the same place in the page
+  assert.equal(root.querySelector("[data-area='market']"), market);
+  assert.equal(root.querySelector("[data-area='my-alhambra']"), mine);
+  assert.ok(root.querySelector(".aw-bar").contains(root.querySelector(".aw-actions")));
+  cleanup();
+});
+
+test("a hint's move is played after a confirmation, never at once", () => {
+  const v = fixture("you_to_move");
+  const action = { type: "take_money", cards: [`${v.display[0][0]} ${v.display[0][1]}`] };
+  const hint = { state: "done", moves: [{ says: "take the card", action, chance: 0.5, visits: 10, reasons: [] }] };
+  const { root, sent, cleanup } = mount({ view: { ...v, hint }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  click(root.querySelector("[data-playhint='0']"));
+  assert.equal(sent.filter((m) => m.kind === "act").length, 0);
+  assert.match(root.querySelector(".aw-actions").textContent, /Play the hint's move: take the card\?/);
+  click(root.querySelector("[data-hintgo='yes']"));
+  const act = sent.find((m) => m.kind === "act");
+  assert.deepEqual(act.action, action);
+  cleanup();
+});
+
+test("a past step shows the banner and a scoring walkthrough is closed by the jump (no stale prompt)", async () => {
+  const v = fixture("you_to_move");
+  const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const round = { number: 1, kinds: [], walls: {}, totals: Object.fromEntries(v.players.map((p) => [p.name, 0])) };
+  model.set("view", { ...v, rounds: [round], v: v.v + 1 });
+  fire("change:view");
+  await new Promise((r) => setTimeout(r, 20));
+  assert.match(root.querySelector("[data-area='prompt']").textContent, /A scoring round was just scored/);
+  model.set("view", { ...v, step: 0, live: false, v: v.v + 2 });
+  fire("change:view");
+  await new Promise((r) => setTimeout(r, 20));
+  const prompt = root.querySelector("[data-area='prompt']").textContent;
+  assert.doesNotMatch(prompt, /scoring round/);
+  assert.match(prompt, /Viewing step 0 of \d+ — back to the game/);
+  assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);
   cleanup();
 });

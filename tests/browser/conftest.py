@@ -76,7 +76,7 @@ class Lab:
             f"players={{p.name: {{'money': {cards!r}}}}})"
         )
         # wait for the new view (the old one has a slot and cards too)
-        self.page.locator(f"[data-slot='{slot}'][aria-label*='{tile}, affordable']").wait_for()
+        self.page.locator(f"[data-slot='{slot}'][data-tile='{tile}'][aria-label*=', affordable']").wait_for()
         self.page.click(f"[data-slot='{slot}']")
         for i in range(len(cards)):
             self.page.click(f"[data-pay='{i}']")

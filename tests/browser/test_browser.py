@@ -19,7 +19,7 @@ def test_widget_renders_market_money_and_boards(open_notebook):
     assert root.locator(".aw-slot").count() == 4
     assert root.locator(".aw-player").count() == 3
     assert root.locator("[data-take]").count() == 4
-    assert "to play" in lab.status()
+    assert "must take money" in lab.status()
     for cur in ("denar", "dirham", "ducat", "florin"):  # currencies named, not only coloured
         assert cur in root.locator(".aw-market").inner_text()
     assert root.locator("svg.aw-board").first.get_attribute("aria-label").endswith("Alhambra")
@@ -88,6 +88,7 @@ def test_hovering_an_illegal_cell_shows_its_rule(open_notebook):
     lab.page.click("[data-sel='tower 9 NE']")
     west = lab.page.locator("rect[data-cell='-1,0']")
     assert west.get_attribute("data-rule") == "R7a"
+    west.scroll_into_view_if_needed()  # (hovering must not need to scroll)
     top = lab.page.locator(".aw-market").bounding_box()["y"]
     west.hover()
     assert "R7a" in lab.status() and "match" in lab.status()
@@ -119,7 +120,7 @@ def test_stepping_back_and_forward_with_buttons_and_arrow_keys(open_notebook):
     lab.page.locator(".aw-stepno").filter(has_text="step 3/3").wait_for()
     lab.page.click("[data-go='prev']")
     lab.wait_py("print(w.step)", 2)
-    lab.page.locator(".aw-stepno").filter(has_text="(past)").wait_for()
+    lab.page.locator(".aw-banner").wait_for()
     lab.widget().focus()
     lab.page.keyboard.press("ArrowLeft")
     lab.wait_py("print(w.step)", 1)
@@ -243,7 +244,7 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
     lab.py("for _ in range(2): g.apply(g.legal_actions()[0])")
     page.locator(".aw-stepno").filter(has_text="step 2/2").wait_for()
     page.click("[data-go='first']")
-    page.locator(".aw-stepno").filter(has_text="(past)").wait_for()
+    page.locator(".aw-banner").wait_for()
     page.click("[data-take='0']")
     page.click("button[data-do='take']")
     dialog = page.locator(".aw-confirm")
@@ -355,6 +356,7 @@ def test_the_overview_counts_a_purchase_once_it_is_built(open_notebook):
     board = lab.widget()
     me = lab.py("print(g.current_player.name)")
     col = lab.py(f"print(list(g.counts()).index('{me}'))")
+    board.locator("[data-standings]").click()  # the details: places and points
     row = board.locator(".aw-overview tbody tr").filter(has=lab.page.locator("th", has_text="garden"))
     assert row.locator("td").nth(int(col)).inner_text().startswith("0")
     lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
@@ -381,14 +383,14 @@ w
     page = lab.page
     lab.theme(theme)
     board = lab.widget()
-    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
     # scoring card 1 on top of the deck: the next refill of the money draws it
     lab.py(
         "order = [str(c) for c in reversed(g.deck)]\n"
         "order.remove('scoring card 1')\n"
         "g.edit(deck=['scoring card 1', *order])"
     )
-    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
     walk = board.locator(".aw-rounds.aw-walk")
@@ -408,7 +410,7 @@ w
     lab.wait_py(f"print(g.step > {steps})", "True")  # the bots play on
     # replayed later from the list of rounds (once the bots are done: the board is
     # rebuilt at each of their moves)
-    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
     board.locator(".aw-rounds [data-walk='open']").click()
     board.locator(".aw-rounds.aw-walk").wait_for()
     page.keyboard.press("Escape")
@@ -439,6 +441,7 @@ def test_coordinates_are_drawn_on_request(open_notebook):
     cards = board.locator(".aw-money .aw-card-cur").all_inner_texts()
     assert cards and all(t.split()[0] in "●◆▲■" for t in cards)
     assert board.locator(".aw-coord").count() == 0
+    board.locator("[data-menu]").first.click()  # the teacher's menu
     board.locator("input[data-toggle='show_coords']").check()
     lab.wait_py("print(w.show_coords)", "True")
     coords = board.locator(".aw-player").first.locator(".aw-coord")
@@ -458,10 +461,10 @@ def test_a_whole_turn_by_keyboard_only(open_notebook):
     board.locator("[data-slot='denar'][aria-label*='affordable']").wait_for()
 
     def tab_to(selector: str, limit: int = 80) -> None:
-        for _ in range(limit):
-            page.keyboard.press("Tab")
+        for _ in range(limit):  # (after an action the focus may be there already)
             if page.evaluate("(s) => document.activeElement.matches(s)", selector):
                 return
+            page.keyboard.press("Tab")
         raise AssertionError(f"Tab never reached {selector}")
 
     board.focus()
@@ -478,11 +481,12 @@ def test_a_whole_turn_by_keyboard_only(open_notebook):
     page.keyboard.press("Enter")  # the tile: its cells light up
     tab_to("rect[data-cell][tabindex='0']")
     # the arrows walk the cells around the fountain to (1, 0)
-    for _ in range(8):
-        x, y = map(int, page.evaluate("document.activeElement.dataset.cell").split(","))
+    for _ in range(8):  # built tiles are stops of the arrows too
+        here = page.evaluate("document.activeElement.dataset.cell ?? document.activeElement.dataset.tileCell")
+        x, y = map(int, here.split(","))
         if (x, y) == (1, 0):
             break
-        if (x, y) == (1, -1) or (x, y) == (1, 1):
+        if ((x, y) == (1, -1) or (x, y) == (1, 1)) and here == page.evaluate("document.activeElement.dataset.cell"):
             label = page.evaluate("document.activeElement.getAttribute('aria-label')")
             assert label.startswith(f"({x}, {y}), empty, legal for garden 10: no (R7")
         key = "ArrowRight" if x < 1 else ("ArrowDown" if y < 0 else "ArrowUp")
@@ -498,8 +502,8 @@ def test_your_board_comes_first_and_the_others_are_compact_until_enlarged(open_n
     lab = open_notebook(THREE)
     board = lab.widget()
     me = lab.py("print(g.current_player.name)")  # hot seat: the board is for the mover
-    panels = board.locator(".aw-players .aw-player")
-    assert panels.first.get_attribute("aria-label") == me
+    assert board.locator("section.aw-me").get_attribute("aria-label") == me
+    assert board.locator("[data-area='opponents'] .aw-player.aw-compact").count() == 2
     other = board.locator(".aw-player.aw-compact").first
     name = other.get_attribute("aria-label")
     small = other.locator("svg.aw-board").bounding_box()["width"]
@@ -595,6 +599,7 @@ def test_walls_stand_out_in_both_themes(open_notebook, theme):
         'g.edit(players={"Ann": {"alhambra": [[1, 0, "garden 10 NE"], [0, -1, "tower 8 NW"]]}})'
     )
     board = lab.widget()
+    board.locator("[data-menu]").first.click()  # the teacher's menu
     board.locator("input[data-toggle='show_walls']").check()
     ann = board.locator("section.aw-player[aria-label='Ann']")
     ann.locator(".aw-longest").first.wait_for(state="attached")  # a line has no area
@@ -650,6 +655,7 @@ def test_the_slider_shows_the_steps_while_it_is_dragged(open_notebook):
     page = lab.page
     lab.py("for _ in range(12): g.apply(g.legal_actions()[0])")
     page.locator(".aw-stepno").filter(has_text="step 12/12").wait_for()
+    lab.widget().locator("[data-slider]").scroll_into_view_if_needed()  # at the board's foot
     box = lab.widget().locator("[data-slider]").bounding_box()
     y = box["y"] + box["height"] / 2
     right = box["x"] + box["width"] - 6
@@ -657,7 +663,7 @@ def test_the_slider_shows_the_steps_while_it_is_dragged(open_notebook):
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] * 0.5, y, steps=8)
     # still held: the board already shows a past step, Python says the same
-    page.locator(".aw-stepno").filter(has_text="(past)").wait_for(timeout=5000)
+    page.locator(".aw-banner").wait_for(timeout=5000)
     held = int(lab.py("print(w.step)"))
     assert 0 < held < 12
     page.mouse.move(box["x"] + 4, y, steps=8)

@@ -45,7 +45,7 @@ def step_of(board) -> int:
 def take_then_see_the_bot(page, board, timeout_ms: int = 30_000) -> None:
     """You take the first money card; the bot then moves on its own: the page comes back
     to you at a later step with a log line by Ben."""
-    board.locator(".aw-status").filter(has_text="You to play").wait_for(timeout=timeout_ms)
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for(timeout=timeout_ms)
     before = step_of(board)
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
@@ -56,7 +56,7 @@ def take_then_see_the_bot(page, board, timeout_ms: int = 30_000) -> None:
                const s = root && root.querySelector('.aw-stepno');
                const m = s && s.textContent.match(/step (\\d+)\\//);
                return m && +m[1] >= n + 2
-                 && root.querySelector('.aw-status').textContent.startsWith('You to play'); }""",
+                 && root.querySelector('.aw-status').textContent.startsWith('You must take money'); }""",
         arg=[board.element_handle(), before],
         timeout=timeout_ms,
     )

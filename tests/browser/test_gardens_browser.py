@@ -80,9 +80,11 @@ def test_gardens_a_tile_turned_and_laid_by_keyboard_only(open_notebook):
         x, y = map(int, page.evaluate("document.activeElement.dataset.field").split(","))
         if (x, y) == (2, 2):
             break
-        page.keyboard.press("ArrowRight" if x < 2 else "ArrowLeft" if x > 2 else "ArrowDown" if y < 2 else "ArrowUp")
+        page.keyboard.press(
+            "ArrowRight" if x < 2 else "ArrowLeft" if x > 2 else "ArrowDown" if y < 2 else "ArrowUp"
+        )
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert label == f"field (2, 2), empty, legal for tile {tile}: yes"
+    assert label == "field (2, 2), empty, legal for your tile: yes"
     page.keyboard.press("Enter")
     lab.wait_py(
         "print(g.fields.get((2, 2)) and (g.fields[(2, 2)][0].id, g.fields[(2, 2)][1]))",
@@ -131,3 +133,33 @@ w
     first = lab.review_and_jump()
     assert first.startswith("step ") and "You: lay " in first and "better: You: lay " in first
     lab.shot()
+
+
+def test_G3_gardens_a_bot_lay_is_marked_and_listed_until_you_lay(open_notebook):
+    """Gardens parity (issue 24): the bot's lay since your last one is outlined on the
+    board and listed ("Since your last move") in the engine's words, naming the tile by
+    its trees; your lay clears both."""
+    lab = open_notebook(
+        """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"}, bot_delay=0)
+g = w.game
+w
+"""
+    )
+    board = lab.widget()
+    if lab.py("print(g.current_player.name)") == "You":
+        lab.py("g.apply(g.legal_actions()[0])")
+    lab.wait_py("print(g.current_player.name, g.step >= 2)", "You True")
+    strip = board.locator(".aw-follow li")
+    strip.first.wait_for()
+    assert (
+        "Ben lays a tile of " in strip.first.inner_text()
+        and "trees a side" in strip.first.inner_text()
+    )
+    assert board.locator("polygon.ag-recent").count() >= 1
+    lab.shot()
+    step = lab.py("print(g.step)")
+    lab.py("g.apply(g.legal_actions()[0])")
+    lab.wait_py(f"print(g.step > {step})", "True")
+    lab.wait_py("print(len(w.view['recent']))", lambda s: s in ("0", "1"))

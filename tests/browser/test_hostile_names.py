@@ -55,7 +55,7 @@ w
     fired = _watch_dialogs(lab.page)
     board = lab.widget()
     me = NAMES[0]
-    board.locator(".aw-status").filter(has_text=f"{me} to play").wait_for()
+    board.locator(".aw-status").filter(has_text=f"{me} must take money").wait_for()
     _nothing_injected(lab)
     # scoring card 1 on top of the deck: the next refill of the money draws it
     lab.py(
@@ -63,7 +63,7 @@ w
         "order.remove('scoring card 1')\n"
         "g.edit(deck=['scoring card 1', *order])"
     )
-    board.locator(".aw-status").filter(has_text=f"{me} to play").wait_for()
+    board.locator(".aw-status").filter(has_text=f"{me} must take money").wait_for()
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
     walk = board.locator(".aw-rounds.aw-walk")

@@ -27,7 +27,7 @@ def saved_output(lab, name: str) -> dict:
 def test_a_saved_notebook_shows_the_step_the_board_was_at(lab, open_notebook):
     nb = open_notebook(CODE)
     board = nb.widget()
-    board.locator(".aw-status").filter(has_text="You to play").wait_for()
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
     for _ in range(2):  # two of your turns, each answered by the bot
         step = int(nb.py("print(g.step)"))
         board.locator("[data-take='0']").click()

@@ -97,8 +97,7 @@ class Scoring:
     why: str
 
     def to_dict(self) -> dict[str, Any]:
-        """The scoring as JSON: the building, its value, the counts, the winning kind and why, the
-        multiplier, the points and who got them."""
+        """The scoring as JSON: every field above (building, value, counts, winner, ...)."""
         return {
             "building": list(self.building),
             "value": self.value,
@@ -218,6 +217,7 @@ class _Lay:
             "player": p.name,
             "tile": tile.id,
             "trees": tile.trees,
+            "sides": [tile.side(k, a.turn) for k in range(4)],
             "field": list(a.field),
             "turn": a.turn,
         }
@@ -419,8 +419,7 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @property
     def winners(self) -> list[str]:
-        """The players with the highest total once the game is over (equal totals share, G5); empty
-        before."""
+        """Who has the highest total once the game is over (equal totals share, G5); else []."""
         if not self.is_over:
             return []
         top = max(self.scores.values())

@@ -35,7 +35,10 @@ def _scored(d: dict[str, Any]) -> str:
 def _lay(d: dict[str, Any]) -> str:
     turned = f", turned {d['turn']}" if d["turn"] else ""
     f = d["field"]
-    return f"{does(d['player'], 'lays')} {d['tile']} ({d['trees']} a side) at ({f[0]}, {f[1]}){turned}."
+    # a tile is named by what it shows (its trees), not by its id
+    trees = f"{d['trees']} tree{'s' if d['trees'] > 1 else ''}"
+    shows = f"a tile of {trees} a side ({'/'.join(d['sides'])})" if d.get("sides") else f"a tile of {trees} a side"
+    return f"{does(d['player'], 'lays')} {shows} at ({f[0]}, {f[1]}){turned}."
 
 
 NARRATORS: dict[str, Narrator] = {

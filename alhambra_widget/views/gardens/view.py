@@ -6,7 +6,7 @@ from typing import Any
 
 from ...engine.gardens.components import FIELDS, SIZE, TREES, GardenTile, buildings_of
 from ...engine.gardens.game import GardensGame, Lay
-from ..seats import seen_hands
+from ..seats import seen_hands, viewer
 
 RULES = {
     "G1": "Buildings are enclosed when every garden field touching them is planted.",
@@ -39,16 +39,37 @@ def tile_json(t: GardenTile) -> dict[str, Any]:
     }
 
 
+RECENT_MAX = 8  # the lays narrated since the person's last move, at most
+
+
+def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
+    """What the others laid since ``me`` last acted (the last three lays when the board
+    is nobody's), oldest first, for the page to mark and narrate until ``me`` acts: who,
+    the engine's sentence from the log, and the field laid on."""
+    k = len(g.history)
+    stop = max(0, k - (RECENT_MAX if me is not None else 3))
+    while k > stop and g.movers[k - 1][0] != me:
+        k -= 1
+    out = []
+    for i in range(k, len(g.history)):
+        a, (who, at) = g.history[i], g.movers[i]
+        if not isinstance(a, Lay):
+            continue
+        text = g.log[at].text if at < len(g.log) else str(a)
+        out.append({"player": who, "text": text, "marks": {"fields": [f"{a.field[0]},{a.field[1]}"]}})
+    return out
+
+
 def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
 ) -> dict[str, Any]:  # fmt: skip
     """The Gardens view model for the page at ``step`` of ``steps``: players (a hand only where
-    ``seats`` let this viewer see it), buildings, fields, scorings, the log and the legal fields
-    (the engine's, G3)."""
-    seen = seen_hands(
-        [p.name for p in g.players], seats, None if g.is_over else g.current, show_all_hands
-    )
+    ``seats`` let this viewer see it), buildings, fields, scorings, the lays since this viewer
+    last acted, the log and the legal fields (the engine's, G3)."""
+    names = [p.name for p in g.players]
+    to_move = None if g.is_over else g.current
+    seen = seen_hands(names, seats, to_move, show_all_hands)
     players = []
     for i, p in enumerate(g.players):
         open_hand = i in seen
@@ -72,6 +93,7 @@ def gardens_view(
         "fields": [[x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]] for (x, y), (t, r) in g.fields.items()],
         "scored": {f"{b[0]},{b[1]}": s.to_dict() for b, s in g.scored.items()},
         "last_scored": last,
+        "recent": recent_lays(g, viewer(names, seats, to_move)),
         "supply": len(g.supply),
         "log": [e.text for e in g.log[-log_size:]],
         "legal": (

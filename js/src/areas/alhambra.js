@@ -2,7 +2,7 @@
 // verdict per cell), a player's panel around it (hand, tiles to place, reserve), the
 // sandbox and Dirk.
 
-import { CELL, key, tileName, tileSvg, tileChip, tilePic, cardHtml, whose } from "../common.js";
+import { CELL, key, tileName, tileSvg, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
@@ -48,7 +48,7 @@ function builtTile(tile, f, opts, targets) {
   const [x, y, kind, price, walls] = tile;
   const { exchange, remove, player, recent } = opts;
   const k = key(x, y);
-  let label = kind === "fountain" ? "the fountain" : `${kind} ${price}${walls ? " walls " + walls : ""}`;
+  let label = kind === "fountain" ? "the fountain" : sayTile(`${kind} ${price}${walls ? " " + walls : ""}`);
   let cls = recent.cells.has(k) ? " aw-recent" : "";
   if (cls) label += " (just built)";
   let rule = null;
@@ -58,9 +58,11 @@ function builtTile(tile, f, opts, targets) {
     label += remove[k] === "" ? ": may go to the reserve" : `: stays (${remove[k]})`;
     rule = html`data-rule="${remove[k]}"`;
   }
-  const target = targets.includes(k) && html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`;
+  // while a tile is picked, built tiles are stops for the arrow keys too (not tab stops)
+  const target = targets.includes(k) ? html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`
+    : opts.rules && html`tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
   const extra = html`data-tile-cell="${k}" data-player="${player}" ${rule} ${target}`;
-  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra)}<title>${label} at ${k}</title></g>`;
+  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small)}<title>${label} at ${k}</title></g>`;
 }
 
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
@@ -94,53 +96,65 @@ function recentOf(v, i) {
   return recent;
 }
 
-function playerHead(p, i, other, compact, showWalls) {
-  const seat = p.seat === "human" ? "" : p.seat + " bot";
-  return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${p.score} points</span>${
-    showWalls && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`}${
-    other && html` <button class="aw-mini" data-enlarge="${i}" aria-label="${compact ? "enlarge" : "shrink"} ${whose(p.name)} board">${compact ? "enlarge" : "smaller"}</button>`} <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button></h4>`;
+// the board's options for player i: the selected tile's cells (the engine's verdicts),
+// the exchanges, the removals
+function boardOpts({ v, ui, model }, p, i, walkingWalls) {
+  const L = v.legal;
+  const mine = !!L && L.player === i && p.seat === "human";
+  const o = { recent: recentOf(v, i), tile: ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
+  if (mine && ui.sel && L.tiles[ui.sel]) {
+    o.rules = L.tiles[ui.sel].cells;
+    o.exchange = L.tiles[ui.sel].exchange || null;
+  }
+  if (mine && ui.removing) o.remove = L.remove;
+  return { o, mine };
 }
+
+const handText = (p) => (p.money ? p.money.length : p.cards);
 
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
 function playerRows({ v, ui }, p, mine) {
   const L = v.legal;
-  const out = [];
-  if (p.money) out.push(html`<div class="aw-hand" aria-label="${whose(p.name)} money">${p.money.map((c) => cardHtml(c, null, false, "span"))}</div>`);
-  else out.push(html`<div class="aw-hand">${p.cards} money card${p.cards === 1 ? "" : "s"} (hidden)</div>`);
-  if (p.bought.length) {
-    const chips = p.bought.map((t) => tileChip(t, mine && html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
-    const place = mine && ui.sel && L.tiles[ui.sel] && html` <button data-do="reserve">to the reserve</button>${
-      L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`}`;
-    out.push(html`<div class="aw-row"><span>to place:</span>${chips}${place}</div>`);
-  }
+  const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">Money in hand</span>${p.money.map((c) => cardHtml(c, null, false, "span"))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+    : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">Money in hand</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
+  const drag = (n) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
+  const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
+  const place = html`<div class="aw-row aw-toplace" data-area="to-place" aria-label="tiles to place"><span class="aw-cap">To place</span>${chips}${!chips.length && html`<span class="aw-muted">nothing</span>`}</div>`;
   const reserve = p.reserve.map((t) => {
     const n = tileName(t);
-    return tileChip(t, mine && L.phase === "act" && L.tiles[n] && html`data-sel="${n}"`, ui.sel === n);
+    return tileChip(t, mine && L.phase === "act" && L.tiles[n] && drag(n), ui.sel === n);
   });
-  out.push(html`<div class="aw-row"><span>reserve:</span>${!p.reserve.length && html`<span class="aw-muted">empty</span>`}${reserve}</div>`);
-  if (mine && L.phase === "act") {
-    out.push(html`<div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">move a tile to the reserve</button>${
-      L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}</div>`);
-  }
-  return out;
+  const res = html`<div class="aw-row" aria-label="reserve"><span class="aw-cap">Reserve</span>${!p.reserve.length && html`<span class="aw-muted">empty</span>`}${reserve}</div>`;
+  return html`<div class="aw-rows">${hand}${place}${res}</div>`;
 }
 
-// one player's panel; walkingWalls: the scoring walkthrough is on its walls line
-export function playerHtml({ v, ui, model }, p, i, walkingWalls) {
-  const L = v.legal;
-  const mine = L && L.player === i && p.seat === "human";
-  const showWalls = model.get("show_walls") || walkingWalls;
-  let rules = null, exchange = null, remove = null;
-  if (mine && ui.sel && L.tiles[ui.sel]) {
-    rules = L.tiles[ui.sel].cells;
-    exchange = L.tiles[ui.sel].exchange || null;
-  }
-  if (mine && ui.removing) remove = L.remove;
-  const other = v.me !== null && v.me !== undefined && i !== v.me;
-  const compact = other && !ui.enlarged[i];
-  const cls = `aw-player${v.current === i && !v.over ? " aw-current" : ""}${compact ? " aw-compact" : ""}${i === v.me ? " aw-me" : ""}`;
-  const board = boardSvg(p.alhambra, { rules, exchange, remove, recent: recentOf(v, i), tile: ui.sel, wall: showWalls, coords: model.get("show_coords"), scale: compact ? 0.62 : 1, player: i, title: `${whose(p.name)} Alhambra` });
-  return html`<section class="${cls}" aria-label="${p.name}">${playerHead(p, i, other, compact, showWalls)}<div class="aw-boardwrap">${board}</div>${playerRows({ v, ui }, p, mine)}</section>`;
+function headHtml(p, i, extra) {
+  const seat = p.seat === "human" ? "" : p.seat + " bot";
+  return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${p.score} points</span>${extra}</h4>`;
+}
+
+// your panel: your Alhambra large, your hand, tiles to place and reserve beside it
+export function myPanelHtml(c, p, i, walkingWalls) {
+  const { v } = c;
+  const { o, mine } = boardOpts(c, p, i, walkingWalls);
+  const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
+  const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
+  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+}
+
+// an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger on demand)
+export function opponentHtml(c, p, i, walkingWalls) {
+  const { v, ui } = c;
+  const { o } = boardOpts(c, p, i, walkingWalls);
+  const big = !!ui.enlarged[i];
+  const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}`;
+  const n = handText(p);
+  const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
+  const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
+    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`}`;
+  const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
 }
 
 export function dirkHtml(dirk) {

@@ -12,7 +12,8 @@ export function hintHtml({ v }) {
   if (h.state === "running") {
     return html`<div class="aw-hint" role="status">Thinking… ${h.done} of ${h.total} simulations <progress max="${h.total}" value="${h.done}"></progress> <button data-hint="cancel">Cancel</button></div>`;
   }
-  const moves = h.moves.map((m) => html`<li><b>${m.says}</b> — win chance about ${pct(m.chance)}, tried ${m.visits} times${
-    m.reasons.length > 0 && html` <span class="aw-muted">(${m.reasons.join("; ")})</span>`}</li>`);
+  const moves = h.moves.map((m, i) => html`<li><b>${m.says}</b> — win chance about ${pct(m.chance)}, tried ${m.visits} times${
+    m.reasons.length > 0 && html` <span class="aw-muted">(${m.reasons.join("; ")})</span>`}${
+    m.action && v.legal && html` <button class="aw-mini" data-playhint="${i}" aria-label="play this move: ${m.says}">play it</button>`}</li>`);
   return html`<section class="aw-hint" aria-label="hint"><h4>Hint: the best moves found <button class="aw-mini" data-hint="cancel" aria-label="close the hint">close</button></h4><ol>${moves}</ol></section>`;
 }

@@ -1,6 +1,6 @@
 // The market (four slots), the money display and the payment being picked.
 
-import { tileName, tileSvg, cardHtml } from "../common.js";
+import { tileName, tileSvg, cardHtml, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay } from "../state.js";
 
@@ -11,46 +11,74 @@ function slotHtml(v, ui, m, i) {
   const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}`;
-  const label = `slot ${i + 1}, ${m.currency}: ${t ? tileName(t) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
+  const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
   const title = `${can ? "green ring: you can pay for this tile — click to choose the cards" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}`;
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
-  return html`<button class="${cls}" data-slot="${m.currency}" ${t ? "" : "disabled"} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
+  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
 }
 
 export function marketHtml({ v, ui }) {
-  return html`<section class="aw-market" aria-label="building market"><h4>Market</h4><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i))}</div></section>`;
+  return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i))}</div></section>`;
 }
 
-export function moneyHtml({ v, ui, rule }) {
-  const L = v.legal;
+export function moneyHtml({ v, ui }) {
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
-  let pick = null;
-  if (L && L.take && ui.picks.length) {
-    const t = pickedTake(v, ui);
-    pick = html`<div class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
-      t.ok ? "" : ` — R5: ${rule("R5")}`
-    }</div><button data-do="take" ${t.ok ? "" : "disabled"}>Take</button>`;
+  const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r} comes in ${w[0]}–${w[1]} more cards`).join("; ");
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money</div><div class="aw-cards">${cards}</div><div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · <span title="${sc}">${sc}</span></div></section>`;
+}
+
+// the cards picked from the display, their total and Take (in the action bar)
+function takeHtml({ v, ui, rule }) {
+  const t = pickedTake(v, ui);
+  return html`<span class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
+    t.ok ? "" : ` — R5: ${rule("R5")}`
+  }</span><button class="aw-primary" data-do="take" ${t.ok ? "" : "disabled"}>Take</button><button data-do="cancel">Cancel</button>`;
+}
+
+// The turn's buttons, in a row of fixed height under the prompt (nothing below moves):
+// the branch question, the payment, the take, the tile's other places, redesigning.
+export function actionsHtml(c) {
+  const { v, ui } = c;
+  const L = v.legal;
+  let inner = null;
+  const hinted = ui.playHint !== null && ui.playHint !== undefined && v.hint && v.hint.moves && v.hint.moves[ui.playHint];
+  if (ui.confirm) inner = confirmRow(v);
+  else if (hinted) {
+    inner = html`<span>Play the hint's move: <b>${hinted.says}</b>?</span> <button class="aw-primary" data-hintgo="yes">Play it</button> <button data-hintgo="no">Cancel</button>`;
   }
-  const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r}: in ${w[0]}–${w[1]} more cards`).join("; ");
-  return html`<section class="aw-money" aria-label="money display"><h4>Money</h4><div class="aw-cards">${cards}</div>${pick}<div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · ${sc}</div></section>`;
+  else if (L && ui.payCur) inner = payHtml(c);
+  else if (L && L.take && ui.picks.length) inner = takeHtml(c);
+  else if (L && ui.sel && L.tiles[ui.sel]) {
+    inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
+      L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`} <button data-do="cancel">Cancel</button>`;
+  } else if (L && L.phase === "act" && v.players[L.player].seat === "human") {
+    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}">move a tile to the reserve</button>${
+      L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
+  }
+  return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
+}
+
+const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+
+function confirmRow(v) {
+  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Branch off here (keep the old game)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
 // the cards offered are those the engine's payments use; a slot it lists no payment for
 // says the engine's refusal; a payment it does not list is sent all the same when Buy is
 // pressed, and the engine's refusal comes back as the message
-export function payHtml({ v, ui }) {
-  if (!ui.payCur || !v.legal || !v.legal.buy) return html``;
+function payHtml({ v, ui }) {
   const p = v.players[v.current];
-  const b = v.legal.buy[ui.payCur];
-  if (!b) return html`<div class="aw-pay aw-bad">${(v.legal.refused || {})[ui.payCur] || ""}</div>`;
+  const b = v.legal.buy && v.legal.buy[ui.payCur];
+  if (!b) return html`<span class="aw-pay aw-bad">${(v.legal.refused || {})[ui.payCur] || ""}</span> <button data-do="cancel">Cancel</button>`;
   const cards = b.cards.map((i) => cardHtml(p.money[i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
   const q = pickedPay(v, ui);
   let info = null;
   if (q.ok) {
-    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change, and your turn ends (R6)`;
-    info = html`<div class="aw-pickinfo ${q.exact ? "aw-ok" : "aw-warn"}">${say}</div>`;
+    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change, your turn ends (R6)`;
+    info = html`<span class="aw-pickinfo ${q.exact ? "aw-ok" : "aw-warn"}">${say}</span>`;
   } else if (ui.payPicks.length) {
-    info = html`<div class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</div>`;
+    info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;
   }
-  return html`<div class="aw-pay" role="group" aria-label="payment"><div>Pay ${b.price} ${ui.payCur}: pick cards</div><div class="aw-cards">${cards}</div>${info}<button data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></div>`;
+  return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></span>`;
 }

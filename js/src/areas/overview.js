@@ -6,23 +6,29 @@ import { html } from "../html.js";
 
 const ord = (n) => ["", "1st", "2nd", "3rd"][n] || `${n}th`;
 
-function kindRow(k, names) {
+// one kind's row: each player's count; with the details, the place and the points
+function kindRow(k, names, full) {
   const cells = names.map((n) => {
     const c = k.counts[n] || 0, pl = k.places[n];
-    const shared = k.shared[n] ? `, shares ${k.shared[n].join("+")}` : "";
-    return html`<td class="${pl === 1 ? " aw-lead" : ""}">${c}${pl ? html` <small>${ord(pl)}${shared}: ${k.points[n]}</small>` : null}</td>`;
+    const shared = k.shared[n] ? ` (tied with place ${k.shared[n].filter((x) => x !== pl).join(" and ")})` : "";
+    const detail = full && pl ? html` <small>${ord(pl)}${shared}: ${k.points[n]} points</small>` : null;
+    return html`<td class="${pl === 1 ? "aw-lead" : ""}" title="${pl ? `${ord(pl)} place: ${k.points[n]} points` : ""}">${c}${detail}</td>`;
   });
-  return html`<tr><th>${k.kind}</th>${cells}<td><small>${k.pays.join(" / ")}</small></td></tr>`;
+  return html`<tr><th>${k.kind}</th>${cells}${full && html`<td><small>${k.pays.join(" / ")}</small></td>`}</tr>`;
 }
 
-export function overviewHtml({ v }) {
+// the engine's preview of the next scoring round: counts (the leader's shaded), walls
+// and points; the places, ties and what each place pays on demand
+export function standingsHtml({ v, ui }) {
   const o = v.overview;
   if (!o) return html``;
+  const full = !!ui.standings;
   const names = o.names;
-  const head = html`<tr><th>kind</th>${names.map((n) => html`<th>${n}</th>`)}<th>pays</th></tr>`;
-  const walls = html`<tr><th>longest wall</th>${names.map((n) => html`<td>${n in o.walls ? o.walls[n] : "—"}</td>`)}<td></td></tr>`;
-  const totals = html`<tr class="aw-total"><th>points now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}<td></td></tr>`;
-  return html`<section class="aw-overview" aria-label="overview"><h4>Standings: scoring round ${o.round} if it came now</h4><table class="aw-table"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names))}${walls}${totals}</tbody></table></section>`;
+  const head = html`<tr><th scope="col">kind</th>${names.map((n) => html`<th scope="col">${n}</th>`)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
+  const walls = html`<tr><th>longest wall</th>${names.map((n) => html`<td>${n in o.walls ? o.walls[n] : "—"}</td>`)}${full && html`<td></td>`}</tr>`;
+  const totals = html`<tr class="aw-total"><th>points if scored now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}${full && html`<td></td>`}</tr>`;
+  const more = html`<button class="aw-mini" data-standings="1" aria-expanded="${full ? "true" : "false"}">${full ? "fewer details" : "details"}</button>`;
+  return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
 }
 
 // the end: ranking, each round's points, the walls
@@ -41,9 +47,9 @@ export function followHtml({ v }) {
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
-  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol>${items}</ol></section>`;
+  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
 export function logHtml(log, n) {
-  return html`<section class="aw-log" aria-label="log"><h4>Log</h4><ol>${log.slice(-n).map((t) => html`<li>${t}</li>`)}</ol></section>`;
+  return html`<section class="aw-log" aria-label="log"><h4>Log</h4><ol tabindex="0" aria-label="the last ${n} lines of the log">${log.slice(-n).map((t) => html`<li>${t}</li>`)}</ol></section>`;
 }

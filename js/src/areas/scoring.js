@@ -3,6 +3,9 @@
 
 import { html } from "../html.js";
 
+const ORD = ["", "1st", "2nd", "3rd"];
+const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+
 export const shownRound = (v, ui) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
 
 // is the walkthrough on the walls line of the newest round? (the boards then draw the walls)
@@ -21,8 +24,8 @@ function roundsHead(v, r, walking) {
 function roundTable(r, names, row) {
   const rows = r.kinds.map((k, i) => html`<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
-    const shared = k.shared[n] ? ` shares ${k.shared[n].join("+")}` : "";
-    return html`<td>${c}${pl ? html` <small>#${pl}${shared}</small>` : null} → <b>${pts}</b></td>`;
+    const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
+    return html`<td title="${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}">${c} <small>${pl ? `${ORD[pl] || pl + "th"}${tie ? " (tie)" : ""}` : ""}</small> → <b>${pts}</b></td>`;
   })}</tr>`);
   const walls = html`<tr class="${row === r.kinds.length ? "aw-hl" : ""}"><th>walls</th>${names.map((n) => html`<td>${n in r.walls ? html`<b>${r.walls[n]}</b>` : "—"}</td>`)}</tr>`;
   const totals = html`<tr class="aw-total${row === r.kinds.length + 1 ? " aw-hl" : ""}"><th>round total</th>${names.map((n) => html`<td><b>${r.totals[n]}</b></td>`)}</tr>`;
@@ -32,7 +35,7 @@ function roundTable(r, names, row) {
 function rowExplained(r, row) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
-    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${k.counts[n]}, place ${pl}${k.shared[n] ? ", sharing places " + k.shared[n].join("+") : ""}: ${k.points[n]})`);
+    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
     return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;

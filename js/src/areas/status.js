@@ -2,10 +2,28 @@
 // asked when acting from a past step.
 
 import { html } from "../html.js";
+import { sayTile } from "../common.js";
 
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
-const PAST = (v) => `Looking at step ${v.step} of ${v.steps}. Acting here asks whether to branch off or undo back.`;
+// "You win", "Ann wins", "Ann and You win"
+export function winnersText(w) {
+  return `${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`;
+}
+
+// "You must", "Ann must" (a hot seat names the mover)
+const must = (p) => `${p.name} must`;
+
+// the selected tile's prompt: where it goes, or that it fits nowhere (the engine's verdicts)
+function tilePrompt(v, ui, L) {
+  const t = L.tiles[ui.sel];
+  const cells = Object.values(t.cells || {});
+  const exchange = (t.exchange || []).length;
+  if (!cells.includes("") && !exchange) {
+    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (button above)."}`;
+  }
+  return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
+}
 
 export function statusText({ v, ui }) {
   if (ui.hover) return ui.hover;
@@ -14,24 +32,26 @@ export function statusText({ v, ui }) {
     if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
     return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
   }
-  const over = v.over ? `Game over: ${v.winners.join(" and ")} win${v.winners.length === 1 ? "s" : ""}.` : "";
-  if (ui.walk) {
+  const over = v.over ? `Game over: ${winnersText(v.winners)}.` : "";
+  if (ui.walk && v.live) {
     return over ? `${over} Step through the last scoring round, then close it (Escape).` :
       "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
   }
   if (over) return over;
-  if (!v.live) return PAST(v);
+  if (!v.live) return `Viewing step ${v.step} of ${v.steps}.`;
   const p = v.players[v.current];
-  if (p.seat !== "human") return `${p.name} (${p.seat} bot) is playing…`;
+  if (p.seat !== "human") return `${p.name} (${p.seat} bot) is thinking…`;
   if (v.mode === "gardens") {
-    return `${p.name}: turn your tile (click it or press R), then lay it on a green field${L && L.first ? " (not on the edge: G3)" : ""}. Keyboard: Tab to the board, arrows between fields, Enter lays.`;
+    return `${must(p)} turn a tile (click it or press R), then lay it on a green field${L && L.first ? " (not on the edge: G3)" : ""}. Keyboard: Tab to the board, arrows between fields, Enter lays.`;
   }
   if (!L) return "";
-  if (ui.sel && L.tiles && L.tiles[ui.sel]) {
-    return `${ui.sel}: a green cell takes it (click), a red-tinted one is forbidden (hover: which rule)${(L.tiles[ui.sel].exchange || []).length ? "; a tile outlined in green can be exchanged for it" : ""}.`;
+  if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
+  if (ui.removing) return "Click a tile outlined in green to move it to the reserve; the others say why they must stay.";
+  if (L.phase !== "act") {
+    const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
+    return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  if (L.phase !== "act") return `${p.name}: place ${L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn"}: pick one, then a green cell, the reserve${L.phase === "place" && v.dirk ? " or Dirk" : ""}.`;
-  return `${p.name} to play: take money, buy a tile (click a market slot), or redesign (a reserve tile, or "move a tile to the reserve").`;
+  return `${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words

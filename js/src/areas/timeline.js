@@ -1,4 +1,5 @@
-// The head of the board: the timeline, the turn, the display toggles, the bots' speed, undo.
+// The timeline: the step arrows and undo in the bar, the bots' pace, the teacher's
+// menu (display toggles), the slider and the lines at the foot.
 
 import { html } from "../html.js";
 
@@ -7,11 +8,13 @@ export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // s
 const check = (model, name, label) =>
   html`<label class="aw-toggle"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${label}</label>`;
 
+// the step arrows and the step shown, in the bar
 function stepsHtml(v) {
   const n = v.steps;
-  return html`<div class="aw-timeline" role="group" aria-label="timeline"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><input type="range" class="aw-slider" data-slider="1" min="0" max="${n}" value="${v.step}" aria-label="step"/><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button><span class="aw-stepno">step ${v.step}/${n}${v.live ? "" : " (past)"}</span></div><div class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</div>`;
+  return html`<span class="aw-timeline" role="group" aria-label="timeline"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
 }
 
+// the bots' pace: play on or pause, the speed, one move at a time
 function botsHtml(v, model) {
   if (!v.players.some((p) => p.seat !== "human")) return null;
   const d = model.get("bot_delay");
@@ -21,10 +24,24 @@ function botsHtml(v, model) {
     v.bot_to_move && !model.get("autoplay_bots") && html` <button data-botstep="1" aria-label="let the bot make one move">bot: one move</button>`}</span>`;
 }
 
-export function timelineHtml({ v, model }) {
-  const toggles = v.mode === "game" && html`${check(model, "show_walls", "longest walls")}${check(model, "show_coords", "coordinates")}`;
-  return html`<div class="aw-head">${stepsHtml(v)}${toggles}${check(model, "show_all_money", `show all ${v.mode === "game" ? "money" : "hands"}`)}${botsHtml(v, model)}${
-    v.live && v.steps > 0 && html`<button data-undo="1" aria-label="undo the last action">Undo</button>`}</div>${linesHtml(v)}`;
+// the bar's right side: the steps, undo, the bots' pace, the teacher's menu
+export function navHtml({ v, model, ui }) {
+  if (v.mode !== "game" && v.mode !== "gardens") return html``;
+  const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
+  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && html`<button data-undo="1" aria-label="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu">☰</button></div>`;
+}
+
+// the teacher's menu: what a player would not see at a real table
+export function menuHtml({ v, model, ui }) {
+  if (!ui.menu) return html``;
+  const game = v.mode === "game";
+  return html`<div class="aw-menu" role="group" aria-label="teacher menu">${game && html`${check(model, "show_walls", "longest walls")}${check(model, "show_coords", "coordinates")}`}${check(model, "show_all_money", `show all ${game ? "money" : "hands"} (marked in the record)`)}<button class="aw-mini" data-menu="1" aria-label="close the teacher menu">close</button></div>`;
+}
+
+// the foot of the board: the slider over every step, and the lines of the game
+export function timelineHtml({ v }) {
+  return html`<div class="aw-head"><label class="aw-slide">step <input type="range" class="aw-slider" data-slider="1" min="0" max="${v.steps}" value="${v.step}" aria-label="step"/></label><span class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</span>${
+    v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown">Every hand was shown from step ${v.hands_shown} on (teacher menu): the record says so.</span>`}</div>${linesHtml(v)}`;
 }
 
 // the variation tree's lines (the engine's list): play one, promote it, delete another

@@ -1,0 +1,79 @@
+// The game table (issue 24): one screen per decision, like a board-game site's table.
+//
+//   bar    (sticky) the prompt, the step arrows, and the turn's buttons in a row of
+//          fixed height: picking cards, paying, the branch question never move the board
+//   main   the market and the money side by side, then your Alhambra with your hand,
+//          your tiles to place and your reserve beside it
+//   side   panels that come and go (the last moves, a hint, a scoring round, a review,
+//          the results) above the opponents' compact panels and the standings: they may
+//          push the opponents down, never your board or the market
+//   foot   the timeline's slider, the lines, the rounds played, the log
+
+import { html } from "../html.js";
+import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
+import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
+import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml } from "./alhambra.js";
+import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
+import { roundsHtml, walkingWalls } from "./scoring.js";
+import { statusText, NO_KERNEL } from "./status.js";
+import { hintHtml } from "./hint.js";
+import { reviewHtml } from "./review.js";
+import { coachHtml, coachStatus } from "./coach.js";
+
+const part = (key, markup) => ({ key, html: markup });
+
+// whose Alhambra is drawn large: the person at the screen, else the one to move
+export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
+
+// the past-step banner or the prompt, in the bar's fixed two lines
+function promptHtml(c) {
+  const { v } = c;
+  if (v.mode === "game" && !v.live) {
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> Acting here asks whether to branch off or undo back.</span></div>`;
+  }
+  const thinking = v.live && !v.over && !c.ui.walk && v.players[v.current] && v.players[v.current].seat !== "human";
+  return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
+}
+
+function messageHtml(c) {
+  const msg = c.model.get("message") || {};
+  if (c.noKernel) return html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`;
+  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``;
+}
+
+export function tableParts(c) {
+  const { v, ui } = c;
+  const walls = walkingWalls(v, ui);
+  const me = mainSeat(v);
+  const others = v.players.map((_, i) => i).filter((i) => i !== me);
+  return [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
+      { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
+      part("actions", actionsHtml(c)),
+      part("msg", messageHtml(c)),
+      part("menu", menuHtml(c)),
+    ] },
+    { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
+      { key: "main", cls: "aw-main", parts: [
+        { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
+        part("me", myPanelHtml(c, v.players[me], me, walls)),
+      ] },
+      { key: "side", cls: "aw-side", parts: [
+        part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
+        part("walk", ui.walk ? roundsHtml(c, true) : html``),
+        part("results", resultsHtml(c)),
+        part("review", reviewHtml(c)),
+        part("hint", v.hint ? hintHtml(c) : html``),
+        part("follow", followHtml(c)),
+        part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
+        part("opponents", html`<section class="aw-opponents" data-area="opponents" aria-label="the other players">${others.map((i) => opponentHtml(c, v.players[i], i, walls))}${dirkHtml(v.dirk)}</section>`),
+        part("standings", standingsHtml(c)),
+      ] },
+    ] },
+    { key: "foot", cls: "aw-foot", parts: [
+      part("timeline", timelineHtml(c)),
+      part("rounds", ui.walk ? html`` : roundsHtml(c)),
+      part("log", logHtml(v.log, 12)),
+    ] },
+  ];
+}

@@ -1,0 +1,354 @@
+"""The game table (issue 24): a whole decision on one screen, nothing moves under the
+mouse, clear prompts, the keyboard and axe-core. One JupyterLab page per module: the
+window is resized and the theme switched on the same notebook. Screenshots go to
+test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import Lab
+
+pytestmark = pytest.mark.browser
+
+GAME = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+w.autoplay_bots = False
+g = w.game
+w
+"""
+
+AREAS = ["prompt", "market", "money", "my-alhambra", "to-place"]
+SIZES = [(1366, 768), (1920, 1080)]
+
+
+class _Req:
+    def __init__(self, name: str):
+        self.node = type("N", (), {"name": name})()
+
+
+@pytest.fixture(scope="module")
+def table(lab, browser):
+    """One notebook with a game against two bots, played to a state with tiles to
+    place and a few built tiles (a typical mid-game decision)."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = lab.open(ctx, "table.ipynb", GAME)
+    t = Lab(page, _Req("table"))
+    t.py(
+        "from alhambra_widget.engine.alhambra.actions import Buy\n"
+        "g.edit(market={'denar': 'chambers 8'}, players={'You': {'alhambra': [[1, 0, 'garden 6'],"
+        " [0, 1, 'pavilion 3'], [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7']],"
+        " 'money': ['denar 9', 'ducat 5', 'florin 2', 'dirham 4']}, 'Ben': {'alhambra': [[1, 0, 'garden 8'],"
+        " [0, 1, 'tower 10']]}})\n"
+        "g.apply(Buy('denar', (9,)))"
+    )
+    t.wait_py("print(g.phase)", "place")
+    page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
+    yield t
+    ctx.close()
+
+
+def _scroll_to_top(page) -> None:
+    page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(150)
+
+
+def _boxes(page, names):
+    return page.evaluate(
+        """(names) => Object.fromEntries(names.map((n) => {
+            const e = document.querySelector(`.aw-root [data-area='${n}']`);
+            if (!e) return [n, null];
+            const r = e.getBoundingClientRect();
+            return [n, {top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: innerHeight, w: innerWidth}];
+        }))""",
+        names,
+    )
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_whole_decision_fits_on_one_screen(table, size, theme):
+    page = table.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    table.theme(theme)
+    _scroll_to_top(page)
+    table.shot(f"{size[0]}-{theme.lower()}")
+    boxes = _boxes(page, [*AREAS, "hand", "opponents", "standings"])
+    for name in [*AREAS, "hand", "opponents", "standings"]:
+        assert boxes[name] is not None, f"no data-area={name}"
+    for name in AREAS:
+        b = boxes[name]
+        assert b["top"] >= 0 and b["bottom"] <= b["h"], f"{name} {b} is not inside the window"
+        assert b["left"] >= 0 and b["right"] <= b["w"], f"{name} {b} is not inside the window"
+    # the action bar stays in sight while the notebook scrolls
+    page.evaluate(
+        "document.querySelector('.aw-root').closest('.jp-WindowedPanel-outer, .jp-Notebook').scrollBy(0, 300)"
+    )
+    page.wait_for_timeout(150)
+    b = _boxes(page, ["prompt"])["prompt"]
+    assert b["top"] >= 0 and b["bottom"] <= b["h"]
+    table.theme("Light")
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def _still(page, before, what: str) -> None:
+    after = _boxes(page, ["my-alhambra", "market"])
+    for name in ("my-alhambra", "market"):
+        for side in ("top", "left"):
+            assert abs(after[name][side] - before[name][side]) <= 2, (
+                f"{what} moved {name}: {before[name]} -> {after[name]}"
+            )
+
+
+def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
+    """Picking a tile, the narration of the bots' moves, the payment, the branch
+    question, the teacher menu, a past step: the market and your Alhambra stay put."""
+    page, board = table.page, table.widget()
+    _scroll_to_top(page)
+    before = _boxes(page, ["my-alhambra", "market"])
+    board.locator("[data-area='to-place'] [data-sel]").first.click()
+    board.locator("button[data-do='reserve']").wait_for()
+    _still(page, before, "picking a tile")
+    table.shot("picked")
+    board.locator("button[data-do='reserve']").click()
+    table.wait_py("print(g.current_player.name)", lambda s: s != "You")
+    for _ in range(6):  # the bots, one move at a time: their moves are narrated
+        if table.py("print(g.current_player.name)") == "You":
+            break
+        step = int(table.py("print(g.step)"))
+        board.locator("button[data-botstep]").click()
+        table.wait_py(f"print(g.step > {step})", "True")
+    board.locator(".aw-follow li").first.wait_for()
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
+    _still(page, before, "the narration of the bots' moves")
+    table.shot("narrated")
+    slot = board.locator("[data-slot][aria-label*='affordable']")
+    if slot.count():
+        slot.first.click()
+        board.locator(".aw-pay").wait_for()
+        _still(page, before, "the payment")
+        table.shot("paying")
+        board.locator("button[data-do='cancel']").click()
+        board.locator(".aw-pay").wait_for(state="detached")
+        _still(page, before, "closing the payment")
+    board.locator("[data-menu]").first.click()
+    board.locator(".aw-menu input[data-toggle='show_coords']").wait_for()
+    _still(page, before, "the teacher menu")
+    board.locator(".aw-menu [data-menu]").click()
+    # a past step: a banner, and acting asks whether to branch off or undo back (at
+    # step 2 you had bought the chambers and had it to place)
+    board.locator("button[data-go='prev']").click()
+    banner = board.locator(".aw-banner")
+    banner.wait_for()
+    assert re.match(r"Viewing step \d+ of \d+ — back to the game", banner.inner_text())
+    _still(page, before, "a past step")
+    table.py("w.goto(2)")
+    board.locator(".aw-stepno").filter(has_text="step 2/").wait_for()
+    board.locator("[data-area='to-place'] [data-sel]").first.click()
+    board.locator("button[data-do='reserve']").click()
+    board.locator("button[data-resolve='branch']").wait_for()
+    _still(page, before, "the branch question")
+    table.shot("past-branch")
+    board.locator("button[data-resolve='cancel']").click()
+    banner.locator("button[data-go='last']").click()
+    banner.wait_for(state="detached")
+    _still(page, before, "back to the game")
+
+
+def test_R9_no_stale_scoring_prompt_after_stepping_back(table):
+    """A scoring round walked through, then a step back: the prompt is the past step's,
+    not "A scoring round was just scored"."""
+    page, board = table.page, table.widget()
+    table.py(
+        "order = [str(c) for c in reversed(g.deck)]\n"
+        "order.remove('scoring card 1')\n"
+        "g.edit(deck=['scoring card 1', *order])"
+    )
+    board.locator(".aw-status").filter(has_text="You must take money").wait_for()
+    _scroll_to_top(page)
+    before = _boxes(page, ["my-alhambra", "market"])
+    board.locator("[data-take='0']").click()
+    board.locator("button[data-do='take']").click()
+    walk = board.locator(".aw-rounds.aw-walk")
+    walk.wait_for()
+    _still(page, before, "the scoring walkthrough")
+    assert "scoring round was just scored" in table.status()
+    table.shot("walk")
+    board.locator("button[data-go='prev']").click()
+    board.locator(".aw-banner").wait_for()
+    walk.wait_for(state="detached")
+    assert "scoring round" not in board.locator("[data-area='prompt']").inner_text()
+    _still(page, before, "closing the scoring walkthrough")
+    board.locator(".aw-banner button[data-go='last']").click()
+    board.locator(".aw-banner").wait_for(state="detached")
+    # back at the live end: the round already walked through does not open again
+    page.wait_for_timeout(300)
+    assert board.locator(".aw-rounds.aw-walk").count() == 0
+
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_axe_core_finds_no_serious_violations_in_the_widget(table, theme):
+    """axe-core (npm), injected into the page and scoped to the widget, with a tile
+    picked (its cells are controls): no serious or critical violation."""
+    if not AXE.exists():
+        pytest.fail("js/node_modules/axe-core is missing: run `npm install` in js/")
+    page, board = table.page, table.widget()
+    table.theme(theme)
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE.read_text())
+    if board.locator("[data-area='to-place'] [data-sel]").count():
+        board.locator("[data-area='to-place'] [data-sel]").first.click()
+    result = page.evaluate(
+        "axe.run(document.querySelector('.aw-root'), {resultTypes: ['violations']})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))})))"
+    )
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    table.theme("Light")
+    assert not bad, bad
+
+
+def _bot_moves_until_animated(table, board, limit: int = 6) -> tuple[int, int]:
+    """Let the bots move one action at a time until one is animated (a take or a
+    build); returns the animation counts before and after."""
+    count = lambda: int(board.get_attribute("data-animations") or 0)  # noqa: E731
+    start = count()
+    for _ in range(limit):
+        if table.py("print(g.current_player.name)") == "You":
+            board.locator("[data-take='0']").click()
+            board.locator("button[data-do='take']").click()
+            table.wait_py("print(g.current_player.name)", lambda s: s != "You")
+        step = int(table.py("print(g.step)"))
+        board.locator("button[data-botstep]").click()
+        table.wait_py(f"print(g.step > {step})", "True")
+        board.locator(".aw-stepno").filter(has_text=f"step {step + 1}/{step + 1}").wait_for()
+        table.page.wait_for_timeout(100)
+        if count() > start:
+            break
+    return start, count()
+
+
+def test_a_bot_move_is_animated_and_instant_with_reduced_motion(table):
+    page, board = table.page, table.widget()
+    board.locator("select[data-botspeed]").select_option("1.5")  # slow: 900 ms a travel
+    table.wait_py("print(w.bot_delay)", "1.5")
+    start, after = _bot_moves_until_animated(table, board)
+    assert after > start, "no bot move was animated"
+    table.shot("animating")
+    page.locator(".aw-ghost").first.wait_for(state="detached", timeout=3000)
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        start, after = _bot_moves_until_animated(table, board, limit=3)
+        assert after == start and page.locator(".aw-ghost").count() == 0
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def _to_my_turn(table, board, limit: int = 12) -> None:
+    for _ in range(limit):
+        if table.py("print(g.current_player.name, g.phase)") == "You act":
+            return
+        if table.py("print(g.current_player.name)") == "You":  # tiles to place: reserve them
+            board.locator("[data-area='to-place'] [data-sel]").first.click()
+            board.locator("button[data-do='reserve']").click()
+        else:
+            board.locator("button[data-botstep]").click()
+        table.page.wait_for_timeout(300)
+    raise AssertionError("never your turn")
+
+
+def test_a_whole_turn_by_keyboard_the_focus_follows_the_decision(table):
+    """Buy by keyboard; the focus goes to the tile to place by itself; the arrows reach
+    built tiles too; a focused forbidden cell says its rule on screen; Enter builds and
+    the focus goes on; Escape closes the teacher menu wherever the focus is."""
+    page, board = table.page, table.widget()
+    _to_my_turn(table, board)
+    table.py(
+        "g.edit(market={'denar': 'garden 10'}, players={'You': {'money': ['denar 9', 'denar 3'], 'reserve': []}})"
+    )
+    board.locator("[data-slot='denar'][aria-label*='garden 10, affordable']").wait_for()
+    _scroll_to_top(page)
+    is_ = lambda sel: page.evaluate("(s) => document.activeElement.matches(s)", sel)  # noqa: E731
+
+    def tab_to(selector: str, limit: int = 80, key: str = "Tab") -> None:
+        for _ in range(limit):
+            if is_(selector):
+                return
+            page.keyboard.press(key)
+        raise AssertionError(f"Tab never reached {selector}")
+
+    board.focus()
+    tab_to("[data-slot='denar']")
+    page.keyboard.press("Enter")
+    tab_to("[data-pay='0']")
+    page.keyboard.press("Enter")
+    tab_to("[data-pay='1']")
+    page.keyboard.press("Space")
+    tab_to("button[data-do='buy']")
+    page.keyboard.press("Enter")
+    table.wait_py("print([str(t) for t in g.player('You').bought])", "['garden 10']")
+    page.wait_for_function("document.activeElement.matches(\"[data-area='to-place'] [data-sel]\")")
+    page.keyboard.press("Enter")  # the tile: its cells light up
+    tab_to("rect[data-cell][tabindex='0']", key="Shift+Tab")  # the board is before the tiles
+    seen = set()
+    for _ in range(10):  # toward the fountain: built tiles are stops too
+        here = page.evaluate(
+            "document.activeElement.dataset.cell ?? document.activeElement.dataset.tileCell"
+        )
+        seen.add(here)
+        if here == "0,0":
+            break
+        x, y = map(int, here.split(","))
+        page.keyboard.press(
+            "ArrowLeft" if x > 0 else "ArrowRight" if x < 0 else "ArrowUp" if y > 0 else "ArrowDown"
+        )
+    assert "0,0" in seen, seen
+    bad = board.locator("rect.aw-illegal")
+    if bad.count():
+        bad.first.evaluate("(e) => e.focus()")
+        assert "not here" in board.locator("[data-area='prompt']").inner_text()
+    board.locator("rect.aw-legal").first.evaluate("(e) => e.focus()")
+    page.keyboard.press("Enter")  # build it
+    table.wait_py("print(len(g.player('You').bought))", "0")
+    page.wait_for_function(
+        "(() => { const a = document.activeElement, r = document.querySelector('.aw-root');"
+        " return r.contains(a) && a !== r; })()"
+    )
+    table.shot("keyboard")
+    board.locator("[data-menu]").first.click()
+    board.locator(".aw-menu").wait_for()
+    page.evaluate("document.activeElement.blur()")  # the focus leaves the board
+    assert not page.evaluate("document.querySelector('.aw-root').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    board.locator(".aw-menu").wait_for(state="detached")
+
+
+def test_a_ghost_on_hover_and_a_tile_dragged_onto_its_cell(table):
+    """Hovering a legal cell shows the picked tile there as a ghost; a tile dragged from
+    the tiles to place onto a legal cell is built there."""
+    page, board = table.page, table.widget()
+    _to_my_turn(table, board)
+    table.buy("denar", "garden 10", ["denar 9", "denar 3"])
+    page.click("button[data-do='buy']")
+    chip = board.locator("[data-area='to-place'] [data-sel='garden 10']")
+    chip.wait_for()
+    chip.click()
+    legal = board.locator("[data-area='my-alhambra'] rect.aw-legal")
+    legal.first.hover()
+    ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
+    ghost.wait_for(state="attached")
+    assert ghost.locator(".aw-k-garden").count() == 1
+    table.shot("ghost")
+    cells = table.py(
+        "print(' '.join(sorted(k for k, r in w.view['legal']['tiles']['garden 10']['cells'].items() if r == '')))"
+    )
+    target = cells.split()[0]
+    chip.drag_to(board.locator(f"[data-area='my-alhambra'] rect[data-cell='{target}']"))
+    x, y = target.split(",")
+    table.wait_py(f"print(g.player('You').alhambra.get(({x}, {y})))", "garden 10")
