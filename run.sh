@@ -26,10 +26,10 @@ browser() {
   echo "== installing Debian's chromium for the browser tests"
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation libcairo2 >/dev/null
   else
     sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation libcairo2 >/dev/null
   fi
 }
 

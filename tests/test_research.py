@@ -280,3 +280,28 @@ def test_r12_the_points_variant_is_zero_sum_and_options_reach_the_engine():
         assert sum(total.values()) == pytest.approx(0.0)
         scores = list(game.scores.values())
         assert total["player_0"] == pytest.approx((scores[0] - scores[1]) / 100)
+
+
+@pytest.mark.parametrize(("game", "n"), [("alhambra", 3), ("gardens", 2)])
+def test_render_rgb_array_draws_the_position_and_changes_with_it(game, n):
+    """Issue 28: render() gives an RGB array where asked, for both the AEC environment
+    and the Gymnasium wrapper: the engine's picture, which changes as the game goes on."""
+    import numpy as np
+
+    from alhambra_widget.research.gym_env import SeatEnv
+
+    mod = alhambra_v0 if game == "alhambra" else gardens_v0
+    env = mod.env(players=n, render_mode="rgb_array")
+    env.reset(seed=5)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    assert first.shape[0] > 50 and first.shape[1] > 100 and len(np.unique(first.reshape(-1, 3), axis=0)) > 4
+    rng = np.random.default_rng(1)
+    for _ in range(12):
+        obs, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    later = env.render()
+    assert later.shape != first.shape or not np.array_equal(later, first)
+    g = SeatEnv(game=game, players=n, render_mode="rgb_array")
+    g.reset(seed=2)
+    assert g.render().shape[2] == 3

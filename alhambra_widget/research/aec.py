@@ -7,7 +7,8 @@ see (:mod:`.observe`). Rewards come at the end: ``"win"`` (the winners share 1; 
 default) or ``"points"`` (the agent's points minus the mean of the others', / 100).
 ``reset(seed=s)`` deals ``Game(seed=s)`` (later resets without a seed continue a
 generator seeded with ``s``). ``render()`` gives the engine's SVG picture
-(``render_mode="svg"``; no hands are drawn) or text (``"ansi"``).
+(``render_mode="svg"``; no hands are drawn), that picture as an RGB array
+(``"rgb_array"``, :mod:`.raster`) or text (``"ansi"``).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one game; :func:`new_game` (of a subclass) deals."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "svg"],
+        "render_modes": ["ansi", "svg", "rgb_array"],
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -139,13 +140,16 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[self.steps.game.current]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The game drawn as ``render_mode`` says: an SVG picture (``"svg"``), the game's text
-        (``"ansi"``), or None."""
+    def render(self) -> Any:
+        """The game as the render mode asks: SVG text, an RGB array, or text."""
         if self.render_mode is None or self.steps is None:
             return None
         if self.render_mode == "svg":
             return self.svg()
+        if self.render_mode == "rgb_array":
+            from .raster import rgb_array
+
+            return rgb_array(self.svg())
         return repr(self.steps.game)
 
     def svg(self) -> str:

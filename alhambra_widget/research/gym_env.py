@@ -32,7 +32,7 @@ class SeatEnv(gym.Env):
     """Seat ``seat`` of a ``players``-player game of ``game`` ("alhambra" or
     "gardens"); ``opponents`` is one bot kind for all other seats or one per seat."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -126,16 +126,23 @@ class SeatEnv(gym.Env):
             return self._obs(), r, True, False, {"scores": self.steps.game.scores}
         return self._obs(), 0.0, False, False, {}
 
-    def render(self) -> str | None:
-        """The game as an SVG picture (``"svg"``), the learner's text (``"ansi"``), or None."""
-        if self.render_mode == "svg":
+    def render(self) -> Any:
+        """The game as the render mode asks: SVG text, an RGB array
+        (:mod:`.raster`), or the seat's text."""
+        if self.render_mode in ("svg", "rgb_array"):
             if self.game_name == "gardens":
                 from ..views.gardens.view import gardens_svg
 
-                return gardens_svg(self.steps.game)
-            from ..views.alhambra.svg import game_svg
+                svg = gardens_svg(self.steps.game)
+            else:
+                from ..views.alhambra.svg import game_svg
 
-            return game_svg(self.steps.game)
+                svg = game_svg(self.steps.game)
+            if self.render_mode == "svg":
+                return svg
+            from .raster import rgb_array
+
+            return rgb_array(svg)
         if self.render_mode == "ansi":
             return text(self.steps, self.seat)
         return None
