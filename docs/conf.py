@@ -11,11 +11,13 @@ keep in git (see ``.gitignore``):
 - ``api/``: one reference page per public module of the package, found by walking it, so
   a new module (say, a research package) has its page without an edit here.
 - ``more.md``: every other ``*.md`` page of this folder that the table of contents below
-  does not name, so a page another change adds joins the site without a warning.
+  does not name, so a page another change adds joins the site without a warning (under
+  "More guides", which shows only when there is such a page).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import os
@@ -92,17 +94,28 @@ os.environ["ALHAMBRA_COURSE_PROGRESS"] = str(BUILD / "docs-course-progress.json"
 
 # pages this folder's index names (index.md); every other *.md joins through more.md
 LISTED = {
-    "index", "getting-started", "playing", "rules", "rules-in-pictures", "course",
-    "whatif", "scripting", "api", "researchers", "architecture", "contributing", "speed",
-    "changelog", "more",
+    "index", "getting-started", "playing", "table", "course", "coach", "whatif", "rules",
+    "rules-in-pictures", "scripting", "api", "researchers", "research", "architecture",
+    "contributing", "writing-lessons", "speed", "engine-speed", "changelog", "more",
 }  # fmt: skip
 
 
+def not_in_lite() -> set[str]:
+    """The notebooks the JupyterLite site leaves out (``NOT_IN_LITE`` of lite/build.py)."""
+    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return set(mod.NOT_IN_LITE)
+
+
 def course_pages() -> None:
-    """Copy the course notebooks into ``course/``, each with a link into the Lite site."""
+    """Copy the course notebooks into ``course/``, each with a link into the Lite site
+    (or, for a notebook the Lite site leaves out, the install that runs it)."""
     out = HERE / "course"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
+    absent = not_in_lite()
     for nb_path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         nb = json.loads(nb_path.read_text())
         link = (
@@ -110,6 +123,12 @@ def course_pages() -> None:
             f'<a href="../lite/lab/index.html?path={nb_path.name}">open it in JupyterLite</a> '
             "(the board below is a picture of the notebook's state as it ran).</p>"
         )
+        if nb_path.name in absent:
+            link = (
+                '<p class="try-live">This notebook needs packages JupyterLite does not have '
+                '(the <code>rl</code> extra: <code>pip install "alhambra-widget[rl]"</code>); '
+                "below, its outputs as it ran.</p>"
+            )
         cell = {"cell_type": "markdown", "metadata": {}, "source": [link]}
         nb["cells"].insert(1 if nb["cells"][0]["cell_type"] == "markdown" else 0, cell)
         for i, c in enumerate(nb["cells"]):  # cell ids (nbformat 4.5), so none is invented
@@ -153,13 +172,31 @@ def api_pages() -> None:
     (out / "_short_names.md").write_text(table)
 
 
+def extra_pages() -> list[str]:
+    """The pages of this folder that index.md does not name."""
+    return sorted(p.stem for p in HERE.glob("*.md") if p.stem not in LISTED)
+
+
 def more_page() -> None:
-    """``more.md``: the pages of this folder that index.md does not name."""
-    extra = sorted(p.stem for p in HERE.glob("*.md") if p.stem not in LISTED)
-    lines = ["# More guides", ""]
-    lines += ["Further pages of this documentation."] if extra else ["No further pages yet."]
-    lines += ["", "```{toctree}", ":maxdepth: 1", "", *extra, "```", ""]
+    """``more.md``, listing :func:`extra_pages`; none when there are none."""
+    extra = extra_pages()
+    (HERE / "more.md").unlink(missing_ok=True)
+    if not extra:
+        return
+    lines = ["# More guides", "", "Further pages of this documentation.", ""]
+    lines += ["```{toctree}", ":maxdepth: 1", "", *extra, "```", ""]
     (HERE / "more.md").write_text("\n".join(lines))
+
+
+def toc_with_more(_app: object, docname: str, source: list[str]) -> None:
+    """Name ``more`` in index.md's last table of contents when there is a more.md."""
+    if docname == "index" and extra_pages():
+        source[0] = source[0].replace("\nchangelog\n```", "\nchangelog\nmore\n```")
+
+
+def reread_index(*_args: object) -> list[str]:
+    """index.md is read again by every build, so its table of contents follows more.md."""
+    return ["index"]
 
 
 def defined_in(obj: object) -> str | None:
@@ -184,6 +221,8 @@ def skip_foreign(_app: object, what: str, _name: str, obj: object, skip: bool, _
 
 def setup(app: object) -> None:
     app.connect("autodoc-skip-member", skip_foreign)  # type: ignore[attr-defined]
+    app.connect("source-read", toc_with_more)  # type: ignore[attr-defined]
+    app.connect("env-get-outdated", reread_index)  # type: ignore[attr-defined]
 
 
 course_pages()

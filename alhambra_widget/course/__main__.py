@@ -11,6 +11,9 @@ from . import copy_course
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m alhambra_widget.course [DIR] [--lab] [--overwrite]``: copy the course notebooks
+    into DIR (default ``alhambra-course``), and with ``--lab`` open JupyterLab on the first; returns
+    the exit status."""
     ap = argparse.ArgumentParser(
         prog="python -m alhambra_widget.course",
         description="Copy the Alhambra course notebooks into DIR, and open JupyterLab on them.",

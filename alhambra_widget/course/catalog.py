@@ -55,6 +55,7 @@ written in another module join their chapter)."""
 
 
 def lesson(lesson_id: str) -> Lesson:
+    """The lesson with id ``lesson_id``; a KeyError names every lesson when there is none."""
     for les in LESSONS:
         if les.id == lesson_id:
             return les
@@ -62,6 +63,8 @@ def lesson(lesson_id: str) -> Lesson:
 
 
 def chapter(chapter_id: str) -> list[Lesson]:
+    """The lessons of chapter ``chapter_id``, in course order; a KeyError names the chapters when
+    there is none."""
     if chapter_id not in CHAPTERS:
         raise KeyError(f"No chapter {chapter_id!r}; the chapters are {list(CHAPTERS)}.")
     return [les for les in LESSONS if les.chapter == chapter_id]

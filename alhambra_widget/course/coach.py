@@ -60,6 +60,7 @@ class Remark:
     decision: Decision | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The remark as JSON for the page (its decision too, when it has one)."""
         return {
             "kind": self.kind, "text": self.text, "step": self.step, "rule": self.rule,
             "lines": list(self.lines), "decision": self.decision.to_dict() if self.decision else None,
@@ -81,6 +82,9 @@ class Coach:
     """Every decision weighed so far, by step (a decision taken back is dropped)."""
 
     def weigh(self, before: Any, played: Any, step: int) -> Remark | None:
+        """Weigh the move ``played`` in the position ``before`` (decision ``step``) against the
+        search's choice; a "mistake" Remark when it gave away more than ``threshold`` of the chance
+        to win, else None (also when there was no choice)."""
         if len(before.legal_actions()) < 2:
             return None  # no choice, nothing to judge
         choices = self.analyse(before, [played])

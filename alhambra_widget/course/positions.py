@@ -23,4 +23,6 @@ BACK = {  # two walls back to back, between (1, 0) and (2, 0)
 
 
 def game_start(edit: dict[str, Any], actions: list[dict[str, Any]] | None = None, players: tuple[str, ...] = ("You", "Ben", "Cem"), seed: int = 3) -> dict[str, Any]:
+    """A lesson's ``start["game"]``: a seeded game for ``players`` changed by the recorded ``edit``
+    (the first of ``players`` to play), then ``actions`` applied."""
     return {"players": list(players), "seed": seed, "edit": {"current": players[0], **edit}, "actions": actions or []}

@@ -62,6 +62,7 @@ class CourseWidget(BaseWidget):
 
     @property
     def lesson(self) -> Lesson:
+        """The lesson on the board now."""
         return self.attempt.lesson
 
     def goto(self, which: str | int) -> None:
@@ -71,9 +72,11 @@ class CourseWidget(BaseWidget):
         self._publish()
 
     def next(self) -> None:
+        """Go to the next lesson (stays on the last)."""
         self.goto(min(len(self.lessons) - 1, self._index(self.lesson.id) + 1))
 
     def prev(self) -> None:
+        """Go back to the previous lesson (stays on the first)."""
         self.goto(max(0, self._index(self.lesson.id) - 1))
 
     def answer(self, payload: dict[str, Any]) -> Verdict:
@@ -87,6 +90,7 @@ class CourseWidget(BaseWidget):
         return v
 
     def hint(self) -> str | None:
+        """The current lesson's next hint (None when there are no more), shown on the board too."""
         h = self.attempt.hint()
         self._publish()
         return h

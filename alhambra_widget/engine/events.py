@@ -35,6 +35,7 @@ class Event:
 
     @property
     def text(self) -> str:
+        """The event's sentence, written by the game's narrator for its kind (once, then kept)."""
         if self._text is None:
             self._text = self.NARRATORS[self.kind](self.data)
         return self._text

@@ -52,7 +52,11 @@ def check_names(names: Sequence[object]) -> list[str]:
 
 
 class ActionLike(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    """What the record needs of an action: its JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as JSON (``action_from_json`` reads it back)."""
+        ...
 
 
 A = TypeVar("A", bound=ActionLike)
@@ -114,10 +118,12 @@ class RecordedGame(ReadOnly, Generic[A, E]):
 
     @property
     def players(self) -> Sequence[_Named]:  # pragma: no cover - abstract
+        """The players in seat order (each game's subclass says what a player is)."""
         raise NotImplementedError
 
     @property
     def current(self) -> int:  # pragma: no cover - abstract
+        """The index of the player to move."""
         raise NotImplementedError
 
     def __init__(self, seed: int):
@@ -152,6 +158,8 @@ class RecordedGame(ReadOnly, Generic[A, E]):
 
     @staticmethod
     def action_from_json(data: object) -> A:  # pragma: no cover
+        """The action a JSON dict describes (each game reads its own actions); malformed data is
+        MalformedInput."""
         raise NotImplementedError
 
     # -- what a subclass writes ---------------------------------------------------
@@ -167,6 +175,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         raise NotImplementedError
 
     def state_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
+        """The whole state as JSON-able data (hidden information included: not for a viewer)."""
         raise NotImplementedError
 
     def _copy_state(self: G) -> G:  # pragma: no cover - abstract
@@ -238,6 +247,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
             self._listeners.append(fn)
 
     def remove_listener(self, fn: Listener) -> None:
+        """Stop calling ``fn`` (see :meth:`add_listener`); no error if it was not added."""
         if fn in self._listeners:
             self._listeners.remove(fn)
 

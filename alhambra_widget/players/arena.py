@@ -123,6 +123,8 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """The command line: play ``--games`` seeded games between ``--bots`` (one kind per seat) in
+    ``--workers`` processes; returns the results."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bots", nargs="+", default=["strong", "greedy"], help="one kind per seat")
     ap.add_argument("--games", type=int, default=20)

@@ -16,7 +16,9 @@ T = TypeVar("T")
 class Bot(Protocol):
     """A computer player: ``choose(game)`` returns one of ``game.legal_actions()``."""
 
-    def choose(self, game: Any) -> Any: ...
+    def choose(self, game: Any) -> Any:
+        """The bot's action in ``game``, one of ``game.legal_actions()``; a bot reads only what its
+        seat may see."""
 
 
 class RandomBot:
@@ -28,6 +30,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
+        """A legal action drawn at random by the bot's seeded generator."""
         return self.rng.choice(game.legal_actions())
 
     def __repr__(self) -> str:

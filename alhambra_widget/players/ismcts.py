@@ -37,6 +37,7 @@ class Node:
     allowed: set[Any] | None = None  # the actions worth trying here (``focus``)
 
     def mean(self) -> float:
+        """The mean reward over the node's visits (0 before any)."""
         return self.reward / self.visits if self.visits else 0.0
 
 
@@ -65,6 +66,8 @@ class Hint:
     """Within the search's noise of the search's choice (then not ranked by noise)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The hint as JSON for the page: the action, its sentence, the chance to win, the visits
+        and the reasons."""
         return {
             "action": self.action.to_json(),
             "says": self.says,
@@ -93,6 +96,8 @@ class Decision:
         return max(0.0, self.chance_best - self.chance_played)
 
     def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON for the review: the move played and the search's choice, their
+        chances and the loss."""
         return {
             "step": self.step, "player": self.player, "played": self.played, "best": self.best,
             "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),

@@ -47,6 +47,8 @@ class ReviewGraph:
     mistakes: tuple[Decision, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        """The graph as JSON for the page: players, chances (3 decimals), accuracy (1 decimal) and
+        the mistakes."""
         return {
             "players": list(self.players),
             "chances": [[round(c, 3) for c in row] for row in self.chances],

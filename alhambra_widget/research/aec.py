@@ -82,15 +82,21 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.steps: Steps | None = None
 
     def new_game(self, seed: int) -> Steps:
+        """A new game of this environment, dealt with ``seed``, as Steps (each game's subclass says
+        which)."""
         raise NotImplementedError
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``: the observation vector and the action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: one integer step of :mod:`.codec`."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent`` may see (no hidden information): its observation vector, and the mask of
+        legal steps when it is to move."""
         assert self.steps is not None
         seat = self.possible_agents.index(agent)
         obs = np.asarray(observation(self.steps, seat), dtype=np.float32)
@@ -100,6 +106,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (seeded by ``seed``, or the next seed of the environment); the seat to
+        move is selected."""
         if seed is not None:
             self._seeds = random.Random(seed)
             game_seed = seed
@@ -115,6 +123,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[self.steps.game.current]
 
     def step(self, action: Any) -> None:
+        """Play the selected agent's step (the engine refuses an illegal one); at the game's end
+        every agent gets its final reward."""
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
@@ -143,9 +153,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         return repr(self.steps.game)
 
     def svg(self) -> str:
+        """The current game drawn as SVG by the game's view."""
         raise NotImplementedError
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 

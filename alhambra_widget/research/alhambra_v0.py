@@ -11,13 +11,17 @@ from .codec import Steps
 
 
 class raw_env(GameEnv):
+    """The Alhambra AEC environment, unwrapped (:func:`env` wraps it)."""
+
     metadata = GameEnv.metadata | {"name": "alhambra_v0"}
     game_name = "alhambra"
 
     def new_game(self, seed: int) -> Steps:
+        """A new Alhambra game of ``n`` seats (``player_0``...), seeded, with the game's options."""
         return Steps(Game([f"player_{i}" for i in range(self.n)], seed=seed, **self.options))
 
     def svg(self) -> str:
+        """The Alhambra drawn by :func:`~alhambra_widget.views.alhambra.svg.game_svg`."""
         from ..views.alhambra.svg import game_svg
 
         assert self.steps is not None

@@ -30,6 +30,8 @@ def seat(kind: str) -> Any:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """The command line: play ``--games`` seeded games between ``--bots`` (one kind per seat) in
+    ``--workers`` processes; returns the results."""
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

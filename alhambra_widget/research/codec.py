@@ -97,10 +97,12 @@ _CURRENCY_INDEX = {c: BUY + i for i, c in enumerate(CURRENCIES)}
 
 
 def cell_index(pos: tuple[int, int]) -> int:
+    """The step that names cell ``pos`` (``CELL + c``)."""
     return CELL + (pos[0] + REACH) * WIDTH + (pos[1] + REACH)
 
 
 def cell_pos(index: int) -> tuple[int, int]:
+    """The cell a cell step names (the inverse of :func:`cell_index`)."""
     x, y = divmod(index - CELL, WIDTH)
     return (x - REACH, y - REACH)
 
@@ -113,6 +115,7 @@ class AlhambraCodec:
 
     @staticmethod
     def encode(game: Any, a: Action) -> Seq:
+        """The steps that name move ``a`` (see the module's table)."""
         k = type(a)
         if k is TakeMoney:
             return (_TAKE_INDEX[a.cards],)  # type: ignore[attr-defined]
@@ -203,11 +206,14 @@ class GardensCodec:
 
     @staticmethod
     def encode(game: Any, a: Lay) -> Seq:
+        """The single step that names a lay (G3): tile, field and turn."""
         x, y = a.field
         return (_GARDEN_INDEX[a.tile] * 144 + (y * FIELDS + x) * 4 + a.turn,)
 
     @staticmethod
     def decode(game: Any, seq: Seq) -> Lay | None:
+        """The lay a step names (``None`` unless the sequence is one step), legal or not: the engine
+        judges it."""
         tile, rest = divmod(seq[0], 144)
         f, turn = divmod(rest, 4)
         y, x = divmod(f, FIELDS)
@@ -215,14 +221,17 @@ class GardensCodec:
 
     @staticmethod
     def rule(game: Any, index: int) -> str:
+        """The ruling a refused step falls under: always G3 (the turn)."""
         return "G3"
 
     @staticmethod
     def describe(index: int) -> str:
+        """A step in words (the lay it names)."""
         return str(GardensCodec.decode(None, (index,)))
 
 
 def codec_for(game: Any) -> Any:
+    """The codec of an engine game: GardensCodec for the Gardens, else AlhambraCodec."""
     return GardensCodec if isinstance(game, GardensGame) else AlhambraCodec
 
 
@@ -261,6 +270,7 @@ class Steps:
 
     @property
     def over(self) -> bool:
+        """True once the game is over."""
         return bool(self.game.is_over)
 
     def legal(self) -> list[int]:
@@ -270,6 +280,7 @@ class Steps:
         return self._moves()[0].get(self.prefix, [])
 
     def mask(self) -> list[int]:
+        """The legal steps as a 0/1 list over every step of the codec."""
         m = [0] * self.codec.size
         for i in self.legal():
             m[i] = 1
@@ -330,6 +341,7 @@ class Steps:
         )
 
     def copy(self) -> Steps:
+        """An independent copy: the game copied, the move begun kept."""
         s = Steps.__new__(Steps)
         s.game = self.game.copy()
         s.codec = self.codec

@@ -11,14 +11,18 @@ from .codec import Steps
 
 
 class raw_env(GameEnv):
+    """The Gardens AEC environment, unwrapped (:func:`env` wraps it)."""
+
     metadata = GameEnv.metadata | {"name": "gardens_v0"}
     game_name = "gardens"
 
     def new_game(self, seed: int) -> Steps:
+        """A new Gardens game of ``n`` seats (``player_0``...), seeded, with the game's options."""
         names = [f"player_{i}" for i in range(self.n)]
         return Steps(GardensGame(names, seed=seed, **self.options))
 
     def svg(self) -> str:
+        """The Gardens drawn by :func:`~alhambra_widget.views.gardens.view.gardens_svg`."""
         from ..views.gardens.view import gardens_svg
 
         assert self.steps is not None

@@ -86,6 +86,7 @@ class SeatEnv(gym.Env):
         return {"observation": obs, "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
+        """The legal steps as booleans (for MaskablePPO and the like)."""
         return self._obs()["action_mask"].astype(bool)
 
     def _bots_play(self) -> None:
@@ -96,6 +97,8 @@ class SeatEnv(gym.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
+        """Deal a new game (seeded) with new bots in the other seats, and let them play up to the
+        learner's turn."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31)) if seed is None else seed
         self.steps = self._deal(game_seed)

@@ -189,6 +189,8 @@ def gardens_observation(steps: Steps, seat: int) -> list[float]:
 
 
 def gardens_text(steps: Steps, seat: int) -> str:
+    """What seat ``seat`` may see of a Gardens game, in words: its hand, the laid fields, each
+    seat's kinds, points and hand size."""
     g: Any = steps.game
     n = len(g.players)
     parts = [f"seat {seat} of {n}; turn {g.turn}; to move {g.current}"]
@@ -203,16 +205,19 @@ def gardens_text(steps: Steps, seat: int) -> str:
 
 
 def observation(steps: Steps, seat: int) -> list[float]:
+    """The observation vector of ``seat`` (only what it may see), for either game."""
     if steps.codec.game == "gardens":
         return gardens_observation(steps, seat)
     return alhambra_observation(steps, seat)
 
 
 def text(steps: Steps, seat: int) -> str:
+    """The observation of ``seat`` in words, for either game."""
     if steps.codec.game == "gardens":
         return gardens_text(steps, seat)
     return alhambra_text(steps, seat)
 
 
 def observation_size(game: str) -> int:
+    """The length of the observation vector of ``game`` ("alhambra" or "gardens")."""
     return GARDENS_OBS if game == "gardens" else ALHAMBRA_OBS

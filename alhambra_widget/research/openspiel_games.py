@@ -77,10 +77,12 @@ class EngineGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(self.short_name), info, params)
 
     def deal(self, seed: int) -> Any:
+        """A new engine game of ``n`` seats (``P0``...), dealt with ``seed``."""
         names = [f"P{i}" for i in range(self.n)]
         return GardensGame(names, seed=seed) if self.kind == "gardens" else Game(names, seed=seed)
 
     def new_initial_state(self) -> EngineState:
+        """The initial state: the deal (a chance node) is to come."""
         return EngineState(self, None)
 
     def state_from(self, engine_game: Any) -> EngineState:
@@ -88,14 +90,19 @@ class EngineGame(pyspiel.Game):  # type: ignore[misc]
         return EngineState(self, Steps(engine_game.copy()))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """An Observer of the observation vector of :mod:`.observe`."""
         return Observer(observation_size(self.kind))
 
 
 class AlhambraGame(EngineGame):
+    """Alhambra as an OpenSpiel game (``python_alhambra``)."""
+
     short_name = "python_alhambra"
 
 
 class GardensSpielGame(EngineGame):
+    """The Gardens of the Alhambra as an OpenSpiel game (``python_gardens``)."""
+
     short_name = "python_gardens"
 
 
@@ -108,6 +115,7 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         self.dealt = steps is not None
 
     def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance (before the deal) or terminal player."""
         if not self.dealt:
             return int(pyspiel.PlayerId.CHANCE)
         if self.steps.over:
@@ -118,6 +126,7 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         return list(self.steps.legal()) if player == self.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal's outcomes: each of the game's ``deals`` seeds, equally likely."""
         n = self.get_game().deals
         return [(i, 1.0 / n) for i in range(n)]
 
@@ -134,9 +143,11 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         return str(self.steps.codec.describe(int(action)))
 
     def is_terminal(self) -> bool:
+        """True once the game is over."""
         return self.dealt and self.steps.over
 
     def returns(self) -> list[float]:
+        """Each seat's final reward ("win" rewards), 0 until the end."""
         if not self.is_terminal():
             return [0.0] * self.get_game().num_players()
         return final_rewards(self.steps.game, "win")
@@ -160,12 +171,14 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: EngineState, player: int) -> None:
+        """Fill the tensor with what ``player`` may see of ``state`` (zeros before the deal)."""
         if state.dealt:
             self.tensor[:] = observation(state.steps, player)
         else:
             self.tensor.fill(0.0)
 
     def string_from(self, state: EngineState, player: int) -> str:
+        """What ``player`` may see of ``state``, in words."""
         return text(state.steps, player) if state.dealt else "the deal is to come"
 
 
@@ -199,6 +212,8 @@ class EngineRollouts:
         self.rng = random.Random(seed)
 
     def evaluate(self, state: EngineState) -> np.ndarray:
+        """The mean result of ``rollouts`` random playouts from ``state`` (finishing the move begun
+        first)."""
         total = np.zeros(state.get_game().num_players())
         for _ in range(self.rollouts):
             s = state.steps.copy()
@@ -214,6 +229,7 @@ class EngineRollouts:
         return total / self.rollouts
 
     def prior(self, state: EngineState) -> list[tuple[int, float]]:
+        """Uniform priors over the legal steps."""
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
 
@@ -251,6 +267,7 @@ class SpielSeat:
         self.name = "openspiel-ismcts"
 
     def choose(self, game: Any) -> Any:
+        """The engine move the OpenSpiel bot chooses in ``game``, made step by step on its copy."""
         state = self.spiel.state_from(game)
         steps = state.steps
         while True:

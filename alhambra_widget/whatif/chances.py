@@ -43,6 +43,8 @@ class WinChances:
         return data_frame(rows, ("move",))
 
     def plot(self, ax: Any = None) -> Any:
+        """A horizontal bar chart of the chances (needs matplotlib and pandas); drawn on ``ax`` if
+        given, which it returns."""
         plt = need_module("matplotlib.pyplot")
         need_module("pandas")
         df = self.table()

@@ -22,6 +22,8 @@ class Comparison:
     b: ScoringRound
 
     def rows(self) -> list[dict[str, Any]]:
+        """One row per player and item (each kind, then walls): its value in ``a``, in ``b`` and the
+        change."""
         out = []
         for n in self.a.totals:
             ka = {k.kind: k.points[n] for k in self.a.kinds}
@@ -49,6 +51,7 @@ class Comparison:
         return data_frame(self.rows(), ("player", "item"))
 
     def totals(self) -> dict[str, tuple[int, int, int]]:
+        """Each player's total points in ``a``, in ``b`` and the change."""
         return {
             n: (self.a.totals[n], self.b.totals[n], self.b.totals[n] - self.a.totals[n])
             for n in self.a.totals

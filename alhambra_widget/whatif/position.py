@@ -52,6 +52,7 @@ class Seat:
     wall: int | None = None
 
     def kind_counts(self) -> dict[str, int]:
+        """The seat's tiles per kind: counted from its Alhambra, or the counts it was given."""
         if self.alhambra is not None:
             return self.alhambra.counts()
         return dict(self.counts or {})
@@ -129,6 +130,7 @@ class Position:
         return cls(seats, dirk, dirk_name)
 
     def copy(self) -> Position:
+        """An independent copy (Alhambras, reserves, counts and Dirk copied)."""
         seats = [
             Seat(s.name, s.alhambra.copy() if s.alhambra else None, list(s.reserve),
                  dict(s.counts) if s.counts is not None else None, s.wall)
@@ -174,6 +176,8 @@ class Position:
         return self
 
     def give_dirk(self, tile: TileLike) -> Position:
+        """Give Dirk (the neutral player of the two-player game, R3) a tile; returns the
+        position."""
         if self.dirk is None:
             self.dirk = []
         self.dirk.append(as_tile(tile))
@@ -181,6 +185,7 @@ class Position:
 
     # -- scoring ------------------------------------------------------------------
     def counts(self) -> dict[str, dict[str, int]]:
+        """Each seat's (and Dirk's) tiles per kind, every kind listed."""
         out = {n: s.kind_counts() for n, s in self.seats.items()}
         if self.dirk is not None:
             out[self.dirk_name] = kind_counts(self.dirk)

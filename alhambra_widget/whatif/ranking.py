@@ -16,6 +16,9 @@ from .tables import data_frame
 # -- ranking where a tile could go ------------------------------------------------------
 @dataclass
 class Option:
+    """One place a tile could go (a cell, or ``"reserve"``): the longest wall, the majority places
+    per kind before and after, and the points, each with its change."""
+
     where: tuple[int, int] | str  # a cell, or "reserve"
     wall: int
     wall_change: int
@@ -46,14 +49,17 @@ class Ranking:
 
     @staticmethod
     def places_text(o: Option) -> str:
+        """The majority places an option changes (``kind: before → after``), or "no change"."""
         return (
             ", ".join(f"{k}: {a} → {b}" for k, (a, b) in o.places.items() if a != b) or "no change"
         )
 
     def heatmap(self) -> HeatMap:
+        """A heat map of the options drawn on the Alhambra."""
         return HeatMap(self)
 
     def best(self) -> Option:
+        """The best-ranked option."""
         return self.options[0]
 
 

@@ -46,6 +46,7 @@ class Table:
         return iter(self.rows)
 
     def column(self, name: str) -> list[Any]:
+        """The values of column ``name``, row by row."""
         return [r[name] for r in self.rows]
 
     @staticmethod

@@ -37,31 +37,48 @@ class PlayedGame(Protocol):
     GAME: ClassVar[str]
 
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of the game's one generator."""
     @property
-    def history(self) -> Sequence[Any]: ...
+    def history(self) -> Sequence[Any]:
+        """The actions applied, in order."""
     @property
-    def movers(self) -> Sequence[tuple[int, int]]: ...
+    def movers(self) -> Sequence[tuple[int, int]]:
+        """For each action: who made it, and where its events start in the log."""
 
     @property
-    def players(self) -> Sequence[_Named]: ...
+    def players(self) -> Sequence[_Named]:
+        """The players in seat order."""
     @property
-    def current_player(self) -> _Named: ...
+    def current_player(self) -> _Named:
+        """The player to move."""
     @property
-    def is_over(self) -> bool: ...
-    def apply(self, action: Any) -> list[Any]: ...
-    def why_illegal(self, action: object) -> GameError | None: ...
-    def at(self: P, step: int) -> P: ...
-    def copy(self: P) -> P: ...
-    def become(self: P, other: P) -> None: ...
-    def undo_to(self, step: int) -> int: ...
-    def add_listener(self, fn: Listener) -> None: ...
-    def remove_listener(self, fn: Listener) -> None: ...
-    def to_json(self) -> str: ...
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+    def apply(self, action: Any) -> list[Any]:
+        """Apply a legal action; returns the events (an illegal one is refused whole)."""
+    def why_illegal(self, action: object) -> GameError | None:
+        """None if ``action`` is legal now, else the error ``apply`` would raise."""
+    def at(self: P, step: int) -> P:
+        """An independent game as it was after ``step`` actions."""
+    def copy(self: P) -> P:
+        """An independent game in this state, with its record."""
+    def become(self: P, other: P) -> None:
+        """Take on the state and record of ``other`` (the listeners stay)."""
+    def undo_to(self, step: int) -> int:
+        """Take back every action after the first ``step``; returns how many."""
+    def add_listener(self, fn: Listener) -> None:
+        """Call ``fn(game, action, events)`` after every applied action."""
+    def remove_listener(self, fn: Listener) -> None:
+        """Stop calling ``fn``."""
+    def to_json(self) -> str:
+        """The game as a small JSON document (options, seed, actions, a fingerprint)."""
     @classmethod
-    def from_json(cls: type[P], text: str | bytes) -> P: ...
+    def from_json(cls: type[P], text: str | bytes) -> P:
+        """Rebuild a game from :meth:`to_json`."""
     @staticmethod
-    def action_from_json(data: object) -> Any: ...
+    def action_from_json(data: object) -> Any:
+        """The action a JSON dict describes."""
 
 
 G = TypeVar("G", bound=PlayedGame)
@@ -106,6 +123,7 @@ class Session(Generic[G]):
     # -- the game -------------------------------------------------------------
     @property
     def game(self) -> G:
+        """The live game (the board may show a past step of it: :attr:`step`)."""
         return self._game
 
     def set_game(self, game: G, seats: Mapping[str, object] | None = None) -> None:
@@ -139,6 +157,7 @@ class Session(Generic[G]):
         return f"<Session {where}, seats {dict((n, self.seat_kind(n)) for n in self.seats)}>"
 
     def seat_kind(self, name: str) -> str:
+        """``"human"``, or the name of the bot that plays seat ``name``."""
         bot = self.seats.get(name)
         return "human" if bot is None else str(getattr(bot, "name", "bot"))
 
@@ -172,6 +191,7 @@ class Session(Generic[G]):
         )
 
     def add_listener(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` whenever what the board shows changes."""
         self._listeners.append(fn)
 
     def _emit(self) -> None:
@@ -181,10 +201,12 @@ class Session(Generic[G]):
     # -- the timeline -------------------------------------------------------
     @property
     def live(self) -> bool:
+        """True when the board shows the live end of the game (not a past step)."""
         return self.cursor is None or self.cursor == len(self._game.history)
 
     @property
     def step(self) -> int:
+        """The step the board shows (the number of actions applied when live)."""
         return len(self._game.history) if self.cursor is None else self.cursor
 
     def shown(self) -> G:
@@ -196,6 +218,8 @@ class Session(Generic[G]):
         return self._past
 
     def goto(self, step: int) -> None:
+        """Show the game after ``step`` actions (clamped to the game; the live end at the last); a
+        step that is no whole number is MalformedInput."""
         n = len(self._game.history)
         if type(step) is not int:
             raise MalformedInput(f"A step is a whole number, not {step!r}.")
@@ -327,6 +351,7 @@ class Session(Generic[G]):
             )
 
     def bot_to_move(self) -> bool:
+        """True when the board is live, the game not over, and a bot plays the seat to move."""
         g = self._game
         return self.live and not g.is_over and self.seats.get(g.current_player.name) is not None
 

@@ -55,12 +55,14 @@ class SessionCore(BaseWidget, Generic[G]):
 
     @game.setter
     def game(self, game: G) -> None:
+        """Play ``game`` from now on; the seats of the players still in it stay."""
         names = [p.name for p in game.players]
         kinds: dict[str, object] = {n: k for n, k in self.seats.items() if n in names}
         self.session.set_game(game, kinds)
 
     @property
     def seats(self) -> dict[str, str]:
+        """Each seat's player: ``"human"`` or the bot's name."""
         return {n: self.session.seat_kind(n) for n in self.session.seats}
 
     def _person_to_move(self) -> bool:

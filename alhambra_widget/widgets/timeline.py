@@ -27,15 +27,19 @@ class TimelinePart(SessionCore[G]):
         self.session.goto(step)
 
     def first(self) -> None:
+        """Show the setup (step 0)."""
         self.goto(0)
 
     def last(self) -> None:
+        """Show the live end of the game."""
         self.goto(len(self.game.history))
 
     def prev(self) -> None:
+        """Show the step before."""
         self.goto(self.step - 1)
 
     def next(self) -> None:
+        """Show the step after."""
         self.goto(self.step + 1)
 
     def undo(self) -> int:

@@ -138,6 +138,7 @@ class Variations:
         return leaves[i]
 
     def line(self, i: int) -> list[Any]:
+        """The actions of line ``i`` from the setup (an unknown line is MalformedInput)."""
         return self._leaf(i).path()
 
     def promote(self, i: int) -> None:
@@ -173,6 +174,8 @@ class Variations:
     def from_data(
         cls, data: Any, action_from_json: Callable[[Any], Any], current: Sequence[Any]
     ) -> Variations:
+        """Rebuild a tree from :meth:`to_data` (actions read by ``action_from_json``), playing the
+        line of ``current``; a malformed tree is MalformedInput."""
         v = cls()
 
         def walk(item: Any, node: _Node) -> None:
@@ -190,4 +193,5 @@ class Variations:
         return v
 
     def to_json(self, action_json: Callable[[Any], Any]) -> str:
+        """The tree as compact JSON (:meth:`to_data`)."""
         return json.dumps(self.to_data(action_json), separators=(",", ":"))

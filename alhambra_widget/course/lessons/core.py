@@ -39,14 +39,17 @@ class Verdict:
         return self.ok
 
     def to_dict(self) -> dict[str, Any]:
+        """The verdict as JSON for the page: ok, text, rule (a ruling id), mistake, done."""
         return {"ok": self.ok, "text": self.message, "rule": self.rule, "mistake": self.mistake, "done": self.done}
 
 
 def cell_text(c: Pos) -> str:
+    """A cell as the lessons write it: ``(x, y)``."""
     return f"({c[0]}, {c[1]})"
 
 
 def parse_cell(v: object) -> Pos:
+    """A cell from an answer: a pair or an ``"x,y"`` string; anything else is MalformedInput."""
     if isinstance(v, str):
         v = v.split(",")
     if not isinstance(v, (list, tuple)) or len(v) != 2:
@@ -139,10 +142,12 @@ class Lesson:
 
     # -- the start position --------------------------------------------------------
     def alhambra(self) -> Alhambra:
+        """The lesson's starting Alhambra, from ``start["alhambra"]`` (cell -> tile name)."""
         cells = {parse_cell(k): Tile.parse(t) for k, t in self.start.get("alhambra", {}).items()}
         return Alhambra.from_tiles(cells)
 
     def tile(self) -> Tile:
+        """The tile the lesson gives to place (``start["tile"]``)."""
         return Tile.parse(self.start["tile"])
 
     def game(self) -> Game:
@@ -157,6 +162,7 @@ class Lesson:
 
     @property
     def kind(self) -> Task:
+        """The lesson's Task (how it is checked and solved), by its ``task`` name."""
         return TASKS[self.task]
 
     def solutions(self) -> list[list[dict[str, Any]]]:
@@ -165,6 +171,7 @@ class Lesson:
         return self.kind.solutions(self)
 
     def attempt(self) -> Attempt:
+        """A new attempt at this lesson: answers, hints and stars."""
         return Attempt(self)
 
     def check(self, *answers: dict[str, Any]) -> Verdict:

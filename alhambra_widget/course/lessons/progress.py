@@ -38,10 +38,12 @@ class Progress:
             pass  # no progress yet, or a file that is not ours: start afresh
 
     def record(self, lesson_id: str, stars: int) -> None:
+        """Record ``stars`` for a lesson (the best so far is kept) and save."""
         self.stars[lesson_id] = max(stars, self.stars.get(lesson_id, 0))
         self.save()
 
     def visit(self, lesson_id: str) -> None:
+        """Remember ``lesson_id`` as the lesson the learner is at, and save."""
         self.at = lesson_id
         self.save()
 

@@ -16,6 +16,8 @@ from .core import Attempt, Lesson, Task, Verdict, answer_field, parse_cell
 
 # game tasks: the answer is an action, applied to the attempt's game
 def action_of(lesson: Lesson, g: Game, payload: object) -> Action:
+    """The engine action of a turn lesson's answer (take, buy, place or reserve); any other payload
+    is MalformedInput (an illegal action is the engine's to refuse)."""
     if not isinstance(payload, dict):
         raise MalformedInput("This lesson's answer is an action: take, buy, place or reserve.")
     if "take" in payload:

@@ -48,6 +48,7 @@ class Action:
         return a
 
     def to_json(self) -> dict[str, Any]:
+        """The action as JSON: its ``type`` and fields (:meth:`from_json` reads it back)."""
         raise NotImplementedError
 
     @staticmethod
@@ -86,6 +87,7 @@ class TakeMoney(Action):
         object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "take_money", "cards": [...]}``, cards as names."""
         return {"type": self.type, "cards": [str(c) for c in self.cards]}
 
     @classmethod
@@ -117,6 +119,7 @@ class Buy(Action):
         object.__setattr__(self, "pay", tuple(sorted(pay, reverse=True)))
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "buy", "currency": ..., "pay": [...]}``, the card values paid."""
         return {"type": self.type, "currency": self.currency, "pay": list(self.pay)}
 
     @classmethod
@@ -151,6 +154,7 @@ class AtCell(_TileAction):
         object.__setattr__(self, "pos", as_pos(self.pos))
 
     def to_json(self) -> dict[str, Any]:
+        """The action's type, tile name and cell ``[x, y]``."""
         return {"type": self.type, "tile": self.tile.name, "pos": _pos_json(self.pos)}
 
     @classmethod
@@ -228,6 +232,7 @@ class ToReserve(Action):
         object.__setattr__(self, "pos", as_pos(self.pos))
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "to_reserve", "pos": [x, y]}``."""
         return {"type": self.type, "pos": _pos_json(self.pos)}
 
     @classmethod
@@ -258,6 +263,7 @@ class Pass(Action):
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "pass"}``."""
         return {"type": self.type}
 
     @classmethod
@@ -294,6 +300,7 @@ class Edit(Action):
             raise MalformedInput("Edit.changes is the JSON text of a dict of changes.")
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "edit", "changes": {...}}``, the changes as given."""
         return {"type": self.type, "changes": json.loads(self.changes)}
 
     @classmethod

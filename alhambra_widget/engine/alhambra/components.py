@@ -41,6 +41,7 @@ def opposite(bit: int) -> int:
 
 
 def mask_to_walls(mask: int) -> str:
+    """The walled sides of a bit mask, as letters in the order N, E, S, W."""
     return "".join(s for s in SIDES if mask & SIDE_BITS[s])
 
 
@@ -142,6 +143,8 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, text: object) -> Card:
+        """A money card from its name (``"denar 3"``: a currency and a value 1-9, R1); anything else
+        is MalformedInput."""
         if isinstance(text, str):
             parts = text.split()
             if (

@@ -130,18 +130,22 @@ def _table(t: Table, d: dict[str, Any], steps: list[Step]) -> None:
 
 
 def tiles_of(v: object) -> list[Tile]:
+    """Tiles from a list of tile names (an edit's field); anything else is MalformedInput."""
     if not isinstance(v, list):
         raise MalformedInput(f"A list of tiles, not {v!r}.")
     return [Tile.parse(t) for t in v]
 
 
 def cards_of(v: object) -> list[Card]:
+    """Money cards from a list of names (an edit's field); anything else is MalformedInput."""
     if not isinstance(v, list):
         raise MalformedInput(f"A list of money cards, not {v!r}.")
     return [Card.parse(c) for c in v]
 
 
 def deck_of(v: object) -> list[Card | ScoringCard]:
+    """A deck from a list of money card names and ``"scoring card 1"``/``"scoring card 2"`` (an
+    edit's field)."""
     if not isinstance(v, list):
         raise MalformedInput(f"A list of money cards or scoring cards, not {v!r}.")
     return [

@@ -81,6 +81,7 @@ class Game(RecordedGame[Action, Event]):
 
     @staticmethod
     def action_from_json(data: object) -> Action:
+        """The Alhambra action a JSON dict describes (:meth:`.Action.from_json`)."""
         return Action.from_json(data)
 
     def __init__(
@@ -116,6 +117,7 @@ class Game(RecordedGame[Action, Event]):
     # -- reading ----------------------------------------------------------
     @property
     def players(self) -> tuple[Player, ...]:
+        """The players in seat order."""
         return self._players
 
     @property
@@ -135,6 +137,7 @@ class Game(RecordedGame[Action, Event]):
 
     @property
     def turn(self) -> int:
+        """The turn number, from 1."""
         return self._t.turn
 
     @property
@@ -169,10 +172,12 @@ class Game(RecordedGame[Action, Event]):
 
     @property
     def is_over(self) -> bool:
+        """True once the game has ended (R12: the final scoring done)."""
         return self._t.phase == "over"
 
     @property
     def two_players(self) -> bool:
+        """True in the two-player game, with Dirk (R3)."""
         return len(self._players) == 2
 
     @property
@@ -192,6 +197,7 @@ class Game(RecordedGame[Action, Event]):
 
     @property
     def discard(self) -> tuple[Card, ...]:
+        """The money cards paid so far and not yet reshuffled (R6, R9)."""
         return tuple(self._t.discard)
 
     @property
@@ -226,6 +232,7 @@ class Game(RecordedGame[Action, Event]):
         return self._t.winners()
 
     def player(self, name: str) -> Player:
+        """The player named ``name``; KeyError if there is none."""
         for p in self._players:
             if p.name == name:
                 return p

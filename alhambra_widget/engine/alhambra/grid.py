@@ -75,6 +75,8 @@ class Violation:
         return self.message
 
     def error(self) -> IllegalAction:
+        """The violation as the IllegalAction a refused move raises (same ruling id and
+        sentence)."""
         return IllegalAction(self.rule, self.message)
 
 
@@ -159,6 +161,7 @@ class Alhambra:
         return self._tiles[pos]
 
     def get(self, pos: Pos, default: Tile | None = None) -> Tile | None:
+        """The tile at ``pos``, or ``default`` where there is none."""
         return self._tiles.get(pos, default)
 
     def __contains__(self, pos: object) -> bool:
@@ -317,6 +320,7 @@ class Alhambra:
         )
 
     def is_legal(self, tile: Tile, pos: Pos) -> bool:
+        """True when ``tile`` may be built at ``pos`` (R7); :meth:`why_illegal` says why not."""
         return self.why_illegal(tile, pos) is None
 
     def legal_positions(self, tile: Tile) -> set[Pos]:

@@ -138,6 +138,8 @@ def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]
 
 
 def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    """Every Buy of the tile of ``price`` with the cards ``values`` of ``currency`` (each payment of
+    :func:`payments`), shared and cached."""
     key = (currency, values, price)
     acts = _BUYS.get(key)
     if acts is None:

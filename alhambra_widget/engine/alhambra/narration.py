@@ -70,6 +70,7 @@ def _gift(d: dict[str, Any]) -> str:
 
 
 def game_over(d: dict[str, Any]) -> str:
+    """The sentence of a ``game_over`` event: the winners and every score (Dirk's too)."""
     winners = d["winners"]
     board = ", ".join(f"{n} {s}" for n, s in d["scores"].items())
     if d.get("dirk") is not None:

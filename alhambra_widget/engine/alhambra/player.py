@@ -32,6 +32,7 @@ class Player(ReadOnly):
 
     @property
     def name(self) -> str:
+        """The player's name."""
         return self._seat.name
 
     @property
@@ -41,10 +42,13 @@ class Player(ReadOnly):
 
     @property
     def money(self) -> tuple[Card, ...]:
+        """The money cards in the player's hand (hidden information: a view shows them only to a
+        viewer who may see them, :mod:`alhambra_widget.views.seats`)."""
         return tuple(self._seat.money)
 
     @property
     def reserve(self) -> tuple[Tile, ...]:
+        """The tiles on the player's reserve (R8)."""
         return tuple(self._seat.reserve)
 
     @property
@@ -75,6 +79,8 @@ class Player(ReadOnly):
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The player as JSON: name, score, money, Alhambra (``[x, y, tile]``), reserve and tiles
+        bought this turn."""
         s = self._seat
         return {
             "name": s.name,

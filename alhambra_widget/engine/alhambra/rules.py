@@ -55,10 +55,13 @@ class TurnRule(Generic[A]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Any) -> IllegalAction | None:
+        """Why ``a``, not among the legal actions now, is refused (ruling id and sentence); None if
+        it is not."""
         raise NotImplementedError
 
     @staticmethod
     def do(t: Table, s: Seat, a: Any) -> list[Event]:
+        """Apply the legal action ``a`` of seat ``s`` to the table; returns the events."""
         raise NotImplementedError
 
 
@@ -69,6 +72,8 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: TakeMoney) -> IllegalAction | None:
+        """R5: a card not face up, taken more often than it is there, or several adding up to more
+        than 5."""
         have = Counter(t.display)
         for c, n in Counter(a.cards).items():
             if have[c] == 0:
@@ -90,6 +95,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
 
     @staticmethod
     def do(t: Table, s: Seat, a: TakeMoney) -> list[Event]:
+        """R5: the cards go from the display to the hand; the turn's action is done."""
         for c in a.cards:
             t.display.remove(c)
         s.gain(a.cards)
@@ -111,6 +117,7 @@ class BuyRule(TurnRule[Buy]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Buy) -> IllegalAction | None:
+        """R6: an empty slot, cards the player does not hold, or too little paid."""
         tile = t.market[a.currency]
         if tile is None:
             return IllegalAction("R6", f"R6: the {a.currency} slot of the market is empty.")
@@ -131,6 +138,7 @@ class BuyRule(TurnRule[Buy]):
 
     @staticmethod
     def do(t: Table, s: Seat, a: Buy) -> list[Event]:
+        """R6: pay, take the tile to place; an exact payment gives another action (R4)."""
         tile = t.market[a.currency]
         assert tile is not None
         exact = is_exact(t, a)
@@ -172,10 +180,12 @@ class PlaceRule(TurnRule[Place]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Place) -> IllegalAction | None:
+        """A tile not held to place, or a cell the Alhambra refuses (R7)."""
         return _not_held(t, s, a.tile) or _error(s.alhambra.why_illegal(a.tile, a.pos))
 
     @staticmethod
     def do(t: Table, s: Seat, a: Place) -> list[Event]:
+        """Build the tile at its cell (R9), then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         build(s.alhambra, a.tile, a.pos)
         ev = [Event("place", {"player": s.name, "tile": a.tile.name, "pos": list(a.pos)})]
@@ -190,10 +200,12 @@ class ReserveRule(TurnRule[Reserve]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Reserve) -> IllegalAction | None:
+        """A tile not held to place."""
         return _not_held(t, s, a.tile)
 
     @staticmethod
     def do(t: Table, s: Seat, a: Reserve) -> list[Event]:
+        """Put the tile on the reserve (R9), then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         s.reserve.append(a.tile)
         return placed(t, s, [Event("reserve", {"player": s.name, "tile": a.tile.name})])
@@ -207,6 +219,7 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: GiveToDirk) -> IllegalAction | None:
+        """R3: an end-game gift (R12) cannot go to Dirk, nor a tile not held."""
         if t.phase == "gift":
             return IllegalAction(
                 "R3", "R3: only tiles bought this turn can go to Dirk, not end-game gifts."
@@ -215,6 +228,7 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
 
     @staticmethod
     def do(t: Table, s: Seat, a: GiveToDirk) -> list[Event]:
+        """R3: Dirk gets the tile, then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         t.dirk.append(a.tile)
         data = {"player": s.name, "tile": a.tile.name, "dirk": t.dirk_name}
@@ -234,10 +248,12 @@ class FromReserveRule(TurnRule[FromReserve]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: FromReserve) -> IllegalAction | None:
+        """A tile not in the reserve, or a cell the Alhambra refuses (R7)."""
         return _not_in_reserve(s, a.tile) or _error(s.alhambra.why_illegal(a.tile, a.pos))
 
     @staticmethod
     def do(t: Table, s: Seat, a: FromReserve) -> list[Event]:
+        """R8: build the reserve tile at its cell; the turn's action is done."""
         s.reserve.remove(a.tile)
         build(s.alhambra, a.tile, a.pos)
         data = {"player": s.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
@@ -251,10 +267,13 @@ class ToReserveRule(TurnRule[ToReserve]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: ToReserve) -> IllegalAction | None:
+        """A tile the Alhambra may not give up (R8: the fountain, an empty cell, or R7 broken by
+        what stays)."""
         return _error(s.alhambra.why_not_removable(a.pos))
 
     @staticmethod
     def do(t: Table, s: Seat, a: ToReserve) -> list[Event]:
+        """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
         tile = unbuild(s.alhambra, a.pos)
         s.reserve.append(tile)
         data = {"player": s.name, "tile": tile.name, "pos": list(a.pos), "how": "to_reserve"}
@@ -269,11 +288,14 @@ class ExchangeRule(TurnRule[Exchange]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Exchange) -> IllegalAction | None:
+        """A tile not in the reserve, or an exchange the Alhambra refuses (R8, R7)."""
         why = _not_in_reserve(s, a.tile)
         return why or _error(s.alhambra.why_not_exchangeable(a.tile, a.pos))
 
     @staticmethod
     def do(t: Table, s: Seat, a: Exchange) -> list[Event]:
+        """R8: the reserve tile takes the cell, the built tile goes to the reserve; the turn's
+        action is done."""
         s.reserve.remove(a.tile)
         old = rebuild(s.alhambra, a.tile, a.pos)
         s.reserve.append(old)
@@ -294,6 +316,8 @@ class PassRule(TurnRule[Pass]):
 
     @staticmethod
     def refuse(t: Table, s: Seat, a: Pass) -> IllegalAction | None:
+        """R4: a pass is refused whenever another action is possible (it is listed only when none
+        is)."""
         return IllegalAction(
             "R4",
             "R4: a turn is one of: take money, buy a tile, redesign; passing is allowed "
@@ -302,6 +326,7 @@ class PassRule(TurnRule[Pass]):
 
     @staticmethod
     def do(t: Table, s: Seat, a: Pass) -> list[Event]:
+        """The player passes: the turn ends."""
         return turn_over(t, s, [Event("pass", {"player": s.name})])
 
 
@@ -408,6 +433,8 @@ def placed(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
 
 
 def next_receiver(t: Table) -> int | None:
+    """The seat, from the current one on, that holds tiles to place (the gift phase, R12), or
+    None."""
     n = len(t.seats)
     for k in range(n):
         i = (t.current + k) % n
@@ -417,6 +444,7 @@ def next_receiver(t: Table) -> int | None:
 
 
 def dirk_event(t: Table, tiles: list[str], when: str) -> Event:
+    """The event of Dirk drawing ``tiles`` (R3) at the setup or after a round."""
     return Event("dirk_tiles", {"dirk": t.dirk_name, "tiles": tiles, "when": when})
 
 
@@ -502,6 +530,8 @@ def game_end(t: Table) -> list[Event]:
 
 
 def finish(t: Table) -> list[Event]:
+    """R12: the third scoring round, then the game is over (winners and scores; Dirk's with two
+    players)."""
     ev = score(t, 3)
     t.phase = "over"
     data: dict[str, Any] = {"winners": t.winners(), "scores": t.scores()}

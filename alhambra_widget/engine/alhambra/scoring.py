@@ -45,6 +45,8 @@ class KindScore:
         return (type(self), (self.kind, self.counts, self.places, self.points, self.shared,))
 
     def explain(self) -> str:
+        """The kind's scoring in one line: each player's count, place (or shared places) and points
+        (R10)."""
         if not self.places:
             return f"{self.kind}: nobody has one"
         parts = []
@@ -59,6 +61,7 @@ class KindScore:
         return f"{self.kind}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
+        """The kind's scoring as JSON: counts, places, points and shared places per player."""
         return {
             "kind": self.kind,
             "counts": dict(self.counts),
@@ -82,6 +85,8 @@ class WallScore:
     """Empty when only the length is known (a player described by counts)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The wall's score as JSON: the player, the length and the segments ``[[x, y], [x, y]]``
+        (R11)."""
         return {
             "name": self.name,
             "length": self.length,
@@ -106,6 +111,7 @@ class ScoringRound:
         return f"<Scoring round {self.number}: {', '.join(f'{n} +{p}' for n, p in self.totals.items())}>"
 
     def explain(self) -> str:
+        """The round in words: each kind, the walls and the totals."""
         lines = [f"Scoring round {self.number}:"]
         lines += ["  " + k.explain() for k in self.kinds]
         lines += [f"  walls: {w.name} {w.length}" for w in self.walls.values()]
@@ -113,6 +119,7 @@ class ScoringRound:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
+        """The round as JSON: number, kinds, walls and totals."""
         return {
             "number": self.number,
             "kinds": [k.to_dict() for k in self.kinds],

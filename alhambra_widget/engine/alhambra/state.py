@@ -88,6 +88,7 @@ class Seat:
         self.grouped = None
 
     def copy(self) -> Seat:
+        """An independent copy of the seat (its Alhambra copied)."""
         s = Seat()
         s.name = self.name
         s.score = self.score
@@ -161,6 +162,7 @@ class Table:
 
     @property
     def two_players(self) -> bool:
+        """True with two players, and so Dirk (R3)."""
         return len(self.seats) == 2
 
     def copy(self) -> Table:
@@ -186,12 +188,14 @@ class Table:
         return t
 
     def seat(self, name: str) -> Seat:
+        """The seat of the player named ``name``; KeyError if there is none."""
         for s in self.seats:
             if s.name == name:
                 return s
         raise KeyError(name)
 
     def scores(self) -> dict[str, int]:
+        """Each player's score, by name."""
         return {s.name: s.score for s in self.seats}
 
     def winners(self) -> list[str]:

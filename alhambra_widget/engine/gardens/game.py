@@ -61,10 +61,12 @@ class Lay:
             raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
 
     def to_json(self) -> dict[str, Any]:
+        """``{"type": "lay", "tile": ..., "field": [x, y], "turn": 0-3}``."""
         return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
 
     @staticmethod
     def from_json(data: object) -> Lay:
+        """The lay a JSON dict describes (:meth:`to_json`); anything else is MalformedInput."""
         if (
             not isinstance(data, dict)
             or data.get("type") != "lay"
@@ -95,6 +97,7 @@ class Scoring:
     why: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The scoring as JSON: every field above (building, value, counts, winner, ...)."""
         return {
             "building": list(self.building),
             "value": self.value,
@@ -145,6 +148,7 @@ class GardenPlayer(ReadOnly):
 
     @property
     def name(self) -> str:
+        """The player's name."""
         return self._name
 
     @property
@@ -164,6 +168,7 @@ class GardenPlayer(ReadOnly):
 
     @property
     def score(self) -> int:
+        """The player's points, over the kinds the player owns (G5: two kinds each are added)."""
         return sum(self._points.values())
 
     def _copy(self) -> GardenPlayer:
@@ -263,6 +268,7 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @staticmethod
     def action_from_json(data: object) -> Lay:
+        """The lay a JSON dict describes (:meth:`Lay.from_json`)."""
         return Lay.from_json(data)
 
     def __init__(
@@ -343,6 +349,7 @@ class GardensGame(RecordedGame[Lay, Event]):
     # -- reading (read-only: tuples and read-only mappings) ---------------------------
     @property
     def players(self) -> tuple[GardenPlayer, ...]:
+        """The players in seat order."""
         return self._players
 
     @property
@@ -352,6 +359,7 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @property
     def turn(self) -> int:
+        """The turn number, from 1."""
         return self._turn
 
     @property
@@ -396,6 +404,7 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @property
     def current_player(self) -> GardenPlayer:
+        """The player to lay a tile now."""
         return self._players[self._current]
 
     @property
@@ -405,28 +414,33 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @property
     def scores(self) -> dict[str, int]:
+        """Each player's points, by name."""
         return {p.name: p.score for p in self._players}
 
     @property
     def winners(self) -> list[str]:
+        """Who has the highest total once the game is over (equal totals share, G5); else []."""
         if not self.is_over:
             return []
         top = max(self.scores.values())
         return [n for n, s in self.scores.items() if s == top]
 
     def player(self, name: str) -> GardenPlayer:
+        """The player named ``name``; KeyError if there is none."""
         for p in self._players:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     def owner_of(self, kind: str) -> str | None:
+        """The player who owns tree kind ``kind`` (G2), or None when nobody does."""
         for p in self._players:
             if kind in p._kinds:
                 return p.name
         return None
 
     def tile(self, tile_id: str) -> GardenTile:
+        """The garden tile with id ``tile_id`` (G2); an unknown id is refused with G2."""
         for t in garden_tiles():
             if t.id == tile_id:
                 return t
@@ -556,6 +570,7 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     # -- records ---------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (hands included: not for a viewer)."""
         return {
             "turn": self._turn,
             "current": self.current_player.name,

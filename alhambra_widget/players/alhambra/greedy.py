@@ -43,6 +43,8 @@ class GreedyBot:
         return "GreedyBot()"
 
     def choose(self, game: Game) -> Action:
+        """The legal action whose immediate effect scores best (see the class), ties broken by
+        the bot's seeded generator."""
         p = game.current_player
         counts = game.counts()
         wall = p.alhambra.longest_wall()

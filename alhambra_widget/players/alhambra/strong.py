@@ -147,6 +147,7 @@ class StrongBot:
         )
 
     def choose(self, game: Game) -> Action:
+        """The search's first choice (:meth:`analyse`)."""
         choices: Sequence[Choice] = self.analyse(game)
         action: Action = choices[0].action
         return action

@@ -25,6 +25,7 @@ class GreedyGardensBot:
         return "GreedyGardensBot()"
 
     def choose(self, game: GardensGame) -> Lay:
+        """The lay with the best immediate score, ties broken by the bot's seeded generator."""
         me = game.current_player
         return best_of(game.legal_actions(), lambda a: self._score(game, me, a), self.rng)
 

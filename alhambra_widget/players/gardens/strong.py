@@ -19,10 +19,12 @@ _ranker = GreedyGardensBot(0)
 
 
 def focus(game: GardensGame, legal: list[Lay]) -> list[Lay]:
+    """The lays the search considers: all of them, or the greedy bot's ``FOCUS`` favourites."""
     return legal if len(legal) <= FOCUS else _ranker.rank(game, legal)[:FOCUS]
 
 
 def rollout_policy(game: GardensGame, rng: random.Random) -> Lay:
+    """A playout's lay: mostly the greedy bot's favourite, else a random legal one."""
     legal = game.legal_actions()
     if len(legal) > 1 and rng.random() < 0.7:
         return _ranker.rank(game, legal)[0]
@@ -30,6 +32,7 @@ def rollout_policy(game: GardensGame, rng: random.Random) -> Lay:
 
 
 def evaluate(game: GardensGame) -> list[float]:
+    """Each seat's chance to win: the result once the game is over, else from the point margins."""
     if game.is_over:
         w = game.winners
         return [1.0 / len(w) if p.name in w else 0.0 for p in game.players]
@@ -79,6 +82,7 @@ class GardensStrongBot:
         )  # fmt: skip
 
     def choose(self, game: GardensGame) -> Lay:
+        """The search's first choice (:meth:`analyse`)."""
         action: Lay = self.analyse(game)[0].action
         return action
 

@@ -59,6 +59,8 @@ def glyph(kind: str, x: float, y: float, size: float) -> str:
 
 
 def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = True) -> str:
+    """An Alhambra as an SVG picture: each tile with its kind and price, the external walls, and the
+    longest wall (R11, the engine's) in red unless ``highlight_longest`` is False."""
     x0, y0, x1, y1 = a.bounds()
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
     w, h = (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell

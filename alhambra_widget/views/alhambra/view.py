@@ -48,14 +48,18 @@ RULES = {
 
 
 def tile_json(t: Tile) -> list[Any]:
+    """A tile for the page: ``[kind, price, walls]``."""
     return [t.kind, t.price, t.walls]
 
 
 def cell_key(pos: tuple[int, int]) -> str:
+    """A cell as the page names it: ``"x,y"``."""
     return f"{pos[0]},{pos[1]}"
 
 
 def alhambra_json(a: Alhambra) -> dict[str, Any]:
+    """An Alhambra for the page: its tiles ``[x, y, kind, price, walls]`` and the segments of its
+    longest wall (the engine's, R11)."""
     return {
         "tiles": [[x, y, t.kind, t.price, t.walls] for (x, y), t in a.tiles.items()],
         "wall": [[a_[0], a_[1], b[0], b[1]] for a_, b in a.longest_wall_segments()],
@@ -77,6 +81,8 @@ def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
 
 
 def removal_rules(a: Alhambra) -> dict[str, str]:
+    """For each built cell, ``""`` when its tile may go to the reserve, else the rule that forbids
+    it (the engine's ``why_not_removable``, R8)."""
     out = {}
     for q in a.tiles:  # the fountain too: it says R8
         v = a.why_not_removable(q)

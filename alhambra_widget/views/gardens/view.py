@@ -64,6 +64,9 @@ def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
 ) -> dict[str, Any]:  # fmt: skip
+    """The Gardens view model for the page at ``step`` of ``steps``: players (a hand only where
+    ``seats`` let this viewer see it), buildings, fields, scorings, the lays since this viewer
+    last acted, the log and the legal fields (the engine's, G3)."""
     names = [p.name for p in g.players]
     to_move = None if g.is_over else g.current
     seen = seen_hands(names, seats, to_move, show_all_hands)
