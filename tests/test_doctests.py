@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import pkgutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,35 @@ def test_page_examples(path):
 def test_docstring_examples(name):
     res = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert res.failed == 0
+
+
+def _python_blocks(path):
+    """The page's plain ```python blocks (not doctests): the examples a reader copies."""
+    blocks, cur = [], None
+    for line in path.read_text().splitlines():
+        if cur is None and line.strip() == "```python":
+            cur = []
+        elif cur is not None and line.strip() == "```":
+            if not any(ln.lstrip().startswith(">>>") for ln in cur):
+                blocks.append(textwrap.dedent("\n".join(cur)))
+            cur = None
+        elif cur is not None:
+            cur.append(line)
+    return blocks
+
+
+BLOCK_PAGES = [p for p in PAGES if _python_blocks(p)]
+
+
+@pytest.mark.parametrize("path", BLOCK_PAGES, ids=lambda p: p.name)
+def test_page_code_blocks_run(path, tmp_path, monkeypatch):
+    """Issue 27: every code example in the docs runs; a page's blocks run in order in
+    one namespace, as a reader would paste them into a notebook."""
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    monkeypatch.setenv("ALHAMBRA_COURSE_PROGRESS", str(tmp_path / "progress.json"))
+    ns: dict = {}
+    for i, block in enumerate(_python_blocks(path)):
+        try:
+            exec(compile(block, f"{path.name}[block {i}]", "exec"), ns)
+        except Exception as e:
+            pytest.fail(f"{path.name}, block {i}: {type(e).__name__}: {e}\n{block}")
