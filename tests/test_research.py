@@ -27,7 +27,7 @@ from alhambra_widget.research.codec import (  # noqa: E402
     codec_for,
 )
 from alhambra_widget.research.observe import observation, text  # noqa: E402
-from alhambra_widget.whatif.chances import InProcessExecutor  # noqa: E402
+from alhambra_widget.whatif import InProcessExecutor  # noqa: E402
 
 
 def _game(kind, n, seed):

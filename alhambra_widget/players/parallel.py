@@ -56,6 +56,27 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def process_pool(workers: int) -> ProcessPoolExecutor | None:
+    """A pool of ``workers`` local processes, or ``None`` where processes cannot start.
+    Fork is the fastest start and safe in a one-thread process (a plain script: no
+    ``__main__`` guard needed); with threads running (a Jupyter kernel) fork may
+    deadlock, so a fork server starts the workers."""
+    if sys.platform == "emscripten":
+        return None
+    try:
+        import multiprocessing
+        import threading
+
+        methods = multiprocessing.get_all_start_methods()
+        if "fork" in methods and threading.active_count() == 1:
+            method = "fork"
+        else:
+            method = "forkserver" if "forkserver" in methods else "spawn"
+        return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
+        return None
+
+
 def default_executor() -> Executor | None:
     """The kept pool of local processes (one fewer than the cores: the calling process
     searches too), or ``None`` where there is one core or processes cannot start."""
@@ -63,19 +84,8 @@ def default_executor() -> Executor | None:
         return _POOL[0]
     if cores() < 2:
         return None
-    try:
-        import multiprocessing
-        import threading
-
-        # fork is the fastest start and safe in a one-thread process; with threads
-        # running (a Jupyter kernel) fork may deadlock, so a fork server starts them
-        methods = multiprocessing.get_all_start_methods()
-        if "fork" in methods and threading.active_count() == 1:
-            method = "fork"
-        else:
-            method = "forkserver" if "forkserver" in methods else "spawn"
-        pool = ProcessPoolExecutor(max_workers=cores() - 1, mp_context=multiprocessing.get_context(method))
-    except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
+    pool = process_pool(cores() - 1)
+    if pool is None:  # pragma: no cover - no processes
         return None
     _POOL.append(pool)
     atexit.register(pool.shutdown, cancel_futures=True)

@@ -7,7 +7,8 @@ Alhambra refuses an illegal tile). Tables are pandas DataFrames (a plain
 both imported only when asked for.
 """
 
-from .chances import CHUNK, InProcessExecutor, WinChances, win_chances
+from ..players.parallel import InProcessExecutor
+from .chances import CHUNK, WinChances, win_chances
 from .comparison import Comparison, compare
 from .position import AnyGame, Cell, Position, Seat, TileLike
 from .ranking import HeatMap, Option, Ranking, rank_placements

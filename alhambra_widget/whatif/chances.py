@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.alhambra.actions import Action
 from ..engine.alhambra.game import Game
 from ..engine.errors import IllegalAction
+from ..players.parallel import InProcessExecutor, process_pool
 
 if TYPE_CHECKING:
     from tqdm.auto import tqdm as Tqdm
@@ -87,40 +88,9 @@ def _default_executor() -> tuple[Executor, bool]:
     """A process pool on the local cores, or one process where processes cannot start
     (Pyodide): (executor, whether we own it and must shut it down)."""
     import os
-    import sys
 
-    if sys.platform != "emscripten" and (os.cpu_count() or 1) > 1:
-        try:
-            import multiprocessing
-            import threading
-
-            # fork is the fastest start and safe in a one-thread process (a plain script:
-            # no __main__ guard needed); with threads running (a Jupyter kernel) fork may
-            # deadlock, so a fork server starts the workers
-            methods = multiprocessing.get_all_start_methods()
-            if "fork" in methods and threading.active_count() == 1:
-                method = "fork"
-            else:
-                method = "forkserver" if "forkserver" in methods else "spawn"
-            ctx = multiprocessing.get_context(method)
-            return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=ctx), True
-        except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
-            pass
-    return InProcessExecutor(), True
-
-
-class InProcessExecutor(Executor):
-    """The one-process fallback: runs each unit of work when it is submitted (pass
-    ``executor=InProcessExecutor()`` to :func:`win_chances` to stay in this process)."""
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Run ``fn(*args, **kwargs)`` now, in this process; its future is done."""
-        f: Future[Any] = Future()
-        try:
-            f.set_result(fn(*args, **kwargs))
-        except BaseException as e:  # pragma: no cover - re-raised by result()
-            f.set_exception(e)
-        return f
+    pool = process_pool(os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else None
+    return (pool if pool is not None else InProcessExecutor()), True
 
 
 def win_chances(

@@ -9,7 +9,8 @@ export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La"
 
 import { html } from "./html.js";
 
-function octagon(cx, cy, r) {
+// an octagon (a garden field or tile) of radius r around (cx, cy), as SVG points
+export function octagon(cx, cy, r) {
   const pts = [];
   for (let i = 0; i < 8; i++) {
     const a = Math.PI / 8 + (i * Math.PI) / 4;

@@ -5,7 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
-import { TREE_ABBR } from "../gardens.js";
+import { TREE_ABBR, octagon } from "../gardens.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
@@ -30,14 +30,6 @@ function mapHtml(co) {
 // a Gardens board (G1): buildings (diamonds, their values) and garden fields (octagons);
 // in a lesson every field may be clicked alike, and the engine judges
 const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
-function octagon(cx, cy, r) {
-  const pts = [];
-  for (let i = 0; i < 8; i++) {
-    const a = Math.PI / 8 + (i * Math.PI) / 4;
-    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
 
 function gardensBoard(gb, pick) {
   const W = gb.size.buildings * GS;
