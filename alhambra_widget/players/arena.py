@@ -21,6 +21,7 @@ import math
 import os
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -122,17 +123,25 @@ def run(
     return out
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
+def main(
+    argv: list[str] | None = None,
+    *,
+    description: str | None = __doc__,
+    bots: Sequence[str] = ("strong", "greedy"),
+    games: int = 20,
+    seat: Callable[[str], Any] = str,
+) -> dict[str, Any]:
     """The command line: play ``--games`` seeded games between ``--bots`` (one kind per seat) in
-    ``--workers`` processes; returns the results."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bots", nargs="+", default=["strong", "greedy"], help="one kind per seat")
-    ap.add_argument("--games", type=int, default=20)
+    ``--workers`` processes; returns the results. Another arena's command line passes its
+    defaults and ``seat``, which turns a kind named on the line into what :func:`run` seats."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bots", nargs="+", default=list(bots), help="one kind per seat")
+    ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
     with ProcessPoolExecutor(max_workers=args.workers) as ex:
-        return run(args.bots, args.games, args.seed, ex)
+        return run([seat(k) for k in args.bots], args.games, args.seed, ex)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,9 @@ each seat's wins with a 95% Wilson interval, points and time a decision.
 
 from __future__ import annotations
 
-import argparse
-import os
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..players.arena import run
+from ..players.arena import main as arena_main
 from .openspiel_games import IsmctsSeat
 
 
@@ -30,18 +27,9 @@ def seat(kind: str) -> Any:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    """The command line: play ``--games`` seeded games between ``--bots`` (one kind per seat) in
-    ``--workers`` processes; returns the results."""
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    ap.add_argument("--bots", nargs="+", default=["ismcts:50", "greedy"], help="one kind per seat")
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=1000)
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    args = ap.parse_args(argv)
-    with ProcessPoolExecutor(max_workers=args.workers) as ex:
-        return run([seat(k) for k in args.bots], args.games, args.seed, ex)
+    """The command line (the package arena's, with ``ismcts:N`` seats): play ``--games``
+    seeded games between ``--bots`` in ``--workers`` processes; returns the results."""
+    return arena_main(argv, description=__doc__, bots=("ismcts:50", "greedy"), games=10, seat=seat)
 
 
 if __name__ == "__main__":
