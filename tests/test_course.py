@@ -480,7 +480,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
             if "cell" in ans or "place" in ans or "field" in ans:
                 c = tuple(ans.get("cell") or ans.get("place") or ans["field"])
                 assert c not in cells, (c, text)
-            if "choice" in ans:
+            if "choice" in ans:  # a Gardens picture scores another building, not the answer (G4)
+                scored = (pic.get("gardens") or {}).get("scored", {}).values()
+                assert all((sc["winner"] or "nobody") != ans["choice"] for sc in scored), ans
                 hint_text = " ".join([view["teach"], *view["hints"]]).lower()
                 assert not re.search(rf"\b{re.escape(ans['choice'].lower())}\b", hint_text), ans
                 opts = [o for o in options(step) if o != "nobody"]
@@ -534,6 +536,11 @@ def test_the_answer_check_can_fail():
         test_nothing_sent_before_the_answer_contains_it(replace(les, hints=("It is 5 segments long.",)))
     with pytest.raises(AssertionError):
         test_nothing_sent_before_the_answer_contains_it(replace(lesson("gift"), teach="Ben has the most."))
+    # G4: a Gardens picture whose building palm wins for 12 points (seed 13) answers both
+    palm = {"gardens": {"players": ["Ann", "Ben", "Cem"], "seed": 13, "lays": [[1, 3, 1], [2, 3, 1], [2, 4, 1], [3, 4, 1], [3, 3, 0]]}}
+    for les_id in ("g-winner", "g-points"):
+        with pytest.raises(AssertionError):
+            test_nothing_sent_before_the_answer_contains_it(replace(lesson(les_id), picture=palm))
 
 
 def test_every_need_is_taught_in_the_lesson_or_before():
@@ -855,3 +862,45 @@ def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):
     view = course.view["lesson"]
     assert view["show_wall"] and view["alhambra"] == board_json(les.alhambra(), True)
     assert len(view["alhambra"]["wall"]) == les.alhambra().longest_wall()
+
+
+def test_G4_the_gardens_scoring_lessons_show_a_building_the_engine_scored():
+    """Issue 25: g-winner, g-nobody and g-points explain with a Gardens board on which
+    the engine laid tiles and scored a building: a plain win, a tie at the top that
+    drops out, and a multiplier that leaves out a kind with no tree."""
+    from alhambra_widget.course.pictures import picture
+
+    def scored(les_id):
+        pic = picture(lesson(les_id).picture)
+        (sc,) = pic["gardens"]["scored"].values()
+        assert pic["gardens"]["fields"] and sc["owner"] and sc["points"] == sc["value"] * sc["multiplier"]
+        assert any(f"= {sc['points']} points for {sc['owner']}" in n for n in pic["notes"])
+        return sc
+
+    win = scored("g-winner")
+    assert sorted(win["counts"].values())[-1] > sorted(win["counts"].values())[-2]
+    tie = scored("g-nobody")
+    top = max(tie["counts"].values())
+    assert list(tie["counts"].values()).count(top) == 2 and tie["counts"][tie["winner"]] < top
+    pts = scored("g-points")
+    assert 0 < pts["multiplier"] < 4 and 0 in pts["counts"].values()
+    assert "The scores now" in " ".join(picture(lesson("g-points").picture)["notes"])
+
+
+def test_R9_the_scoring_card_lesson_draws_the_deck_with_the_scoring_cards_windows():
+    """Issue 25: the deck of a game just set up, with where each scoring card may lie:
+    card 1 in the deck's second fifth, card 2 in its fourth (R2, R9), never its exact
+    place (hidden information)."""
+    from alhambra_widget.course.pictures import picture
+    from alhambra_widget.engine.alhambra.game import Game
+
+    pic = picture(lesson("scoring-card").picture)
+    deck = pic["deck"]
+    g = Game(["You", "Ben", "Cem"], seed=3)
+    places = [k + 1 for k, c in enumerate(reversed(g.deck)) if str(c).startswith("scoring card")]
+    assert deck["size"] == len(g.deck)
+    fifth = deck["size"] / 5
+    for (r, (a, b)), at in zip(sorted(deck["windows"].items()), places):
+        assert a <= at <= b and b - a > 5, (r, a, b, at)
+        assert {"1": 1, "2": 3}[r] * fifth - 1 <= a <= {"1": 1, "2": 3}[r] * fifth + 2
+    assert "places" not in json.dumps(pic) and str(places) not in json.dumps(pic)

@@ -11,10 +11,14 @@ A picture is a dict with any of:
   Alhambra drawn, the tile shown at the cell, and the engine's sentence about building
   it there (``why_illegal``); ``"wall": True`` draws the longest wall numbered segment by
   segment, with its length;
-- ``"gardens"``: ``{"players", "seed"}`` of a Gardens game, and optional ``"building"``
-  (its place, marked): the Gardens board drawn (G1);
+- ``"gardens"``: ``{"players", "seed"}`` of a Gardens game, optional ``"lays"`` (``[fx,
+  fy, turn]`` each, laid by the engine) and ``"standings"``, and optional ``"building"``
+  (its place, marked): the Gardens board drawn (G1) with the tiles laid, each building
+  they enclosed scored by the engine with its sentence (G4), and the scores;
 - ``"garden"``: a garden tile's id: the tile drawn before any turn, its trees at the
   north-east, south-east, south-west and north-west (G2);
+- ``"deck"``: ``{"players", "seed"}`` of a game just set up: its money deck drawn, with
+  where each scoring card may lie (R2, R9);
 - ``"cards"``: money cards to draw; ``"tiles"``: tiles to draw;
 - ``"caption"``: a sentence under it.
 """
@@ -67,18 +71,62 @@ def _alhambra(p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def gardens_board(players: list[str], seed: int, mark: list[int] | None = None) -> dict[str, Any]:
-    """A Gardens board for the page: its buildings (value, kind), the fields laid, and a
-    building marked (G1)."""
-    from ..engine.gardens.components import FIELDS, SIZE
-    from ..engine.gardens.game import GardensGame
+def gardens_board(players: list[str], seed: int, mark: list[int] | None = None, lays: list[list[int]] | None = None) -> dict[str, Any]:
+    """A Gardens board for the page: its buildings (value, kind), a building marked (G1),
+    and the garden tiles laid by ``lays`` (``[fx, fy, turn]``, each the tile in the hand
+    of the player to move, laid by the engine: G2, G3) with the buildings they enclosed
+    scored by the engine (G4)."""
+    from ..engine.gardens.game import GardensGame, Lay
+    from ..views.gardens.view import board_json
 
     g = GardensGame(players, seed=seed)
-    return {
-        "size": {"fields": FIELDS, "buildings": SIZE},
-        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind] for y in range(SIZE) for x in range(SIZE)],
-        "mark": f"{mark[0]},{mark[1]}" if mark else None,
-    }
+    for fx, fy, turn in lays or []:
+        g.apply(Lay(g.current_player.hand[0].id, (fx, fy), turn))
+    out = board_json(g)
+    out["mark"] = f"{mark[0]},{mark[1]}" if mark else None
+    out["scores"] = {p.name: p.score for p in g.players}
+    out["kinds"] = {p.name: list(p.kinds) for p in g.players}
+    return out
+
+
+def scoring_notes(board: dict[str, Any]) -> list[str]:
+    """The engine's G4 sentence for each building scored on a Gardens picture."""
+    out = []
+    for sc in board["scored"].values():
+        (x, y), trees = sc["building"], ", ".join(f"{k} {n}" for k, n in sc["counts"].items())
+        head = f"The {sc['kind']} of value {sc['value']} at ({x}, {y}) is enclosed; facing it: {trees}. {sc['why'][0].upper()}{sc['why'][1:]}"
+        if sc["owner"]:
+            head += f": {sc['value']} x {sc['multiplier']} kinds facing it = {sc['points']} points for {sc['owner']} ({sc['winner']})"
+        out.append(head + " (G4).")
+    return out
+
+
+def _gardens(p: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    gp = p["gardens"]
+    board = gardens_board(gp["players"], gp["seed"], p.get("building"), gp.get("lays"))
+    notes = scoring_notes(board)
+    if gp.get("standings"):
+        notes.append("The scores now: " + ", ".join(f"{n} ({'/'.join(board['kinds'][n])}) {v}" for n, v in board["scores"].items()) + ".")
+    return board, notes
+
+
+def money_deck(players: list[str], seed: int) -> tuple[dict[str, Any], str]:
+    """The money deck of a game just set up (R2, R9): how many cards it holds and where
+    each scoring card may lie, in draws from the top (the engine's public
+    :meth:`~..engine.alhambra.game.Game.scoring_approach`; never the exact places)."""
+    from ..engine.alhambra.game import Game
+
+    g = Game(players, seed=seed)
+    size = len(g.deck)
+    approach = g.scoring_approach()
+    windows = {str(r): [w[0] + 1, w[1] + 1] for r, w in approach.items() if w}
+    (a1, b1), (a2, b2) = windows["1"], windows["2"]
+    text = (
+        f"The money deck of a game just set up for {', '.join(players[:-1])} and {players[-1]}: {size} cards, drawn from the top. "
+        f"Scoring card 1 lies somewhere among draws {a1} to {b1} (the deck's second fifth), "
+        f"scoring card 2 among draws {a2} to {b2} (its fourth fifth)."
+    )
+    return {"size": size, "windows": windows}, text
 
 
 def picture(p: dict[str, Any]) -> dict[str, Any] | None:
@@ -91,12 +139,16 @@ def picture(p: dict[str, Any]) -> dict[str, Any] | None:
     if "alhambra" in p:
         out.update(_alhambra(p))
     if "gardens" in p:
-        out["gardens"] = gardens_board(p["gardens"]["players"], p["gardens"]["seed"], p.get("building"))
+        out["gardens"], notes = _gardens(p)
+        out["notes"] += notes
     if "garden" in p:
         from ..engine.gardens.components import garden_tiles
 
         t = next(t for t in garden_tiles() if t.id == p["garden"])
         out["garden"] = {"id": t.id, "trees": t.trees, "sides": list(t.sides)}
+    if "deck" in p:
+        out["deck"], text = money_deck(p["deck"]["players"], p["deck"]["seed"])
+        out["notes"].append(text)
     if "cards" in p:
         out["cards"] = [[c.currency, c.value] for c in map(Card.parse, p["cards"])]
     if "tiles" in p:

@@ -61,7 +61,10 @@ function fieldHtml(fx, fy, laid, L, ui, first, recent) {
   return html`<polygon class="${cls}" points="${octagon(cx, cy, R - 2)}" ${target} aria-label="${label}"><title>${label}</title></polygon>`;
 }
 
-function boardHtml(v, ui, L) {
+// the board alone, drawn px wide (a lesson's picture: the tiles laid, the buildings scored)
+export const gardensBoardSvg = (v, px) => boardHtml(v, null, null, px);
+
+function boardHtml(v, ui, L, px = null) {
   const W = v.size.buildings * S;
   // fields: one tab stop on the board (the first legal field), the arrow keys move on
   const laid = {};
@@ -72,7 +75,7 @@ function boardHtml(v, ui, L) {
   for (let fy = 0; fy < v.size.fields; fy++) {
     for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first, recent));
   }
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
 }
 
 function playersHtml(v) {

@@ -60,6 +60,23 @@ def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
     return out
 
 
+def board_json(g: GardensGame) -> dict[str, Any]:
+    """The board of a Gardens game for the page: buildings, the tiles laid (sides as
+    turned), the scorings, the buildings the last lay scored."""
+    last = []
+    if g.history:
+        touched = {b for _, b in buildings_of(g.history[-1].field)}
+        last = [f"{b[0]},{b[1]}" for b in g.scored if b in touched]
+    return {
+        "size": {"fields": FIELDS, "buildings": SIZE},  # fields and buildings a row
+        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind]
+                      for y in range(SIZE) for x in range(SIZE)],
+        "fields": [[x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]] for (x, y), (t, r) in g.fields.items()],
+        "scored": {f"{b[0]},{b[1]}": s.to_dict() for b, s in g.scored.items()},
+        "last_scored": last,
+    }  # fmt: skip
+
+
 def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
@@ -78,21 +95,12 @@ def gardens_view(
             "points": dict(p.points), "score": p.score,
             "hand": [tile_json(t) for t in p.hand] if open_hand else None, "cards": len(p.hand),
         })  # fmt: skip
-    last = []
-    if g.history:
-        touched = {b for _, b in buildings_of(g.history[-1].field)}
-        last = [f"{b[0]},{b[1]}" for b in g.scored if b in touched]
     return {
         "mode": "gardens",
         "step": step, "steps": steps, "live": live, "turn": g.turn, "over": g.is_over,
         "winners": g.winners, "current": g.current, "players": players,
-        "size": {"fields": FIELDS, "buildings": SIZE},  # fields and buildings a row
         "owners": {k: g.owner_of(k) for k in TREES},
-        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind]
-                      for y in range(SIZE) for x in range(SIZE)],
-        "fields": [[x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]] for (x, y), (t, r) in g.fields.items()],
-        "scored": {f"{b[0]},{b[1]}": s.to_dict() for b, s in g.scored.items()},
-        "last_scored": last,
+        **board_json(g),
         "recent": recent_lays(g, viewer(names, seats, to_move)),
         "supply": len(g.supply),
         "log": [e.text for e in g.log[-log_size:]],

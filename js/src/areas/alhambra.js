@@ -65,6 +65,24 @@ function builtTile(tile, f, opts, targets) {
   return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small)}<title>${label} at ${k}</title></g>`;
 }
 
+// a wall segment's number, outside the Alhambra beside its segment ([ax, ay, bx, by, n],
+// corners in cell units): never over a tile's name, and clear of the empty cells'
+// coordinates at their top-left
+function wallBadge([ax, ay, bx, by, n], f, occupied) {
+  const OFF = 11, R = 8;
+  let cx, cy;
+  if (ay === by) { // north or south side: the badge above or below, right of the middle
+    const below = occupied.has(key(Math.min(ax, bx), ay));
+    cx = f.px(Math.min(ax, bx)) + CELL * 0.72;
+    cy = f.py(ay) + (below ? -OFF : OFF);
+  } else { // east or west side: the badge left or right, below the middle
+    const right = occupied.has(key(ax, Math.min(ay, by)));
+    cx = f.px(ax) + (right ? -OFF : OFF);
+    cy = f.py(Math.min(ay, by)) + CELL * 0.6;
+  }
+  return html`<g class="aw-wallno"><circle cx="${cx}" cy="${cy}" r="${R}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${n}</text></g>`;
+}
+
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 export function boardSvg(alh, opts) {
   const { rules, exchange, remove, wall, title, coords } = opts;
@@ -81,7 +99,7 @@ export function boardSvg(alh, opts) {
     .map(([x, y]) => html`<text class="aw-coord" x="${f.px(x) + 4}" y="${f.py(y) + 11}">${x},${y}</text>`) : [];
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
-  const counted = (opts.numbers || []).map(([x, y, n]) => html`<g class="aw-wallno"><circle cx="${f.px(x)}" cy="${f.py(y)}" r="8"/><text x="${f.px(x)}" y="${f.py(y) + 4}" text-anchor="middle">${n}</text></g>`);
+  const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
   return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${marks}${lines}${counted}</svg>`;
 }
 

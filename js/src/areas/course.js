@@ -5,7 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
-import { TREE_ABBR, octagon } from "../gardens.js";
+import { TREE_ABBR, octagon, gardensBoardSvg } from "../gardens.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
@@ -64,6 +64,20 @@ function gardenPic(g) {
   return html`<svg class="aw-course-garden" width="120" height="120" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
 }
 
+// the money deck of a game just set up: its cards drawn from the top (left), and where
+// each scoring card may lie (the engine's windows, never the exact place: R2, R9)
+function deckPic(d) {
+  const W = 460, X = 10, w = (W - 2 * X) / d.size, y = 26, h = 26;
+  const cards = [];
+  for (let k = 0; k < d.size; k++) cards.push(html`<rect class="aw-deckcard" x="${(X + k * w).toFixed(1)}" y="${y}" width="${Math.max(1, w - 1).toFixed(1)}" height="${h}"/>`);
+  const wins = Object.entries(d.windows).map(([r, [a, b]]) => {
+    const x0 = X + (a - 1) * w, x1 = X + b * w;
+    return html`<rect class="aw-deckwin" x="${x0.toFixed(1)}" y="${y - 4}" width="${(x1 - x0).toFixed(1)}" height="${h + 8}" rx="3"/><text class="aw-decklabel" x="${((x0 + x1) / 2).toFixed(1)}" y="${y + h + 20}" text-anchor="middle">scoring card ${r}: draws ${a}–${b}</text>`;
+  });
+  const label = `the money deck, ${d.size} cards: ${Object.entries(d.windows).map(([r, [a, b]]) => `scoring card ${r} among draws ${a} to ${b}`).join(", ")}`;
+  return html`<svg class="aw-course-deck" width="${W}" height="80" viewBox="0 0 ${W} 80" role="img" aria-label="${label}"><text class="aw-decklabel" x="${X}" y="16">◀ top: drawn first</text><text class="aw-decklabel" x="${W - X}" y="16" text-anchor="end">bottom ▶</text>${cards}${wins}</svg>`;
+}
+
 // the explanation first, with the engine's picture: what the task needs to know
 function pictureHtml(p) {
   if (!p) return null;
@@ -72,12 +86,13 @@ function pictureHtml(p) {
   if (p.alhambra) {
     const cells = new Set(p.cell ? [p.cell] : []);
     const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...p.cell.split(",").map(Number), ...p.tile]] } : p.alhambra;
-    const n = p.numbered ? p.alhambra.wall.map(([ax, ay, bx, by], k) => [(ax + bx) / 2, (ay + by) / 2, k + 1]) : [];
+    const n = p.numbered ? p.alhambra.wall.map((seg, k) => [...seg, k + 1]) : [];
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
   }
   if (p.garden) out.push(gardenPic(p.garden));
-  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${gardensBoard(p.gardens, false)}</div>`);
+  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 7 * GS) : gardensBoard(p.gardens, false)}</div>`);
+  if (p.deck) out.push(deckPic(p.deck));
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
   out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
