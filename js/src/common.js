@@ -29,11 +29,18 @@ export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v =
 let GLYPHS = {};
 export const setGlyphs = (g) => { if (g) GLYPHS = g; };
 
-export function tileSvg(t, x, y, size, extra = null, small = false) {
+// a tile's name on its face ("Tow 8"), centred below the middle of the tile at (x, y)
+export function tileLabel([kind, price], x, y, size, cls = "") {
+  if (kind === "fountain") return html``;
+  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${KIND_ABBR[kind]} ${price}</text>`;
+}
+
+export function tileSvg(t, x, y, size, extra = null, small = false, named = true) {
   // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes;
-  // small: a board drawn small shows each kind's symbol large and no text
+  // small: a board drawn small shows each kind's symbol large and no text; named:
+  // false when the board draws every name above every tile (see tileLabel)
   const [kind, price, walls] = t;
-  const label = kind === "fountain" ? "" : `${KIND_ABBR[kind]} ${price}`;
+  const label = kind === "fountain" || !named ? "" : `${KIND_ABBR[kind]} ${price}`;
   const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
   if (kind === "fountain") {
     parts.push(html`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`);
@@ -51,7 +58,7 @@ export function tileSvg(t, x, y, size, extra = null, small = false) {
     }
   }
   // the name last: walls never cover it
-  if (label) parts.push(html`<text x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${label}</text>`);
+  if (label) parts.push(tileLabel(t, x, y, size));
   return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;
 }
 

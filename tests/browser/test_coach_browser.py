@@ -1,7 +1,7 @@
 """The coached game (issue 25, item 5) in a real JupyterLab: the coach's remark on a
 costly move fills the coach's region on top of the table without moving the board, its button
 takes the move back, and a game played to its end from Python shows the end remark
-and the review. Screenshots in both themes."""
+and the review; the same for the Gardens (G4, G5). Screenshots in both themes."""
 
 import pytest
 
@@ -123,7 +123,20 @@ print(w.offer)
 """
 
 
-def test_coached_gardens_flags_a_lay_and_takes_it_back(open_notebook):
+# G5: the learner's lays by the greedy bot, each flagged lay kept, to the game's end
+GARDENS_OUT = """
+while not g.is_over:
+    if w.session.bot_to_move():
+        w.run_bots()
+    else:
+        w.act(greedy.choose(g))
+        if w.offer:
+            w.keep()
+print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"), any(r.kind == "scoring" for r in w.remarks))
+"""
+
+
+def test_coached_gardens_flags_a_lay_takes_it_back_and_ends_with_the_review(open_notebook):
     lab = open_notebook(GARDENS)
     board = lab.widget()
     board.locator("aside.aw-coach").wait_for()
@@ -137,6 +150,23 @@ def test_coached_gardens_flags_a_lay_and_takes_it_back(open_notebook):
     lab.theme("Light")
     coach.locator("button[data-coach='undo']").click()
     lab.wait_py("print(g.state_dict() == before)", "True")
+
+    # played to its end (G5): the first building was explained (G4), the end remark and
+    # the review of every decision the learner made
+    over, finished, decisions, explained = lab.py(GARDENS_OUT).split()
+    assert (over, finished, explained) == ("True", "True", "True") and int(decisions) > 5
+    end = board.locator("aside.aw-coach.aw-coach-end")
+    end.wait_for()
+    assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
+    review = board.locator("section.aw-review")
+    review.wait_for()
+    assert f"Review of your {decisions} decisions" in review.inner_text()
+    assert board.locator("svg.ag-board .ag-bld.ag-done").count() >= 1  # the buildings scored, drawn
+    review.scroll_into_view_if_needed()
+    lab.shot("gardens-end-light")
+    _dark(lab)
+    lab.shot("gardens-end-dark")
+    lab.theme("Light")
 
 
 COURSE = """

@@ -233,7 +233,7 @@ def test_course_every_lesson_played_by_clicking(course):
     """Every lesson of the course, in one notebook, opened from the map: the explanation
     shows before the task, one wrong try (the engine's feedback for it), then the
     engine's answer, step by step (2 stars each), the first half in the light theme,
-    the second in the dark (a screenshot of each before its answer). At the end the
+    the second in the dark (a screenshot of each before and after its answer). At the end the
     course is complete, and before that a lesson without stars is offered."""
     c = course(IDS[0])
     page = c.page
@@ -256,8 +256,7 @@ def test_course_every_lesson_played_by_clicking(course):
         except Exception as e:  # name the lesson
             c.lab.shot(f"{les.id}-failed")
             raise AssertionError(f"lesson {les.id}: {e}") from e
-        if k in (0, IDS.index("take-buy-place"), IDS.index("count-wall"), IDS.index("round1")):
-            c.lab.shot(f"{les.id}-solved")
+        c.lab.shot(f"{k + 1:02d}-{les.id}-after")
     assert f"{2 * len(board)} of {3 * len(IDS)} stars" in page.locator(".aw-course-pos").first.inner_text()
     left = [les for les in LESSONS if les not in board]
     if left:  # complete only when every lesson has a star: the first left is offered
@@ -266,3 +265,43 @@ def test_course_every_lesson_played_by_clicking(course):
         assert page.locator(".aw-course-complete").count() == 0
     else:
         page.locator(".aw-course-complete").wait_for(timeout=15000)
+
+
+OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const out = [];
+  for (const fig of document.querySelectorAll('.aw-course-picture')) {
+    const names = [...fig.querySelectorAll('.aw-tile text, .aw-tilename, .aw-coord')];
+    const over = [...fig.querySelectorAll('.aw-wallno circle, .aw-longest')];
+    for (const o of over) for (const n of names) if (meet(box(o), box(n))) out.push(`${o.getAttribute('class') || 'badge'} over ${n.textContent}`);
+    const badges = [...fig.querySelectorAll('.aw-wallno circle')];
+    badges.forEach((a, i) => badges.slice(i + 1).forEach((b) => { if (meet(box(a), box(b))) out.push('badge over badge'); }));
+    const r = box(fig), area = box(fig.closest('.jp-OutputArea-output') || document.body);
+    if (r.right > area.right + 1) out.push(`picture clipped: ${r.right} > ${area.right}`);
+  }
+  return out;
+}"""
+
+SHOWN = ("count-wall", "scoring-card", "g-winner", "g-nobody", "g-points")
+
+
+def test_course_pictures_keep_names_clear_at_1366x768(course):
+    """Issue 25 (drawing): at 1366 x 768, every lesson's picture fits its output, and no
+    wall-number badge or longest-wall line covers a tile's name or a coordinate (R11);
+    the pictures drawn from the engine in both themes (screenshots)."""
+    c = course(IDS[0])
+    page = c.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    pictured = [les for les in LESSONS if les.picture]
+    for theme, lessons in (("Light", pictured), ("Dark", [lesson(i) for i in SHOWN])):
+        c.lab.theme(theme)
+        for les in lessons:
+            page.locator(f".aw-course-map [data-lesson='{IDS.index(les.id)}'].aw-course-item").click()
+            page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
+            fig = page.locator(".aw-course-picture").first
+            fig.wait_for()
+            assert page.evaluate(OVERLAPS) == [], les.id
+            if les.id in SHOWN:
+                fig.scroll_into_view_if_needed()
+                c.lab.shot(f"{les.id}-picture-{theme.lower()}")

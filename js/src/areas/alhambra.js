@@ -2,7 +2,7 @@
 // verdict per cell), a player's panel around it (hand, tiles to place, reserve), the
 // sandbox and Dirk.
 
-import { CELL, key, tileName, tileSvg, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
+import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
@@ -62,7 +62,7 @@ function builtTile(tile, f, opts, targets) {
   const target = targets.includes(k) ? html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`
     : opts.rules && html`tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
   const extra = html`data-tile-cell="${k}" data-player="${player}" ${rule} ${target}`;
-  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small)}<title>${label} at ${k}</title></g>`;
+  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small, false)}<title>${label} at ${k}</title></g>`;
 }
 
 // a wall segment's number, outside the Alhambra beside its segment ([ax, ay, bx, by, n],
@@ -93,6 +93,9 @@ export function boardSvg(alh, opts) {
   const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove) || opts.pick === "tiles");
   const empty = f.cells.filter(([x, y]) => !occupied.has(key(x, y))).map(([x, y]) => emptyCell(x, y, f, opts, stops));
   const built = alh.tiles.map((t) => builtTile(t, f, opts, targets));
+  // every tile's name above every tile, so a neighbour's wall never covers it
+  const names = html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind, price]) =>
+    tileLabel([kind, price], f.px(x), f.py(y), CELL, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
   // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
   // fountain is (0, 0) (a built tile keeps its picture clear)
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
@@ -100,7 +103,7 @@ export function boardSvg(alh, opts) {
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
-  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${marks}${lines}${counted}</svg>`;
+  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${names}${marks}${lines}${counted}</svg>`;
 }
 
 // the others' last moves on player i's board
