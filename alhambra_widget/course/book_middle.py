@@ -236,7 +236,7 @@ E: list[dict[str, Any]] = [
                  "caption": "Each refill draws from the top (left). A scoring card is never paid or held: it is set aside when drawn."},
         teaches=("scoring-cards", "R9"),
         needs=("scoring-cards", "R5"),
-        goal="You take the denar 1 and the dirham 4; your turn ends. The deck's top cards are listed below, the first drawn first. "
+        goal="Later in a game: the draws have come near scoring card 1. You take the denar 1 and the dirham 4; your turn ends. The deck's top cards are listed below, the first drawn first. "
         "How many cards does the refill draw from the deck?",
         task="numbers",
         start={
