@@ -32,7 +32,10 @@ export const setGlyphs = (g) => { if (g) GLYPHS = g; };
 // a tile's name on its face ("Tow 8"), centred below the middle of the tile at (x, y)
 export function tileLabel([kind, price], x, y, size, cls = "") {
   if (kind === "fountain") return html``;
-  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle">${KIND_ABBR[kind]} ${price}</text>`;
+  const name = `${KIND_ABBR[kind]} ${price}`;
+  // about 6.4 px a character at 11 px bold: a name wider than a small tile is squeezed in
+  const fit = name.length * 6.4 > size - 4 && html`textLength="${size - 4}" lengthAdjust="spacingAndGlyphs"`;
+  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle" ${fit}>${name}</text>`;
 }
 
 export function tileSvg(t, x, y, size, extra = null, small = false, named = true) {

@@ -146,7 +146,7 @@ function answerHtml(les, ui) {
   if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved)}</div>`;
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
-    return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 36))} ${o}</button>`)}</div>`;
+    return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 44))} ${o}</button>`)}</div>`;
   }
   return null;
 }
