@@ -61,7 +61,7 @@ function gardenPic(g) {
     return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}${TREE_ABBR[kind]}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
   });
   const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
-  return html`<svg class="aw-course-garden" width="120" height="120" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
+  return html`<svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
 }
 
 // the money deck of a game just set up: its cards drawn from the top (left), and where
