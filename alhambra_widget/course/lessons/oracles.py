@@ -160,7 +160,8 @@ def _o_g_points(lesson: Lesson) -> Oracle:
 def _o_g_end(lesson: Lesson) -> Oracle:
     from ...engine.gardens.components import FIELDS
 
-    return Oracle({"tiles": FIELDS * FIELDS}, "the game ends when every garden field holds a tile (G5).", lambda given: (
+    right = f"the game ends when every garden field holds a tile: {FIELDS} x {FIELDS} = {FIELDS * FIELDS} fields (G5)."
+    return Oracle({"tiles": FIELDS * FIELDS}, right, lambda given: (
         f"{given['tiles']} is not it: the game ends when every garden field is planted (G5).", "G5", "end"))
 
 
@@ -272,7 +273,11 @@ def _o_g_side(lesson: Lesson) -> Oracle:
         turns = f"{s['turn']} quarter turn{'s' if s['turn'] > 1 else ''}"
         return f"{kind} is not there after {turns} clockwise; turn the sides one place at a time (G2).", "G2", "g_side"
 
-    return Oracle(tile.side(s["side"], s["turn"]), "each quarter turn clockwise moves every side one place on (G2).", wrong)
+    names = ("north-east", "south-east", "south-west", "north-west")
+    now = tile.side(s["side"], s["turn"])
+    came = [k for k in range(4) if tile.side(k, 0) == now]  # the side it was on before turning
+    whence = f"the {now} of the {names[came[0]]} side comes to the {names[s['side']]}" if len(came) == 1 else f"{now} faces {names[s['side']]}"
+    return Oracle(now, f"{whence}: each quarter turn clockwise moves every side one place on (G2).", wrong)
 
 
 def _o_g_first(lesson: Lesson) -> Oracle:
