@@ -271,7 +271,7 @@ OVERLAPS = """() => {
   const box = (e) => e.getBoundingClientRect();
   const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const out = [];
-  for (const fig of document.querySelectorAll('.aw-course-picture')) {
+  for (const fig of document.querySelectorAll('.aw-course-picture, .aw-course-board')) {
     const names = [...fig.querySelectorAll('.aw-tile text, .aw-tilename, .aw-coord')];
     const over = [...fig.querySelectorAll('.aw-wallno circle, .aw-longest')];
     for (const o of over) for (const n of names) if (meet(box(o), box(n))) out.push(`${o.getAttribute('class') || 'badge'} over ${n.textContent}`);
@@ -283,23 +283,24 @@ OVERLAPS = """() => {
   return out;
 }"""
 
-SHOWN = ("count-wall", "scoring-card", "g-winner", "g-nobody", "g-points")
+SHOWN = ("count-wall", "scoring-card", "g-winner", "g-nobody", "g-points", "take-buy-place")
 
 
 def test_course_pictures_keep_names_clear_at_1366x768(course):
-    """Issue 25 (drawing): at 1366 x 768, every lesson's picture fits its output, and no
-    wall-number badge or longest-wall line covers a tile's name or a coordinate (R11);
-    the pictures drawn from the engine in both themes (screenshots)."""
+    """Issue 25 (drawing): at 1366 x 768, every lesson's picture and board fits its
+    output, and no wall-number badge or longest-wall line covers a tile's name or a
+    coordinate (R11); the pictures drawn from the engine, and a game lesson, in both
+    themes (screenshots)."""
     c = course(IDS[0])
     page = c.page
     page.set_viewport_size({"width": 1366, "height": 768})
-    pictured = [les for les in LESSONS if les.picture]
+    pictured = [les for les in LESSONS if les.picture or les.id in SHOWN]  # and a game lesson
     for theme, lessons in (("Light", pictured), ("Dark", [lesson(i) for i in SHOWN])):
         c.lab.theme(theme)
         for les in lessons:
             page.locator(f".aw-course-map [data-lesson='{IDS.index(les.id)}'].aw-course-item").click()
             page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
-            fig = page.locator(".aw-course-picture").first
+            fig = page.locator(".aw-course-picture, .aw-course-game").first
             fig.wait_for()
             assert page.evaluate(OVERLAPS) == [], les.id
             if les.id in SHOWN:
