@@ -74,3 +74,45 @@ test("a money lesson sends the picked display cards by name", () => {
   assert.deepEqual(a.answer, { take: [name(0), name(2)] });
   cleanup();
 });
+
+test("the counted wall's numbers stand outside the Alhambra and every tile name is drawn above every tile (R11)", () => {
+  const v = fixture("course_count_wall");
+  const { root, cleanup } = mount(v);
+  const svg = root.querySelector(".aw-course-picture svg.aw-board");
+  const rects = [...svg.querySelectorAll(".aw-placed rect")].map((r) => [+r.getAttribute("x"), +r.getAttribute("y"), +r.getAttribute("width")]);
+  const badges = [...svg.querySelectorAll(".aw-wallno circle")];
+  assert.equal(badges.length, v.lesson.picture.alhambra.wall.length);
+  for (const b of badges) {
+    const cx = +b.getAttribute("cx"), cy = +b.getAttribute("cy");
+    assert.ok(rects.every(([x, y, s]) => cx < x || cx > x + s || cy < y || cy > y + s), `badge at ${cx},${cy} on a tile`);
+  }
+  const kids = [...svg.children];
+  const names = kids.findIndex((e) => e.classList.contains("aw-names"));
+  assert.ok(names > kids.findLastIndex((e) => e.classList.contains("aw-placed")));
+  assert.deepEqual([...svg.querySelectorAll(".aw-names text")].map((t) => t.textContent), ["Gar 7", "Tow 8"]);
+  cleanup();
+});
+
+test("a Gardens picture draws the tiles the engine laid and the building it scored (G4)", () => {
+  const v = fixture("course_g_points");
+  const { root, cleanup } = mount(v);
+  const pic = v.lesson.picture.gardens;
+  const fig = root.querySelector(".aw-course-picture");
+  assert.equal(fig.querySelectorAll(".ag-tile").length, pic.fields.length);
+  const [k, sc] = Object.entries(pic.scored)[0];
+  const b = fig.querySelector(`[data-building="${k}"]`);
+  assert.ok(b.classList.contains("ag-done") && b.classList.contains(`ag-t-${sc.winner}`));
+  assert.equal(b.querySelector("text").textContent, String(sc.points));
+  assert.ok(fig.textContent.includes(`points for ${sc.owner}`));
+  cleanup();
+});
+
+test("the scoring-card picture draws the deck and where each scoring card may lie (R9)", () => {
+  const v = fixture("course_scoring_card");
+  const { root, cleanup } = mount(v);
+  const deck = root.querySelector(".aw-course-deck");
+  assert.equal(deck.querySelectorAll(".aw-deckcard").length, v.lesson.picture.deck.size);
+  const wins = [...deck.querySelectorAll(".aw-decklabel")].map((t) => t.textContent).filter((t) => t.startsWith("scoring card"));
+  assert.deepEqual(wins, Object.entries(v.lesson.picture.deck.windows).map(([r, [a, b]]) => `scoring card ${r}: draws ${a}–${b}`));
+  cleanup();
+});
