@@ -246,7 +246,7 @@ E: list[dict[str, Any]] = [
         rules=("G4",),
         teach="When a building is enclosed, the trees facing it are counted per kind. Kinds whose counts are tied drop out, and the highest count that no other kind shares wins the building.",
         picture={"gardens": {"players": ["Ann", "Ben", "Cem"], "seed": 3, "lays": [[4, 2, 2], [3, 2, 0], [2, 2, 3], [4, 3, 2], [3, 3, 0]]},
-                 "caption": "Five garden tiles laid by the engine; the fifth encloses a building, which now shows the points it gave, in the winning kind's colour."},
+                 "caption": "Five garden tiles laid by the engine; the fifth encloses a building, which now shows the points it gave, in the winning kind's colour. The trees on the side of a tile that touches a building face it."},
         teaches=("G4",),
         needs=("G4",),
         goal="Trees facing an enclosed building: lemon 4, orange 4, palm 3, lavender 1. Which kind wins it?",
