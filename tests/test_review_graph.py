@@ -74,3 +74,56 @@ def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():
     assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Ben" in svg and "Cem &amp; co" in svg
     assert "accuracy" in svg
     assert review_graph(g)._repr_svg_().startswith("<svg")
+
+
+def finished_widget(widget_class, game, seats):
+    """A finished game under a widget: the person plays randomly, the bot greedily."""
+    from alhambra_widget.players.bots import make_bot
+
+    bot, r = make_bot("greedy", 2, game), random.Random(1)
+    while not game.is_over:
+        mine = game.current_player.name == "You"
+        game.apply(r.choice(game.legal_actions()) if mine else bot.choose(game))
+    w = widget_class(game, seats=seats)
+    w.review_playouts = 3
+    return w
+
+
+def reviewed(w) -> dict:
+    """Ask the review as the page does (its button) and wait for the search's panel."""
+    import time
+
+    w._on_msg(w, {"kind": "review", "v": w.view["v"]}, [])
+    deadline = time.time() + 120
+    while (w.view.get("review") or {}).get("state") != "done":
+        assert time.time() < deadline, w.view.get("review")
+        time.sleep(0.05)
+    return w.view["review"]
+
+
+@pytest.mark.parametrize("gardens", [False, True])
+def test_the_review_panel_sends_the_graph_with_every_players_accuracy(gardens):
+    """The widget's review (its panel, as the page asks it) weighs every player's
+    decisions: the graph has a line and an accuracy a player, the person's mistakes
+    with the search's better move; another player's mistakes without it (R0: the
+    search's choice for them was worked out from their hidden hand)."""
+    from alhambra_widget import AlhambraWidget, GardensWidget
+
+    if gardens:
+        w = finished_widget(GardensWidget, GardensGame(["You", "Ben"], seed=6), {"Ben": "greedy"})
+    else:
+        w = finished_widget(AlhambraWidget, Game(["You", "Ben"], seed=4), {"Ben": "greedy"})
+    panel = reviewed(w)
+    graph = panel["graph"]
+    assert graph["players"] == ["You", "Ben"]
+    assert len(graph["chances"]) == len(w.game.history) + 1
+    assert set(graph["accuracy"]) == {"You", "Ben"}
+    assert all(0 <= a <= 100 for a in graph["accuracy"].values())
+    assert panel["player"] == "You" and panel["decisions"] > 0
+    assert {m["player"] for m in graph["mistakes"]} == {"You", "Ben"}  # a few simulations: noisy
+    for m in graph["mistakes"]:
+        assert m["loss"] >= MISTAKE
+        assert ("best" in m) == (m["player"] == "You")
+    # the panel stays while the page looks at a step (the timeline is only a view)
+    w._on_msg(w, {"kind": "goto", "step": 3}, [])
+    assert w.view["step"] == 3 and w.view["review"]["graph"] == graph
