@@ -9,7 +9,9 @@
 import { pct } from "../common.js";
 import { html } from "../html.js";
 
-const W = 560, H = 190, LEFT = 34, RIGHT = 8, TOP = 8, BOTTOM = 18;
+// a side panel is about 300 px wide: the picture is drawn at about that size, so its
+// labels stay readable there
+const W = 320, H = 150, LEFT = 34, RIGHT = 6, TOP = 6, BOTTOM = 16;
 const DASH = ["", "6 3", "2 3", "8 3 2 3"];
 
 const X = (step, steps) => LEFT + ((W - LEFT - RIGHT) * step) / Math.max(steps, 1);
@@ -29,6 +31,12 @@ function strips(steps) {
     out.push(html`<rect class="aw-graph-step" data-step="${i}" x="${r1(X(i, steps) - w / 2)}" y="${TOP}" width="${r1(w)}" height="${H - TOP - BOTTOM}"><title>step ${i}</title></rect>`);
   }
   return out;
+}
+
+// the step the board shows: a grey band a step wide (no line's colour, no line's shape)
+function nowBand(now, steps) {
+  const w = Math.max(3, (W - LEFT - RIGHT) / Math.max(steps, 1));
+  return html`<rect class="aw-graph-now" data-now="${now}" x="${r1(X(now, steps) - w / 2)}" y="${TOP}" width="${r1(w)}" height="${H - TOP - BOTTOM}"/>`;
 }
 
 function lines(g, steps) {
@@ -58,7 +66,7 @@ function legend(g) {
     const n = g.mistakes.filter((m) => m.player === name).length;
     const swatch = html`<svg width="26" height="10" aria-hidden="true"><line class="aw-graph-line aw-c${k % 4}" x1="1" x2="25" y1="5" y2="5" stroke-dasharray="${DASH[k % 4]}"/></svg>`;
     const figure = acc === undefined ? html`<span class="aw-muted">not reviewed</span>` : html`accuracy <b>${Math.round(acc)}%</b>, ${n} mistake${n === 1 ? "" : "s"}`;
-    return html`<li data-player="${name}">${swatch} ${name}: ${figure}</li>`;
+    return html`<li data-player="${name}">${swatch}<span>${name}: ${figure}</span></li>`;
   });
   return html`<ul class="aw-graph-legend">${items}</ul>`;
 }
@@ -71,7 +79,7 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const now = Math.max(0, Math.min(steps, at));
   const label = `each player's estimated chance to win, step by step, over ${steps} steps; the mistakes are marked`;
   return html`<figure class="aw-graph">
-<svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${strips(steps)}${lines(g, steps)}<line class="aw-graph-now" x1="${r1(X(now, steps))}" x2="${r1(X(now, steps))}" y1="${TOP}" y2="${H - BOTTOM}"/>${marks(g, steps)}</svg>
-<figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and what the coming scoring rounds would give"}). Click the graph to go to a step; a dot marks a mistake (it gave away 10% or more).</figcaption>
+<svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
+<figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and the scoring rounds to come"}). Click the graph to go to a step; a dot is a mistake (10% or more of the chance given away).</figcaption>
 ${legend(g)}</figure>`;
 }
