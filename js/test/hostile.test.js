@@ -79,7 +79,7 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   assert.equal(lines[0].getAttribute("points").split(" ").length, g.chances.length);
   const marks = svg.querySelectorAll("circle.aw-mistake[data-step]");
   assert.equal(marks.length, g.mistakes.length);
-  const legend = root.querySelectorAll(".aw-graph-legend li");
+  const legend = root.querySelectorAll(".aw-graph-legend > span");
   assert.equal(legend.length, 3);
   for (const li of legend) assert.match(li.textContent, /accuracy \d+%/);
   nothingInjected(root);
@@ -87,7 +87,9 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   click(marks[0]);
   click(svg.querySelector("rect.aw-graph-step[data-step='5']"));
-  assert.deepEqual(sent.filter((m) => m.kind === "goto"), [{ kind: "goto", step: g.mistakes[0].step }, { kind: "goto", step: 5 }]);
+  marks[1].focus();  // the keyboard: a mark is a button
+  marks[1].dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  assert.deepEqual(sent.filter((m) => m.kind === "goto"), [{ kind: "goto", step: g.mistakes[0].step }, { kind: "goto", step: 5 }, { kind: "goto", step: g.mistakes[1].step }]);
   // the tip of a mark names the player's move as text
   assert.ok(marks[0].querySelector("title").textContent.startsWith(`step ${g.mistakes[0].step}, `));
   cleanup();

@@ -50,10 +50,10 @@ def _open_review(lab):
     steps = int(lab.py("print(len(g.history))"))
     assert len(lines.first.get_attribute("points").split()) == steps + 1
     assert mistakes >= 1 and graph.locator("circle.aw-mistake").count() == mistakes
-    legend = board.locator(".aw-graph-legend li")
+    legend = board.locator(".aw-graph-legend > span")
     assert legend.count() == len(players)
     for i, name in enumerate(players):
-        assert re.fullmatch(rf"{name}: accuracy \d+%, \d+ mistakes?", legend.nth(i).locator("span").inner_text().strip())
+        assert re.fullmatch(rf"{name}: accuracy \d+%, \d+ mistakes?", legend.nth(i).locator(":scope > span").inner_text().strip())
     return graph, steps
 
 

@@ -14,7 +14,7 @@ export function hintHtml({ v }) {
   }
   const moves = h.moves.map((m, i) => html`<li${m.about_equal ? html` class="aw-equal"` : ""}><b>${m.says}</b> — win chance about ${pct(m.chance)}, tried ${m.visits} times${
     m.about_equal && html` <span class="aw-tag">about equal</span>`}${
-    m.reasons.length > 0 && html` <span class="aw-muted">(${m.reasons.join("; ")})</span>`}${
+    m.reasons.length > 0 && html`<span class="aw-reasons aw-muted">${m.reasons.map((r) => html`<span>${r}</span>`)}</span>`}${
     m.action && v.legal && html` <button class="aw-mini" data-playhint="${i}" aria-label="play this move: ${m.says}">play it</button>`}</li>`);
   // moves within the search's noise of its choice (Python's hinting.about_equal): said so,
   // not ranked by noise

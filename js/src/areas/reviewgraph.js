@@ -66,9 +66,9 @@ function legend(g) {
     const n = g.mistakes.filter((m) => m.player === name).length;
     const swatch = html`<svg width="26" height="10" aria-hidden="true"><line class="aw-graph-line aw-c${k % 4}" x1="1" x2="25" y1="5" y2="5" stroke-dasharray="${DASH[k % 4]}"/></svg>`;
     const figure = acc === undefined ? html`<span class="aw-muted">not reviewed</span>` : html`accuracy <b>${Math.round(acc)}%</b>, ${n} mistake${n === 1 ? "" : "s"}`;
-    return html`<li data-player="${name}">${swatch}<span>${name}: ${figure}</span></li>`;
+    return html`<span role="listitem" data-player="${name}">${swatch}<span>${name}: ${figure}</span></span>`;
   });
-  return html`<ul class="aw-graph-legend">${items}</ul>`;
+  return html`<div class="aw-graph-legend" role="list" aria-label="each player's accuracy">${items}</div>`;
 }
 
 // g = view.review.graph; at = the step shown on the board (drawn as a vertical line)
