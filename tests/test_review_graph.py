@@ -127,3 +127,19 @@ def test_the_review_panel_sends_the_graph_with_every_players_accuracy(gardens):
     # the panel stays while the page looks at a step (the timeline is only a view)
     w._on_msg(w, {"kind": "goto", "step": 3}, [])
     assert w.view["step"] == 3 and w.view["review"]["graph"] == graph
+
+
+def test_r0_a_review_during_the_game_weighs_only_the_persons_decisions():
+    """The others' decisions are weighed from their hands: hidden until the game is over."""
+    from alhambra_widget import AlhambraWidget
+
+    w = AlhambraWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    g, r = w.game, random.Random(2)
+    while g.step < 30:
+        if g.current_player.name == "You":
+            g.apply(r.choice(g.legal_actions()))
+        w.run_bots()
+    w.review_playouts = 3
+    graph = reviewed(w)["graph"]
+    assert set(graph["accuracy"]) == {"You"} and {m["player"] for m in graph["mistakes"]} <= {"You"}
+    assert len(graph["chances"]) == len(g.history) + 1

@@ -115,9 +115,11 @@ class SearchesPart(SessionCore[G]):
         self._check_version(content)
         person = self._reviewed()
         game = self.session.game.copy()
-        # the person first (their list of mistakes), then every other player (the graph's
-        # accuracy and marks): the progress counts every action of those players
-        names = [person] + [p.name for p in game.players if p.name != person]
+        # the person first (their list of mistakes), then, once the game is over, every
+        # other player (the graph's accuracy and marks: weighed from their hands, which
+        # stay hidden while the game goes on); the progress counts all their actions
+        others = [p.name for p in game.players if p.name != person] if game.is_over else []
+        names = [person, *others]
         actions = {name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names}
         playouts, shown = self.review_playouts, self.session.hands_shown
 
