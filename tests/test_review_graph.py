@@ -143,3 +143,14 @@ def test_r0_a_review_during_the_game_weighs_only_the_persons_decisions():
     graph = reviewed(w)["graph"]
     assert set(graph["accuracy"]) == {"You"} and {m["player"] for m in graph["mistakes"]} <= {"You"}
     assert len(graph["chances"]) == len(g.history) + 1
+
+
+def test_the_widgets_review_graph_from_python_weighs_whom_it_is_asked_to():
+    from alhambra_widget import AlhambraWidget
+
+    w = finished_widget(AlhambraWidget, Game(["You", "Ben"], seed=4), {"Ben": "greedy"})
+    plain = w.review_graph([])
+    assert plain.accuracy == {} and plain.mistakes == () and len(plain.chances) == len(w.game.history) + 1
+    graph = w.review_graph(playouts=2)
+    assert set(graph.accuracy) == {"You", "Ben"} and graph.chances == plain.chances
+    assert review_svg(graph).count("<polyline") == 2 and graph._repr_svg_().startswith("<svg")

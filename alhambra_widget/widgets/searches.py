@@ -6,14 +6,14 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import traitlets
 
 from ..engine.errors import GameError
 from ..players.ismcts import Decision, Hint
-from ..players.review_graph import review_graph
+from ..players.review_graph import ReviewGraph, review_graph
 from .base import Intents
 from .session import G
 from .session_core import Panel, SessionCore
@@ -101,6 +101,18 @@ class SearchesPart(SessionCore[G]):
         :func:`~.ismcts.review_decisions`). Sort by ``loss`` for the biggest mistakes."""
         n = playouts or self.review_playouts
         return self._review_search(self.session.game, player or self._reviewed(), n, None)
+
+    def review_graph(self, players: Sequence[str] | None = None, playouts: int | None = None) -> ReviewGraph:
+        """The game's graph (:func:`~.review_graph.review_graph`: each player's chance to
+        win step by step, shown as SVG in a notebook), with the decisions of ``players``
+        weighed for their accuracy and mistakes (default: what the review panel weighs,
+        the person and, once the game is over, everybody; ``[]``: none, no search)."""
+        game = self.session.game
+        if players is None:
+            person = self._reviewed()
+            players = [person] + ([p.name for p in game.players if p.name != person] if game.is_over else [])
+        n = playouts or self.review_playouts
+        return review_graph(game, {name: self._review_search(game, name, n, None) for name in players})
 
     def _reviewed(self) -> str:
         people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
