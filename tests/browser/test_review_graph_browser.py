@@ -6,6 +6,7 @@ step. In both themes, and in a window of 1366x768. Screenshots go to test-artifa
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,23 @@ def _open_review(lab):
     return graph, steps
 
 
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe_serious(lab, selector: str) -> list:
+    """axe-core's serious and critical violations inside ``selector``."""
+    if not AXE.exists():
+        pytest.fail("js/node_modules/axe-core is missing: run `npm install` in js/")
+    if not lab.page.evaluate("typeof window.axe === 'object'"):
+        lab.page.add_script_tag(content=AXE.read_text())
+    result = lab.page.evaluate(
+        f"axe.run(document.querySelector({selector!r}), {{resultTypes: ['violations']}})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))})))"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
 def _went_to(lab, step: int) -> None:
     lab.wait_py("print(w.step)", step)
     board = lab.widget()
@@ -88,6 +106,7 @@ def test_the_review_graph_has_a_line_a_player_marks_and_jumps_to_a_step(open_not
     review.scroll_into_view_if_needed()
     lab.shot(f"{theme.lower()}-page")
     review.screenshot(path=str(lab.shot(f"{theme.lower()}-review")))
+    assert not _axe_serious(lab, ".aw-root section.aw-review")
     _click_a_mark_and_a_point(lab, graph, steps)
     review.screenshot(path=str(lab.shot(f"{theme.lower()}-after-click")))
     # at 1366x768 the graph is whole and inside the window once scrolled to
