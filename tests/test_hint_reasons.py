@@ -115,3 +115,24 @@ def test_the_issues_case_is_found_dominated_by_the_outcome_check():
     g.edit(market={"ducat": "garden 8"}, players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}}, current="Ann")
     assert dominates(outcome(g, Buy("ducat", (9,))), outcome(g, Buy("ducat", (9, 3))))
     assert not dominates(outcome(g, Buy("ducat", (9, 3))), outcome(g, Buy("ducat", (9,))))
+
+
+def test_a_gardens_hint_says_which_lays_are_about_equal_and_keeps_them_in_a_fixed_order():
+    """As in the Alhambra: lays within the search's noise of its choice come first, in
+    the greedy bot's order (no seed changes it), marked about equal; then the rest,
+    the most tried first."""
+    from alhambra_widget.gardens import GardensGame
+    from alhambra_widget.players.gardens.greedy import GreedyGardensBot
+    from alhambra_widget.players.gardens.strong import hints as gardens_hints
+
+    g = GardensGame(["Ann", "Ben"], seed=4)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    shown = gardens_hints(g, playouts=30, seed=2, k=6)
+    tied = [h for h in shown if h.about_equal]
+    assert len(tied) >= 2 and shown[: len(tied)] == tied
+    order = GreedyGardensBot(0).rank(g, g.legal_actions())
+    assert [h.action for h in tied] == sorted((h.action for h in tied), key=order.index)
+    rest = [h.visits for h in shown[len(tied) :]]
+    assert rest == sorted(rest, reverse=True)
+    assert all(h.to_dict()["about_equal"] == h.about_equal for h in shown)

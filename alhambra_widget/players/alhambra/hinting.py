@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from ...engine.alhambra.actions import Action, Buy, TakeMoney
 from ...engine.alhambra.components import Tile
@@ -80,7 +80,7 @@ def about_equal(a: Choice, b: Choice) -> bool:
     return abs(a.value - b.value) <= Z * math.hypot(noise(a), noise(b))
 
 
-def ranked(choices: Sequence[Choice], prior: Sequence[Action]) -> list[tuple[Choice, bool]]:
+def ranked(choices: Sequence[Choice], prior: Sequence[Hashable]) -> list[tuple[Choice, bool]]:
     """The search's moves in the order a hint shows them, each with whether it is about
     equal to the first: the moves about equal to the search's choice (the most tried)
     first, in the order of ``prior`` (a ranking no simulation changes); then the rest,
