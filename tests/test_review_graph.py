@@ -46,6 +46,14 @@ def test_r0_the_chances_come_from_what_everybody_sees(seed, steps):
         assert chances_now(g.determinize(seat, seed + 7)) == pytest.approx(chances_now(g))
 
 
+def test_r10_the_graph_knows_the_steps_of_the_three_scoring_rounds():
+    g = played(Game(["Ann", "Ben", "Cem"], seed=2), 2)
+    rounds = review_graph(g).rounds
+    assert len(rounds) == 3 and list(rounds) == sorted(rounds)
+    for step in rounds:  # the round is scored by that step's action, not before
+        assert len(g.at(step).rounds) == len(g.at(step - 1).rounds) + 1
+
+
 def test_the_gardens_graph_follows_the_scores():
     g = played(GardensGame(["Ann", "Ben"], seed=3), 3)
     graph = review_graph(g)
@@ -62,7 +70,7 @@ def test_accuracy_is_lichess_s_curve_and_mistakes_give_away_enough():
     assert graph.accuracy["Ann"] == pytest.approx(sum(decision_accuracy(d.loss) for d in ds) / 3)
     assert [m.step for m in graph.mistakes] == [3]  # 0.20 given away; 0.05 is not a mistake
     assert MISTAKE == 0.10
-    assert set(graph.to_dict()) == {"players", "chances", "accuracy", "mistakes"}
+    assert set(graph.to_dict()) == {"players", "chances", "accuracy", "mistakes", "rounds"}
 
 
 def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():

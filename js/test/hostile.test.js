@@ -77,6 +77,9 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   const lines = [...svg.querySelectorAll("polyline.aw-graph-line")];
   assert.deepEqual(lines.map((l) => l.getAttribute("data-player")), NAMES);
   assert.equal(lines[0].getAttribute("points").split(" ").length, g.chances.length);
+  assert.equal(g.rounds.length, 3); // a finished game: three scoring rounds, the last at its end
+  assert.equal(g.rounds[2], g.chances.length - 1);
+  assert.equal(svg.querySelectorAll("line.aw-graph-round").length, 2);
   const marks = svg.querySelectorAll("circle.aw-mistake[data-step]");
   assert.equal(marks.length, g.mistakes.length);
   const legend = root.querySelectorAll(".aw-graph-legend > span");

@@ -20,7 +20,7 @@ const r1 = (n) => Math.round(n * 10) / 10;
 
 function axes(steps) {
   const grid = [0, 0.5, 1].map((c) => html`<line class="aw-grid${c === 0.5 ? " aw-grid-half" : ""}" x1="${LEFT}" x2="${W - RIGHT}" y1="${Y(c)}" y2="${Y(c)}"/><text class="aw-axis" x="${LEFT - 4}" y="${Y(c) + 4}" text-anchor="end">${pct(c)}</text>`);
-  return html`${grid}<text class="aw-axis" x="${LEFT}" y="${H - 4}">step 0</text><text class="aw-axis" x="${W - RIGHT}" y="${H - 4}" text-anchor="end">step ${steps}</text>`;
+  return html`${grid}<text class="aw-axis" x="${W - RIGHT}" y="${H - 4}" text-anchor="end">step ${steps}</text>`;
 }
 
 // a transparent strip a step wide over the whole height: a click there goes to the step
@@ -31,6 +31,12 @@ function strips(steps) {
     out.push(html`<rect class="aw-graph-step" data-step="${i}" x="${r1(X(i, steps) - w / 2)}" y="${TOP}" width="${r1(w)}" height="${H - TOP - BOTTOM}"><title>step ${i}</title></rect>`);
   }
   return out;
+}
+
+// the scoring rounds (the engine's round_scored steps): a thin line, and the round's
+// number under the axis (not for the last round at the game's end: the axis ends there)
+function rounds(g, steps) {
+  return (g.rounds || []).filter((step) => step < steps).map((step, i) => html`<line class="aw-graph-round" x1="${r1(X(step, steps))}" x2="${r1(X(step, steps))}" y1="${TOP}" y2="${H - BOTTOM}"/><text class="aw-axis" x="${r1(X(step, steps))}" y="${H - 4}" text-anchor="middle">round ${i + 1}</text>`);
 }
 
 // the step the board shows: a grey band a step wide (no line's colour, no line's shape)
@@ -79,7 +85,7 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const now = Math.max(0, Math.min(steps, at));
   const label = `each player's estimated chance to win, step by step, over ${steps} steps; the mistakes are marked`;
   return html`<figure class="aw-graph">
-<svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
+<svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${rounds(g, steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
 <figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and the scoring rounds to come"}). Click the graph to go to a step; a dot is a mistake (10% or more of the chance given away).</figcaption>
 ${legend(g)}</figure>`;
 }
