@@ -81,6 +81,7 @@ def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():
     assert re.search(r'<circle class="aw-mistake"[^>]*data-step="12"', svg)
     assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Ben" in svg and "Cem &amp; co" in svg
     assert "accuracy" in svg
+    assert svg.count('<line class="aw-round"') == 3  # the three scoring rounds (R10)
     assert review_graph(g)._repr_svg_().startswith("<svg")
 
 
