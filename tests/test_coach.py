@@ -102,6 +102,11 @@ def test_R12_finishing_shows_the_review_and_records_the_chapters_stars(tmp_path)
     mine = [i for i, (m, _) in enumerate(w.game.movers) if w.game.players[m].name == "You"]
     choices = [i for i in mine if len(w.game.at(i).legal_actions()) > 1]
     assert review["state"] == "done" and review["decisions"] == len(choices) > 20
+    graph = review["graph"]  # the game's graph: a line a player, the learner's accuracy
+    assert graph["players"] == [p.name for p in w.game.players] and set(graph["accuracy"]) == {"You"}
+    assert len(graph["chances"]) == len(w.game.history) + 1
+    w.goto(5)  # looking back at a step (a click on the graph) keeps the review
+    assert w.view["step"] == 5 and w.view["review"]["graph"] == graph
     assert Progress(path).stars[LESSON_IDS["alhambra"]] == 3
     course = CourseWidget(chapter="coached", progress=path)
     shown = {les["id"]: les["stars"] for les in course.view["course"]["lessons"]}

@@ -52,12 +52,14 @@ def test_front_end_unit_tests(tmp_path):
         (tmp_path / f"course_{les_id.replace('-', '_')}.json").write_text(json.dumps(c.view))
     _hostile_fixtures(tmp_path)
     _coach_fixture(tmp_path)
+    _review_fixture(tmp_path)
+    _hint_fixture(tmp_path)
     out = subprocess.run(
         [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 29" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 31" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
 
 
 def _coach_fixture(tmp_path: Path) -> None:
@@ -72,6 +74,44 @@ def _coach_fixture(tmp_path: Path) -> None:
     w.act(max(buys, key=lambda a: sum(a.pay) - g.market[a.currency].price))
     assert w.offer
     (tmp_path / "coach_flagged.json").write_text(json.dumps(w.view))
+
+
+def _wait_panel(w: AlhambraWidget, name: str) -> None:
+    import time
+
+    deadline = time.time() + 120
+    while (w.view.get(name) or {}).get("state") != "done":
+        assert time.time() < deadline
+        time.sleep(0.05)
+
+
+def _hint_fixture(tmp_path: Path) -> None:
+    """A hint asked as the page asks it, with few simulations: its moves about equal."""
+    w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    w.run_bots()
+    w.hint_playouts = 30
+    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+    _wait_panel(w, "hint")
+    assert sum(m["about_equal"] for m in w.view["hint"]["moves"]) >= 2
+    (tmp_path / "hint_about_equal.json").write_text(json.dumps(w.view))
+
+
+def _review_fixture(tmp_path: Path) -> None:
+    """A finished game of players named like markup, reviewed as the page asks it (a
+    few simulations a decision): the review panel with its graph."""
+    from alhambra_widget.players.bots import make_bot
+
+    g = AlhambraWidget(players=HOSTILE, seed=7).game
+    bot = make_bot("greedy", 1)
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    w = AlhambraWidget(g, seats={n: "greedy" for n in HOSTILE[1:]})
+    w.review_playouts = 2
+    w._on_msg(w, {"kind": "review", "v": w.view["v"]}, [])
+    _wait_panel(w, "review")
+    assert w.view["review"]["graph"]["mistakes"]
+    (tmp_path / "hostile_review.json").write_text(json.dumps(w.view))
 
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "\"quotes'", "</script>"]

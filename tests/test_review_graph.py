@@ -46,6 +46,14 @@ def test_r0_the_chances_come_from_what_everybody_sees(seed, steps):
         assert chances_now(g.determinize(seat, seed + 7)) == pytest.approx(chances_now(g))
 
 
+def test_r10_the_graph_knows_the_steps_of_the_three_scoring_rounds():
+    g = played(Game(["Ann", "Ben", "Cem"], seed=2), 2)
+    rounds = review_graph(g).rounds
+    assert len(rounds) == 3 and list(rounds) == sorted(rounds)
+    for step in rounds:  # the round is scored by that step's action, not before
+        assert len(g.at(step).rounds) == len(g.at(step - 1).rounds) + 1
+
+
 def test_the_gardens_graph_follows_the_scores():
     g = played(GardensGame(["Ann", "Ben"], seed=3), 3)
     graph = review_graph(g)
@@ -62,7 +70,7 @@ def test_accuracy_is_lichess_s_curve_and_mistakes_give_away_enough():
     assert graph.accuracy["Ann"] == pytest.approx(sum(decision_accuracy(d.loss) for d in ds) / 3)
     assert [m.step for m in graph.mistakes] == [3]  # 0.20 given away; 0.05 is not a mistake
     assert MISTAKE == 0.10
-    assert set(graph.to_dict()) == {"players", "chances", "accuracy", "mistakes"}
+    assert set(graph.to_dict()) == {"players", "chances", "accuracy", "mistakes", "rounds"}
 
 
 def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():
@@ -73,4 +81,85 @@ def test_the_picture_has_a_line_a_player_clickable_mistakes_and_escaped_names():
     assert re.search(r'<circle class="aw-mistake"[^>]*data-step="12"', svg)
     assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Ben" in svg and "Cem &amp; co" in svg
     assert "accuracy" in svg
+    assert svg.count('<line class="aw-round"') == 3  # the three scoring rounds (R10)
     assert review_graph(g)._repr_svg_().startswith("<svg")
+
+
+def finished_widget(widget_class, game, seats):
+    """A finished game under a widget: the person plays randomly, the bot greedily."""
+    from alhambra_widget.players.bots import make_bot
+
+    bot, r = make_bot("greedy", 2, game), random.Random(1)
+    while not game.is_over:
+        mine = game.current_player.name == "You"
+        game.apply(r.choice(game.legal_actions()) if mine else bot.choose(game))
+    w = widget_class(game, seats=seats)
+    w.review_playouts = 3
+    return w
+
+
+def reviewed(w) -> dict:
+    """Ask the review as the page does (its button) and wait for the search's panel."""
+    import time
+
+    w._on_msg(w, {"kind": "review", "v": w.view["v"]}, [])
+    deadline = time.time() + 120
+    while (w.view.get("review") or {}).get("state") != "done":
+        assert time.time() < deadline, w.view.get("review")
+        time.sleep(0.05)
+    return w.view["review"]
+
+
+@pytest.mark.parametrize("gardens", [False, True])
+def test_the_review_panel_sends_the_graph_with_every_players_accuracy(gardens):
+    """The widget's review (its panel, as the page asks it) weighs every player's
+    decisions: the graph has a line and an accuracy a player, the person's mistakes
+    with the search's better move; another player's mistakes without it (R0: the
+    search's choice for them was worked out from their hidden hand)."""
+    from alhambra_widget import AlhambraWidget, GardensWidget
+
+    if gardens:
+        w = finished_widget(GardensWidget, GardensGame(["You", "Ben"], seed=6), {"Ben": "greedy"})
+    else:
+        w = finished_widget(AlhambraWidget, Game(["You", "Ben"], seed=4), {"Ben": "greedy"})
+    panel = reviewed(w)
+    graph = panel["graph"]
+    assert graph["players"] == ["You", "Ben"]
+    assert len(graph["chances"]) == len(w.game.history) + 1
+    assert set(graph["accuracy"]) == {"You", "Ben"}
+    assert all(0 <= a <= 100 for a in graph["accuracy"].values())
+    assert panel["player"] == "You" and panel["decisions"] > 0
+    assert {m["player"] for m in graph["mistakes"]} == {"You", "Ben"}  # a few simulations: noisy
+    for m in graph["mistakes"]:
+        assert m["loss"] >= MISTAKE
+        assert ("best" in m) == (m["player"] == "You")
+    # the panel stays while the page looks at a step (the timeline is only a view)
+    w._on_msg(w, {"kind": "goto", "step": 3}, [])
+    assert w.view["step"] == 3 and w.view["review"]["graph"] == graph
+
+
+def test_r0_a_review_during_the_game_weighs_only_the_persons_decisions():
+    """The others' decisions are weighed from their hands: hidden until the game is over."""
+    from alhambra_widget import AlhambraWidget
+
+    w = AlhambraWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    g, r = w.game, random.Random(2)
+    while g.step < 30:
+        if g.current_player.name == "You":
+            g.apply(r.choice(g.legal_actions()))
+        w.run_bots()
+    w.review_playouts = 3
+    graph = reviewed(w)["graph"]
+    assert set(graph["accuracy"]) == {"You"} and {m["player"] for m in graph["mistakes"]} <= {"You"}
+    assert len(graph["chances"]) == len(g.history) + 1
+
+
+def test_the_widgets_review_graph_from_python_weighs_whom_it_is_asked_to():
+    from alhambra_widget import AlhambraWidget
+
+    w = finished_widget(AlhambraWidget, Game(["You", "Ben"], seed=4), {"Ben": "greedy"})
+    plain = w.review_graph([])
+    assert plain.accuracy == {} and plain.mistakes == () and len(plain.chances) == len(w.game.history) + 1
+    graph = w.review_graph(playouts=2)
+    assert set(graph.accuracy) == {"You", "Ben"} and graph.chances == plain.chances
+    assert review_svg(graph).count("<polyline") == 2 and graph._repr_svg_().startswith("<svg")

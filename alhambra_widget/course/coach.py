@@ -33,6 +33,7 @@ from ..players.alhambra.strong import reasons as alhambra_reasons
 from ..players.gardens.strong import GardensStrongBot
 from ..players.gardens.strong import reasons as gardens_reasons
 from ..players.ismcts import Choice, Decision
+from ..players.review_graph import review_graph
 from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
 from ..widgets.session_widget import SessionWidget
@@ -297,8 +298,13 @@ class CoachPart(SessionWidget[Any]):
         return events
 
     def review_panel(self) -> dict[str, Any]:
-        """The review the table shows at the end (the coach's weighings of the game)."""
-        return self.coach.review()
+        """The review the table shows at the end (the coach's weighings of the game),
+        with the game's graph (:func:`~.review_graph.review_graph`: the learner's
+        accuracy and mistakes; the bots were not weighed)."""
+        panel = self.coach.review()
+        mine = [self.coach.decisions[k] for k in sorted(self.coach.decisions)]
+        panel["graph"] = review_graph(self.game, {panel["player"]: mine} if mine else {}).to_dict()
+        return panel
 
     # -- the view and the page's intents -------------------------------------------------
     def _session_view(self, build: Callable[..., dict[str, Any]], **kw: Any) -> dict[str, Any]:
@@ -309,7 +315,7 @@ class CoachPart(SessionWidget[Any]):
             view["bot_to_move"] = False  # the page's bots wait for the learner's answer
         view["coach"] = {"remark": self.remark.to_dict() if self.remark else None, "offer": self.offer,
                          "threshold": self.coach.threshold, "finished": self.finished}  # fmt: skip
-        if self.finished and self.session.live:
+        if self.finished and self.game.is_over:  # also while the learner looks back at a step
             view["review"] = self.review_panel()
         return view
 

@@ -39,21 +39,24 @@ def decision_accuracy(loss: float) -> float:
 class ReviewGraph:
     """``chances[i][k]``: player ``k``'s estimated chance to win after ``i`` steps;
     ``accuracy``: player -> 0..100 (players reviewed only); ``mistakes``: the
-    decisions that gave away at least :data:`MISTAKE`, by step."""
+    decisions that gave away at least :data:`MISTAKE`, by step; ``rounds``: the steps
+    after which a scoring round was scored (the engine's ``round_scored`` events, R10)."""
 
     players: tuple[str, ...]
     chances: tuple[tuple[float, ...], ...]
     accuracy: Mapping[str, float] = field(default_factory=dict)
     mistakes: tuple[Decision, ...] = ()
+    rounds: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The graph as JSON for the page: players, chances (3 decimals), accuracy (1 decimal) and
-        the mistakes."""
+        """The graph as JSON for the page: players, chances (3 decimals), accuracy (1 decimal), the
+        mistakes and the scoring rounds' steps."""
         return {
             "players": list(self.players),
             "chances": [[round(c, 3) for c in row] for row in self.chances],
             "accuracy": {p: round(a, 1) for p, a in self.accuracy.items()},
             "mistakes": [m.to_dict() for m in self.mistakes],
+            "rounds": list(self.rounds),
         }
 
     def _repr_svg_(self) -> str | None:
@@ -90,8 +93,10 @@ def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None =
     and the mistakes."""
     g = game.at(0)
     rows = [chances_now(g)]
-    for action in game.history:
-        g.apply(action)
+    rounds: list[int] = []
+    for step, action in enumerate(game.history, start=1):
+        if any(e.kind == "round_scored" for e in g.apply(action)):
+            rounds.append(step)
         rows.append(chances_now(g))
     accuracy: dict[str, float] = {}
     mistakes: list[Decision] = []
@@ -100,4 +105,5 @@ def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None =
             accuracy[name] = sum(decision_accuracy(d.loss) for d in ds) / len(ds)
         mistakes += [d for d in ds if d.loss >= MISTAKE]
     mistakes.sort(key=lambda d: d.step)
-    return ReviewGraph(tuple(p.name for p in game.players), tuple(rows), accuracy, tuple(mistakes))
+    players = tuple(p.name for p in game.players)
+    return ReviewGraph(players, tuple(rows), accuracy, tuple(mistakes), tuple(rounds))

@@ -43,6 +43,12 @@ def review_svg(graph: ReviewGraph) -> str:
     """The picture of ``graph`` as SVG text."""
     steps = len(graph.chances) - 1
     parts = _axes(steps)
+    for n, step in enumerate(graph.rounds, start=1):  # the scoring rounds (R10)
+        x, _ = _xy(step, 0.0, steps)
+        parts.append(
+            f'<line class="aw-round" x1="{x}" x2="{x}" y1="{TOP}" y2="{H - BOTTOM}" stroke="currentColor" '
+            f'stroke-opacity="0.4" stroke-dasharray="1 2"><title>scoring round {n}</title></line>'
+        )
     for k, name in enumerate(graph.players):
         colour = COLOURS[k % len(COLOURS)]
         pts = " ".join(f"{x},{y}" for x, y in (_xy(i, row[k], steps) for i, row in enumerate(graph.chances)))

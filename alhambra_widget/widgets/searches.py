@@ -6,13 +6,14 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import traitlets
 
 from ..engine.errors import GameError
 from ..players.ismcts import Decision, Hint
+from ..players.review_graph import ReviewGraph, review_graph
 from .base import Intents
 from .session import G
 from .session_core import Panel, SessionCore
@@ -101,6 +102,18 @@ class SearchesPart(SessionCore[G]):
         n = playouts or self.review_playouts
         return self._review_search(self.session.game, player or self._reviewed(), n, None)
 
+    def review_graph(self, players: Sequence[str] | None = None, playouts: int | None = None) -> ReviewGraph:
+        """The game's graph (:func:`~.review_graph.review_graph`: each player's chance to
+        win step by step, shown as SVG in a notebook), with the decisions of ``players``
+        weighed for their accuracy and mistakes (default: what the review panel weighs,
+        the person and, once the game is over, everybody; ``[]``: none, no search)."""
+        game = self.session.game
+        if players is None:
+            person = self._reviewed()
+            players = [person] + ([p.name for p in game.players if p.name != person] if game.is_over else [])
+        n = playouts or self.review_playouts
+        return review_graph(game, {name: self._review_search(game, name, n, None) for name in players})
+
     def _reviewed(self) -> str:
         people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
         if not people:
@@ -112,25 +125,27 @@ class SearchesPart(SessionCore[G]):
             self._close_panel("review")
             return
         self._check_version(content)
-        player = self._reviewed()
+        person = self._reviewed()
         game = self.session.game.copy()
-        n = sum(1 for m, _ in game.movers if game.players[m].name == player)
-        playouts = self.review_playouts
+        # the person first (their list of mistakes), then, once the game is over, every
+        # other player (the graph's accuracy and marks: weighed from their hands, which
+        # stay hidden while the game goes on); the progress counts all their actions
+        others = [p.name for p in game.players if p.name != person] if game.is_over else []
+        names = [person, *others]
+        actions = {name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names}
+        playouts, shown = self.review_playouts, self.session.hands_shown
 
         def work(progress: Progress) -> Panel:
-            found = self._review_search(game, player, playouts, lambda d, _t: progress(d))
-            worst = sorted(found, key=lambda d: -d.loss)[:5]
-            return {
-                "player": player,
-                "actions": n,  # what the progress counted: every action of the player
-                "decisions": len(found),  # those with a choice (a forced move is not weighed)
-                "hands_shown": self.session.hands_shown,
-                "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
-                "big": sum(1 for d in found if d.loss > 0.1),
-                "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
-            }
+            found: dict[str, list[Decision]] = {}
+            done = 0
+            for name in names:
+                if progress(done):
+                    break  # cancelled: the answer is dropped anyway
+                found[name] = self._review_search(game, name, playouts, _offset(progress, done))
+                done += actions[name]
+            return review_panel(game, person, actions[person], found, shown)
 
-        self._search_in_background("review", n, work)
+        self._search_in_background("review", sum(actions.values()), work)
 
     def _review_search(
         self, game: G, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
@@ -141,4 +156,35 @@ class SearchesPart(SessionCore[G]):
         **SessionCore.INTENTS,
         "hint": _intent_hint,
         "review": _intent_review,
+    }
+
+
+def _offset(progress: Progress, base: int) -> Callable[[int, int], bool]:
+    """A review's progress (done of its player's actions) told as done of all of them."""
+    return lambda done, _total: progress(base + done)
+
+
+def review_panel(
+    game: Any, person: str, actions: int, found: dict[str, list[Decision]], hands_shown: int | None
+) -> Panel:
+    """The review panel: ``person``'s biggest mistakes, and the game's graph
+    (:func:`~.review_graph.review_graph`: each player's chance to win step by step, the
+    accuracy of each player reviewed in ``found``, the mistakes). Another player's
+    mistake is marked with what they played (public) but not what the search preferred
+    for them: that was worked out from their hand."""
+    mine = found.get(person, [])
+    worst = sorted(mine, key=lambda d: -d.loss)[:5]
+    graph = review_graph(game, found).to_dict()
+    for m in graph["mistakes"]:
+        if m["player"] != person:
+            del m["best"], m["chance_best"]
+    return {
+        "player": person,
+        "actions": actions,  # what the progress counted: every action of the player
+        "decisions": len(mine),  # those with a choice (a forced move is not weighed)
+        "hands_shown": hands_shown,
+        "mean_loss": round(sum(d.loss for d in mine) / max(1, len(mine)), 3),
+        "big": sum(1 for d in mine if d.loss > 0.1),
+        "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
+        "graph": graph,
     }

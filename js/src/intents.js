@@ -150,6 +150,11 @@ export function keyIntent(ev, c) {
   if (ev.key === "Escape" && ui.menu) { ui.menu = false; redraw(); return true; }
   const t = ev.target;
   if (t && t.tagName === "INPUT" && t.type === "checkbox") return false;
+  // a mistake marked on the review's graph (an SVG button): Enter or Space goes to its step
+  if (t && t.classList && t.classList.contains("aw-mistake") && (ev.key === "Enter" || ev.key === " ")) {
+    t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    return true;
+  }
   if (t && at(t) !== undefined) {
     // a cell, a tile or a field has the focus: the arrows move between its board's targets
     if (ev.key in MOVES) {

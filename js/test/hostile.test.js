@@ -24,16 +24,17 @@ export const NAMES = ["<img src=x onerror=alert(1)>", `"quotes'`, "</script>"];
 function mount(view) {
   const state = { view, texts: fixture("texts"), message: {}, show_walls: true, show_coords: true, autoplay_bots: false, bot_delay: 0.6 };
   const listeners = {};
+  const sent = [];
   const model = {
     get: (k) => state[k], set: (k, v) => { state[k] = v; },
     on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); }, off: () => {},
-    send: () => {}, save_changes: () => {},
+    send: (m) => sent.push(m), save_changes: () => {},
   };
   const el = document.createElement("div");
   document.body.appendChild(el);
   const cleanup = widget.render({ model, el });
   const show = (v) => { state.view = v; (listeners["change:view"] || []).forEach((f) => f()); };
-  return { root: el.querySelector(".aw-root"), cleanup, show };
+  return { root: el.querySelector(".aw-root"), cleanup, show, sent };
 }
 const frame = () => new Promise((r) => setTimeout(r, 5));
 
@@ -63,5 +64,36 @@ test("a Gardens game with hostile names", async () => {
   const { root, cleanup } = mount(fixture("hostile_gardens"));
   nothingInjected(root);
   assert.equal(root.querySelectorAll(".ag-board [data-field], .ag-board .ag-tile").length, 36);
+  cleanup();
+});
+
+test("the review's graph of a game with hostile names: a line a player, the mistakes marked, a click goes to the step", async () => {
+  const view = fixture("hostile_review");
+  const { root, cleanup, sent } = mount(view);
+  await frame();
+  const g = view.review.graph;
+  const svg = root.querySelector("section.aw-review svg.aw-review-graph");
+  assert.ok(svg, "the graph is drawn in the review");
+  const lines = [...svg.querySelectorAll("polyline.aw-graph-line")];
+  assert.deepEqual(lines.map((l) => l.getAttribute("data-player")), NAMES);
+  assert.equal(lines[0].getAttribute("points").split(" ").length, g.chances.length);
+  assert.equal(g.rounds.length, 3); // a finished game: three scoring rounds, the last at its end
+  assert.equal(g.rounds[2], g.chances.length - 1);
+  assert.equal(svg.querySelectorAll("line.aw-graph-round").length, 2);
+  const marks = svg.querySelectorAll("circle.aw-mistake[data-step]");
+  assert.equal(marks.length, g.mistakes.length);
+  const legend = root.querySelectorAll(".aw-graph-legend > span");
+  assert.equal(legend.length, 3);
+  for (const li of legend) assert.match(li.textContent, /accuracy \d+%/);
+  nothingInjected(root);
+  // a mark and a strip of the graph are the timeline's controls: goto that step
+  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  click(marks[0]);
+  click(svg.querySelector("rect.aw-graph-step[data-step='5']"));
+  marks[1].focus();  // the keyboard: a mark is a button
+  marks[1].dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  assert.deepEqual(sent.filter((m) => m.kind === "goto"), [{ kind: "goto", step: g.mistakes[0].step }, { kind: "goto", step: 5 }, { kind: "goto", step: g.mistakes[1].step }]);
+  // the tip of a mark names the player's move as text
+  assert.ok(marks[0].querySelector("title").textContent.startsWith(`step ${g.mistakes[0].step}, `));
   cleanup();
 });

@@ -217,6 +217,18 @@ test("a hint's move is played after a confirmation, never at once", () => {
   cleanup();
 });
 
+test("a hint's moves within the search's noise are said to be about equal, with their reasons", () => {
+  const v = fixture("hint_about_equal");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const tied = v.hint.moves.filter((m) => m.about_equal);
+  const items = [...root.querySelectorAll("section.aw-hint li")];
+  assert.equal(items.length, v.hint.moves.length);
+  assert.equal(root.querySelectorAll("section.aw-hint li .aw-tag").length, tied.length);
+  assert.match(root.querySelector("section.aw-hint").textContent, new RegExp(`The first ${tied.length} are about equal`));
+  v.hint.moves.forEach((m, i) => { for (const r of m.reasons) assert.ok(items[i].textContent.includes(r), r); });
+  cleanup();
+});
+
 test("a past step shows the banner and a scoring walkthrough is closed by the jump (no stale prompt)", async () => {
   const v = fixture("you_to_move");
   const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });

@@ -9,19 +9,24 @@
   noise of the difference are *about equal*: among the moves about equal to the search's
   choice, the hint keeps a fixed order (the greedy bot's preference, which no simulation
   changes), so a hint does not change with the seed when only noise separates moves.
-* **Reasons.** In the engine's figures: the majorities that change (R10), the longest
-  wall (R11), an exact payment (R4) or an overpayment, the money taken, the money left,
-  and what the move leaves in the market or the money display for the next player.
+* **Reasons.** In the engine's figures: the majorities that change (R10: the
+  player's place and points in the next scoring round, and whom it passes or ties),
+  the longest wall (R11), what that round would give, an exact payment (R4) or an
+  overpayment, the money taken, the money left, and what the move leaves in the market
+  or the money display for the next player.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from ...engine.alhambra.actions import Action, Buy, TakeMoney
+from ...engine.alhambra.components import Tile
 from ...engine.alhambra.game import Game
+from ...engine.alhambra.grid import Alhambra, Pos
+from ...engine.alhambra.scoring import KindScore, ScoringRound
 from ..ismcts import Choice
 
 Z = 2.0
@@ -75,7 +80,7 @@ def about_equal(a: Choice, b: Choice) -> bool:
     return abs(a.value - b.value) <= Z * math.hypot(noise(a), noise(b))
 
 
-def ranked(choices: Sequence[Choice], prior: Sequence[Action]) -> list[tuple[Choice, bool]]:
+def ranked(choices: Sequence[Choice], prior: Sequence[Hashable]) -> list[tuple[Choice, bool]]:
     """The search's moves in the order a hint shows them, each with whether it is about
     equal to the first: the moves about equal to the search's choice (the most tried)
     first, in the order of ``prior`` (a ranking no simulation changes); then the rest,
@@ -89,6 +94,64 @@ def ranked(choices: Sequence[Choice], prior: Sequence[Action]) -> list[tuple[Cho
     rest = [c for c in choices if c not in tied]
     together = len(tied) > 1
     return [(c, together) for c in tied] + [(c, False) for c in rest]
+
+
+def _place(place: int | None) -> str:
+    return "no place" if place is None else {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def best_place(game: Game, name: str, tile: Tile) -> tuple[Pos, Alhambra] | None:
+    """Where ``tile`` would do most in ``name``'s Alhambra for the next scoring round:
+    among the positions the engine allows (R7), the one whose preview of that round
+    gives ``name`` most (then the longer wall, then the first position); with the
+    Alhambra it makes. ``None`` where it fits nowhere (it would wait in the reserve)."""
+    number = game.next_scoring_round
+    mine = game.player(name).alhambra
+    best: tuple[tuple[int, int], Pos, Alhambra] | None = None
+    for pos in sorted(mine.legal_positions(tile)):
+        built = mine.copy()
+        built.place(tile, pos)
+        key = (game.scoring_preview(number, {name: built}).totals[name], built.longest_wall())
+        if best is None or key > best[0]:
+            best = (key, pos, built)
+    return None if best is None else (best[1], best[2])
+
+
+def _other(name: str, kb: KindScore, ka: KindScore) -> str:
+    """How another player's place (or, in the same place, points) changes in a kind."""
+    pb, pa = kb.places.get(name), ka.places.get(name)
+    if pb != pa:
+        return f"{name} {_place(pb)} → {_place(pa)}"
+    before, after = kb.points.get(name, 0), ka.points.get(name, 0)
+    return f"{name} {before} → {after} points" if before != after else ""
+
+
+def majorities(before: ScoringRound, after: ScoringRound, me: str) -> list[str]:
+    """Which majorities a move changes (R10), read from the engine's two previews of
+    the next scoring round, before the move and with ``me``'s Alhambra after it: for
+    each kind whose count changes, ``me``'s count, place and points, the players the
+    place is shared with, and the others whose place (or points) the move changes."""
+    out = []
+    for kb, ka in zip(before.kinds, after.kinds):
+        cb, ca = kb.counts.get(me, 0), ka.counts.get(me, 0)
+        if cb == ca:
+            continue
+        pb, pa = kb.places.get(me), ka.places.get(me)
+        text = f"{ka.kind}: {cb} → {ca}"
+        points = f"{kb.points.get(me, 0)} → {ka.points.get(me, 0)} points"
+        if pb != pa:
+            text += f", {_place(pb)} → {_place(pa)} in round {after.number} ({points})"
+        elif pa is not None:
+            text += f", still {_place(pa)} in round {after.number} ({points})"
+        shared = [o for o, p in ka.places.items() if o != me and p == pa]
+        if shared:
+            text += f", shared with {', '.join(shared)}"
+        moved = [_other(o, kb, ka) for o in ka.places if o != me]
+        moved = [m for m in moved if m]
+        if moved:
+            text += f"; {', '.join(moved)}"
+        out.append(text)
+    return out
 
 
 def _money(cards: Sequence[object]) -> str:
@@ -116,7 +179,8 @@ def leaves(game: Game, action: Action) -> list[str]:
         for c in taken:
             if c in rest_cards:
                 rest_cards.remove(c)
-        out.append(f"money after: {_money([*me.money, *taken])}")
+        after_money = [*me.money, *taken]
+        out.append(f"money after: {_money(after_money)}, {sum(c.value for c in after_money)} in all")
         if rest_cards:
             shown = ", ".join(f"{c.currency} {c.value}" for c in rest_cards)
             out.append(f"leaves in the money display for {after}: {shown}")

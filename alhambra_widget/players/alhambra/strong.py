@@ -14,7 +14,7 @@ from ...engine.alhambra.game import Game
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
 from ..parallel import parallel_search
 from .greedy import GreedyBot
-from .hinting import dominator, leaves, ranked, undominated
+from .hinting import best_place, dominator, leaves, majorities, ranked, undominated
 
 FOCUS = 6
 """How many actions a node tries: the greedy bot's favourites (its ranking is the
@@ -154,38 +154,42 @@ class StrongBot:
 
 
 def reasons(game: Game, action: Action) -> list[str]:
-    """What ``action`` changes for its player, from the engine's own figures: the
-    places in the next scoring round (R10), the longest wall (R11), an exact payment
-    (R4), the money taken."""
+    """What ``action`` changes for its player, from the engine's own figures: an exact
+    payment (R4) or an overpayment (R6), the money taken, the majorities that change in
+    the next scoring round (R10, :func:`.hinting.majorities`), the longest wall (R11)
+    and what that round would give the player. A purchase is weighed built at its best
+    place (:func:`.hinting.best_place`)."""
     me = game.current_player
     out: list[str] = []
     if type(action) is Buy:
-        tile = game.market[action.currency]
+        bought = game.market[action.currency]
         if game.is_exact(action):
             out.append("pays exactly: another action (R4)")
-        elif tile is not None:
-            out.append(f"overpays by {sum(action.pay) - tile.price} (R6)")
+        elif bought is not None:
+            out.append(f"overpays by {sum(action.pay) - bought.price} (R6)")
     if type(action) is TakeMoney:
         out.append(f"takes {sum(c.value for c in action.cards)} in money")
     number = game.next_scoring_round
     before = game.scoring_preview(number)
     wall = me.alhambra.longest_wall()
-    after_game = game.copy()
-    after_game.apply(action)
-    # only the player's own Alhambra changes with what the player can see; the rest of
-    # ``after_game`` (refills, a scoring round, Dirk's draw from the bag) is hidden (R2)
-    mine = after_game.player(me.name).alhambra
+    tile = game.market[action.currency] if type(action) is Buy else None
+    if tile is not None:  # a purchase changes the majorities once built: at its best place
+        found = best_place(game, me.name, tile)
+        out.append(f"built at {found[0]}, its best place now" if found else "fits nowhere now: to the reserve (R7)")
+        mine = found[1] if found else me.alhambra
+    else:
+        after_game = game.copy()
+        after_game.apply(action)
+        # only the player's own Alhambra changes with what the player can see; the rest
+        # of ``after_game`` (refills, a scoring round, Dirk's draw from the bag) is hidden (R2)
+        mine = after_game.player(me.name).alhambra
     after = game.scoring_preview(number, {me.name: mine})
-    for kb, ka in zip(before.kinds, after.kinds):
-        if ka.counts.get(me.name, 0) != kb.counts.get(me.name, 0):
-            place = ka.places.get(me.name)
-            out.append(
-                f"{ka.kind}: {kb.counts.get(me.name, 0)} → {ka.counts.get(me.name, 0)}"
-                + (f", place {place} in round {number} ({_points(ka.points[me.name])})" if place else "")
-            )
+    out += majorities(before, after, me.name)
     new_wall = mine.longest_wall()
     if new_wall != wall:
         out.append(f"longest wall {wall} → {new_wall}")
+    if after.totals[me.name] != before.totals[me.name]:
+        out.append(f"round {number} would give {me.name} {before.totals[me.name]} → {after.totals[me.name]} points")
     return out
 
 

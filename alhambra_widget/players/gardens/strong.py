@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
+from ..alhambra.hinting import ranked
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
 from ..parallel import parallel_search
 from .greedy import GreedyGardensBot
@@ -107,10 +108,14 @@ def hints(
     progress: Callable[[int], bool | None] | None = None,
 ) -> list[Hint]:
     """The search's ``k`` best lays for the player to move, best first, from what that
-    player may see."""
-    choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)[:k]
+    player may see; lays within the search's noise of its choice are marked
+    ``about_equal`` and kept in the greedy bot's order (:func:`.hinting.ranked`, the
+    Alhambra's rule: it knows nothing of either game)."""
+    choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)
     who = game.current_player.name
-    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
+    prior = _ranker.rank(game, game.legal_actions())  # the ties' fixed order, as in Alhambra
+    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action)), tied)
+            for c, tied in ranked(choices, prior)[:k]]  # fmt: skip
 
 
 def review(

@@ -1,8 +1,10 @@
 // The review of a finished game: each decision of the person weighed against the search
-// bot's choice in Python (view.review); the biggest mistakes jump to their step.
+// bot's choice in Python (view.review); the biggest mistakes jump to their step. Above
+// them, the game's graph (reviewgraph.js): every player's chance to win and accuracy.
 
 import { pct, whose } from "../common.js";
 import { html } from "../html.js";
+import { reviewGraphHtml } from "./reviewgraph.js";
 
 export function reviewHtml({ v }) {
   const r = v.review;
@@ -16,7 +18,8 @@ export function reviewHtml({ v }) {
   const forced = r.actions !== undefined && r.actions > r.decisions ? ` (${r.actions - r.decisions} of ${r.actions} had only one legal move)` : "";
   const shown = r.hands_shown !== null && r.hands_shown !== undefined && html`<p class="aw-shown">Every hand was shown from step ${r.hands_shown} on (teacher menu).</p>`;
   const head = html`<h4>Review of ${whose(r.player)} ${r.decisions} decisions${forced} <button class="aw-mini" data-review="cancel" aria-label="close the review">close</button></h4>`;
-  if (!r.mistakes.length) return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}<p>Every decision was as good as the computer's, or nearly.</p></section>`;
+  const graph = reviewGraphHtml(r.graph, v.step, v.mode === "gardens");
+  if (!r.mistakes.length) return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}${graph}<p>Every decision was as good as the computer's, or nearly.</p></section>`;
   const list = r.mistakes.map((m) => html`<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${m.played} <span class="aw-muted">— better: ${m.best} (win chance ${pct(m.chance_played)} → ${pct(m.chance_best)})</span></li>`);
-  return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}<p>By the computer's estimate, a decision gave away ${pct(r.mean_loss)} of the chance to win on average, and ${r.big} gave away more than 10%. The biggest (click to see the step):</p><ol>${list}</ol></section>`;
+  return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}${graph}<p>By the computer's estimate, a decision gave away ${pct(r.mean_loss)} of the chance to win on average, and ${r.big} gave away more than 10%. The biggest (click to see the step):</p><ol>${list}</ol></section>`;
 }

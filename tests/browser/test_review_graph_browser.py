@@ -1,0 +1,131 @@
+"""The review's graph in a real JupyterLab (issue 26, item 5): after a finished game the
+review draws each player's estimated chance to win, step by step, with the accuracy of
+each player and the mistakes marked; a click on a mark or on the graph goes to that
+step. In both themes, and in a window of 1366x768. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ALHAMBRA = """
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.players.bots import make_bot
+g = Game(["You", "Ben"], seed=11)
+me, ben = make_bot("greedy", 1), make_bot("greedy", 2)
+while not g.is_over:
+    g.apply((me if g.current_player.name == "You" else ben).choose(g))
+w = AlhambraWidget(g, seats={"Ben": "greedy"})
+w.review_playouts = 6
+w
+"""
+
+GARDENS = """
+from alhambra_widget.gardens import GardensGame, GardensWidget
+from alhambra_widget.players.bots import RandomBot, make_bot
+g = GardensGame(["You", "Ben"], seed=6)
+me, ben = RandomBot(3), make_bot("greedy", 2, g)
+while not g.is_over:
+    g.apply((me if g.current_player.name == "You" else ben).choose(g))
+w = GardensWidget(g, seats={"Ben": "greedy"})
+w.review_playouts = 10
+w
+"""
+
+
+def _open_review(lab):
+    """Ask the review in the page and wait for its graph; check the graph's parts
+    against what Python sent (a line and an accuracy a player, a mark a mistake)."""
+    board = lab.widget()
+    board.locator("button[data-review='ask']").click()
+    graph = board.locator("section.aw-review svg.aw-review-graph")
+    graph.wait_for(timeout=180000)
+    players = lab.py("print(*w.view['review']['graph']['players'], sep='|')").split("|")
+    mistakes = int(lab.py("print(len(w.view['review']['graph']['mistakes']))"))
+    lines = graph.locator("polyline.aw-graph-line")
+    assert [lines.nth(i).get_attribute("data-player") for i in range(lines.count())] == players
+    steps = int(lab.py("print(len(g.history))"))
+    assert len(lines.first.get_attribute("points").split()) == steps + 1
+    assert mistakes >= 1 and graph.locator("circle.aw-mistake").count() == mistakes
+    legend = board.locator(".aw-graph-legend > span")
+    assert legend.count() == len(players)
+    for i, name in enumerate(players):
+        assert re.fullmatch(rf"{name}: accuracy \d+%, \d+ mistakes?", legend.nth(i).locator(":scope > span").inner_text().strip())
+    return graph, steps
+
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe_serious(lab, selector: str) -> list:
+    """axe-core's serious and critical violations inside ``selector``."""
+    if not AXE.exists():
+        pytest.fail("js/node_modules/axe-core is missing: run `npm install` in js/")
+    if not lab.page.evaluate("typeof window.axe === 'object'"):
+        lab.page.add_script_tag(content=AXE.read_text())
+    result = lab.page.evaluate(
+        f"axe.run(document.querySelector({selector!r}), {{resultTypes: ['violations']}})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))})))"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def _went_to(lab, step: int) -> None:
+    lab.wait_py("print(w.step)", step)
+    board = lab.widget()
+    board.locator(".aw-stepno").filter(has_text=f"step {step}/").wait_for()
+    # the graph marks the step shown
+    board.locator(f"svg.aw-review-graph rect.aw-graph-now[data-now='{step}']").wait_for()
+    assert board.locator("section.aw-review").count() == 1  # the review stays
+
+
+def _click_a_mark_and_a_point(lab, graph, steps: int) -> None:
+    mark = graph.locator("circle.aw-mistake").first
+    step = int(mark.get_attribute("data-step"))
+    assert mark.locator("title").text_content().startswith(f"step {step}, ")
+    mark.click()
+    _went_to(lab, step)
+    # a point of the graph away from any mark (a mark lies over its neighbours' strips)
+    marked = {int(m) for m in lab.py("print(*[m['step'] for m in w.view['review']['graph']['mistakes']])").split()}
+    target = next(s for s in range(steps // 3, steps) if not marked & set(range(s - 4, s + 5)))
+    graph.locator(f"rect.aw-graph-step[data-step='{target}']").click(position={"x": 1, "y": 30})
+    _went_to(lab, target)
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_the_review_graph_has_a_line_a_player_marks_and_jumps_to_a_step(open_notebook, theme):
+    lab = open_notebook(ALHAMBRA)
+    lab.theme(theme)
+    graph, steps = _open_review(lab)
+    review = lab.widget().locator("section.aw-review")
+    review.scroll_into_view_if_needed()
+    lab.shot(f"{theme.lower()}-page")
+    review.screenshot(path=str(lab.shot(f"{theme.lower()}-review")))
+    assert not _axe_serious(lab, ".aw-root section.aw-review")
+    _click_a_mark_and_a_point(lab, graph, steps)
+    review.screenshot(path=str(lab.shot(f"{theme.lower()}-after-click")))
+    # at 1366x768 the graph is whole and inside the window once scrolled to
+    lab.page.set_viewport_size({"width": 1366, "height": 768})
+    lab.page.wait_for_timeout(200)
+    graph.scroll_into_view_if_needed()
+    box = graph.bounding_box()
+    assert box is not None and box["width"] >= 260 and box["height"] >= 120
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= 1366
+    lab.shot(f"{theme.lower()}-1366")
+    lab.theme("Light")
+
+
+def test_the_gardens_review_has_its_graph_too(open_notebook):
+    lab = open_notebook(GARDENS)
+    lab.theme("Dark")
+    graph, steps = _open_review(lab)
+    review = lab.widget().locator("section.aw-review")
+    review.scroll_into_view_if_needed()
+    review.screenshot(path=str(lab.shot("dark-review")))
+    _click_a_mark_and_a_point(lab, graph, steps)
+    lab.theme("Light")
