@@ -11,14 +11,14 @@
 import { setGlyphs } from "./common.js";
 import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
-import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
+import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { timelineHtml, navHtml, menuHtml } from "./areas/timeline.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { logHtml, followHtml } from "./areas/overview.js";
 import { tableParts } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
-import { showGhost, clearGhost, listenToDrags } from "./direct.js";
+import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
 import { hintHtml } from "./areas/hint.js";
 import { reviewHtml } from "./areas/review.js";
@@ -240,6 +240,7 @@ function draw(b) {
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
   focusNextDecision(b, v);
+  placeDropped(v, intentContext(b)); // a tile dragged from the market, bought: built where it was dropped
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
@@ -348,7 +349,7 @@ function onChange(b, ev) {
 // hovering a cell, a tile or a field: the status line says its verdict
 function onOver(b, ev) {
   const cell = ev.target.closest && ev.target.closest("[data-cell]");
-  if (cell && b.V().mode === "game") showGhost(b.root, cell, b.ui.sel);
+  if (cell && b.V().mode === "game") showGhost(b.root, cell, pickedTile(b.V(), b.ui));
   else if (!(ev.target.closest && ev.target.closest(".aw-preview"))) clearGhost(b.root);
   const text = hoverText(ev.target, b.rule);
   if (text === b.ui.hover) return;
@@ -378,7 +379,11 @@ function listenToPage(b) {
     if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
-  listenToDrags(root, ui, () => draw(b), (cell) => clickIntent(cell.dataset, intentContext(b)));
+  listenToDrags(root, {
+    ui, redraw: () => draw(b), picked: () => pickedTile(b.V(), ui),
+    clickCell: (cell) => clickIntent(cell.dataset, intentContext(b)),
+    dropSlot: (cur, cell) => buyDropped(cur, cell.dataset.cell, intentContext(b)),
+  });
   // Escape closes an open panel (the scoring round, the teacher menu) wherever the focus is
   const onEscape = (ev) => {
     // (a view left behind by a redraw of the output shares the picks: only the shown one acts)

@@ -4,6 +4,7 @@
 
 import { CELL, key, tileName, tileSvg, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
+import { pickedTile } from "../direct.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
 function frame(alh, scale) {
@@ -101,10 +102,11 @@ function recentOf(v, i) {
 function boardOpts({ v, ui, model }, p, i, walkingWalls) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
-  const o = { recent: recentOf(v, i), tile: ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
-  if (mine && ui.sel && L.tiles[ui.sel]) {
-    o.rules = L.tiles[ui.sel].cells;
-    o.exchange = L.tiles[ui.sel].exchange || null;
+  const picked = mine ? pickedTile(v, ui) : null; // a tile picked, or a market slot dragged
+  const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
+  if (picked && picked.cells) {
+    o.rules = picked.cells;
+    o.exchange = picked.exchange;
   }
   if (mine && ui.removing) o.remove = L.remove;
   return { o, mine };

@@ -2,7 +2,8 @@
 // asked when acting from a past step.
 
 import { html } from "../html.js";
-import { sayTile } from "../common.js";
+import { sayTile, tileName } from "../common.js";
+import { nowhere } from "./market.js";
 
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
@@ -20,7 +21,7 @@ function tilePrompt(v, ui, L) {
   const cells = Object.values(t.cells || {});
   const exchange = (t.exchange || []).length;
   if (!cells.includes("") && !exchange) {
-    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (button above)."}`;
+    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (the button below)."}`;
   }
   return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
 }
@@ -47,11 +48,16 @@ export function statusText({ v, ui }) {
   if (!L) return "";
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
   if (ui.removing) return "Click a tile outlined in green to move it to the reserve; the others say why they must stay.";
+  if (L.phase !== "act" && nowhere(L).length) {
+    const n = nowhere(L);
+    return `${n.map(sayTile).join(" and ")} fit${n.length > 1 ? "" : "s"} nowhere in your Alhambra (every cell breaks a rule): put ${n.length > 1 ? "them" : "it"} in the reserve (the button below)${Object.keys(L.tiles).length > n.length ? ", then place the others" : ""}.`;
+  }
   if (L.phase !== "act") {
     const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  return `${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
+  const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} goes to (${ui.dropTo.pos}) when your turn ends. ` : "";
+  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words
