@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from alhambra_widget import Alhambra, Game, Tile
 from alhambra_widget.engine.alhambra.actions import Buy
-from alhambra_widget.views.alhambra.view import legal_view, wall_joins
+from alhambra_widget.views.alhambra.view import legal_view, tile_words, wall_joins
 from alhambra_widget.widgets import AlhambraWidget
 
 
@@ -67,3 +67,15 @@ def test_R9_tiles_to_place_carry_their_joins_and_the_widget_sends_them():
     assert g.phase == "place"
     t = w.view["legal"]["tiles"]["tower 13 NE"]
     assert t["joins"]["0,-1"] == wall_joins(g.player("You").alhambra, Tile.parse("tower 13 NE"), (0, -1))
+
+
+def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(market={"denar": "tower 13 NE"}, players={"You": {"money": ["denar 9", "denar 5"]}})
+    g.apply(Buy("denar", (9, 5)))
+    w = AlhambraWidget(g)
+    line = next(t for t in w.view["log"] if "buy" in t)
+    assert line.startswith("You buy the tower 13 with walls north and east for 9+5 denar"), line
+    assert "13 NE" in g.log[-1].text or any("tower 13 NE" in e.text for e in g.log)  # the engine's own words
+    assert tile_words("chambers 5 NSW") == "chambers 5 with walls north, south and west"
+    assert tile_words("pavilion 8") == "pavilion 8"

@@ -13,18 +13,14 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { timelineHtml, navHtml, menuHtml } from "./areas/timeline.js";
 import { sandboxHtml } from "./areas/alhambra.js";
-import { logHtml, followHtml } from "./areas/overview.js";
 import { tableParts } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
-import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
-import { hintHtml } from "./areas/hint.js";
-import { reviewHtml } from "./areas/review.js";
-import { gardensHtml } from "./gardens.js";
+import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
+import { gardensParts } from "./areas/gardenpage.js";
 import { courseParts } from "./areas/course.js";
-import { coachHtml, coachStatus } from "./areas/coach.js";
+import { coachStatus } from "./areas/coach.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -53,7 +49,7 @@ function hostIsDark(el) {
 
 // the whole board for one view model, in parts (c = { v, ui, model, rule, noKernel })
 function boardParts(c) {
-  const { v, ui } = c;
+  const { v } = c;
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
   const msgPart = part("msg", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`
@@ -62,15 +58,7 @@ function boardParts(c) {
   if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
   const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
   if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
-  // the Gardens: the same bar, then the board
-  return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
-      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] }, msgPart, part("menu", menuHtml(c)),
-    ] },
-    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
-    part("confirm", confirmHtml(c)), part("review", reviewHtml(c)), part("hint", hintHtml(c)),
-    part("follow", followHtml(c)), part("gardens", gardensHtml(v, ui)), part("timeline", timelineHtml(c)), part("log", logHtml(v.log, 10)),
-  ];
+  return gardensParts(c, status, msgPart); // the Gardens: the same bar, the board in its own column
 }
 
 // The board's state besides the picks: the root element, the view model's getters,

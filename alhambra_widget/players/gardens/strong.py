@@ -109,8 +109,7 @@ def hints(
     """The search's ``k`` best lays for the player to move, best first, from what that
     player may see."""
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)[:k]
-    who = game.current_player.name
-    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
+    return [Hint(c.action, _says(game, c.action), c.value, c.visits, tuple(reasons(game, c.action))) for c in choices]
 
 
 def review(
@@ -126,10 +125,14 @@ def review(
     :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
     bot = GardensStrongBot(seed, playouts=playouts)
     return review_decisions(
-        game, player, bot.analyse, lambda g, lay: _says(g.current_player.name, lay), progress=progress
+        game, player, bot.analyse, _says, progress=progress
     )
 
 
-def _says(who: str, lay: Lay) -> str:
+def _says(game: GardensGame, lay: Lay) -> str:
+    """The lay in words, the tile named by what it shows (its trees), not by its id."""
+    me = game.current_player
     turned = f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise" if lay.turn else ""
-    return f"{who}: lay {lay.tile} on field {lay.field}{turned}"
+    tile = next((t for t in me.hand if t.id == lay.tile), None)
+    shows = f"the tile of {tile.trees} tree{'s' if tile.trees > 1 else ''} a side ({'/'.join(tile.sides)})" if tile else lay.tile
+    return f"{me.name}: lay {shows} on field {lay.field}{turned}"

@@ -28,6 +28,8 @@ from ...engine.alhambra.actions import (
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
 from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
+from ...engine.alhambra.narration import plain_text as log_text
+from ...engine.alhambra.narration import tile_words
 from ...engine.alhambra.scoring import POINTS, ScoringRound
 from ...engine.alhambra.walls import external_walls
 from ...engine.errors import MalformedInput
@@ -174,7 +176,7 @@ def game_view(
         **_table_json(game),
         "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
         "rounds": [_round_json(r) for r in game.rounds],
-        "log": [e.text for e in game.log[-log_size:]],
+        "log": [log_text(e) for e in game.log[-log_size:]],
         "me": me,  # the person the board is for (None: nobody, or a bot to move)
         "recent": recent_actions(game, me),
         "overview": overview(game),
@@ -303,7 +305,7 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
             marks["cells"] = [cell_key(a.pos)]
         elif isinstance(a, ToReserve):
             marks["from"] = [cell_key(a.pos)]
-        text = game.log[at].text if at < len(game.log) else str(a)
+        text = log_text(game.log[at]) if at < len(game.log) else str(a)
         out.append({"player": who, "text": text, "marks": marks})
     return out
 
@@ -417,9 +419,11 @@ __all__ = [
     "explain_cell",
     "game_view",
     "legal_view",
+    "log_text",
     "overview",
     "recent_actions",
     "results",
     "sandbox_view",
+    "tile_words",
     "wall_joins",
 ]

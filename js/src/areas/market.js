@@ -25,7 +25,10 @@ export function marketHtml({ v, ui }) {
 export function moneyHtml({ v, ui }) {
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
   const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r} comes in ${w[0]}–${w[1]} more cards`).join("; ");
-  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money</div><div class="aw-cards">${cards}</div><div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · <span title="${sc}">${sc}</span></div></section>`;
+  // the next scoring card only, in the line (the title has them all)
+  const next = Object.entries(v.scoring).find(([, w]) => w !== null);
+  const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
@@ -64,10 +67,10 @@ export function actionsHtml(c) {
 // the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
 export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
 
-const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
 
-function confirmRow(v) {
-  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Branch off here (keep the old game)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
+export function confirmRow(v) {
+  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Play on from here (a new line; the old game is kept)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
 // the cards offered are those the engine's payments use; a slot it lists no payment for
@@ -87,5 +90,5 @@ function payHtml({ v, ui }) {
     info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;
   }
   return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button>${
-    ui.dropTo && ui.dropTo.cur === ui.payCur && html` <span class="aw-muted">then built at (${ui.dropTo.pos})</span>`}</span>`;
+    ui.dropTo && ui.dropTo.cur === ui.payCur && html` <span class="aw-muted">then built where you dropped it</span>`}</span>`;
 }

@@ -1,7 +1,5 @@
-// The status line (what to do next, or what the hovered cell says) and the question
-// asked when acting from a past step.
+// The status line: what to do next, or what the hovered cell says.
 
-import { html } from "../html.js";
 import { sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
 
@@ -56,7 +54,7 @@ export function statusText({ v, ui }) {
     const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} goes to (${ui.dropTo.pos}) when your turn ends. ` : "";
+  const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} is built where you dropped it when your turn ends. ` : "";
   return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
 }
 
@@ -66,18 +64,10 @@ export function hoverText(target, rule) {
   if (!c || c.dataset.rule === undefined) return "";
   const r = c.dataset.rule;
   if (c.dataset.field !== undefined) {
-    return r === "" ? `field (${c.dataset.field}): your tile may go here — click to lay it.` : `field (${c.dataset.field}): not here — ${r}: ${rule(r)}`;
+    return r === "" ? "This field: your tile may go here — click to lay it." : `Not here — ${r}: ${rule(r)}`;
   }
   if (c.dataset.cell !== undefined) {
-    return r === "" ? `(${c.dataset.cell}): the tile may go here — click to build it.` : `(${c.dataset.cell}): not here — ${r}: ${rule(r)} (click for the details)`;
+    return r === "" ? "This cell: the tile may go here — click to build it." : `Not here — ${r}: ${rule(r)} (click for the details)`;
   }
-  return r === "" ? `(${c.dataset.tileCell}): may go to the reserve.` : `(${c.dataset.tileCell}): must stay — ${r}: ${rule(r)}`;
-}
-
-export function confirmHtml({ v, ui }) {
-  if (!ui.confirm) return html``;
-  return html`<div class="aw-confirm" role="dialog" aria-label="act from a past state"><p>You are looking at step ${v.step} of ${v.steps}. To act here:</p>
-      <button data-resolve="branch">Branch off here (keep the old game)</button>
-      <button data-resolve="undo">Undo back to here</button>
-      <button data-resolve="cancel">Cancel</button></div>`;
+  return r === "" ? "This tile may go to the reserve — click to move it." : `This tile must stay — ${r}: ${rule(r)}`;
 }
