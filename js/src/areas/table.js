@@ -72,7 +72,10 @@ export function tableParts(c) {
         part("hint", v.hint ? hintHtml(c) : html``),
         part("follow", followHtml(c)),
         part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
-        part("opponents", html`<section class="aw-opponents" data-area="opponents" aria-label="the other players">${others.map((i) => opponentHtml(c, v.players[i], i, walls))}${dirkHtml(v.dirk)}</section>`),
+        // one part per opponent: a bot's move redraws its own panel only
+        { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+          ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
+        ] },
         part("standings", standingsHtml(c)),
       ] },
     ] },
