@@ -79,3 +79,12 @@ def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
     assert "13 NE" in g.log[-1].text or any("tower 13 NE" in e.text for e in g.log)  # the engine's own words
     assert tile_words("chambers 5 NSW") == "chambers 5 with walls north, south and west"
     assert tile_words("pavilion 8") == "pavilion 8"
+
+
+def test_the_message_after_a_move_names_the_tile_with_its_walls_in_words():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(market={"denar": "tower 13 NE"}, players={"You": {"money": ["denar 9", "denar 5"]}})
+    w = AlhambraWidget(g)
+    w._on_msg(w, {"kind": "act", "v": w.view["v"], "action": Buy("denar", (9, 5)).to_json()}, [])
+    assert g.phase == "place"
+    assert "You buy the tower 13 with walls north and east" in w.message["text"], w.message

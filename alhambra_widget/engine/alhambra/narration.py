@@ -129,10 +129,11 @@ _SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 def tile_words(name: str) -> str:
     """A tile's name as the table shows it, its walls in words: ``"tower 9 NE"`` is
     ``"tower 9 with walls north and east"`` (the name stays the tile's id elsewhere)."""
-    kind, price, *walls = name.split()
-    if not walls or not set(walls[0]) <= set(_SIDES):
+    parts = name.split()
+    if len(parts) != 3 or not set(parts[2]) <= set(_SIDES):
         return name
-    sides = [_SIDES[c] for c in walls[0]]
+    kind, price, walls = parts
+    sides = [_SIDES[c] for c in walls]
     said = sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
     return f"{kind} {price} with wall{'s' if len(sides) > 1 else ''} {said}"
 
