@@ -269,3 +269,23 @@ test("a market tile dropped on a cell is bought, then built on that cell once th
   assert.deepEqual(sent.filter((m) => m.kind === "act").map((m) => m.action), [{ type: "place", tile: "garden 5", pos: [1, 0] }]);
   cleanup();
 });
+
+test("a view drawn anew for the same board takes over the drawn parts; a board shown twice draws both", async () => {
+  const v = fixture("you_to_move");
+  const { el, model, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id: "take-over" });
+  const market = el.querySelector("[data-area='market']");
+  // the notebook refreshes the output's picture: a new view, the old place goes
+  const el2 = document.createElement("div");
+  const stop2 = widget.render({ model, el: el2 });
+  el.remove();
+  document.body.appendChild(el2);
+  assert.equal(el2.querySelector("[data-area='market']"), market); // moved, not drawn again
+  await new Promise((r) => setTimeout(r, 30));
+  // the same board shown a second time: both show it
+  const el3 = document.createElement("div");
+  const stop3 = widget.render({ model, el: el3 });
+  document.body.appendChild(el3);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.ok(el2.querySelector("[data-area='market']") && el3.querySelector("[data-area='market']"));
+  stop3(); stop2(); cleanup();
+});

@@ -41,7 +41,7 @@ export function statusText({ v, ui }) {
   const p = v.players[v.current];
   if (p.seat !== "human") return `${p.name} (${p.seat} bot) is thinking…`;
   if (v.mode === "gardens") {
-    return `${must(p)} turn a tile (click it or press R), then lay it on a green field${L && L.first ? " (not on the edge: G3)" : ""}. Keyboard: Tab to the board, arrows between fields, Enter lays.`;
+    return `${must(p)} turn your tile (click it, or R), then lay it on a green field (click it, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}.`;
   }
   if (!L) return "";
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
@@ -55,7 +55,7 @@ export function statusText({ v, ui }) {
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
   const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} is built where you dropped it when your turn ends. ` : "";
-  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
+  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign.`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words
