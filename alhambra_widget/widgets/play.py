@@ -85,7 +85,11 @@ class PlayPart(SessionCore[G]):
         finally:
             self._acting = False
         self._last_act = key
-        self._say(" ".join(e.text for e in events[:3]) or str(action), "info")
+        self._say(" ".join(self._words(e) for e in events[:3]) or str(action), "info")
+
+    def _words(self, event: Any) -> str:
+        """An event's sentence for the page (a game may name things in plainer words)."""
+        return str(event.text)
 
     def _intent_bot(self, content: dict[str, Any]) -> None:
         # an automatic tick, not a click: when another view (or widget on the same

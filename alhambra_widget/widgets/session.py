@@ -246,7 +246,7 @@ class Session(Generic[G]):
         if resolve not in ("branch", "undo"):
             raise GameError(
                 f"You are looking at step {self.cursor} of {len(self._game.history)}: "
-                "branch off from here or undo back to here before acting.",
+                "play on from here in a new line (the old game is kept) or undo back to here before acting.",
             )
         back = self._game.at(self.cursor)
         self._check_seat(back)

@@ -15,7 +15,7 @@ from ..engine.errors import MalformedInput
 from ..players.alhambra.strong import hints, review
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
-from ..views.alhambra.view import explain_cell, game_view, sandbox_view
+from ..views.alhambra.view import explain_cell, game_view, log_text, sandbox_view
 from .base import Intents
 
 if TYPE_CHECKING:
@@ -144,6 +144,9 @@ class AlhambraWidget(SessionWidget[Game]):
         "sb_place": _intent_sb_place,
         "sb_remove": _intent_sb_remove,
     }
+
+    def _words(self, event: Any) -> str:
+        return log_text(event)  # tiles named with their walls in words, as in the log
 
     def __repr__(self) -> str:
         return f"AlhambraWidget({self.game!r}, step {self.step})"

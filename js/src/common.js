@@ -60,8 +60,8 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
       parts.push(html`<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`);
     }
   }
-  // the name last: walls never cover it
-  if (label) parts.push(tileLabel(t, x, y, size));
+  // the name last: walls never cover it (a small board shows the kind's symbol only)
+  if (label && !(small && GLYPHS[kind])) parts.push(tileLabel(t, x, y, size));
   return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;
 }
 

@@ -1,9 +1,10 @@
 // Direct manipulation on the board: a ghost of the picked tile on the legal cell under
-// the pointer (or the keyboard focus), and dragging a tile from the tiles to place or
-// the reserve onto a cell (click, then click, still works). The verdicts are the
-// engine's (each cell's data-rule); the ghost only draws the picked tile there.
+// the pointer (or the keyboard focus), with the walls of built tiles it would join
+// marked, and dragging a tile from the tiles to place, the reserve or a market slot onto
+// a cell (click, then click, still works). The verdicts and the joined walls are the
+// engine's (view.legal: each cell's rule, each legal cell's joins); the ghost only draws.
 
-import { CELL, tileSvg } from "./common.js";
+import { CELL, tileSvg, key } from "./common.js";
 import { html } from "./html.js";
 import { patchHtml } from "./morph.js";
 
@@ -15,53 +16,83 @@ const tileOf = (name) => {
   return [kind, +price, walls || ""];
 };
 
+// The tile being placed or dragged and the engine's word on it: its cells (rule per
+// cell), the walls each legal cell would join, the tiles it may be exchanged with.
+// A market slot dragged: the tile in it (bought on the drop).
+export function pickedTile(v, ui) {
+  const L = v && v.legal;
+  if (L && ui.dragSlot && L.buy && L.buy[ui.dragSlot]) {
+    const b = L.buy[ui.dragSlot];
+    return { tile: b.tile, cells: b.cells, joins: b.joins || {}, exchange: null };
+  }
+  if (L && ui.sel && L.tiles && L.tiles[ui.sel]) {
+    const t = L.tiles[ui.sel];
+    return { tile: ui.sel, cells: t.cells, joins: t.joins || {}, exchange: t.exchange || null };
+  }
+  return ui.sel ? { tile: ui.sel, cells: null, joins: {}, exchange: null } : null; // the sandbox's palette
+}
+
 export function clearGhost(root) {
   for (const g of root.querySelectorAll(".aw-preview")) g.remove();
 }
 
-// the picked tile drawn faintly on a legal cell, its walls darker: where they would
-// stand, next to the walls of its neighbours
-export function showGhost(root, cell, sel) {
+// the picked tile drawn faintly on a legal cell, its walls darker, and the walls of
+// the built tiles it would join drawn over them
+export function showGhost(root, cell, picked) {
   clearGhost(root);
-  if (!cell || !sel || cell.dataset.rule !== "" || cell.dataset.cell === undefined) return;
+  if (!cell || !picked || cell.dataset.rule !== "" || cell.dataset.cell === undefined) return;
   const svg = cell.closest("svg");
   const x = cell.x.baseVal.value - 2, y = cell.y.baseVal.value - 2;
+  const [cx, cy] = cell.dataset.cell.split(",").map(Number);
+  const px = (gx) => x + (gx - cx) * CELL, py = (gy) => y + (gy - cy) * CELL;
+  const joins = (cell.dataset.player !== "sb" && picked.joins[key(cx, cy)]) || [];
+  const lines = joins.map(([ax, ay, bx, by]) => html`<line class="aw-join" x1="${px(ax)}" y1="${py(ay)}" x2="${px(bx)}" y2="${py(by)}"/>`);
   const box = document.createElement("div");
-  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(sel), x, y, CELL)}</svg>`); // parsed as SVG
+  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL)}${lines}</svg>`); // parsed as SVG
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "aw-preview");
   g.setAttribute("aria-hidden", "true");
+  g.dataset.joins = String(joins.length); // for tests: how many segments are marked
   g.append(...box.firstChild.childNodes);
   svg.appendChild(g);
 }
 
-// drag a tile (to place, or from the reserve) onto a cell: the drop is the cell's click
-export function listenToDrags(root, ui, redraw, clickCell) {
+// drag a tile (to place, from the reserve, or from a market slot) onto a cell: a tile's
+// drop is the cell's click; a slot's drop buys the tile (on.dropSlot) and builds it there
+// c = { ui, redraw, picked: () => pickedTile, clickCell(cell), dropSlot(currency, cell) }
+export function listenToDrags(root, on) {
+  const { ui } = on;
   root.addEventListener("dragstart", (ev) => {
-    const t = ev.target.closest && ev.target.closest("[data-sel][draggable]");
+    const t = ev.target.closest && ev.target.closest("[data-sel][draggable],[data-slot][draggable]");
     if (!t) return;
-    ev.dataTransfer.setData("text/plain", t.dataset.sel);
+    const slot = t.dataset.slot;
+    ev.dataTransfer.setData("text/plain", slot ? t.dataset.tile : t.dataset.sel);
     ev.dataTransfer.effectAllowed = "move";
-    if (ui.sel !== t.dataset.sel) {
-      ui.sel = t.dataset.sel; ui.removing = false; ui.picks = []; ui.payCur = null;
-      requestAnimationFrame(redraw); // its cells light up (the chip stays the same node)
+    if (slot ? ui.dragSlot !== slot : ui.sel !== t.dataset.sel) {
+      ui.sel = slot ? null : t.dataset.sel; ui.dragSlot = slot || null;
+      ui.removing = false; ui.picks = []; ui.payCur = null;
+      requestAnimationFrame(on.redraw); // its cells light up (the chip stays the same node)
     }
   });
   root.addEventListener("dragover", (ev) => {
     const c = ev.target.closest && ev.target.closest("[data-cell]");
-    if (c && c.dataset.rule === "" && ui.sel) {
+    if (c && c.dataset.rule === "" && (ui.sel || ui.dragSlot)) {
       ev.preventDefault();
       ev.dataTransfer.dropEffect = "move";
-      showGhost(root, c, ui.sel);
+      showGhost(root, c, on.picked());
     }
   });
   root.addEventListener("dragleave", (ev) => { if (ev.target.closest && ev.target.closest("[data-cell]")) clearGhost(root); });
   root.addEventListener("drop", (ev) => {
     const c = ev.target.closest && ev.target.closest("[data-cell]");
     clearGhost(root);
-    if (!c || c.dataset.rule !== "" || !ui.sel) return;
+    if (!c || c.dataset.rule !== "" || !(ui.sel || ui.dragSlot)) return;
     ev.preventDefault();
-    clickCell(c);
+    if (ui.dragSlot) on.dropSlot(ui.dragSlot, c);
+    else on.clickCell(c);
   });
-  root.addEventListener("dragend", () => clearGhost(root));
+  root.addEventListener("dragend", () => {
+    clearGhost(root);
+    if (ui.dragSlot) { ui.dragSlot = null; requestAnimationFrame(on.redraw); }
+  });
 }

@@ -110,14 +110,28 @@ function explainHtml(v, ui) {
   return html`<div class="ag-explain" aria-live="polite"><h4>Scoring</h4>${items}</div>`;
 }
 
-export function gardensHtml(v, ui) {
+// the person to move (null: a bot, or nobody) and their hand
+function mover(v, ui) {
   const L0 = v.legal;
   const me = L0 && v.players[L0.player].seat === "human" ? v.players[L0.player] : null;
-  const L = me ? L0 : null; // the verdicts are drawn for a person's turn only
   const hand = me && me.hand ? me.hand : [];
   if (hand.length && !hand.some((t) => t.id === ui.gsel)) ui.gsel = hand[0].id;
-  const side = html`<div class="ag-side">${playersHtml(v)}${handHtml(me, hand, ui)}<div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>${explainHtml(v, ui)}</div>`;
-  return html`<div class="ag-main">${boardHtml(v, ui, L)}${side}</div>`;
+  return { me, hand, L: me ? L0 : null }; // the verdicts are drawn for a person's turn only
+}
+
+// the board, in its own column: the panels beside it come and go without moving it
+export function gardensBoardHtml(v, ui) {
+  return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, ui, mover(v, ui).L)}</div>`;
+}
+
+// the players, the tile in hand and the supply (at the top of the side column)
+export function gardensSideHtml(v, ui) {
+  const { me, hand } = mover(v, ui);
+  return html`<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
+}
+
+export function gardensExplainHtml(v, ui) {
+  return html`${explainHtml(v, ui)}`;
 }
 
 export function gardensClick(d, v, ui, act, draw) {

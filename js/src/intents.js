@@ -7,8 +7,9 @@ import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
+import { tileName } from "./common.js";
 
-export const CLICKABLE = "[data-menu],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-menu],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -61,8 +62,11 @@ export function clickIntent(d, c) {
     ui.picks = toggle(ui.picks, +d.take);
     ui.payCur = null; ui.sel = null; ui.removing = false;
     redraw();
+  } else if (d.reservetile) {
+    act({ type: "reserve", tile: d.reservetile }); // a tile that fits nowhere (the prompt says so)
   } else if (d.slot) {
     ui.payCur = ui.payCur === d.slot ? null : d.slot;
+    ui.dropTo = null;
     ui.payPicks = []; ui.picks = []; ui.sel = null; ui.removing = false;
     redraw();
   } else if (d.pay !== undefined) {
@@ -105,13 +109,41 @@ export function clickIntent(d, c) {
   }
 }
 
+// A market slot dropped on a cell: the same intents as buying. One payment: bought at
+// once; several: the payment is picked in the action bar as after a click on the slot.
+// The cell is remembered for when the tile is to be placed (placeDropped).
+export function buyDropped(cur, cell, { v, ui, act, redraw }) {
+  const b = v.legal && v.legal.buy && v.legal.buy[cur];
+  ui.dragSlot = null;
+  if (!b) return;
+  ui.dropTo = { cur, tile: b.tile, pos: cell, v: v.v };
+  ui.sel = null; ui.picks = []; ui.removing = false; ui.payPicks = [];
+  if (b.pays.length === 1) { ui.payCur = null; act({ type: "buy", currency: cur, pay: b.pays[0] }); }
+  else { ui.payCur = cur; redraw(); }
+}
+
+// ... and once bought and the turn's actions are over (R9), the tile is built on that
+// cell if the engine still lists it as legal for the tile; an exact payment (R4) leaves
+// it waiting in "To place" while the turn goes on
+export function placeDropped(v, { ui, act }) {
+  const d = ui.dropTo;
+  if (!d || v.v === d.v || !v.live) return;
+  const L = v.legal;
+  const me = L && v.players[L.player];
+  const waiting = me && me.bought.some((t) => tileName(t) === d.tile);
+  if (L && L.phase === "act" && (ui.payCur === d.cur || waiting)) return;
+  ui.dropTo = null;
+  const t = L && L.phase === "place" && L.tiles[d.tile];
+  if (t && t.cells[d.pos] === "") act({ type: t.action, tile: d.tile, pos: xy(d.pos) });
+}
+
 function doIntent(what, { v, ui, act, redraw }) {
   if (what === "take") {
     act({ type: "take_money", cards: [...ui.picks].sort((a, b) => a - b).map((i) => `${v.display[i][0]} ${v.display[i][1]}`) });
   } else if (what === "buy") {
     act({ type: "buy", currency: ui.payCur, pay: pickedPay(v, ui).vals });
   } else if (what === "cancel") {
-    ui.payCur = null; ui.payPicks = []; ui.picks = []; ui.sel = null; redraw();
+    ui.payCur = null; ui.payPicks = []; ui.picks = []; ui.sel = null; ui.dropTo = null; redraw();
   } else if (what === "reserve" && ui.sel) {
     act({ type: "reserve", tile: ui.sel });
   } else if (what === "dirk" && ui.sel) {

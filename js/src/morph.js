@@ -50,8 +50,8 @@ export function patchHtml(live, markup) {
   patchChildren(live, t.content);
 }
 
-// The board in parts: [{key, html}] (html: html`...` markup) or [{key, cls, parts}] (a container drawn as a real
-// <div class=cls>). Each part sits in a wrapper (display: contents, so the layout is the
+// The board in parts: [{key, html}] (html: html`...` markup) or [{key, cls, parts, attrs}] (a container drawn as
+// a real <div class=cls>, with the attributes attrs: {name: value}). Each part sits in a wrapper (display: contents, so the layout is the
 // parts' own) that remembers the HTML it shows: a part whose HTML did not change is not
 // parsed or walked at all, so a pick redraws only the area it changes.
 export function patchParts(live, parts) {
@@ -65,6 +65,7 @@ export function patchParts(live, parts) {
     }
     if (p.parts) {
       if (w.className !== p.cls) { w.className = p.cls; w.awHtml = undefined; }
+      for (const [k, val] of Object.entries(p.attrs || {})) if (w.getAttribute(k) !== val) w.setAttribute(k, val);
       patchParts(w, p.parts);
     } else if (w.awHtml !== String(p.html)) {
       if (w.className !== "aw-part") { w.className = "aw-part"; w.replaceChildren(); }

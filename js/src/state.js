@@ -21,6 +21,7 @@ export function pickState(model) {
       menu: false, standings: false, // the teacher's menu, the standings' details open
       inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down
+      dragSlot: null, dropTo: null, // a market slot dragged; its tile's cell, built once bought
       lessonId: null, numbers: {}, // the course: the lesson shown, the numbers typed
     };
     PICKS.set(id, ui);

@@ -11,20 +11,16 @@
 import { setGlyphs } from "./common.js";
 import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
-import { CLICKABLE, clickIntent, keyIntent } from "./intents.js";
+import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { timelineHtml, navHtml, menuHtml } from "./areas/timeline.js";
 import { sandboxHtml } from "./areas/alhambra.js";
-import { logHtml, followHtml } from "./areas/overview.js";
 import { tableParts } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
-import { showGhost, clearGhost, listenToDrags } from "./direct.js";
-import { NO_KERNEL, statusText, hoverText, confirmHtml } from "./areas/status.js";
-import { hintHtml } from "./areas/hint.js";
-import { reviewHtml } from "./areas/review.js";
-import { gardensHtml } from "./gardens.js";
+import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
+import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
+import { gardensParts } from "./areas/gardenpage.js";
 import { courseParts } from "./areas/course.js";
-import { coachHtml, coachStatus } from "./areas/coach.js";
+import { coachStatus } from "./areas/coach.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -53,7 +49,7 @@ function hostIsDark(el) {
 
 // the whole board for one view model, in parts (c = { v, ui, model, rule, noKernel })
 function boardParts(c) {
-  const { v, ui } = c;
+  const { v } = c;
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
   const msgPart = part("msg", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`
@@ -62,15 +58,7 @@ function boardParts(c) {
   if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
   const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
   if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
-  // the Gardens: the same bar, then the board
-  return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
-      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] }, msgPart, part("menu", menuHtml(c)),
-    ] },
-    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
-    part("confirm", confirmHtml(c)), part("review", reviewHtml(c)), part("hint", hintHtml(c)),
-    part("follow", followHtml(c)), part("gardens", gardensHtml(v, ui)), part("timeline", timelineHtml(c)), part("log", logHtml(v.log, 10)),
-  ];
+  return gardensParts(c, status, msgPart); // the Gardens: the same bar, the board in its own column
 }
 
 // The board's state besides the picks: the root element, the view model's getters,
@@ -240,6 +228,7 @@ function draw(b) {
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
   focusNextDecision(b, v);
+  placeDropped(v, intentContext(b)); // a tile dragged from the market, bought: built where it was dropped
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
@@ -348,7 +337,7 @@ function onChange(b, ev) {
 // hovering a cell, a tile or a field: the status line says its verdict
 function onOver(b, ev) {
   const cell = ev.target.closest && ev.target.closest("[data-cell]");
-  if (cell && b.V().mode === "game") showGhost(b.root, cell, b.ui.sel);
+  if (cell && b.V().mode === "game") showGhost(b.root, cell, pickedTile(b.V(), b.ui));
   else if (!(ev.target.closest && ev.target.closest(".aw-preview"))) clearGhost(b.root);
   const text = hoverText(ev.target, b.rule);
   if (text === b.ui.hover) return;
@@ -378,7 +367,11 @@ function listenToPage(b) {
     if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
-  listenToDrags(root, ui, () => draw(b), (cell) => clickIntent(cell.dataset, intentContext(b)));
+  listenToDrags(root, {
+    ui, redraw: () => draw(b), picked: () => pickedTile(b.V(), ui),
+    clickCell: (cell) => clickIntent(cell.dataset, intentContext(b)),
+    dropSlot: (cur, cell) => buyDropped(cur, cell.dataset.cell, intentContext(b)),
+  });
   // Escape closes an open panel (the scoring round, the teacher menu) wherever the focus is
   const onEscape = (ev) => {
     // (a view left behind by a redraw of the output shares the picks: only the shown one acts)
@@ -397,15 +390,16 @@ function listenToPage(b) {
 }
 
 // Python's side: a new view, a message, an acknowledgement. One redraw per change: the
-// view and the message of one action arrive as separate updates, drawn together in the
-// next frame. Returns the function that stops listening.
+// updates of one message from Python (the view and the message of one action) are drawn
+// together once they are all set, at once (not in the next frame: that waited 8 ms on
+// average before anything showed). Returns the function that stops listening.
 function listenToModel(b) {
   const { model } = b;
   let drawPending = false;
   const requestDraw = () => {
     if (drawPending) return;
     drawPending = true;
-    requestAnimationFrame(() => { drawPending = false; draw(b); });
+    queueMicrotask(() => { drawPending = false; draw(b); });
   };
   const onView = () => {
     b.link.noKernel = false;
@@ -447,21 +441,46 @@ function refocus(b) {
   }
 }
 
+// The notebook draws the output anew when it refreshes the output's picture (at each
+// move a person makes): the widget gets a new view, and the old one is left behind. The
+// new view takes over the old one's drawn parts (moved, not drawn again from nothing: a
+// full draw of a 6-player table took 12-20 ms), then patches them. Once the new view is
+// in the page, the old one is stopped if its place left the page; if it is still shown
+// (the same widget displayed twice), it draws its own parts again.
+const BOARDS = new Map();
+function takeOver(b) {
+  const id = b.model.get("board_id") || b.model;
+  const prev = BOARDS.get(id);
+  BOARDS.set(id, b);
+  if (!prev || !prev.alive || prev.root === b.root) return;
+  b.root.append(...prev.root.childNodes);
+  let frames = 0;
+  const settle = () => {
+    if (!prev.alive) return;
+    if (prev.root.isConnected) { draw(prev); return; } // shown twice: both are drawn
+    if (b.el.isConnected || ++frames > 300) { prev.dispose(); return; }
+    requestAnimationFrame(settle);
+  };
+  requestAnimationFrame(settle);
+}
+
 function render({ model, el }) {
   const b = makeBoard(model, el);
   const stops = [watchTheme(b), watchPresence(b), listenToModel(b), watchScroll(b)];
   listenToPage(b);
-  draw(b);
-  refocus(b);
-  send(b, { kind: "hello" });
-  scheduleBot(b);
-  return () => {
+  b.dispose = () => {
     clearTimeout(b.botTimer);
     clearTimeout(b.link.timer);
     b.alive = false;
     if (b.stopEscape) b.stopEscape();
     for (const stop of stops) stop();
   };
+  takeOver(b);
+  draw(b);
+  refocus(b);
+  send(b, { kind: "hello" });
+  scheduleBot(b);
+  return () => b.dispose();
 }
 
 export default { render };

@@ -246,3 +246,58 @@ test("a past step shows the banner and a scoring walkthrough is closed by the ju
   assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);
   cleanup();
 });
+
+test("a tile to place that fits nowhere: the prompt says so and the reserve is one click (R7)", () => {
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["pavilion", 8, ""]] } : p));
+  const cells = { "1,0": "R7a", "0,1": "R7a", "2,2": "R7b" }; // the engine's verdicts: no cell takes it
+  const legal = { player: me, phase: "place", tiles: { "pavilion 8": { source: "bought", action: "place", cells, joins: {}, dirk: false } } };
+  const { root, sent, cleanup } = mount({ view: { ...v, players, legal }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.match(root.querySelector("[data-area='prompt']").textContent, /pavilion 8 fits nowhere in your Alhambra/);
+  click(root.querySelector("[data-reservetile='pavilion 8']"));
+  assert.deepEqual(sent.find((m) => m.kind === "act").action, { type: "reserve", tile: "pavilion 8" });
+  cleanup();
+});
+
+test("a market tile dropped on a cell is bought, then built on that cell once the view says it is to place (R9)", async () => {
+  const { buyDropped } = await import("../src/intents.js");
+  const { pickState } = await import("../src/state.js");
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const buy = { denar: { price: 5, pays: [[5]], exact: [[5]], cards: [0], tile: "garden 5", cells: { "1,0": "", "0,1": "R7a" }, joins: {} } };
+  const view = { ...v, legal: { ...v.legal, buy } };
+  const { model, sent, fire, cleanup } = mount({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const ui = pickState(model);
+  const acts = [];
+  buyDropped("denar", "1,0", { v: view, ui, act: (a) => acts.push(a), redraw: () => {} });
+  assert.deepEqual(acts, [{ type: "buy", currency: "denar", pay: [5] }]); // one payment: bought at once
+  // the engine's answer: the tile to place, that cell legal for it
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["garden", 5, ""]] } : p));
+  const tiles = { "garden 5": { source: "bought", action: "place", cells: { "1,0": "" }, joins: {}, dirk: false } };
+  model.set("view", { ...v, players, v: v.v + 1, step: v.step + 1, steps: v.steps + 1, legal: { player: me, phase: "place", tiles } });
+  fire("change:view");
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(sent.filter((m) => m.kind === "act").map((m) => m.action), [{ type: "place", tile: "garden 5", pos: [1, 0] }]);
+  cleanup();
+});
+
+test("a view drawn anew for the same board takes over the drawn parts; a board shown twice draws both", async () => {
+  const v = fixture("you_to_move");
+  const { el, model, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id: "take-over" });
+  const market = el.querySelector("[data-area='market']");
+  // the notebook refreshes the output's picture: a new view, the old place goes
+  const el2 = document.createElement("div");
+  const stop2 = widget.render({ model, el: el2 });
+  el.remove();
+  document.body.appendChild(el2);
+  assert.equal(el2.querySelector("[data-area='market']"), market); // moved, not drawn again
+  await new Promise((r) => setTimeout(r, 30));
+  // the same board shown a second time: both show it
+  const el3 = document.createElement("div");
+  const stop3 = widget.render({ model, el: el3 });
+  document.body.appendChild(el3);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.ok(el2.querySelector("[data-area='market']") && el3.querySelector("[data-area='market']"));
+  stop3(); stop2(); cleanup();
+});

@@ -163,3 +163,65 @@ w
     lab.py("g.apply(g.legal_actions()[0])")
     lab.wait_py(f"print(g.step > {step})", "True")
     lab.wait_py("print(len(w.view['recent']))", lambda s: s in ("0", "1"))
+
+
+def _board_box(page):
+    return page.evaluate(
+        "(() => { const r = document.querySelector(\".aw-root [data-area='garden-board']\")"
+        ".getBoundingClientRect(); return {top: r.top, left: r.left}; })()"
+    )
+
+
+def test_gardens_the_board_stays_put_when_panels_open_and_close(open_notebook):
+    """Gardens parity with the table (issue 24, item 2): the narration of the bot's lay,
+    a hint, the question asked at a past step and a message open beside the board or
+    over it, never above it: the board stays within 2 px."""
+    lab = open_notebook(
+        """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"}, bot_delay=0)
+w.hint_playouts = 40
+g = w.game
+w
+"""
+    )
+    page, board = lab.page, lab.widget()
+    for area in ("prompt", "garden-board", "players", "hand"):
+        assert board.locator(f"[data-area='{area}']").count() == 1, area
+    lab.wait_py("print(g.current_player.name)", "You")
+    page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
+    before = _board_box(page)
+
+    def still(what: str) -> None:
+        after = _board_box(page)
+        assert abs(after["top"] - before["top"]) <= 2 and abs(after["left"] - before["left"]) <= 2, (
+            f"{what} moved the board: {before} -> {after}"
+        )
+
+    step = int(lab.py("print(g.step)"))
+    board.locator("polygon.ag-legal").first.click()  # your lay; the bot answers
+    lab.wait_py("print(g.current_player.name, g.step)", f"You {step + 2}")
+    board.locator(".aw-follow li").first.wait_for()
+    still("the narration of the bot's lay")
+    board.locator("button[data-hint='ask']").click()
+    board.locator("section.aw-hint li").first.wait_for(timeout=30000)
+    still("the hint")
+    lab.shot("hint-beside")
+    board.locator("section.aw-hint button[data-hint='cancel']").click()
+    board.locator("section.aw-hint").wait_for(state="detached")
+    still("closing the hint")
+    lab.py(f"w.goto({step + 2 - 2})")  # a past step where you were to lay
+    board.locator(".aw-stepno").filter(has_text=f"step {step}/").wait_for()
+    board.locator("polygon.ag-legal").first.click()
+    board.locator("button[data-resolve='branch']").wait_for()
+    still("the question asked at a past step")
+    lab.shot("past-question")
+    board.locator("button[data-resolve='cancel']").click()
+    board.locator("button[data-resolve='branch']").wait_for(state="detached")
+    still("closing the question")
+    lab.py("w.message = {'text': 'A message about the board', 'kind': 'info'}")
+    board.locator(".aw-msg").filter(has_text="A message").wait_for()
+    still("a message")
+    board.locator("button[data-go='last']").click()
+    board.locator(".aw-stepno").filter(has_text=f"step {step + 2}/{step + 2}").wait_for()
+    still("back to the game")

@@ -312,7 +312,7 @@ def test_a_whole_turn_by_keyboard_the_focus_follows_the_decision(table):
     bad = board.locator("rect.aw-illegal")
     if bad.count():
         bad.first.evaluate("(e) => e.focus()")
-        assert "not here" in board.locator("[data-area='prompt']").inner_text()
+        assert "not here" in board.locator("[data-area='prompt']").inner_text().lower()
     board.locator("rect.aw-legal").first.evaluate("(e) => e.focus()")
     page.keyboard.press("Enter")  # build it
     table.wait_py("print(len(g.player('You').bought))", "0")
@@ -352,3 +352,76 @@ def test_a_ghost_on_hover_and_a_tile_dragged_onto_its_cell(table):
     chip.drag_to(board.locator(f"[data-area='my-alhambra'] rect[data-cell='{target}']"))
     x, y = target.split(",")
     table.wait_py(f"print(g.player('You').alhambra.get(({x}, {y})))", "garden 10")
+
+
+WALLED = "[[1, 0, 'garden 6 N'], [2, 0, 'tower 9 NE']]"
+
+
+def _drag_slot_to(page, board, slot, cell: tuple[int, int]):
+    """Press on a market slot and move onto a cell of your Alhambra (found from the
+    fountain's place on the page), the button still held."""
+    fountain = board.locator("[data-area='my-alhambra'] [data-tile-cell='0,0']").bounding_box()
+    s = slot.bounding_box()
+    page.mouse.move(s["x"] + s["width"] / 2, s["y"] + s["height"] / 2)
+    page.mouse.down()
+    x = fountain["x"] + fountain["width"] * (cell[0] + 0.5)
+    y = fountain["y"] + fountain["height"] * (cell[1] + 0.5)
+    page.mouse.move(x, y, steps=10)
+
+
+def test_R9_a_market_tile_dragged_onto_a_cell_is_bought_and_built_there(table):
+    """A tile dragged from its market slot: your cells show the engine's verdicts for it,
+    the ghost marks the walls it would join (R11), the drop buys it (one payment: at
+    once; several: the payment is picked as after a click) and builds it on that cell."""
+    page, board = table.page, table.widget()
+    _to_my_turn(table, board)
+    edit = "g.edit(market={{'denar': 'tower 13 NE'}}, players={{'You': {{'alhambra': {a}, 'money': {m}, 'reserve': []}}}})"
+    table.py(edit.format(a=WALLED, m="['denar 9', 'denar 5']"))
+    slot = board.locator("[data-slot='denar'][data-tile='tower 13 NE'][draggable='true']")
+    slot.wait_for()
+    _scroll_to_top(page)
+    _drag_slot_to(page, board, slot, (0, -1))
+    ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
+    ghost.wait_for(state="attached")
+    assert ghost.get_attribute("data-joins") == "3"  # the garden's and the tower's wall
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() > 0
+    table.shot("drag-market")
+    page.mouse.up()
+    table.wait_py("print(g.player('You').alhambra.get((0, -1)))", "tower 13 NE")
+    # several payments: the payment row opens, then the tile goes where it was dropped
+    _to_my_turn(table, board)
+    table.py(edit.format(a=WALLED, m="['denar 9', 'denar 5', 'denar 6']"))
+    slot.wait_for()
+    _scroll_to_top(page)
+    _drag_slot_to(page, board, slot, (0, -1))
+    ghost.wait_for(state="attached")
+    page.mouse.up()
+    pay = board.locator(".aw-pay")
+    pay.filter(has_text="then built where you dropped it").wait_for()
+    table.shot("drag-market-pay")
+    board.locator("[data-pay='0']").click()
+    board.locator("[data-pay='1']").click()
+    board.locator("button[data-do='buy']").click()
+    table.wait_py("print(g.player('You').alhambra.get((0, -1)))", "tower 13 NE")
+
+
+def test_R7_a_tile_that_fits_nowhere_says_so_and_is_offered_the_reserve(table):
+    """Your Alhambra closed by walls on every side: the tile bought fits nowhere; the
+    prompt says so and the action row offers the reserve (one click)."""
+    page, board = table.page, table.widget()
+    _to_my_turn(table, board)
+    closed = "[[1, 0, 'garden 6 NES'], [-1, 0, 'garden 7 NSW'], [0, 1, 'garden 8 ESW'], [0, -1, 'garden 9 NEW']]"
+    table.py(
+        "from alhambra_widget.engine.alhambra.actions import Buy\n"
+        f"g.edit(market={{'denar': 'pavilion 8'}}, players={{'You': {{'alhambra': {closed}, 'money': ['denar 9']}}}})\n"
+        "g.apply(Buy('denar', (9,)))"
+    )
+    table.wait_py("print(g.phase)", "place")
+    offer = board.locator("button[data-reservetile='pavilion 8']")
+    offer.wait_for()
+    _scroll_to_top(page)
+    prompt = board.locator("[data-area='prompt']").inner_text()
+    assert "pavilion 8 fits nowhere" in prompt and "reserve" in prompt, prompt
+    table.shot("fits-nowhere")
+    offer.click()
+    table.wait_py("print([str(t) for t in g.player('You').reserve])", lambda s: "pavilion 8" in s)

@@ -121,3 +121,35 @@ class Event(_Event):
 
     __slots__ = ()
     NARRATORS: ClassVar[Mapping[str, Narrator]] = NARRATORS
+
+
+_SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def tile_words(name: str) -> str:
+    """A tile's name as the table shows it, its walls in words: ``"tower 9 NE"`` is
+    ``"tower 9 with walls north and east"`` (the name stays the tile's id elsewhere)."""
+    parts = name.split()
+    if len(parts) != 3 or not set(parts[2]) <= set(_SIDES):
+        return name
+    kind, price, walls = parts
+    sides = [_SIDES[c] for c in walls]
+    said = sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
+    return f"{kind} {price} with wall{'s' if len(sides) > 1 else ''} {said}"
+
+
+def plain_text(e: _Event) -> str:
+    """An event's sentence for a reader (the page's log, its last moves, a hint): its
+    narrator's, with each tile named in words (:func:`tile_words`)."""
+    d = e.data
+    if not any(k in d for k in ("tile", "old", "tiles")):
+        return e.text
+    w = dict(d)
+    for k in ("tile", "old"):
+        if isinstance(w.get(k), str):
+            w[k] = tile_words(w[k])
+    if e.kind == "dirk_tiles":
+        w["tiles"] = [tile_words(t) for t in d["tiles"]]
+    elif e.kind == "market_refilled":
+        w["tiles"] = [[c, tile_words(t)] for c, t in d["tiles"]]
+    return type(e)(e.kind, w).text

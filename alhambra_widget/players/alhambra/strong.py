@@ -11,6 +11,7 @@ from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
+from ...engine.alhambra.narration import plain_text
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
 from ..parallel import parallel_search
 from .greedy import GreedyBot
@@ -198,7 +199,7 @@ def _says(game: Game, action: Action) -> str:
     money or market refilled, a scoring card, Dirk's draw) comes from the deck and the
     bag, which the player cannot see (R2)."""
     events = game.copy().apply(action)
-    return events[0].text if events else str(action)
+    return plain_text(events[0]) if events else str(action)
 
 
 def _points(n: int) -> str:

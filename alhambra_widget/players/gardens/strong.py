@@ -112,9 +112,8 @@ def hints(
     ``about_equal`` and kept in the greedy bot's order (:func:`.hinting.ranked`, the
     Alhambra's rule: it knows nothing of either game)."""
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)
-    who = game.current_player.name
     prior = _ranker.rank(game, game.legal_actions())  # the ties' fixed order, as in Alhambra
-    return [Hint(c.action, _says(who, c.action), c.value, c.visits, tuple(reasons(game, c.action)), tied)
+    return [Hint(c.action, _says(game, c.action), c.value, c.visits, tuple(reasons(game, c.action)), tied)
             for c, tied in ranked(choices, prior)[:k]]  # fmt: skip
 
 
@@ -131,10 +130,14 @@ def review(
     :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
     bot = GardensStrongBot(seed, playouts=playouts)
     return review_decisions(
-        game, player, bot.analyse, lambda g, lay: _says(g.current_player.name, lay), progress=progress
+        game, player, bot.analyse, _says, progress=progress
     )
 
 
-def _says(who: str, lay: Lay) -> str:
+def _says(game: GardensGame, lay: Lay) -> str:
+    """The lay in words, the tile named by what it shows (its trees), not by its id."""
+    me = game.current_player
     turned = f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise" if lay.turn else ""
-    return f"{who}: lay {lay.tile} on field {lay.field}{turned}"
+    tile = next((t for t in me.hand if t.id == lay.tile), None)
+    shows = f"the tile of {tile.trees} tree{'s' if tile.trees > 1 else ''} a side ({'/'.join(tile.sides)})" if tile else lay.tile
+    return f"{me.name}: lay {shows} on field {lay.field}{turned}"

@@ -28,7 +28,10 @@ from ...engine.alhambra.actions import (
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
 from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
+from ...engine.alhambra.narration import plain_text as log_text
+from ...engine.alhambra.narration import tile_words
 from ...engine.alhambra.scoring import POINTS, ScoringRound
+from ...engine.alhambra.walls import external_walls
 from ...engine.errors import MalformedInput
 from ..seats import seen_hands, viewer
 
@@ -78,6 +81,45 @@ def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
                 v = a.why_illegal(tile, (x, y))
                 out[cell_key((x, y))] = "" if v is None else v.rule
     return out
+
+
+def wall_joins(a: Alhambra, tile: Tile, pos: tuple[int, int]) -> list[list[int]]:
+    """The wall segments of built tiles that ``tile`` built at ``pos`` would join (R11):
+    the engine's external walls of the Alhambra with the tile in it, the joined wall
+    through the tile's own segments, less those segments. ``[x1, y1, x2, y2]`` each."""
+    tiles = dict(a.tiles)
+    tiles[pos] = tile
+    segs = external_walls(tiles)
+    x, y = pos
+    cell = {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
+    own = [s for s in segs if s[0] in cell and s[1] in cell]
+    if not own:
+        return []
+    at: dict[tuple[int, int], list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    for s in segs:
+        at.setdefault(s[0], []).append(s)
+        at.setdefault(s[1], []).append(s)
+    seen = set(own)
+    todo = [c for s in own for c in s]
+    while todo:
+        for s in at.get(todo.pop(), []):
+            if s not in seen:
+                seen.add(s)
+                todo.extend(s)
+    return [[s[0][0], s[0][1], s[1][0], s[1][1]] for s in segs if s in seen and s not in own]
+
+
+def _cells_json(a: Alhambra, tile: Tile) -> dict[str, Any]:
+    """Where ``tile`` may go (:func:`cell_rules`) and, per legal cell, the walls it would join."""
+    cells = cell_rules(a, tile)
+    joins = {}
+    for k, r in cells.items():
+        if r == "":
+            x, y = map(int, k.split(","))
+            j = wall_joins(a, tile, (x, y))
+            if j:
+                joins[k] = j
+    return {"cells": cells, "joins": joins}
 
 
 def removal_rules(a: Alhambra) -> dict[str, str]:
@@ -134,7 +176,7 @@ def game_view(
         **_table_json(game),
         "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
         "rounds": [_round_json(r) for r in game.rounds],
-        "log": [e.text for e in game.log[-log_size:]],
+        "log": [log_text(e) for e in game.log[-log_size:]],
         "me": me,  # the person the board is for (None: nobody, or a bot to move)
         "recent": recent_actions(game, me),
         "overview": overview(game),
@@ -263,7 +305,7 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
             marks["cells"] = [cell_key(a.pos)]
         elif isinstance(a, ToReserve):
             marks["from"] = [cell_key(a.pos)]
-        text = game.log[at].text if at < len(game.log) else str(a)
+        text = log_text(game.log[at]) if at < len(game.log) else str(a)
         out.append({"player": who, "text": text, "marks": marks})
     return out
 
@@ -283,13 +325,17 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
             out["tiles"][t.name] = {
                 "source": "gift" if game.phase == "gift" else "bought",
                 "action": Place.type,  # what building it in a cell is (R9, R12)
-                "cells": cell_rules(a, t),
+                **_cells_json(a, t),
                 "dirk": t in to_dirk,
             }
         return out
     out["take"] = _take_choices(game.display, legal)
     if hand_seen:
         out["buy"] = _buy_choices(game, legal)
+        for cur, b in out["buy"].items():  # dragged from its slot onto a cell: where it may go
+            tile = game.market[cur]
+            assert tile is not None
+            b.update(tile=tile.name, **_cells_json(a, tile))
         out["refused"] = _buy_refusals(game, out["buy"])
         out["pass"] = any(isinstance(x, Pass) for x in legal)
     swaps: dict[Tile, list[str]] = {}
@@ -300,7 +346,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
         out["tiles"][t.name] = {
             "source": "reserve",
             "action": FromReserve.type,  # building it from the reserve is a redesign (R8)
-            "cells": cell_rules(a, t),
+            **_cells_json(a, t),
             "exchange": swaps.get(t, []),
         }
     out["remove"] = removal_rules(a)
@@ -373,8 +419,11 @@ __all__ = [
     "explain_cell",
     "game_view",
     "legal_view",
+    "log_text",
     "overview",
     "recent_actions",
     "results",
     "sandbox_view",
+    "tile_words",
+    "wall_joins",
 ]

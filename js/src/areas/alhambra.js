@@ -4,6 +4,7 @@
 
 import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
+import { pickedTile } from "../direct.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
 function frame(alh, scale) {
@@ -122,10 +123,11 @@ function recentOf(v, i) {
 function boardOpts({ v, ui, model }, p, i, walkingWalls) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
-  const o = { recent: recentOf(v, i), tile: ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
-  if (mine && ui.sel && L.tiles[ui.sel]) {
-    o.rules = L.tiles[ui.sel].cells;
-    o.exchange = L.tiles[ui.sel].exchange || null;
+  const picked = mine ? pickedTile(v, ui) : null; // a tile picked, or a market slot dragged
+  const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
+  if (picked && picked.cells) {
+    o.rules = picked.cells;
+    o.exchange = picked.exchange;
   }
   if (mine && ui.removing) o.remove = L.remove;
   return { o, mine };
@@ -136,8 +138,8 @@ const handText = (p) => (p.money ? p.money.length : p.cards);
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
 function playerRows({ v, ui }, p, mine) {
   const L = v.legal;
-  const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">Money in hand</span>${p.money.map((c) => cardHtml(c, null, false, "span"))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
-    : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">Money in hand</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
+  const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c) => cardHtml(c, null, false, "span"))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+    : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
   const drag = (n) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
   const place = html`<div class="aw-row aw-toplace" data-area="to-place" aria-label="tiles to place"><span class="aw-cap">To place</span>${chips}${!chips.length && html`<span class="aw-muted">nothing</span>`}</div>`;
@@ -160,7 +162,7 @@ export function myPanelHtml(c, p, i, walkingWalls) {
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`;
+  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy (the game is not changed)">try tiles</button>`;
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
@@ -173,7 +175,7 @@ export function opponentHtml(c, p, i, walkingWalls) {
   const n = handText(p);
   const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
-    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="experiment with a copy of ${whose(p.name)} Alhambra">sandbox</button>`}`;
+    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
 }
@@ -190,7 +192,7 @@ export function sandboxHtml({ v, ui, model }, sb, inGame) {
     const t = sb.palette.find((t) => tileName(t) === ui.sel);
     if (t) rules = sb.cells[t[2]] || {};
   }
-  const title = inGame ? html`Sandbox: a copy of ${whose(v.players[sb.player].name)} Alhambra <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra";
+  const title = inGame ? html`Trying tiles on a copy of ${whose(v.players[sb.player].name)} Alhambra (the game is not changed) <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra";
   const board = boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, tile: ui.sel, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" });
   const palette = sb.palette.map((t) => tileChip(t, html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
   return html`<section class="aw-sandbox" aria-label="sandbox"><h4>${title} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4><div class="aw-boardwrap">${board}</div><div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div><div class="aw-palette" aria-label="palette">${palette}</div></section>`;

@@ -12,9 +12,10 @@ function slotHtml(v, ui, m, i) {
   const t = m.tile;
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
-  const title = `${can ? "green ring: you can pay for this tile — click to choose the cards" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}`;
+  const title = `${can ? "green ring: you can pay for this tile — click to choose the cards, or drag it onto a green cell of your Alhambra" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}`;
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
-  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
+  const drag = can && v.live && v.players[L.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
+  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
 }
 
 export function marketHtml({ v, ui }) {
@@ -24,7 +25,10 @@ export function marketHtml({ v, ui }) {
 export function moneyHtml({ v, ui }) {
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
   const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r} comes in ${w[0]}–${w[1]} more cards`).join("; ");
-  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money</div><div class="aw-cards">${cards}</div><div class="aw-piles">deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles · <span title="${sc}">${sc}</span></div></section>`;
+  // the next scoring card only, in the line (the title has them all)
+  const next = Object.entries(v.scoring).find(([, w]) => w !== null);
+  const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
@@ -48,7 +52,9 @@ export function actionsHtml(c) {
   }
   else if (L && ui.payCur) inner = payHtml(c);
   else if (L && L.take && ui.picks.length) inner = takeHtml(c);
-  else if (L && ui.sel && L.tiles[ui.sel]) {
+  else if (L && !ui.sel && L.phase !== "act" && v.players[L.player].seat === "human" && nowhere(L).length) {
+    inner = nowhere(L).map((n) => html`<span>${sayTile(n)} fits nowhere:</span> <button class="aw-primary" data-reservetile="${n}">put it in the reserve</button> `);
+  } else if (L && ui.sel && L.tiles[ui.sel]) {
     inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human") {
@@ -58,10 +64,13 @@ export function actionsHtml(c) {
   return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
 }
 
-const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+// the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
+export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
 
-function confirmRow(v) {
-  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Branch off here (keep the old game)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
+export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+
+export function confirmRow(v) {
+  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Play on from here (a new line; the old game is kept)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
 // the cards offered are those the engine's payments use; a slot it lists no payment for
@@ -80,5 +89,6 @@ function payHtml({ v, ui }) {
   } else if (ui.payPicks.length) {
     info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;
   }
-  return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button></span>`;
+  return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button>${
+    ui.dropTo && ui.dropTo.cur === ui.payCur && html` <span class="aw-muted">then built where you dropped it</span>`}</span>`;
 }

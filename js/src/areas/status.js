@@ -1,8 +1,7 @@
-// The status line (what to do next, or what the hovered cell says) and the question
-// asked when acting from a past step.
+// The status line: what to do next, or what the hovered cell says.
 
-import { html } from "../html.js";
-import { sayTile } from "../common.js";
+import { sayTile, tileName } from "../common.js";
+import { nowhere } from "./market.js";
 
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
@@ -20,7 +19,7 @@ function tilePrompt(v, ui, L) {
   const cells = Object.values(t.cells || {});
   const exchange = (t.exchange || []).length;
   if (!cells.includes("") && !exchange) {
-    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (button above)."}`;
+    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (the button below)."}`;
   }
   return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
 }
@@ -42,16 +41,21 @@ export function statusText({ v, ui }) {
   const p = v.players[v.current];
   if (p.seat !== "human") return `${p.name} (${p.seat} bot) is thinking…`;
   if (v.mode === "gardens") {
-    return `${must(p)} turn a tile (click it or press R), then lay it on a green field${L && L.first ? " (not on the edge: G3)" : ""}. Keyboard: Tab to the board, arrows between fields, Enter lays.`;
+    return `${must(p)} turn your tile (click it, or R), then lay it on a green field (click it, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}.`;
   }
   if (!L) return "";
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
   if (ui.removing) return "Click a tile outlined in green to move it to the reserve; the others say why they must stay.";
+  if (L.phase !== "act" && nowhere(L).length) {
+    const n = nowhere(L);
+    return `${n.map(sayTile).join(" and ")} fit${n.length > 1 ? "" : "s"} nowhere in your Alhambra (every cell breaks a rule): put ${n.length > 1 ? "them" : "it"} in the reserve (the button below)${Object.keys(L.tiles).length > n.length ? ", then place the others" : ""}.`;
+  }
   if (L.phase !== "act") {
     const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  return `${must(p)} take money (click cards in the display), buy a tile (click a market slot), or redesign (a tile from the reserve, or "move a tile to the reserve").`;
+  const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} is built where you dropped it when your turn ends. ` : "";
+  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign.`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words
@@ -60,18 +64,10 @@ export function hoverText(target, rule) {
   if (!c || c.dataset.rule === undefined) return "";
   const r = c.dataset.rule;
   if (c.dataset.field !== undefined) {
-    return r === "" ? `field (${c.dataset.field}): your tile may go here — click to lay it.` : `field (${c.dataset.field}): not here — ${r}: ${rule(r)}`;
+    return r === "" ? "This field: your tile may go here — click to lay it." : `Not here — ${r}: ${rule(r)}`;
   }
   if (c.dataset.cell !== undefined) {
-    return r === "" ? `(${c.dataset.cell}): the tile may go here — click to build it.` : `(${c.dataset.cell}): not here — ${r}: ${rule(r)} (click for the details)`;
+    return r === "" ? "This cell: the tile may go here — click to build it." : `Not here — ${r}: ${rule(r)} (click for the details)`;
   }
-  return r === "" ? `(${c.dataset.tileCell}): may go to the reserve.` : `(${c.dataset.tileCell}): must stay — ${r}: ${rule(r)}`;
-}
-
-export function confirmHtml({ v, ui }) {
-  if (!ui.confirm) return html``;
-  return html`<div class="aw-confirm" role="dialog" aria-label="act from a past state"><p>You are looking at step ${v.step} of ${v.steps}. To act here:</p>
-      <button data-resolve="branch">Branch off here (keep the old game)</button>
-      <button data-resolve="undo">Undo back to here</button>
-      <button data-resolve="cancel">Cancel</button></div>`;
+  return r === "" ? "This tile may go to the reserve — click to move it." : `This tile must stay — ${r}: ${rule(r)}`;
 }

@@ -29,7 +29,7 @@ export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.
 function promptHtml(c) {
   const { v } = c;
   if (v.mode === "game" && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> Acting here asks whether to branch off or undo back.</span></div>`;
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> To act here, you choose: play on from here in a new line, or undo back to here.</span></div>`;
   }
   const thinking = v.live && !v.over && !c.ui.walk && v.players[v.current] && v.players[v.current].seat !== "human";
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
@@ -43,6 +43,11 @@ function messageHtml(c) {
 
 export function tableParts(c) {
   const { v, ui } = c;
+  // a message floats over the top of the side column, unless a panel is open there (a
+  // scoring round, a hint, a review, the results, a copy to try tiles on): then it sits
+  // above that panel, covering none of it
+  const panel = ui.walk || v.over || v.review || v.hint || v.sandbox;
+  const msg = messageHtml(c);
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
@@ -50,7 +55,7 @@ export function tableParts(c) {
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
-      part("msg", messageHtml(c)),
+      part("msg", panel ? html`` : msg),
       part("menu", menuHtml(c)),
     ] },
     { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
@@ -60,13 +65,17 @@ export function tableParts(c) {
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
+        part("sidemsg", panel ? msg : html``),
         part("walk", ui.walk ? roundsHtml(c, true) : html``),
         part("results", resultsHtml(c)),
         part("review", reviewHtml(c)),
         part("hint", v.hint ? hintHtml(c) : html``),
         part("follow", followHtml(c)),
         part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
-        part("opponents", html`<section class="aw-opponents" data-area="opponents" aria-label="the other players">${others.map((i) => opponentHtml(c, v.players[i], i, walls))}${dirkHtml(v.dirk)}</section>`),
+        // one part per opponent: a bot's move redraws its own panel only
+        { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+          ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
+        ] },
         part("standings", standingsHtml(c)),
       ] },
     ] },

@@ -1,0 +1,47 @@
+// The Gardens page (issue 24, item 2): laid out like the Alhambra table, so nothing
+// moves under the mouse.
+//
+//   bar    the prompt, the step arrows, and a row of fixed height for the turn's
+//          buttons (the question asked when acting at a past step, the hint button)
+//   main   the board in its own column; beside it the players, the tile in hand and
+//          the supply, then the panels that come and go (the last moves, a hint, a
+//          review, a scoring explained): they never move the board
+//   foot   the timeline's slider, the log
+
+import { html } from "../html.js";
+import { gardensBoardHtml, gardensSideHtml, gardensExplainHtml } from "../gardens.js";
+import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
+import { logHtml, followHtml } from "./overview.js";
+import { hintHtml } from "./hint.js";
+import { reviewHtml } from "./review.js";
+import { coachHtml } from "./coach.js";
+import { confirmRow, hintButton } from "./market.js";
+
+const part = (key, markup) => ({ key, html: markup });
+
+function actionsHtml({ v, ui }) {
+  return html`<div class="aw-actions" role="group" aria-label="your actions">${ui.confirm && confirmRow(v)}${hintButton(v)}</div>`;
+}
+
+// status: the prompt's part; msgPart: the floating message's
+export function gardensParts(c, status, msgPart) {
+  const { v, ui } = c;
+  return [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
+      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] },
+      part("actions", actionsHtml(c)), msgPart, part("menu", menuHtml(c)),
+    ] },
+    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
+    { key: "gmain", cls: `ag-main${v.live ? "" : " aw-past"}`, parts: [
+      part("gboard", gardensBoardHtml(v, ui)),
+      { key: "gside", cls: "ag-side", parts: [
+        part("gplayers", gardensSideHtml(v, ui)),
+        part("follow", followHtml(c)),
+        part("hint", v.hint ? hintHtml(c) : html``),
+        part("review", reviewHtml(c)),
+        part("explain", gardensExplainHtml(v, ui)),
+      ] },
+    ] },
+    { key: "foot", cls: "aw-foot", parts: [part("timeline", timelineHtml(c)), part("log", logHtml(v.log, 10))] },
+  ];
+}

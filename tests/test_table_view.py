@@ -1,0 +1,90 @@
+"""The game table's view model for direct manipulation (issue 24, item 4): a market
+tile's cells for a drag from its slot, and the walls a tile would join on each legal
+cell (R7, R11). Every verdict is the engine's; these tests compare with the engine's
+own answers on positions built with its edit API."""
+
+from __future__ import annotations
+
+from alhambra_widget import Alhambra, Game, Tile
+from alhambra_widget.engine.alhambra.actions import Buy
+from alhambra_widget.views.alhambra.view import legal_view, tile_words, wall_joins
+from alhambra_widget.widgets import AlhambraWidget
+
+
+def _seg(s):
+    return ((s[0], s[1]), (s[2], s[3]))
+
+
+def test_R11_a_tile_joins_the_wall_it_touches_at_a_corner_and_nothing_else():
+    a = Alhambra.from_tiles({(1, 0): Tile.parse("garden 6 N"), (2, 0): Tile.parse("tower 9 NE")})
+    # the east wall of a tower at (0, -1) meets the garden's north wall at corner (1, 0):
+    # the whole joined wall of the garden and the tower is marked
+    joined = {_seg(s) for s in wall_joins(a, Tile.parse("tower 13 NE"), (0, -1))}
+    assert joined == set(a.external_walls())
+    # a north wall at (0, -1) ends at corner (1, -1): it touches no wall
+    assert wall_joins(a, Tile.parse("pavilion 8 N"), (0, -1)) == []
+    # a tile without walls joins nothing
+    assert wall_joins(a, Tile.parse("arcades 5"), (0, -1)) == []
+
+
+def test_R11_the_joined_segments_are_walls_of_the_alhambra_with_the_tile_built():
+    a = Alhambra.from_tiles({(1, 0): Tile.parse("garden 6 N"), (2, 0): Tile.parse("tower 9 NE")})
+    t = Tile.parse("tower 13 NE")
+    after = a.copy()
+    after.place(t, (0, -1))
+    walls = set(after.external_walls())
+    joined = {_seg(s) for s in wall_joins(a, t, (0, -1))}
+    assert joined <= walls
+    # with the tile, one wall runs through its segments and the joined ones
+    assert after.longest_wall() == len(joined) + 2
+
+
+def test_R7_a_market_tile_carries_the_engines_cells_and_joins_for_a_drag():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(
+        market={"denar": "tower 13 NE"},
+        players={"You": {"alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]], "money": ["denar 9", "denar 5"]}},
+    )
+    b = legal_view(g)["buy"]["denar"]
+    a = g.player("You").alhambra
+    t = Tile.parse("tower 13 NE")
+    assert b["tile"] == "tower 13 NE"
+    for k, r in b["cells"].items():
+        x, y = map(int, k.split(","))
+        assert (r == "") == a.is_legal(t, (x, y)), k
+    assert b["joins"]["0,-1"] and "0,-1" in b["cells"] and b["cells"]["0,-1"] == ""
+    assert all(b["cells"][k] == "" for k in b["joins"])
+
+
+def test_R9_tiles_to_place_carry_their_joins_and_the_widget_sends_them():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(
+        market={"denar": "tower 13 NE"},
+        players={"You": {"alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]], "money": ["denar 9", "denar 5"]}},
+    )
+    w = AlhambraWidget(g)
+    g.apply(Buy("denar", (9, 5)))  # overpaid: no other action, the tile is placed now
+    assert g.phase == "place"
+    t = w.view["legal"]["tiles"]["tower 13 NE"]
+    assert t["joins"]["0,-1"] == wall_joins(g.player("You").alhambra, Tile.parse("tower 13 NE"), (0, -1))
+
+
+def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(market={"denar": "tower 13 NE"}, players={"You": {"money": ["denar 9", "denar 5"]}})
+    g.apply(Buy("denar", (9, 5)))
+    w = AlhambraWidget(g)
+    line = next(t for t in w.view["log"] if "buy" in t)
+    assert line.startswith("You buy the tower 13 with walls north and east for 9+5 denar"), line
+    assert "13 NE" in g.log[-1].text or any("tower 13 NE" in e.text for e in g.log)  # the engine's own words
+    assert tile_words("chambers 5 NSW") == "chambers 5 with walls north, south and west"
+    assert tile_words("pavilion 8") == "pavilion 8"
+
+
+def test_the_message_after_a_move_names_the_tile_with_its_walls_in_words():
+    g = Game(["You", "Ben"], seed=3)
+    g.edit(market={"denar": "tower 13 NE"}, players={"You": {"money": ["denar 9", "denar 5"]}})
+    w = AlhambraWidget(g)
+    w._on_msg(w, {"kind": "act", "v": w.view["v"], "action": Buy("denar", (9, 5)).to_json()}, [])
+    assert g.phase == "place"
+    assert "You buy the tower 13 with walls north and east" in w.message["text"], w.message
