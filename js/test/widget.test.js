@@ -192,6 +192,10 @@ test("the table: every area is marked, the prompt says what you must do, picking
     assert.ok(root.querySelector(`[data-area="${a}"]`), `no data-area=${a}`);
   }
   assert.match(root.querySelector("[data-area='prompt']").textContent, /must take money/);
+  // the others' small boards: kind symbols, no tiny names (Ben and Cem have built tiles)
+  const others = root.querySelector("[data-area='opponents']");
+  assert.ok(others.querySelectorAll(".aw-placed .aw-glyph").length >= 2);
+  assert.equal(others.querySelectorAll(".aw-tilename").length, 0);
   const market = root.querySelector("[data-area='market']"), mine = root.querySelector("[data-area='my-alhambra']");
   click(root.querySelector("[data-take='0']"));
   assert.ok(root.querySelector(".aw-actions button[data-do='take']")); // the turn's buttons are in the bar

@@ -95,7 +95,8 @@ export function boardSvg(alh, opts) {
   const empty = f.cells.filter(([x, y]) => !occupied.has(key(x, y))).map(([x, y]) => emptyCell(x, y, f, opts, stops));
   const built = alh.tiles.map((t) => builtTile(t, f, opts, targets));
   // every tile's name above every tile, so a neighbour's wall never covers it
-  const names = html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind, price]) =>
+  // (a small board shows the kinds' symbols only)
+  const names = opts.small ? html`` : html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind, price]) =>
     tileLabel([kind, price], f.px(x), f.py(y), CELL, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
   // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
   // fountain is (0, 0) (a built tile keeps its picture clear)
