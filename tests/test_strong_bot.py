@@ -10,6 +10,7 @@ import pytest
 
 from alhambra_widget import AlhambraWidget, Buy, Game
 from alhambra_widget.engine.alhambra.components import Card
+from alhambra_widget.gardens import Lay
 from alhambra_widget.players.alhambra.strong import StrongBot
 from alhambra_widget.players.arena import play, wilson
 from alhambra_widget.players.bots import make_bot
@@ -280,9 +281,9 @@ def test_a_gardens_game_review_weighs_each_lay_against_the_search():
     for m in r["mistakes"]:  # each mistake: the lay played there, and the search's own choice
         before = g.at(m["step"])
         lay = g.history[m["step"]]
-        assert m["played"].startswith(f"You: lay {lay.tile} on field {lay.field}")
+        _names_the_lay_by_its_trees(m["played"], before, lay)
         best = GardensStrongBot(0, playouts=20).analyse(before, include=[lay])[0]
-        assert m["best"].startswith(f"You: lay {best.action.tile} on field {best.action.field}")
+        _names_the_lay_by_its_trees(m["best"], before, best.action)
         assert m["loss"] > 0.02 and best.action != lay
     # the Python call gives the same decisions as the board's panel
     found = w.review(playouts=20)
@@ -350,7 +351,7 @@ def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings()
     assert 1 <= len(h["moves"]) <= 3
     for m in h["moves"]:
         assert m["action"] in legal and 0 <= m["chance"] <= 1
-        assert m["says"].startswith(f"You: lay {m['action']['tile']} on field ")
+        _names_the_lay_by_its_trees(m["says"], g, Lay.from_json(m["action"]))
     # the reasons are the engine's preview of what a lay encloses
     for hint in gardens_hints(g, playouts=60, seed=1, k=3):
         scorings = g.preview(hint.action)
@@ -359,3 +360,10 @@ def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings()
             assert str(sc.building) in r and "(G4)" in r
     g.apply(g.legal_actions()[0])  # the position is gone: so is its hint
     assert w.view["hint"] is None
+
+
+def _names_the_lay_by_its_trees(says, game, lay):
+    """A lay in words: who, the field, the tile by what it shows (its trees), never its id."""
+    tile = next(t for t in game.current_player.hand if t.id == lay.tile)
+    assert says.startswith("You: lay the tile of ") and f" on field {lay.field}" in says, says
+    assert f"{tile.trees} tree" in says and lay.tile not in says, says
