@@ -184,8 +184,17 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls.trusted(tile, POS[q])
+            a = table[q] = _at_cell(cls, tile, POS[q])
         out.append(a)
+
+
+def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:
+    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos, spelt
+    out: compiled, no call into the interpreted actions module's loop over fields."""
+    a: Action = cls.__new__(cls)
+    object.__setattr__(a, "tile", tile)
+    object.__setattr__(a, "pos", pos)
+    return a
 
 
 def placements(alhambra: Alhambra, bought: tuple[Tile, ...], dirk: bool) -> tuple[Action, ...]:
