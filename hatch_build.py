@@ -33,11 +33,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PURE_ENV = "ALHAMBRA_WIDGET_PURE"
 PACKAGE = "alhambra_widget"
 COMPILED = ("engine",)  # the sub-packages compiled
-INTERPRETED = ("__init__.py", "record.py", "game.py", "actions.py", "errors.py")
-"""Modules left interpreted: package markers; the game classes (their copies and
-read-only guard work on instance dictionaries, which compiled classes do not have); the
-actions (compiled dataclasses take their class variables for fields); the exceptions
-(a compiled exception class loses its class-level defaults)."""
+INTERPRETED = ("__init__.py", "actions.py", "errors.py")
+"""Modules left interpreted: package markers; the Alhambra actions (a compiled dataclass
+takes the class variables ``type`` and ``FIELDS`` for fields, and their shared
+``trusted`` constructor builds instances field by field); the exceptions (a compiled
+exception class loses its class-level defaults). The game classes and their record are
+compiled: copies, pickles and ``become`` name their state (``STATE``) instead of
+going through an instance dictionary."""
 
 
 def compiled_sources(root: Path) -> list[Path]:

@@ -63,7 +63,7 @@ def engine_info() -> dict[str, Any]:
     "module": path}``. ``built`` is how the installed package was built (its wheel's
     ``_build.json``); ``engine`` is what is loaded now (a compiled build runs pure when
     ``ALHAMBRA_WIDGET_PURE`` is set)."""
-    from .engine.alhambra import rules  # a compiled module (the games' classes are not)
+    from .engine.alhambra import rules  # a compiled module
 
     origin = str(getattr(rules, "__file__", "") or "")
     compiled = origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))

@@ -7,9 +7,9 @@ an engine object asks for its picture by its class."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-_DRAW: dict[type, Callable[[Any], str]] = {}
+_DRAW: Final[dict[type, Callable[[Any], str]]] = {}
 
 
 def register(cls: type, draw: Callable[[Any], str]) -> None:

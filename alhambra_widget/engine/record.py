@@ -101,6 +101,30 @@ class ReadOnly:
             raise refuse_assignment(self, name)
 
 
+BLANK: list[str] = []
+"""Given as the players, makes a blank game (for copies and pickles to fill in:
+compiled classes have no bare ``__new__``)."""
+
+
+def _restore(cls: type[G], state: dict[str, Any]) -> G:
+    """A game of class ``cls`` with the attributes ``state`` (unpickling)."""
+    g = cls(BLANK)  # type: ignore[arg-type]
+    for name, value in state.items():
+        setattr(g, name, value)
+    return g
+
+
+class LegalCache:
+    """For the engine: the legal actions of a game's current state, once listed
+    (``None`` until then). A plain holder, past :class:`ReadOnly`'s guard: the cache
+    changes every action (a compiled game has no instance dictionary to write to)."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: list[Any] | None = None):
+        self.actions = actions
+
+
 class RecordedGame(ReadOnly, Generic[A, E]):
     """Base of the game classes. Subclasses set ``FORMAT``, ``OPTIONS`` (option name ->
     (attribute, default), beyond ``players`` and ``seed``) and ``action_from_json``, and
@@ -115,6 +139,8 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType({})
     OPTION_ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Older option names (in saved games and calls) -> today's."""
+    STATE: ClassVar[tuple[str, ...]] = ()
+    """The names of a subclass's own state attributes (:meth:`become` takes them over)."""
 
     @property
     def players(self) -> Sequence[_Named]:  # pragma: no cover - abstract
@@ -132,7 +158,12 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         self._movers: list[tuple[int, int]] = []
         self._log: list[E] = []
         self._listeners: list[Listener] = []
-        self._legal: list[A] | None = None
+        self._legal = LegalCache()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickles and deep-copies compiled (mypyc) as well: a blank game, then its state
+        names = ("_seed", "_history", "_movers", "_log", "_listeners", "_legal", *self.STATE)
+        return (_restore, (type(self), {n: getattr(self, n) for n in names}))
 
     # -- the record (read-only: tuples) -------------------------------------------
     @property
@@ -184,15 +215,17 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     # -- applying -------------------------------------------------------------
     def legal_actions(self) -> list[A]:
         """Every legal choice now, in a fixed order (so a seeded bot replays exactly)."""
-        legal = self._legal
+        cache = self._legal
+        legal = cache.actions
         if legal is None:
-            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
+            legal = cache.actions = self._list_legal()
         return list(legal)
 
     def _check(self, action: object) -> None:
-        legal = self._legal
+        cache = self._legal
+        legal = cache.actions
         if legal is None:
-            legal = self.__dict__["_legal"] = self._list_legal()  # (past the guard: hot)
+            legal = cache.actions = self._list_legal()
         for a in legal:  # legal actions are shared objects: identity first
             if a is action:
                 return
@@ -210,7 +243,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def _step(self, action: A) -> list[E]:
         self._movers.append((self.current, len(self._log)))
         events = self._do(action)
-        self.__dict__["_legal"] = None  # (past ReadOnly's guard: this runs every action)
+        self._legal.actions = None
         self._history.append(action)
         return events
 
@@ -284,10 +317,19 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         """An independent game in exactly this state, with its record (the listeners
         are not copied). A purpose-made copy: Alhambras are shared copy-on-write."""
         g = self._copy_state()
+        g._seed = self._seed
+        g._legal = LegalCache(self._legal.actions)  # (the list is never handed out: shared)
         g._history = list(self._history)
         g._movers = list(self._movers)
         g._log = list(self._log)
         g._listeners = []
+        return g
+
+    def _copy_unlisted(self: G) -> G:
+        """:meth:`copy` without the listed legal actions (for a copy whose hidden
+        information is redrawn: they are listed again when asked)."""
+        g = self.copy()
+        g._legal = LegalCache()
         return g
 
     def at(self: G, step: int) -> G:
@@ -321,10 +363,9 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         not told."""
         if type(other) is not type(self):
             raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
-        listeners = self._listeners
-        self.__dict__.clear()
-        self.__dict__.update(other.__dict__)
-        self._listeners = listeners
+        for name in ("_seed", "_history", "_movers", "_log", *self.STATE):
+            setattr(self, name, getattr(other, name))
+        self._legal = LegalCache(other._legal.actions)
 
     # -- JSON (R13) ---------------------------------------------------------------
     def digest(self) -> str:

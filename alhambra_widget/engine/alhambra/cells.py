@@ -22,7 +22,7 @@ first use and kept until the next change.
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
-from typing import Any
+from typing import Any, Final
 
 Pos = tuple[int, int]
 
@@ -31,15 +31,15 @@ Pos = tuple[int, int]
 # or hashed in its loops. Cell ``(x, y)`` is ``(x + 64) * 128 + (y + 64)``, so integer
 # order is (x, y) order and the neighbours are a fixed offset away. An Alhambra holds at
 # most the 54 tiles (R1), so its cells stay within 55 of the fountain: inside the 64 that fit.
-OFF = 64
-_STRIDE = 128
-MAX_TILES = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
-CENTRE = OFF * _STRIDE + OFF
+OFF: Final = 64
+_STRIDE: Final = 128
+MAX_TILES: Final = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
+CENTRE: Final = OFF * _STRIDE + OFF
 """The fountain's integer cell."""
-POS: tuple[Pos, ...] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
-_SIDES = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
+POS: Final[tuple[Pos, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+_SIDES: Final[tuple[tuple[int, int, int], ...]] = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
 """(side bit, offset of the neighbour, the neighbour's side facing us): N, E, S, W."""
-_JOINS = (  # (side, previous side, offset of the corner between them, of the side cell)
+_JOINS: Final[tuple[tuple[int, int, int, int], ...]] = (  # (side, previous side, offset of the corner between them, of the side cell)
     (1, 8, -_STRIDE - 1, -1),
     (2, 1, _STRIDE - 1, _STRIDE),
     (4, 2, _STRIDE + 1, 1),
@@ -74,10 +74,10 @@ def _seeds(k: int) -> tuple[int, ...]:
     return seeds if len(seeds) > 1 else ()
 
 
-_SEEDS = tuple(_seeds(k) for k in range(256))
+_SEEDS: Final = tuple(_seeds(k) for k in range(256))
 
-_POP = tuple(bin(i).count("1") for i in range(16))
-_STEPS = tuple(
+_POP: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(16))
+_STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit)
     for m in range(16)
 )
@@ -139,17 +139,17 @@ def _table(rule: Any, codes: int) -> tuple[int, ...]:
     return tuple(sum(1 << m for m in range(16) if rule(code, m)) for code in range(codes))
 
 
-_MATCH = 16 * _table(lambda code, m: not r7a_mismatches(code, m), 256)
+_MATCH: Final = 16 * _table(lambda code, m: not r7a_mismatches(code, m), 256)
 """Code (8 bits; or a built cell's 12, own walls << 8) -> bit set of the wall masks
 that match every neighbour (:func:`r7a_mismatches`). Its own walls do not matter, so
 the first 256 entries repeat."""
-_FIT = _table(fits, 256)
+_FIT: Final = _table(fits, 256)
 """An empty cell's code -> bit set of the wall masks that may enter it (:func:`fits`)."""
-_WALK = tuple(r7c_open_sides(code, code >> 8) for code in range(4096))
+_WALK: Final = tuple(r7c_open_sides(code, code >> 8) for code in range(4096))
 """A built cell's code -> the sides walked through (:func:`r7c_open_sides`)."""
-_OPEN = tuple(not r7d_leaves_hole(code) for code in range(4096))
+_OPEN: Final = tuple(not r7d_leaves_hole(code) for code in range(4096))
 """A built cell's code -> it may leave without enclosing its cell (:func:`r7d_leaves_hole`)."""
-_LEAF = tuple(o and _POP[w] < 2 for o, w in zip(_OPEN, _WALK))
+_LEAF: Final = tuple(o and _POP[w] < 2 for o, w in zip(_OPEN, _WALK))
 """A built cell's code -> it has an empty side and at most one neighbour on foot."""
 
 
@@ -234,8 +234,6 @@ class Analysis:
         frontier: dict[int, int] = {}
         keys: dict[int, int] = {}
         links = 0
-        fget = frontier.get
-        mget = masks.get
         x0 = x1 = CENTRE >> 7
         y0 = y1 = CENTRE & 127
         for c, m in masks.items():
@@ -252,9 +250,9 @@ class Analysis:
             key = m << 8
             for bit, d, facing in _SIDES:
                 q = c + d
-                o = mget(q)
+                o = masks.get(q)
                 if o is None:  # q is empty: it has a neighbour on its `facing` side
-                    frontier[q] = fget(q, 0) | facing | ((facing << 4) if m & bit else 0)
+                    frontier[q] = frontier.get(q, 0) | facing | ((facing << 4) if m & bit else 0)
                 else:
                     key |= bit | ((bit << 4) if o & facing else 0)
             keys[c] = key
@@ -286,13 +284,13 @@ class Analysis:
         if old is not None:  # the steps from the tile that was at c
             edges -= _POP[_WALK[keys[c]]]
         new = masks.get(c)
-        mget = masks.get
         if new is not None:  # a tile entered c (or replaced the one there)
-            frontier.pop(c, None)
+            if c in frontier:  # (not pop(c, None): no fast path compiled)
+                del frontier[c]
             key = new << 8
             for bit, d, facing in _SIDES:
                 q = c + d
-                o = mget(q)
+                o = masks.get(q)
                 wall = (facing << 4) if new & bit else 0
                 if o is None:
                     frontier[q] = (frontier.get(q, 0) & ~(facing << 4)) | facing | wall
@@ -307,13 +305,13 @@ class Analysis:
             code = 0
             for bit, d, facing in _SIDES:
                 q = c + d
-                o = mget(q)
+                o = masks.get(q)
                 if o is None:
                     k = frontier.get(q, 0) & ~(facing | (facing << 4))
                     if k:
                         frontier[q] = k
-                    else:
-                        frontier.pop(q, None)
+                    elif q in frontier:
+                        del frontier[q]
                     continue
                 code |= bit | ((bit << 4) if o & facing else 0)
                 if q != CENTRE:
@@ -488,7 +486,7 @@ class Analysis:
         return tuple([POS[c] for c in self.swap_cells(mask)])
 
 
-SEEN = 4
+SEEN: Final = 4
 """Recent analyses kept per Alhambra (and its copies), by layout: random and real play
 often come back to a layout a few turns later (a tile moved to the reserve and back).
 Few: 4 keep nearly all the hits of 32 (about 20% of new layouts in random play), and

@@ -8,15 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..errors import IllegalAction, MalformedInput
 
-KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, in the order of the rulebook's tables (R1, R10)."""
 
-KIND_COUNTS = {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
-KIND_PRICES = {
+KIND_COUNTS: Final = {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
+KIND_PRICES: Final = {
     "pavilion": (2, 8),
     "seraglio": (3, 9),
     "arcades": (4, 10),
@@ -24,14 +24,14 @@ KIND_PRICES = {
     "garden": (6, 12),
     "tower": (7, 13),
 }
-CURRENCIES = ("denar", "dirham", "ducat", "florin")
+CURRENCIES: Final = ("denar", "dirham", "ducat", "florin")
 """The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
 
-SIDES = "NESW"
+SIDES: Final = "NESW"
 N, E, S, W = 1, 2, 4, 8
-SIDE_BITS = {"N": N, "E": E, "S": S, "W": W}
-SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
-STEPS = ((N, 0, -1), (E, 1, 0), (S, 0, 1), (W, -1, 0))
+SIDE_BITS: Final = {"N": N, "E": E, "S": S, "W": W}
+SIDE_NAMES: Final = {N: "north", E: "east", S: "south", W: "west"}
+STEPS: Final = ((N, 0, -1), (E, 1, 0), (S, 0, 1), (W, -1, 0))
 """(side bit, dx, dy): x grows east, y grows south."""
 
 
@@ -129,7 +129,7 @@ class Tile:
         return cls(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else "")
 
 
-FOUNTAIN = Tile("fountain", 0)
+FOUNTAIN: Final = Tile("fountain", 0)
 
 
 class Card(NamedTuple):
@@ -157,7 +157,7 @@ class Card(NamedTuple):
         raise MalformedInput(f"A money card is written like 'denar 3', not {text!r}.")
 
 
-CARD_NAMES: dict[Card, str] = {}
+CARD_NAMES: Final[dict[Card, str]] = {}
 """Card -> its text form ("denar 3"), filled below for the 36 cards."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..errors import IllegalAction, MalformedInput
 from .actions import Edit
@@ -18,7 +18,7 @@ from .grid import Alhambra, own
 from .narration import Event
 from .state import Seat, Table
 
-KNOWN = frozenset(
+KNOWN: Final = frozenset(
     {
         "players",
         "market",

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..errors import GameError, IllegalAction, MalformedInput
-from ..record import RecordedGame, check_name, check_names
+from ..record import BLANK, RecordedGame, check_name, check_names
 from . import rules
 from .actions import Action, Buy, Edit
 from .components import Card, ScoringCard, Tile
@@ -78,6 +78,7 @@ class Game(RecordedGame[Action, Event]):
         {"dirk_name": ("dirk_name", "Dirk"), "dirk_can_win": ("dirk_can_win", False)}
     )
     OPTION_ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({"dirk": "dirk_name"})
+    STATE: ClassVar[tuple[str, ...]] = ("_t", "_players")
 
     @staticmethod
     def action_from_json(data: object) -> Action:
@@ -93,6 +94,8 @@ class Game(RecordedGame[Action, Event]):
         dirk_can_win: bool = False,
         dirk: str | None = None,
     ):
+        if players is BLANK:  # for _copy_state to fill in (compiled classes have no bare __new__)
+            return
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
             raise IllegalAction(
@@ -318,8 +321,7 @@ class Game(RecordedGame[Action, Event]):
 
     # -- copies, hidden information ------------------------------------------------
     def _copy_state(self) -> Game:
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g = Game(BLANK)
         g._t = self._t.copy()
         g._players = tuple(Player(s) for s in g._t.seats)
         return g
@@ -358,7 +360,7 @@ class Game(RecordedGame[Action, Event]):
         the seat may know and on ``seed``: rearranging what it cannot see (the deck, the
         bag, which unseen cards the others hold) gives the same copy. Its record no
         longer replays to it."""
-        g = self.copy()
+        g = self._copy_unlisted()
         t = g._t
         rng = random.Random(f"determinize:{seed}")
         others = [s for i, s in enumerate(t.seats) if i != seat]
@@ -379,7 +381,6 @@ class Game(RecordedGame[Action, Event]):
         t.bag = sorted(t.bag, key=lambda tile: (tile.kind, tile.price, tile.walls))
         rng.shuffle(t.bag)
         t.rng = random.Random(rng.getrandbits(64))
-        g._legal = None
         return g
 
     def state_dict(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
@@ -493,8 +494,8 @@ class Alhambra:
         return svg_of(self)
 
 
-_ONE_FOUNTAIN = "R1: an Alhambra has one fountain, at (0, 0); it is never built again."
-_NOT_THE_FOUNTAIN = "R8: the fountain can never be removed or exchanged."
+_ONE_FOUNTAIN: Final = "R1: an Alhambra has one fountain, at (0, 0); it is never built again."
+_NOT_THE_FOUNTAIN: Final = "R8: the fountain can never be removed or exchanged."
 
 
 def _yx(p: Pos) -> tuple[int, int]:

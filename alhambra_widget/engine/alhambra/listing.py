@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .actions import (
     Action,
@@ -42,9 +42,9 @@ class _Table(dict[Any, Any]):
         return value
 
 
-_SUBS = _Table(4096)
-_BUYS = _Table(8192)
-_ACTIONS = _Table(200_000)
+_SUBS: Final = _Table(4096)
+_BUYS: Final = _Table(8192)
+_ACTIONS: Final = _Table(200_000)
 """Actions are immutable values: each is built once and shared, so the legal lists of
 different states hold the same objects (and ``apply`` finds them by identity)."""
 
@@ -66,7 +66,7 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
 
 
 _Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
-_PATTERNS: dict[tuple[int, ...], tuple[_Picker, ...]] = {}
+_PATTERNS: Final[dict[tuple[int, ...], tuple[_Picker, ...]]] = {}
 
 
 def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
@@ -88,7 +88,7 @@ def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
     return pats
 
 
-_TAKES: dict[tuple[Card, ...], TakeMoney] = {}
+_TAKES: Final[dict[tuple[Card, ...], TakeMoney]] = {}
 """The shared TakeMoney of each card alone and of each set of small cards adding up to
 at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
 :func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
@@ -102,7 +102,7 @@ def _take(cards: tuple[Card, ...]) -> TakeMoney:
     return a
 
 
-_TO_RESERVE: dict[int, ToReserve] = {}
+_TO_RESERVE: Final[dict[int, ToReserve]] = {}
 
 
 def _to_reserve(q: int) -> ToReserve:
@@ -163,7 +163,7 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]] = {
+_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]]] = {
     Place: {},
     FromReserve: {},
     Exchange: {},
@@ -184,8 +184,17 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
     for q in cells:
         a = table.get(q)
         if a is None:
-            a = table[q] = cls.trusted(tile, POS[q])
+            a = table[q] = _at_cell(cls, tile, POS[q])
         out.append(a)
+
+
+def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:
+    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos, spelt
+    out: compiled, no call into the interpreted actions module's loop over fields."""
+    a: Action = cls.__new__(cls)
+    object.__setattr__(a, "tile", tile)
+    object.__setattr__(a, "pos", pos)
+    return a
 
 
 def placements(alhambra: Alhambra, bought: tuple[Tile, ...], dirk: bool) -> tuple[Action, ...]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..events import Event as _Event
 from ..events import Narrator, does
@@ -79,7 +79,7 @@ def game_over(d: dict[str, Any]) -> str:
     return f"Game over. {does(who, 'wins') if len(winners) == 1 else who + ' win'}: {board}."
 
 
-NARRATORS: dict[str, Narrator] = {
+NARRATORS: Final[dict[str, Narrator]] = {
     "turn": _turn,
     "take_money": lambda d: f"{does(d['player'], 'takes')} {' + '.join(d['cards'])}.",
     "buy": _buy,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from ..errors import IllegalAction
 from .actions import (
@@ -330,7 +330,7 @@ class PassRule(TurnRule[Pass]):
         return turn_over(t, s, [Event("pass", {"player": s.name})])
 
 
-TURN_RULES: dict[type[Action], type[TurnRule[Any]]] = {
+TURN_RULES: Final[dict[type[Action], type[TurnRule[Any]]]] = {
     r.kind: r
     for r in (
         TakeMoneyRule,

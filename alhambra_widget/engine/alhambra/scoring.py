@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..errors import IllegalAction
 from .components import KINDS
 
 Segment = tuple[tuple[int, int], tuple[int, int]]
 
-POINTS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {
+POINTS: Final[dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {
     "pavilion": ((1,), (8, 1), (16, 8, 1)),
     "seraglio": ((2,), (9, 2), (17, 9, 2)),
     "arcades": ((3,), (10, 3), (18, 10, 3)),

@@ -14,18 +14,19 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Final
 
 from ..errors import IllegalAction
 
-TREES = ("lemon", "orange", "palm", "lavender")
+TREES: Final = ("lemon", "orange", "palm", "lavender")
 """The four tree kinds; a player's colour is a kind (yellow, orange, green, purple)."""
 
 # A field's diagonal sides, clockwise (NE, SE, SW, NW); a tile's sides are listed in
 # this order.
 # diagonal side index -> offset from field (fx, fy) to the building it faces
-FACING = ((1, 0), (1, 1), (0, 1), (0, 0))
-SIZE = 7  # buildings per row
-FIELDS = 6  # fields per row
+FACING: Final = ((1, 0), (1, 1), (0, 1), (0, 0))
+SIZE: Final = 7  # buildings per row
+FIELDS: Final = 6  # fields per row
 
 
 def buildings_of(field: tuple[int, int]) -> list[tuple[int, tuple[int, int]]]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..errors import IllegalAction, MalformedInput, int_pair
-from ..record import ReadOnly, RecordedGame, check_names
+from ..errors import IllegalAction, MalformedInput
+from ..record import BLANK, ReadOnly, RecordedGame, check_names
 from .components import (
     FIELDS,
     SIZE,
@@ -29,86 +28,10 @@ from .components import (
     on_outer_ring,
     winning_kind,
 )
+from .lays import Field, Lay, Scoring
 from .narration import NARRATORS, Event
 
-Field = tuple[int, int]
-
 __all__ = ["NARRATORS", "TURN_RULES", "Event", "GardenPlayer", "GardensGame", "Lay", "Scoring", "explain_winner"]
-
-
-def _as_field(value: object) -> Field:
-    x, y = int_pair(value, "A field")
-    if not (0 <= x < FIELDS and 0 <= y < FIELDS):
-        raise IllegalAction("G1", f"The garden fields run from (0, 0) to (5, 5), not {value!r}.")
-    return (x, y)
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    """G3: lay the garden tile ``tile`` (its id) on ``field``, turned ``turn`` quarter
-    turns clockwise (0-3). Drawing a new tile follows by itself."""
-
-    tile: str
-    field: Field
-    turn: int = 0
-    type: ClassVar[str] = "lay"
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.tile, str):
-            raise MalformedInput(f"A garden tile is named by its id like 'G07', not {self.tile!r}.")
-        object.__setattr__(self, "field", _as_field(self.field))
-        if type(self.turn) is not int or not 0 <= self.turn <= 3:
-            raise MalformedInput(f"A tile turns 0 to 3 quarter turns, not {self.turn!r}.")
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"type": "lay", "tile": ..., "field": [x, y], "turn": 0-3}``."""
-        return {"type": "lay", "tile": self.tile, "field": list(self.field), "turn": self.turn}
-
-    @staticmethod
-    def from_json(data: object) -> Lay:
-        """The lay a JSON dict describes (:meth:`to_json`); anything else is MalformedInput."""
-        if (
-            not isinstance(data, dict)
-            or data.get("type") != "lay"
-            or set(data) != {"type", "tile", "field", "turn"}
-        ):
-            raise MalformedInput(
-                "A Gardens action is {'type': 'lay', 'tile': 'G07', 'field': [x, y], 'turn': 0-3}.",
-            )
-        return Lay(data["tile"], _as_field(data["field"]), data["turn"])
-
-    def __str__(self) -> str:
-        return f"lay {self.tile} at {self.field}" + (f" turned {self.turn}" if self.turn else "")
-
-
-@dataclass(frozen=True)
-class Scoring:
-    """G4 for one enclosed building: trees per kind facing it, the winning kind and
-    why, the multiplier (kinds present), the points and who got them."""
-
-    building: tuple[int, int]
-    value: int
-    kind: str
-    counts: dict[str, int]
-    winner: str | None
-    multiplier: int
-    points: int
-    owner: str | None
-    why: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The scoring as JSON: every field above (building, value, counts, winner, ...)."""
-        return {
-            "building": list(self.building),
-            "value": self.value,
-            "kind": self.kind,
-            "counts": dict(self.counts),
-            "winner": self.winner,
-            "multiplier": self.multiplier,
-            "points": self.points,
-            "owner": self.owner,
-            "why": self.why,
-        }
 
 
 def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
@@ -171,6 +94,10 @@ class GardenPlayer(ReadOnly):
         """The player's points, over the kinds the player owns (G5: two kinds each are added)."""
         return sum(self._points.values())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
+        return (_restore_player, (self._name, self._kinds, self._hand, self._points))
+
     def _copy(self) -> GardenPlayer:
         p = GardenPlayer(self._name, self._kinds)
         p._hand = list(self._hand)
@@ -179,6 +106,15 @@ class GardenPlayer(ReadOnly):
 
     def __repr__(self) -> str:
         return f"<GardenPlayer {self._name} ({'/'.join(self._kinds)}): {self.score} points, {len(self._hand)} in hand>"
+
+
+def _restore_player(
+    name: str, kinds: tuple[str, ...], hand: list[GardenTile], points: dict[str, int]
+) -> GardenPlayer:
+    p = GardenPlayer(name, kinds)
+    p._hand = hand
+    p._points = points
+    return p
 
 
 class _Lay:
@@ -258,6 +194,10 @@ class GardensGame(RecordedGame[Lay, Event]):
     FORMAT = "alhambra-widget/gardens-game"
     TITLE = "Gardens of the Alhambra game"
     GAME = "gardens"
+    STATE: ClassVar[tuple[str, ...]] = (
+        "_hand_size", "_two_colours", "_colours", "_rng", "_buildings", "_supply", "_players",
+        "_starting_player", "_current", "_fields", "_scored", "_turn",
+    )  # fmt: skip
     OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType(
         {
             "hand_size": ("hand_size", 1),
@@ -280,6 +220,8 @@ class GardensGame(RecordedGame[Lay, Event]):
         two_colours: bool = False,
         colours: Mapping[str, list[str]] | None = None,
     ):
+        if players is BLANK:  # for _copy_state to fill in (compiled classes have no bare __new__)
+            return
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 4:
             raise IllegalAction(
@@ -530,8 +472,9 @@ class GardensGame(RecordedGame[Lay, Event]):
         return ev
 
     def _copy_state(self) -> GardensGame:
-        g = GardensGame.__new__(GardensGame)
-        g.__dict__.update(self.__dict__)
+        g = GardensGame(BLANK)
+        for name in self.STATE:  # the immutable ones shared, the others copied below
+            setattr(g, name, getattr(self, name))
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
         g._supply = list(self._supply)
@@ -555,7 +498,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         players' hands and the supply are pooled and dealt again (each player keeping
         the number of tiles in hand), in an order that depends only on what the seat
         may know and on ``seed``. Its record no longer replays to it."""
-        g = self.copy()
+        g = self._copy_unlisted()
         rng = random.Random(f"determinize:{seed}")
         others = [p for i, p in enumerate(g._players) if i != seat]
         pool = sorted(g._supply + [t for p in others for t in p._hand], key=lambda t: t.id)
@@ -565,7 +508,6 @@ class GardensGame(RecordedGame[Lay, Event]):
             p._hand, pool = pool[:n], pool[n:]
         g._supply = pool
         g._rng = random.Random(rng.getrandbits(64))
-        g._legal = None
         return g
 
     # -- records ---------------------------------------------------------------------

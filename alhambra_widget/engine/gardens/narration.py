@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..alhambra.narration import game_over
 from ..events import Event as _Event
@@ -41,7 +41,7 @@ def _lay(d: dict[str, Any]) -> str:
     return f"{does(d['player'], 'lays')} {shows} at ({f[0]}, {f[1]}){turned}."
 
 
-NARRATORS: dict[str, Narrator] = {
+NARRATORS: Final[dict[str, Narrator]] = {
     "gardens_turn": _gardens_turn,
     "lay": _lay,
     "scored": _scored,
