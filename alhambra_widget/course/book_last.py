@@ -258,7 +258,7 @@ E: list[dict[str, Any]] = [
     dict(
         id="g-nobody",
         chapter="gardens",
-        title="When everything ties",
+        title="Two ties at the top",
         rules=("G4",),
         teach="Tied counts drop out, however high they are.",
         picture={"gardens": {"players": ["Ann", "Ben", "Cem"], "seed": 346, "lays": [[3, 2, 0], [3, 1, 3], [4, 2, 1], [4, 3, 2], [4, 1, 0]]},
