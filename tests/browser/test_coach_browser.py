@@ -52,6 +52,18 @@ def _buttons_in_sight(lab, coach):
         assert b["y"] >= 0 and b["y"] + b["height"] <= height, (do, b)
 
 
+def _in_sight(lab, board, part):
+    """Scroll a part of the table to the top (as a click on a link would): it stops below
+    the floating bar, never under it, and nothing in it is clipped on the right."""
+    part.evaluate("e => e.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(400)  # the bar follows on the next frame
+    bar = board.locator(".aw-bar").first.bounding_box()
+    top = part.bounding_box()
+    assert bar["y"] + bar["height"] <= top["y"] + 1, (bar, top)
+    clipped = part.evaluate("e => [...e.querySelectorAll('table'), e].filter(t => t.scrollWidth > t.clientWidth + 1).length")
+    assert clipped == 0, part
+
+
 def _light(lab):
     """JupyterLab's light theme (an earlier test may have left it dark)."""
     lab.theme("Light")
@@ -69,6 +81,7 @@ def _dark(lab):
 def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_notebook):
     lab = open_notebook(GAME)
     page, board = lab.page, lab.widget()
+    page.set_viewport_size({"width": 1366, "height": 768})  # a common laptop screen
     lab.wait_py("print(g.current_player.name)", "You")  # the page let Ben (R2) play first
     region = board.locator("aside.aw-coach")
     idle = region.bounding_box()  # the coach's region is there before it speaks
@@ -102,7 +115,9 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     scoring = board.locator("aside.aw-coach.aw-coach-scoring")
     scoring.wait_for()
     assert "Scoring round 1" in scoring.inner_text() and "totals: " in scoring.inner_text()
-    scoring.scroll_into_view_if_needed()
+    _in_sight(lab, board, board.locator(".aw-me"))  # the board's top rows below the bar
+    lab.shot("scoring-board-light")
+    _in_sight(lab, board, board.locator("section.aw-rounds"))  # the scoring table's top too
     lab.shot("scoring-light")
     out = lab.py("STOP = False\n" + PLAY_OUT)
     over, finished, decisions = out.split()
@@ -114,8 +129,11 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     review.wait_for()
     assert f"Review of your {decisions} decisions" in review.inner_text()
     assert board.locator("section.aw-review li").count() >= 1
-    review.scroll_into_view_if_needed()
+    _in_sight(lab, board, board.locator("section.aw-results"))  # "Final results", every column
     lab.shot("end-light")
+    _in_sight(lab, board, board.locator(".aw-me"))
+    lab.shot("end-board-light")
+    _in_sight(lab, board, review)
     _dark(lab)
     lab.shot("end-dark")
     lab.theme("Light")
