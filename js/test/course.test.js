@@ -116,3 +116,22 @@ test("the scoring-card picture draws the deck and where each scoring card may li
   assert.deepEqual(wins, Object.entries(v.lesson.picture.deck.windows).map(([r, [a, b]]) => `scoring card ${r}: draws ${a}–${b}`));
   cleanup();
 });
+
+test("a wall lies just inside its own tile's edge: back-to-back walls are two lines, a one-sided wall one (R7a)", async () => {
+  const { tileSvg } = await import("../src/common.js");
+  const S = 46;
+  const lines = (markup) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.innerHTML = String(markup);
+    return [...svg.querySelectorAll("line.aw-wall")].map((l) => ["x1", "y1", "x2", "y2"].map((a) => Number(l.getAttribute(a))));
+  };
+  // a tile walled east at x 0, its neighbour walled west at x 46: the shared edge is x = 46
+  const [east] = lines(tileSvg(["tower", 9, "E"], 0, 0, S));
+  const [west] = lines(tileSvg(["garden", 7, "W"], S, 0, S));
+  assert.ok(east[0] < S && east[2] < S, "the east wall stays on its own tile's side of the edge");
+  assert.ok(west[0] > S && west[2] > S, "the west wall stays on its own tile's side of the edge");
+  assert.ok(west[0] - east[0] >= 4, "two walls back to back read as two lines");
+  // a north wall stays below the tile's top edge and within its width
+  const [north] = lines(tileSvg(["pavilion", 2, "N"], 0, 0, S));
+  assert.ok(north[1] > 0 && north[0] > 0 && north[2] < S);
+});
