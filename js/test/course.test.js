@@ -135,3 +135,22 @@ test("a wall lies just inside its own tile's edge: back-to-back walls are two li
   const [north] = lines(tileSvg(["pavilion", 2, "N"], 0, 0, S));
   assert.ok(north[1] > 0 && north[0] > 0 && north[2] < S);
 });
+
+test("the Gardens board numbers its fields' columns on the top edge and rows on the left, over the fields so named", async () => {
+  const { gardensBoardSvg } = await import("../src/gardens.js");
+  const v = { size: { buildings: 7, fields: 6 }, fields: [], buildings: [], scored: {}, last_scored: [], recent: [] };
+  const host = document.createElement("div");
+  host.innerHTML = String(gardensBoardSvg(v, 300));
+  const texts = [...host.querySelectorAll(".ag-coords text")];
+  assert.equal(texts.length, 12);
+  const centre = (label) => {
+    const poly = [...host.querySelectorAll("polygon")].find((p) => p.getAttribute("aria-label") === label);
+    const pts = poly.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
+    return [0, 1].map((k) => pts.reduce((a, p) => a + p[k], 0) / pts.length);
+  };
+  for (const t of texts) {
+    const i = Number(t.textContent), x = Number(t.getAttribute("x")), y = Number(t.getAttribute("y"));
+    if (y < 20) assert.ok(Math.abs(centre(`field (${i}, 0)`)[0] - x) < 1, `column ${i}`);
+    else assert.ok(Math.abs(centre(`field (0, ${i})`)[1] - y) < 6, `row ${i}`);
+  }
+});
