@@ -18,7 +18,9 @@ const SIDE_WORD = { N: "north", E: "east", S: "south", W: "west" };
 export function sayTile(name) {
   const [kind, price, walls] = String(name).split(" ");
   if (!walls) return String(name);
-  return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${[...walls].map((c) => SIDE_WORD[c] || c).join(" and ")}`;
+  const words = [...walls].map((c) => SIDE_WORD[c] || c);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+  return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${list}`;
 }
 // "Ben's", but "your" for a player named You
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);

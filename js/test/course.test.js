@@ -154,3 +154,10 @@ test("the Gardens board numbers its fields' columns on the top edge and rows on 
     else assert.ok(Math.abs(centre(`field (0, ${i})`)[1] - y) < 6, `row ${i}`);
   }
 });
+
+test("a tile's wall code is said in words where a learner reads it (\"NEW\" is not \"new\")", async () => {
+  const { sayTile } = await import("../src/common.js");
+  assert.equal(sayTile("pavilion 2 NEW"), "pavilion 2, walls north, east and west");
+  assert.equal(sayTile("tower 9 S"), "tower 9, wall south");
+  assert.equal(sayTile("garden 7"), "garden 7");
+});

@@ -2,7 +2,7 @@
 // answer on, the engine's feedback, hints one at a time. The page judges nothing: every
 // click on the board is sent as an answer, and Python says whether it was right.
 
-import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
+import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
 import { TREE_ABBR, octagon, gardensBoardSvg } from "../gardens.js";
@@ -165,7 +165,7 @@ function boardHtml(les, ui, coords) {
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${tileName(les.tile)}</span></div>`);
+    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
     out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t))}</div>`);
