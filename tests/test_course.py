@@ -665,7 +665,7 @@ def test_feedback_says_the_wall_before_and_after_and_where_the_tile_went_r9_r11(
     assert v.ok and v.rule == "R11" and re.search(rf"grows from {before} to \d+ segments \(R11\)", v.message), v.message
     les = lesson("reserve-choice")
     v = les.check(les.solutions()[0][0])
-    assert v.ok and "tower 9 NES went to your reserve" in v.message and v.rule == "R9", v.message
+    assert v.ok and "tower 9 (walls N, E, S) went to your reserve" in v.message and v.rule == "R9", v.message
 
 
 def test_number_lessons_ask_for_named_numbers():
