@@ -173,7 +173,7 @@ def hand_answers():
         "scoring-card": one({"numbers": {"cards": 3}}),
         "refill": one({"numbers": {"cards": 4}}),  # R9: the display goes back to four cards
         # R10 round 1: a tie for first shares 6 and nothing: 3 each
-        "round1": one({"numbers": {"Ann": 3, "Ben": 3, "Cem": 0}}),
+        "round1": one({"numbers": {"Ann": 6, "Ben": 0, "Cem": 0}}),  # no tie: first place alone (R10)
         "round2-tie": one({"numbers": {"Kim": 8, "Nina": 8, "Omar": 0}}),  # (12+5)//2
         # round 3: 19 for the most; Ben and Cem share (11+4)//2; Dan has none
         "round3": one({"numbers": {"Ann": 19, "Ben": 7, "Cem": 7, "Dan": 0}}),
@@ -440,7 +440,7 @@ def _sent_before_the_answer(les):
         while cur.hint():
             pass
         view = lesson_view(at)
-        texts = [view["teach"], view["goal"], *view["hints"], *view["facts"], *((view["picture"] or {}).get("notes", []))]
+        texts = [view["title"], view["teach"], view["goal"], *view["hints"], *view["facts"], *((view["picture"] or {}).get("notes", []))]
         yield cur.lesson, view, " ".join(texts)
         step = cur.lesson.solutions()[0]
         for ans in step:
@@ -450,8 +450,13 @@ def _sent_before_the_answer(les):
             return
 
 
+_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
+
+
 def _numbers_in(text):
-    return {int(n) for n in re.findall(r"(?<![\w.-])-?\d+(?![\w.])", text)}
+    """The numbers a text names, in digits or in words ("Eight tiles" names 8)."""
+    words = {_WORDS.index(w.lower()) for w in re.findall(r"[A-Za-z]+", text) if w.lower() in _WORDS}
+    return {int(n) for n in re.findall(r"(?<![\w.-])-?\d+(?![\w.])", text)} | words
 
 
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)
@@ -469,6 +474,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
             assert "hand" not in json.dumps(view)
         if step.want.get("oracle") == "walls":  # the wall asked for: not drawn, not sent
             assert not view["show_wall"] and view["alhambra"]["wall"] == []
+            # nor counted for the learner: "Eight tiles wall the fountain in" (lesson 28)
+            built = [t for t in view["alhambra"]["tiles"] if t[2] != "fountain"]
+            assert len(built) not in _numbers_in(" ".join([view["title"], view["teach"], view["goal"], *view["hints"]]))
             pic = view["picture"] or {}
             assert not pic.get("alhambra") or pic["alhambra"]["tiles"] != view["alhambra"]["tiles"]
         cells = {(int(a), int(b)) for a, b in _CELL.findall(text)}
@@ -483,7 +491,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
             if "choice" in ans:  # a Gardens picture scores another building, not the answer (G4)
                 scored = (pic.get("gardens") or {}).get("scored", {}).values()
                 assert all((sc["winner"] or "nobody") != ans["choice"] for sc in scored), ans
-                hint_text = " ".join([view["teach"], *view["hints"]]).lower()
+                hint_text = " ".join([view["title"], view["teach"], *view["hints"]]).lower()
+                if ans["choice"] == "nobody":  # "When everything ties" (lesson 46) says it
+                    assert not re.search(r"everything ties|all tie|no winner|no one", hint_text), hint_text
                 assert not re.search(rf"\b{re.escape(ans['choice'].lower())}\b", hint_text), ans
                 opts = [o for o in options(step) if o != "nobody"]
                 named = [o for o in opts if o.lower() in view["goal"].lower()]
@@ -498,6 +508,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
                 else:  # a number per player: no player named with the points asked
                     for name, v in got.items():
                         assert not re.search(rf"{name}\W{{1,3}}{v}\b", text), (name, v)
+            if "reserve" in ans and all("reserve" in w[0] for w in rights):  # lesson 19: a real choice
+                told = " ".join([view["title"], view["teach"], view["goal"], *view["hints"]]).lower()
+                assert not re.search(r"fits nowhere|nothing fits|reserve is the choice", told), told
             if "take" in ans:
                 assert not any(c.lower() in " ".join(view["hints"] + [view["teach"]]).lower() for c in ans["take"])
 
@@ -594,6 +607,65 @@ def test_lessons_in_steps_judge_each_step():
             k += n
             assert v.done == (i == len(les.steps) - 1)
         assert at.solved and at.stars == 1
+
+
+def test_the_hint_counter_of_a_lesson_in_steps_never_goes_up():
+    """Lesson 31 (redesign, then score) said "hint (1 left)" at step 1 and "hint (2 left)"
+    at step 2: the count is the whole lesson's, a step solved only ever lowers it, and a
+    hint shown lowers it by one."""
+    from alhambra_widget.course.view import lesson_view
+
+    for les in [les for les in LESSONS if les.steps]:
+        at = Attempt(les)
+        total = sum(len(st.get("hints", ())) for st in les.steps)
+        seen = [lesson_view(at)["hints_left"]]
+        assert seen[0] == total, les.id
+        way, k = les.solutions()[0], 0
+        while not at.solved:
+            view = lesson_view(at)
+            assert view["hints_left"] <= seen[-1], (les.id, at.step, view["hints_left"], seen)
+            if at.current.hint():
+                assert lesson_view(at)["hints_left"] == view["hints_left"] - 1, les.id
+            seen.append(lesson_view(at)["hints_left"])
+            n = len(at.current.lesson.solutions()[0])
+            for ans in way[k : k + n]:
+                at.answer(ans)
+            k += n
+        assert seen == sorted(seen, reverse=True), (les.id, seen)
+
+
+@pytest.mark.parametrize("les", JUDGED, ids=[les.id for les in JUDGED])
+def test_the_ruling_chip_is_the_ruling_the_feedback_cites(les):
+    """Lesson 31 said "(R11)" next to an R8 chip, lesson 36 "(R1)" next to R3: a right
+    answer's chip (the verdict's rule) is one of the rulings its sentence cites."""
+    for way in les.solutions():
+        at = Attempt(les)
+        for ans in way:
+            v = at.answer(ans)
+            cited = re.findall(r"\b([RG]\d{1,2}[a-z]?)\b", v.message)
+            assert not cited or v.rule in cited, (les.id, v.rule, v.message)
+
+
+def test_the_two_player_deck_is_worked_out_from_the_engine_r1_r3():
+    """Feedback that explains: the working (currencies × values × copies, then the cards
+    that leave with two), the chip R3 for two players, R1 otherwise."""
+    v = lesson("two-cards").check(lesson("two-cards").solutions()[0][0])
+    assert v.ok and v.rule == "R3" and "4 currencies × 9 values × 3 cards of each = 108" in v.message
+    assert "108 − 36 = 72" in v.message
+    v = lesson("cards").check(lesson("cards").solutions()[0][0])
+    assert v.ok and v.rule == "R1" and "= 108" in v.message
+
+
+def test_feedback_says_the_wall_before_and_after_and_where_the_tile_went_r9_r11():
+    """Lesson 30 said "longest wall is now 11" without the old length; lesson 19 "the tile
+    is placed" without saying it went to the reserve."""
+    les = lesson("exchange-wall")
+    v = les.check(les.solutions()[0][0])
+    before = les.alhambra().longest_wall()
+    assert v.ok and v.rule == "R11" and re.search(rf"grows from {before} to \d+ segments \(R11\)", v.message), v.message
+    les = lesson("reserve-choice")
+    v = les.check(les.solutions()[0][0])
+    assert v.ok and "tower 9 (walls N, E, S) went to your reserve" in v.message and v.rule == "R9", v.message
 
 
 def test_number_lessons_ask_for_named_numbers():

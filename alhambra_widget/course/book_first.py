@@ -13,9 +13,9 @@ E: list[dict[str, Any]] = [
         chapter="basics",
         title="Naming a cell",
         rules=("R7",),
-        teach="Every Alhambra grows from its fountain. A cell is named by two numbers (x, y): x counts the cells east of the fountain (west is negative), y the cells south of it (north is negative); the fountain is (0, 0). Empty cells show their names in the corner. Tiles never turn, and where a tile touches a neighbour, a wall must meet a wall and an open side an open side.",
+        teach="Every Alhambra grows from its fountain. A cell is named by two numbers (x, y): x counts the cells east of the fountain (west is negative), y the cells south of it (north is negative); the fountain is (0, 0). Empty cells show their names in the corner. Tiles never turn, and where a tile touches a neighbour, a wall must meet a wall and an open side an open side. A tile's name gives its kind, its price and the sides its walls lie on, by their first letters N, E, S and W (north, east, south, west): “garden 7 NE” is a garden costing 7, walled north and east.",
         picture={"alhambra": {"1,0": "garden 7"}, "tile": "pavilion 4", "cell": "1,1"},
-        teaches=("coords", "R7"),
+        teaches=("coords", "R7", "wall-codes"),
         needs=("coords", "R7"),
         goal="Cells are named (x, y): x counts east from the fountain, y counts south, and the fountain is (0, 0). "
         "The tile in hand fits exactly one cell of this Alhambra. Which cell? Enter its x and y.",

@@ -92,11 +92,11 @@ E: list[dict[str, Any]] = [
     dict(
         id="reserve-choice",
         chapter="redesign",
-        title="When nothing fits",
+        title="Build it, or keep it?",
         rules=("R9", "R8"),
-        teach="Sometimes a bought tile fits nowhere in your Alhambra: its walls face the wrong way everywhere. Then the reserve is the choice: the tile waits there, counting for nothing, until a redesign can build it.",
+        teach="A tile you bought is placed at the end of your turn: built in your Alhambra where it fits, or put on your reserve. On the reserve it counts for nothing until a redesign builds it, so build it if any cell takes it. Check the free cells against the tile's walls before you choose.",
         needs=("R9", "R8", "R7"),
-        goal="You bought the tower and your turn is over. Place it.",
+        goal="You bought the tower (walls N, E, S) and your turn is over. Build it where it fits, or put it on the reserve if no cell takes it.",
         task="place",
         start={
             "game": game_start(
@@ -185,11 +185,11 @@ E: list[dict[str, Any]] = [
         needs=("R10", "points-table"),
         goal="Scoring round 1. How many points does each player score for towers?",
         task="numbers",
-        start={"kind": "tower", "counts": {"Ann": 3, "Ben": 3, "Cem": 1}, "round": 1},
+        start={"kind": "tower", "counts": {"Ann": 3, "Ben": 2, "Cem": 1}, "round": 1},
         want={"oracle": "majority"},
         hints=(
             "In round 1 only first place scores.",
-            "Players tied for a place share its points, rounded down.",
+            "The second and third places get nothing in round 1.",
         ),
     ),
     dict(
@@ -321,7 +321,7 @@ E: list[dict[str, Any]] = [
         rules=("R11",),
         teach="A wall can close into a ring around the whole Alhambra. A ring scores every one of its segments, each once, though the trail passes a corner twice.",
         needs=("R11", "longest-wall"),
-        goal="Eight tiles wall the fountain in. How many segments long is the longest joined outer wall?",
+        goal="How many segments long is the longest joined outer wall?",
         task="numbers",
         start={
             "alhambra": {

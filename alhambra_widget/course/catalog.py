@@ -38,6 +38,7 @@ CHAPTERS: dict[str, str] = {
 
 FACTS: dict[str, str] = {
     "coords": "cells are named (x, y) from the fountain: x east, y south",
+    "wall-codes": "a tile's walls are named by their sides: N, E, S, W (\"tower 9 NES\": walls north, east, south)",
     "points-table": "the points per kind, place and scoring round (R10's table)",
     "scoring-cards": "when the scoring rounds come: the scoring cards in the money deck (R2, R9)",
     "refill": "how the display and the market are refilled at the end of a turn (R9)",

@@ -159,6 +159,13 @@ def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
             ]
 
 
+def _hints_left(at: Attempt) -> int:
+    """The hints still to come in the whole lesson: the step's not yet shown and those of
+    the steps after it (the count never goes up from one step to the next)."""
+    later = sum(len(at.lesson.steps[i].get("hints", ())) for i in range(at.step + 1, len(at.lesson.steps)))
+    return len(at.current.lesson.hints) - at.current.hints_shown + later
+
+
 def lesson_view(at: Attempt) -> dict[str, Any]:
     """What the page draws for an attempt: the explanation and its picture first, then
     the task (the step's, in a lesson in steps), the hints shown, the feedback."""
@@ -175,7 +182,8 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
         "task": step.task,
         "board": step.kind.board,
         "hints": list(step.hints[: cur.hints_shown]),
-        "hints_left": len(step.hints) - cur.hints_shown,
+        "hints_left": _hints_left(at),
+        "hints_here": len(step.hints) - cur.hints_shown,
         "tries": at.tries,
         "solved": at.solved,
         "stars": at.stars,

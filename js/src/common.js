@@ -18,7 +18,9 @@ const SIDE_WORD = { N: "north", E: "east", S: "south", W: "west" };
 export function sayTile(name) {
   const [kind, price, walls] = String(name).split(" ");
   if (!walls) return String(name);
-  return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${[...walls].map((c) => SIDE_WORD[c] || c).join(" and ")}`;
+  const words = [...walls].map((c) => SIDE_WORD[c] || c);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+  return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${list}`;
 }
 // "Ben's", but "your" for a player named You
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
@@ -53,11 +55,14 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
     if (GLYPHS[kind]) parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`);
   }
   // a wall is a dark line on a light halo (the halo shows in the dark theme), so it
-  // stands out against its tile and against the page in both themes
+  // stands out against its tile and against the page in both themes. It lies just
+  // inside its own tile's edge: two walls back to back are two lines, one tile's wall
+  // against an open side is one line on that tile's side (R7a).
+  const d = Math.max(2, size * 0.07), at = (v) => (v ? size - d : d);
   for (const part of ["aw-wall-halo", "aw-wall"]) {
     for (const side of walls || "") {
       const [x1, y1, x2, y2] = SIDES[side];
-      parts.push(html`<line class="${part}" x1="${x + x1 * size}" y1="${y + y1 * size}" x2="${x + x2 * size}" y2="${y + y2 * size}"/>`);
+      parts.push(html`<line class="${part}" x1="${x + at(x1)}" y1="${y + at(y1)}" x2="${x + at(x2)}" y2="${y + at(y2)}"/>`);
     }
   }
   // the name last: walls never cover it (a small board shows the kind's symbol only)

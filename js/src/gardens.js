@@ -75,7 +75,10 @@ function boardHtml(v, ui, L, px = null) {
   for (let fy = 0; fy < v.size.fields; fy++) {
     for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first, recent));
   }
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
+  // the fields' columns along the top edge, their rows along the left: a field (column, row)
+  const n = [...Array(v.size.fields).keys()];
+  const labels = html`<g class="ag-coords" aria-hidden="true">${n.map((i) => html`<text x="${(i + 1) * S}" y="13" text-anchor="middle">${i}</text><text x="9" y="${(i + 1) * S + 4}" text-anchor="middle">${i}</text>`)}</g>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
 }
 
 function playersHtml(v) {

@@ -119,6 +119,7 @@ function keepBarInSight(b) {
   const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
   if (bar.style.transform !== want) bar.style.transform = want;
   bar.classList.toggle("aw-floating", dy > 0);
+  b.root.style.setProperty("--aw-bar-h", `${bar.offsetHeight}px`); // parts scrolled to stop below it
 }
 function watchScroll(b) {
   let pending = false;

@@ -39,6 +39,13 @@ test("a flagged move: the coach's remark and reasons are drawn on top, the bots 
   assert.match(aside.textContent, /of your chance to win/);
   assert.match(aside.textContent, /\(R6\)/);
   assert.equal(aside.querySelectorAll("img").length, 0);
+  // the remark scrolls in its own body; the buttons are outside it, always in sight
+  const body = aside.querySelector(".aw-coach-body");
+  assert.ok(body && body.textContent.includes("of your chance to win"));
+  for (const d of ["undo", "keep"]) {
+    const b = aside.querySelector(`button[data-coach='${d}']`);
+    assert.ok(b && !body.contains(b), d);
+  }
   assert.match(root.querySelector(".aw-status").textContent, /The coach waits for your answer/);
   await new Promise((r) => setTimeout(r, 30));
   assert.ok(!sent.some((m) => m.kind === "bot"), "the bots wait for the answer");

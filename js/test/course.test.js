@@ -116,3 +116,48 @@ test("the scoring-card picture draws the deck and where each scoring card may li
   assert.deepEqual(wins, Object.entries(v.lesson.picture.deck.windows).map(([r, [a, b]]) => `scoring card ${r}: draws ${a}–${b}`));
   cleanup();
 });
+
+test("a wall lies just inside its own tile's edge: back-to-back walls are two lines, a one-sided wall one (R7a)", async () => {
+  const { tileSvg } = await import("../src/common.js");
+  const S = 46;
+  const lines = (markup) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.innerHTML = String(markup);
+    return [...svg.querySelectorAll("line.aw-wall")].map((l) => ["x1", "y1", "x2", "y2"].map((a) => Number(l.getAttribute(a))));
+  };
+  // a tile walled east at x 0, its neighbour walled west at x 46: the shared edge is x = 46
+  const [east] = lines(tileSvg(["tower", 9, "E"], 0, 0, S));
+  const [west] = lines(tileSvg(["garden", 7, "W"], S, 0, S));
+  assert.ok(east[0] < S && east[2] < S, "the east wall stays on its own tile's side of the edge");
+  assert.ok(west[0] > S && west[2] > S, "the west wall stays on its own tile's side of the edge");
+  assert.ok(west[0] - east[0] >= 4, "two walls back to back read as two lines");
+  // a north wall stays below the tile's top edge and within its width
+  const [north] = lines(tileSvg(["pavilion", 2, "N"], 0, 0, S));
+  assert.ok(north[1] > 0 && north[0] > 0 && north[2] < S);
+});
+
+test("the Gardens board numbers its fields' columns on the top edge and rows on the left, over the fields so named", async () => {
+  const { gardensBoardSvg } = await import("../src/gardens.js");
+  const v = { size: { buildings: 7, fields: 6 }, fields: [], buildings: [], scored: {}, last_scored: [], recent: [] };
+  const host = document.createElement("div");
+  host.innerHTML = String(gardensBoardSvg(v, 300));
+  const texts = [...host.querySelectorAll(".ag-coords text")];
+  assert.equal(texts.length, 12);
+  const centre = (label) => {
+    const poly = [...host.querySelectorAll("polygon")].find((p) => p.getAttribute("aria-label") === label);
+    const pts = poly.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
+    return [0, 1].map((k) => pts.reduce((a, p) => a + p[k], 0) / pts.length);
+  };
+  for (const t of texts) {
+    const i = Number(t.textContent), x = Number(t.getAttribute("x")), y = Number(t.getAttribute("y"));
+    if (y < 20) assert.ok(Math.abs(centre(`field (${i}, 0)`)[0] - x) < 1, `column ${i}`);
+    else assert.ok(Math.abs(centre(`field (0, ${i})`)[1] - y) < 6, `row ${i}`);
+  }
+});
+
+test("a tile's wall code is said in words where a learner reads it (\"NEW\" is not \"new\")", async () => {
+  const { sayTile } = await import("../src/common.js");
+  assert.equal(sayTile("pavilion 2 NEW"), "pavilion 2, walls north, east and west");
+  assert.equal(sayTile("tower 9 S"), "tower 9, wall south");
+  assert.equal(sayTile("garden 7"), "garden 7");
+});

@@ -40,6 +40,37 @@ print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"))
 """
 
 
+def _buttons_in_sight(lab, coach):
+    """The coach's Take it back and Keep it buttons: visible, inside the coach's region
+    and on screen (a long remark scrolls above them, never hides them)."""
+    box, height = coach.bounding_box(), lab.page.viewport_size["height"]
+    for do in ("undo", "keep"):
+        button = coach.locator(f"button[data-coach='{do}']")
+        assert button.is_visible(), do
+        b = button.bounding_box()
+        assert box["y"] <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"], (do, b, box)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, (do, b)
+
+
+def _in_sight(lab, board, part):
+    """Scroll a part of the table to the top (as a click on a link would): it stops below
+    the floating bar, never under it, and nothing in it is clipped on the right."""
+    part.evaluate("e => e.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(400)  # the bar follows on the next frame
+    bar = board.locator(".aw-bar").first.bounding_box()
+    top = part.bounding_box()
+    assert bar["y"] + bar["height"] <= top["y"] + 1, (bar, top)
+    clipped = part.evaluate("e => [...e.querySelectorAll('table'), e].filter(t => t.scrollWidth > t.clientWidth + 1).length")
+    assert clipped == 0, part
+
+
+def _light(lab):
+    """JupyterLab's light theme (an earlier test may have left it dark)."""
+    lab.theme("Light")
+    lab.page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=20000)
+    lab.page.wait_for_timeout(300)
+
+
 def _dark(lab):
     """JupyterLab's dark theme, once its splash screen has gone."""
     lab.theme("Dark")
@@ -50,6 +81,7 @@ def _dark(lab):
 def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_notebook):
     lab = open_notebook(GAME)
     page, board = lab.page, lab.widget()
+    page.set_viewport_size({"width": 1366, "height": 768})  # a common laptop screen
     lab.wait_py("print(g.current_player.name)", "You")  # the page let Ben (R2) play first
     region = board.locator("aside.aw-coach")
     idle = region.bounding_box()  # the coach's region is there before it speaks
@@ -61,19 +93,31 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     # the remark fills the same region: nothing below it moves, and it is on screen
     assert coach.bounding_box() == idle
     assert idle["y"] >= 0 and idle["y"] + idle["height"] <= page.viewport_size["height"]
+    _buttons_in_sight(lab, coach)
+    _light(lab)
     lab.shot("flagged-light")
     _dark(lab)
     lab.shot("flagged-dark")
-    lab.theme("Light")
+    _buttons_in_sight(lab, coach)
+    _light(lab)
     coach.locator("button[data-coach='undo']").click()
     lab.wait_py("print(g.state_dict() == before)", "True")
     board.locator("aside.aw-coach-undone").wait_for()
+    # the same move again, kept by clicking Keep it: the move stays, the offer is gone
+    assert lab.py("w.act(bad)\nprint(w.offer)") == "True"
+    coach.wait_for()
+    _buttons_in_sight(lab, coach)
+    coach.locator("button[data-coach='keep']").click()
+    lab.wait_py("print(w.offer, g.state_dict() == before)", "False False")
+    board.locator("button[data-coach='undo']").wait_for(state="detached")
 
     lab.py("STOP = True\n" + PLAY_OUT)  # until the first scoring round (R10, R11)
     scoring = board.locator("aside.aw-coach.aw-coach-scoring")
     scoring.wait_for()
     assert "Scoring round 1" in scoring.inner_text() and "totals: " in scoring.inner_text()
-    scoring.scroll_into_view_if_needed()
+    _in_sight(lab, board, board.locator(".aw-me"))  # the board's top rows below the bar
+    lab.shot("scoring-board-light")
+    _in_sight(lab, board, board.locator("section.aw-rounds"))  # the scoring table's top too
     lab.shot("scoring-light")
     out = lab.py("STOP = False\n" + PLAY_OUT)
     over, finished, decisions = out.split()
@@ -85,8 +129,11 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     review.wait_for()
     assert f"Review of your {decisions} decisions" in review.inner_text()
     assert board.locator("section.aw-review li").count() >= 1
-    review.scroll_into_view_if_needed()
+    _in_sight(lab, board, board.locator("section.aw-results"))  # "Final results", every column
     lab.shot("end-light")
+    _in_sight(lab, board, board.locator(".aw-me"))
+    lab.shot("end-board-light")
+    _in_sight(lab, board, review)
     _dark(lab)
     lab.shot("end-dark")
     lab.theme("Light")
@@ -144,10 +191,12 @@ def test_coached_gardens_flags_a_lay_takes_it_back_and_ends_with_the_review(open
     coach = board.locator("aside.aw-coach.aw-coach-mistake")
     coach.wait_for()
     assert "(G4)" in coach.inner_text()
+    _buttons_in_sight(lab, coach)
+    _light(lab)
     lab.shot("flagged-light")
     _dark(lab)
     lab.shot("flagged-dark")
-    lab.theme("Light")
+    _light(lab)
     coach.locator("button[data-coach='undo']").click()
     lab.wait_py("print(g.state_dict() == before)", "True")
 

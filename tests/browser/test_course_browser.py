@@ -239,6 +239,7 @@ def test_course_every_lesson_played_by_clicking(course):
     page = c.page
     c.lab.theme("Light")
     board = [les for les in LESSONS if les.task != "coached"]  # the coached games: their own browser test
+    fountains = 0  # fountain labels seen in the dark theme
     for k, les in enumerate(board):
         if k:
             page.locator(f".aw-course-map [data-lesson='{k}'].aw-course-item").click()
@@ -250,6 +251,10 @@ def test_course_every_lesson_played_by_clicking(course):
             c.lab.theme("Dark")
             page.locator(".aw-root.aw-dark").first.wait_for()
         c.lab.shot(f"{k + 1:02d}-{les.id}-before")
+        # the fountain's "0,0" lies on the light fountain tile: dark there in both themes
+        labels = page.evaluate(FOUNTAIN_LABEL_DARK)
+        assert all(labels), les.id
+        fountains += len(labels) if page.locator(".aw-root.aw-dark").count() else 0
         c.les = les
         try:
             c.play(_clickable_wrong(les), _one(les))
@@ -257,6 +262,7 @@ def test_course_every_lesson_played_by_clicking(course):
             c.lab.shot(f"{les.id}-failed")
             raise AssertionError(f"lesson {les.id}: {e}") from e
         c.lab.shot(f"{k + 1:02d}-{les.id}-after")
+    assert fountains > 0
     assert f"{2 * len(board)} of {3 * len(IDS)} stars" in page.locator(".aw-course-pos").first.inner_text()
     left = [les for les in LESSONS if les not in board]
     if left:  # complete only when every lesson has a star: the first left is offered
@@ -266,6 +272,11 @@ def test_course_every_lesson_played_by_clicking(course):
     else:
         page.locator(".aw-course-complete").wait_for(timeout=15000)
 
+
+FOUNTAIN_LABEL_DARK = """() => [...document.querySelectorAll('.aw-course-board .aw-coord-tile')].map((t) => {
+  const [r, g, b] = getComputedStyle(t).fill.match(/\\d+/g).map(Number);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100;
+})"""
 
 OVERLAPS = """() => {
   const box = (e) => e.getBoundingClientRect();

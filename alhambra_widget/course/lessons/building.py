@@ -47,9 +47,10 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
         return Verdict(False, f"{cell_text(c)}: {v}", v.rule, v.rule)
     targets = _build_targets(lesson)
     if c in targets:
-        extra = f" Its longest wall is now {targets[c]} (R11)." if lesson.want.get("goal") == "longest_wall" else ""
+        walls = lesson.want.get("goal") == "longest_wall"  # the engine's lengths, before and after
+        extra = f" Your longest wall grows from {a.longest_wall()} to {targets[c]} segments (R11)." if walls else ""
         after = _built(a, t, c, exchange)
-        return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R7", board=after, cell=c)
+        return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R11" if walls else "R7", board=after, cell=c)
     got = _best_walls(a, t, [c], exchange)[c]
     return Verdict(
         False,

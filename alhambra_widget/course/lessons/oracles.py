@@ -3,11 +3,12 @@ answer means, and what is wrong with another answer."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.alhambra.components import Card, Tile
+from ...engine.alhambra.components import Card, Tile, money_cards
 from ...engine.alhambra.game import Game, dirk_draw, end_game_gifts
 from ...engine.alhambra.scoring import POINTS, score_kind
 from ...engine.errors import GameError, MalformedInput
@@ -125,7 +126,15 @@ def _o_cards(lesson: Lesson) -> Oracle:
             return "72 is the two-player game, where one card of each currency and value leaves (R3).", "R3", "two_players"
         return f"{given['cards']} is not it: count four currencies, values 1 to 9, and how many of each (R1).", "R1", "count"
 
-    return Oracle({"cards": want}, f"a game of {n} players uses {want} money cards (R1).", wrong)
+    full, deck = money_cards(), money_cards(n == 2)  # the engine's decks: the working from them
+    kinds, values = len({c.currency for c in full}), len({c.value for c in full})
+    copies = full.count(full[0])
+    worked = f"{kinds} currencies × {values} values × {copies} cards of each = {len(full)}"
+    if len(deck) == len(full):
+        return Oracle({"cards": want}, f"{worked}: a game of {n} players uses {want} money cards (R1).", wrong)
+    gone = len(full) - len(deck)
+    return Oracle({"cards": want}, f"{worked} (R1); with two, one of each currency and value leaves: "
+                  f"{len(full)} − {gone} = {want} money cards (R3).", wrong)
 
 
 def _o_g_fields(lesson: Lesson) -> Oracle:
@@ -393,10 +402,16 @@ def options(lesson: Lesson) -> list[str]:
     return [opt["label"] for opt in s["options"]]
 
 
+def _cited(text: str) -> str:
+    """The ruling a sentence cites last ("... (R11)."): the chip next to it says the same."""
+    ids = re.findall(r"\b([RG]\d{1,2}[a-z]?)\b", text)
+    return ids[-1] if ids else ""
+
+
 def _judge_oracle(lesson: Lesson, given: Any) -> Verdict:
     o = ORACLES[lesson.want["oracle"]](lesson)
     if given == o.answer:
-        return Verdict(True, o.right, lesson.rules[0])
+        return Verdict(True, o.right, _cited(o.right) or lesson.rules[0])
     text, rule, mistake = o.wrong(given)
     return Verdict(False, text, rule, mistake)
 

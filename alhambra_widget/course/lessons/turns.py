@@ -11,7 +11,7 @@ from ...engine.alhambra.actions import Action, Buy, Place, Reserve, TakeMoney, b
 from ...engine.alhambra.components import Card, Tile
 from ...engine.alhambra.game import Game, payments
 from ...engine.errors import IllegalAction, MalformedInput
-from .core import Attempt, Lesson, Task, Verdict, answer_field, parse_cell
+from .core import Attempt, Lesson, Task, Verdict, answer_field, cell_text, parse_cell
 
 
 # game tasks: the answer is an action, applied to the attempt's game
@@ -102,9 +102,20 @@ def _goal_buy_all(m: _Move) -> Verdict | None:
     return None
 
 
+def _plain(t: Tile) -> str:
+    """A tile named plainly: "tower 9 (walls N, E, S)", never the bare code "NES"."""
+    if not t.walls:
+        return f"{t.kind} {t.price}"
+    return f"{t.kind} {t.price} (wall{'s' if len(t.walls) > 1 else ''} {', '.join(t.walls)})"
+
+
 def _goal_placed(m: _Move) -> Verdict | None:
     if m.after.player(m.me).bought:
         return None
+    if isinstance(m.action, Reserve):  # where it went, from the action the engine applied
+        return Verdict(True, f"the {_plain(m.action.tile)} went to your reserve, where it waits for a redesign; the turn is over (R9).", "R9")
+    if isinstance(m.action, Place):
+        return Verdict(True, f"the {_plain(m.action.tile)} is built at {cell_text(m.action.pos)}; the turn is over (R9).", "R9")
     return Verdict(True, "the tile is placed and the turn is over (R9).", "R9")
 
 

@@ -101,7 +101,7 @@ export function boardSvg(alh, opts) {
   // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
   // fountain is (0, 0) (a built tile keeps its picture clear)
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
-    .map(([x, y]) => html`<text class="aw-coord" x="${f.px(x) + 4}" y="${f.py(y) + 11}">${x},${y}</text>`) : [];
+    .map(([x, y]) => html`<text class="aw-coord${x || y ? "" : " aw-coord-tile"}" x="${f.px(x) + 4}" y="${f.py(y) + 11}">${x},${y}</text>`) : [];
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));

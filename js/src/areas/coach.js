@@ -2,7 +2,8 @@
 // (a move that gave away much of the chance to win, with the engine's reasons for it and
 // for the search's choice; the first scoring explained; the end), and the answers to an
 // offer to take a move back. A region of fixed height at the top of the table, there
-// from the start: a remark fills it without moving the board (a long one scrolls).
+// from the start: a remark fills it without moving the board (a long one scrolls, its
+// buttons stay below it, always in sight).
 
 import { html } from "../html.js";
 
@@ -21,7 +22,8 @@ export function coachHtml({ v }) {
   const buttons = c.offer
     ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
     : html`<button class="aw-mini" data-coach="close" aria-label="close the coach's remark">close</button>`;
-  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><p>${r.text}</p>${lines}${buttons}</aside>`;
+  // the remark scrolls inside the region; the buttons stay in sight below it
+  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><div class="aw-coach-body"><p>${r.text}</p>${lines}</div>${buttons}</aside>`;
 }
 
 // the status line while a move is offered back: the bots wait for the answer

@@ -2,7 +2,7 @@
 // answer on, the engine's feedback, hints one at a time. The page judges nothing: every
 // click on the board is sent as an answer, and Python says whether it was right.
 
-import { tileName, tileSvg, cardHtml, curLabel, tilePic } from "../common.js";
+import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
 import { TREE_ABBR, octagon, gardensBoardSvg } from "../gardens.js";
@@ -165,7 +165,7 @@ function boardHtml(les, ui, coords) {
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${tileName(les.tile)}</span></div>`);
+    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
     out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t))}</div>`);
@@ -205,7 +205,7 @@ function helpHtml(v, les) {
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
       next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
   }
-  return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${les.hints_left && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left)</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
+  return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${(les.hints_here ?? les.hints_left) && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left${les.hints_left && !les.hints_here ? ", for the next steps" : ""})</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
 }
 
 // the course's parts (c = { v, ui, model })
