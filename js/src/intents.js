@@ -15,8 +15,8 @@ const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [.
 const xy = (k) => k.split(",").map(Number);
 
 // a control that only asks Python something: the bots, the timeline, the hint, the review, the lines
-function requestIntent(d, v, send) {
-  if (d.botstep) send({ kind: "bot", v: v.v });
+function requestIntent(d, { v, ui, send, redraw }) {
+  if (d.botstep) { ui.botAsked = v.v; send({ kind: "bot", v: v.v }); redraw(); } // the bot decides now: say so
   else if (d.go) send({ kind: "goto", step: { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go] });
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
@@ -55,7 +55,7 @@ export function clickIntent(d, c) {
   if (panelIntent(d, c)) return;
   if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
-  else if (requestIntent(d, v, send)) return;
+  else if (requestIntent(d, c)) return;
   else if (d.resolve) {
     if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
   } else if (d.take !== undefined) {

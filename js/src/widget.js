@@ -345,7 +345,7 @@ function onOver(b, ev) {
   b.ui.hover = text;
   const st = b.root.querySelector(".aw-status");
   if (st) {
-    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui });
+    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui, model: b.model });
     st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
   }
 }

@@ -305,3 +305,27 @@ test("a view drawn anew for the same board takes over the drawn parts; a board s
   assert.ok(el2.querySelector("[data-area='market']") && el3.querySelector("[data-area='market']"));
   stop3(); stop2(); cleanup();
 });
+
+test("a bot that waits for 'bot: one move' is not shown thinking; pressing it shows who decides", () => {
+  const v = fixture("bot_to_move");
+  const bot = v.players[v.current];
+  const { root, sent, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const prompt = () => root.querySelector("[data-area='prompt']");
+  assert.doesNotMatch(prompt().textContent, /thinking/);
+  assert.ok(!prompt().classList.contains("aw-thinking"));
+  assert.match(prompt().textContent, new RegExp(`${bot.name}'s turn .*bot: one move`));
+  click(root.querySelector("[data-botstep]"));
+  assert.ok(sent.some((m) => m.kind === "bot" && m.v === v.v));
+  assert.match(prompt().textContent, new RegExp(`${bot.name} \\(${bot.seat} bot\\) is thinking`));
+  assert.ok(prompt().classList.contains("aw-thinking"));
+  cleanup();
+});
+
+test("a bot that plays by itself is shown thinking", () => {
+  const v = fixture("bot_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: true, bot_delay: 5 });
+  const prompt = root.querySelector("[data-area='prompt']");
+  assert.match(prompt.textContent, /is thinking/);
+  assert.ok(prompt.classList.contains("aw-thinking"));
+  cleanup();
+});

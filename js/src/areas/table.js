@@ -15,7 +15,7 @@ import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
-import { statusText, NO_KERNEL } from "./status.js";
+import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
 import { coachHtml, coachStatus } from "./coach.js";
@@ -31,7 +31,7 @@ function promptHtml(c) {
   if (v.mode === "game" && !v.live) {
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> To act here, you choose: play on from here in a new line, or undo back to here.</span></div>`;
   }
-  const thinking = v.live && !v.over && !c.ui.walk && v.players[v.current] && v.players[v.current].seat !== "human";
+  const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
 }
 
