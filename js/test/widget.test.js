@@ -329,3 +329,27 @@ test("a bot that plays by itself is shown thinking", () => {
   assert.ok(prompt.classList.contains("aw-thinking"));
   cleanup();
 });
+
+test("R10 R11: the scoring walkthrough's line shows the engine's points, never a 0 for a scoring player, and agrees with its explanation", async () => {
+  const v = fixture("scoring_round");
+  const r = v.rounds[0];
+  const names = Object.keys(r.totals);
+  const { root, model, fire, cleanup } = mount({ view: { ...v, rounds: [], v: v.v - 1 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  model.set("view", v);
+  fire("change:view");
+  const cells = () => [...root.querySelectorAll(".aw-rounds.aw-walk tr.aw-hl td b")].map((b) => Number(b.textContent));
+  for (const [row, k] of r.kinds.entries()) {
+    const want = names.map((n) => k.points[n] || 0);
+    await new Promise((res) => setTimeout(res, 5));
+    cells().forEach((got, i) => {
+      if (want[i] > 0) assert.ok(got >= 1 && got <= want[i], `${k.kind} ${names[i]}: ${got} while counting to ${want[i]}`);
+      if (want[i] === 1) assert.equal(got, 1, `${k.kind} ${names[i]}`);
+    });
+    await new Promise((res) => setTimeout(res, 700));
+    assert.deepEqual(cells(), want, `row ${row} ${k.kind}`);
+    const said = root.querySelector(".aw-rounds.aw-walk .aw-explain").textContent;
+    for (const n of Object.keys(k.places)) assert.ok(said.includes(`${n} (`) && said.includes(`${k.points[n]} point`), said);
+    click(root.querySelector("[data-rowstep='1']"));
+  }
+  cleanup();
+});
