@@ -353,3 +353,25 @@ test("R10 R11: the scoring walkthrough's line shows the engine's points, never a
   }
   cleanup();
 });
+
+test("a message sits in the bar's own line: never over the opponents, the standings or an open panel", async () => {
+  const v = fixture("you_to_move");
+  const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const line = root.querySelector(".aw-bar > .aw-msgline");
+  assert.ok(line, "the message line is reserved even with no message");
+  assert.equal(root.querySelectorAll(".aw-msg").length, 0);
+  const text = "You build the garden 10 at (0, -2). Market refilled. Turn 11: Ben to play.";
+  for (const view of [v, { ...v, v: v.v + 1, over: true, winners: ["Ben"] }]) { // the game over too
+    model.set("message", { text, kind: "info" });
+    model.set("view", view);
+    fire("change:message");
+    fire("change:view");
+    await new Promise((r) => setTimeout(r, 20));
+    const msgs = [...root.querySelectorAll(".aw-msg")];
+    assert.equal(msgs.length, 1);
+    assert.equal(msgs[0].parentElement.parentElement, root.querySelector(".aw-bar > .aw-msgline"));
+    assert.equal(msgs[0].title, text); // one line on screen, the whole text on hover
+    assert.equal(root.querySelector(".aw-side .aw-msg, [data-area='opponents'] .aw-msg, [data-area='standings'] .aw-msg"), null);
+  }
+  cleanup();
+});

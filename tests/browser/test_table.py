@@ -94,6 +94,38 @@ def test_a_whole_decision_fits_on_one_screen(table, size, theme):
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
+def test_a_message_covers_no_player_panel_no_score_and_moves_nothing(table):
+    """The narration of a move sits in the bar's own line: not over the opponents, the
+    standings or your board, and it moves neither your board nor the market."""
+    page, board = table.page, table.widget()
+    _scroll_to_top(page)
+    before = _boxes(page, ["my-alhambra", "market"])
+    text = "You build the garden 10 at (0, -2). Market refilled: garden 9 (denar). Turn 11: Ben to play."
+    table.py(f"w.message = {{'text': {text!r}, 'kind': 'info'}}")
+    board.locator(".aw-msg").wait_for()
+    table.shot("message")
+    boxes = page.evaluate(
+        """() => Object.fromEntries([".aw-msg", "[data-area='opponents']", "[data-area='standings']",
+            "[data-area='my-alhambra']", "[data-area='market']"].map((q) => {
+            const r = document.querySelector(`.aw-root ${q}`).getBoundingClientRect();
+            return [q, {top: r.top, bottom: r.bottom, left: r.left, right: r.right}];
+        }))"""
+    )
+    m = boxes.pop(".aw-msg")
+    for name, b in boxes.items():
+        apart = (
+            m["bottom"] <= b["top"]
+            or b["bottom"] <= m["top"]
+            or m["right"] <= b["left"]
+            or b["right"] <= m["left"]
+        )
+        assert apart, f"the message {m} covers {name} {b}"
+    _still(page, before, "a message")
+    table.py("w.message = {}")
+    board.locator(".aw-msg").wait_for(state="detached")
+    _still(page, before, "a message gone")
+
+
 def _still(page, before, what: str) -> None:
     after = _boxes(page, ["my-alhambra", "market"])
     for name in ("my-alhambra", "market"):

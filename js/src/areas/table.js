@@ -38,16 +38,16 @@ function promptHtml(c) {
 function messageHtml(c) {
   const msg = c.model.get("message") || {};
   if (c.noKernel) return html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`;
-  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``;
+  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
 }
+
+// the bar's message line: one line of fixed height, always there (a message never
+// floats over the others' panels or the scores, and never moves the board); its full
+// text is its title
+export const msgLine = (msg) => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
 
 export function tableParts(c) {
   const { v, ui } = c;
-  // a message floats over the top of the side column, unless a panel is open there (a
-  // scoring round, a hint, a review, the results, a copy to try tiles on): then it sits
-  // above that panel, covering none of it
-  const panel = ui.walk || v.over || v.review || v.hint || v.sandbox;
-  const msg = messageHtml(c);
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
@@ -55,7 +55,7 @@ export function tableParts(c) {
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
-      part("msg", panel ? html`` : msg),
+      msgLine(messageHtml(c)),
       part("menu", menuHtml(c)),
     ] },
     { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
@@ -65,7 +65,6 @@ export function tableParts(c) {
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
-        part("sidemsg", panel ? msg : html``),
         part("walk", ui.walk ? roundsHtml(c, true) : html``),
         part("results", resultsHtml(c)),
         part("review", reviewHtml(c)),
