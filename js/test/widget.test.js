@@ -375,3 +375,21 @@ test("a message sits in the bar's own line: never over the opponents, the standi
   }
   cleanup();
 });
+
+test("R7 R9: dragging a market slot lights the same legal cells as the engine lists for it", async () => {
+  const v = fixture("you_to_move");
+  const [cur, b] = Object.entries(v.legal.buy || {}).find(([, x]) => Object.values(x.cells).includes(""));
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const slot = root.querySelector(`[data-slot='${cur}'][draggable]`);
+  assert.ok(slot, "an affordable slot can be dragged");
+  const ev = new window.Event("dragstart", { bubbles: true });
+  ev.dataTransfer = { setData() {}, effectAllowed: "" };
+  slot.dispatchEvent(ev);
+  await new Promise((r) => setTimeout(r, 20));
+  const board = root.querySelector("[data-area='my-alhambra']");
+  const green = [...board.querySelectorAll("rect.aw-legal[data-cell]")].map((c) => c.dataset.cell).sort();
+  const want = Object.entries(b.cells).filter(([, r]) => r === "").map(([k]) => k).sort();
+  assert.deepEqual(green, want);
+  assert.ok(green.length > 0);
+  cleanup();
+});

@@ -416,7 +416,13 @@ def test_R9_a_market_tile_dragged_onto_a_cell_is_bought_and_built_there(table):
     ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
     ghost.wait_for(state="attached")
     assert ghost.get_attribute("data-joins") == "3"  # the garden's and the tower's wall
-    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() > 0
+    # the same legal cells as a click on the slot (the engine's list for this slot), and
+    # the cell under the ghost still framed green
+    legal = table.py(
+        "print(sum(r == '' for r in w.view['legal']['buy']['denar']['cells'].values()))"
+    )
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() == int(legal) > 0
+    assert ghost.locator(".aw-ghostframe").count() == 1
     table.shot("drag-market")
     page.mouse.up()
     table.wait_py("print(g.player('You').alhambra.get((0, -1)))", "tower 13 NE")
