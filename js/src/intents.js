@@ -9,7 +9,7 @@ import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 import { tileName } from "./common.js";
 
-export const CLICKABLE = "[data-menu],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -36,6 +36,7 @@ function requestIntent(d, { v, ui, send, redraw }) {
 function panelIntent(d, { v, ui, act, redraw }) {
   if (d.menu) ui.menu = !ui.menu;
   else if (d.standings) ui.standings = !ui.standings;
+  else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;
   else if (d.hintgo) {
     const m = d.hintgo === "yes" && v.hint && v.hint.moves[ui.playHint];

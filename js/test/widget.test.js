@@ -393,3 +393,21 @@ test("R7 R9: dragging a market slot lights the same legal cells as the engine li
   assert.ok(green.length > 0);
   cleanup();
 });
+
+test("a past step shows no green targets until the player acts from it, and the banner does not repeat the branch question", () => {
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["pavilion", 8, ""]] } : p));
+  const legal = { player: me, phase: "place", tiles: { "pavilion 8": { source: "bought", action: "place", cells: { "1,0": "", "0,1": "R7a" }, joins: {}, dirk: false } } };
+  const past = { ...v, players, legal, live: false, step: 2 };
+  const { root, cleanup } = mount({ view: past, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  click(root.querySelector("[data-sel='pavilion 8']"));
+  const board = root.querySelector("[data-area='my-alhambra']");
+  assert.equal(board.querySelectorAll("rect.aw-legal").length, 0, "a past step looks not live");
+  const banner = root.querySelector(".aw-banner");
+  assert.doesNotMatch(banner.textContent, /undo back to here/i);
+  click(banner.querySelector("[data-pastplay]")); // the tile stays picked
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
+  assert.match(root.querySelector(".aw-banner").textContent, /pick your move/);
+  cleanup();
+});

@@ -180,8 +180,13 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     table.py("w.goto(2)")
     board.locator(".aw-stepno").filter(has_text="step 2/").wait_for()
     board.locator("[data-area='to-place'] [data-sel]").first.click()
+    # a past step looks not live: no green targets until you choose to act from it
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() == 0
+    banner.locator("button[data-pastplay]").click()
+    board.locator("[data-area='my-alhambra'] rect.aw-legal").first.wait_for()
     board.locator("button[data-do='reserve']").click()
     board.locator("button[data-resolve='branch']").wait_for()
+    assert "undo back to here" not in banner.inner_text().lower()  # asked once, below
     _still(page, before, "the branch question")
     table.shot("past-branch")
     board.locator("button[data-resolve='cancel']").click()

@@ -29,7 +29,7 @@ export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.
 function promptHtml(c) {
   const { v } = c;
   if (v.mode === "game" && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> To act here, you choose: play on from here in a new line, or undo back to here.</span></div>`;
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${c.ui.pastPlay === v.v ? html`<span class="aw-muted"> Acting from this step: pick your move.</span>` : html` <button class="aw-mini" data-pastplay="1">act from this step</button>`}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
