@@ -14,7 +14,7 @@ import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { sandboxHtml } from "./areas/alhambra.js";
-import { tableParts, msgLine } from "./areas/table.js";
+import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
@@ -57,7 +57,7 @@ function boardParts(c) {
   const msgPart = v.mode === "gardens" ? msgLine(msgHtml) : part("msg", msgHtml);
   if (v.mode === "game") return tableParts(c);
   if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
-  const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
+  const status = part("status", v.mode === "gardens" ? promptHtml(c) : html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
   if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
   return gardensParts(c, status, msgPart); // the Gardens: the same bar, the board in its own column
 }

@@ -26,9 +26,9 @@ const part = (key, markup) => ({ key, html: markup });
 export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
 
 // the past-step banner or the prompt, in the bar's fixed two lines
-function promptHtml(c) {
+export function promptHtml(c) {
   const { v } = c;
-  if (v.mode === "game" && !v.live) {
+  if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${c.ui.pastPlay === v.v ? html`<span class="aw-muted"> Acting from this step: pick your move.</span>` : html` <button class="aw-mini" data-pastplay="1">act from this step</button>`}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
