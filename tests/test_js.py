@@ -50,6 +50,7 @@ def test_front_end_unit_tests(tmp_path):
     for les_id in ("count-wall", "g-points", "scoring-card"):  # the engine's pictures
         c.goto(les_id)
         (tmp_path / f"course_{les_id.replace('-', '_')}.json").write_text(json.dumps(c.view))
+    _round_fixture(tmp_path)
     _hostile_fixtures(tmp_path)
     _coach_fixture(tmp_path)
     _review_fixture(tmp_path)
@@ -59,7 +60,20 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 37" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 43" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+
+
+def _round_fixture(tmp_path: Path) -> None:
+    """The view right after the first scoring round (R10, R11), as the engine scored it."""
+    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    w.autoplay_bots = False
+    g = w.game
+    while not w.view["rounds"]:
+        if g.current_player.name == "You":
+            g.apply(g.legal_actions()[0])
+        else:
+            w.run_bots()
+    (tmp_path / "scoring_round.json").write_text(json.dumps(w.view))
 
 
 def _coach_fixture(tmp_path: Path) -> None:

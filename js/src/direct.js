@@ -48,7 +48,10 @@ export function showGhost(root, cell, picked) {
   const joins = (cell.dataset.player !== "sb" && picked.joins[key(cx, cy)]) || [];
   const lines = joins.map(([ax, ay, bx, by]) => html`<line class="aw-join" x1="${px(ax)}" y1="${py(ay)}" x2="${px(bx)}" y2="${py(by)}"/>`);
   const box = document.createElement("div");
-  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL)}${lines}</svg>`); // parsed as SVG
+  // the legal cell's green frame drawn over the ghost: the cell under the pointer still
+  // reads as legal while a tile is dragged or hovered over it
+  const frame = html`<rect class="aw-ghostframe" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5"/>`;
+  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL)}${frame}${lines}</svg>`); // parsed as SVG
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "aw-preview");
   g.setAttribute("aria-hidden", "true");

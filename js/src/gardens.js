@@ -119,7 +119,9 @@ function mover(v, ui) {
   const me = L0 && v.players[L0.player].seat === "human" ? v.players[L0.player] : null;
   const hand = me && me.hand ? me.hand : [];
   if (hand.length && !hand.some((t) => t.id === ui.gsel)) ui.gsel = hand[0].id;
-  return { me, hand, L: me ? L0 : null }; // the verdicts are drawn for a person's turn only
+  // the verdicts are drawn for a person's turn only, and at a past step only once the
+  // player chose to act from it (the banner's button)
+  return { me, hand, L: me && (v.live || ui.pastPlay === v.v) ? L0 : null };
 }
 
 // the board, in its own column: the panels beside it come and go without moving it

@@ -9,14 +9,14 @@ import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 import { tileName } from "./common.js";
 
-export const CLICKABLE = "[data-menu],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
 
 // a control that only asks Python something: the bots, the timeline, the hint, the review, the lines
-function requestIntent(d, v, send) {
-  if (d.botstep) send({ kind: "bot", v: v.v });
+function requestIntent(d, { v, ui, send, redraw }) {
+  if (d.botstep) { ui.botAsked = v.v; send({ kind: "bot", v: v.v }); redraw(); } // the bot decides now: say so
   else if (d.go) send({ kind: "goto", step: { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go] });
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
@@ -36,6 +36,7 @@ function requestIntent(d, v, send) {
 function panelIntent(d, { v, ui, act, redraw }) {
   if (d.menu) ui.menu = !ui.menu;
   else if (d.standings) ui.standings = !ui.standings;
+  else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;
   else if (d.hintgo) {
     const m = d.hintgo === "yes" && v.hint && v.hint.moves[ui.playHint];
@@ -55,7 +56,7 @@ export function clickIntent(d, c) {
   if (panelIntent(d, c)) return;
   if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
-  else if (requestIntent(d, v, send)) return;
+  else if (requestIntent(d, c)) return;
   else if (d.resolve) {
     if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
   } else if (d.take !== undefined) {

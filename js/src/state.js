@@ -22,6 +22,7 @@ export function pickState(model) {
       inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down
       dragSlot: null, dropTo: null, // a market slot dragged; its tile's cell, built once bought
+      pastPlay: null, // the version of the past step the player chose to act from
       lessonId: null, numbers: {}, // the course: the lesson shown, the numbers typed
     };
     PICKS.set(id, ui);

@@ -14,7 +14,7 @@ import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { sandboxHtml } from "./areas/alhambra.js";
-import { tableParts } from "./areas/table.js";
+import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
@@ -52,11 +52,12 @@ function boardParts(c) {
   const { v } = c;
   const part = (key, html) => ({ key, html });
   const msg = c.model.get("message") || {};
-  const msgPart = part("msg", c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`
-    : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``);
+  const msgHtml = c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status" title="${NO_KERNEL}">${NO_KERNEL}</div>`
+    : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
+  const msgPart = v.mode === "gardens" ? msgLine(msgHtml) : part("msg", msgHtml);
   if (v.mode === "game") return tableParts(c);
   if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
-  const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
+  const status = part("status", v.mode === "gardens" ? promptHtml(c) : html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
   if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
   return gardensParts(c, status, msgPart); // the Gardens: the same bar, the board in its own column
 }
@@ -345,7 +346,7 @@ function onOver(b, ev) {
   b.ui.hover = text;
   const st = b.root.querySelector(".aw-status");
   if (st) {
-    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui });
+    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui, model: b.model });
     st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
   }
 }

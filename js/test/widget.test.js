@@ -305,3 +305,109 @@ test("a view drawn anew for the same board takes over the drawn parts; a board s
   assert.ok(el2.querySelector("[data-area='market']") && el3.querySelector("[data-area='market']"));
   stop3(); stop2(); cleanup();
 });
+
+test("a bot that waits for 'bot: one move' is not shown thinking; pressing it shows who decides", () => {
+  const v = fixture("bot_to_move");
+  const bot = v.players[v.current];
+  const { root, sent, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const prompt = () => root.querySelector("[data-area='prompt']");
+  assert.doesNotMatch(prompt().textContent, /thinking/);
+  assert.ok(!prompt().classList.contains("aw-thinking"));
+  assert.match(prompt().textContent, new RegExp(`${bot.name}'s turn .*bot: one move`));
+  click(root.querySelector("[data-botstep]"));
+  assert.ok(sent.some((m) => m.kind === "bot" && m.v === v.v));
+  assert.match(prompt().textContent, new RegExp(`${bot.name} \\(${bot.seat} bot\\) is thinking`));
+  assert.ok(prompt().classList.contains("aw-thinking"));
+  cleanup();
+});
+
+test("a bot that plays by itself is shown thinking", () => {
+  const v = fixture("bot_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: true, bot_delay: 5 });
+  const prompt = root.querySelector("[data-area='prompt']");
+  assert.match(prompt.textContent, /is thinking/);
+  assert.ok(prompt.classList.contains("aw-thinking"));
+  cleanup();
+});
+
+test("R10 R11: the scoring walkthrough's line shows the engine's points, never a 0 for a scoring player, and agrees with its explanation", async () => {
+  const v = fixture("scoring_round");
+  const r = v.rounds[0];
+  const names = Object.keys(r.totals);
+  const { root, model, fire, cleanup } = mount({ view: { ...v, rounds: [], v: v.v - 1 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  model.set("view", v);
+  fire("change:view");
+  const cells = () => [...root.querySelectorAll(".aw-rounds.aw-walk tr.aw-hl td b")].map((b) => Number(b.textContent));
+  for (const [row, k] of r.kinds.entries()) {
+    const want = names.map((n) => k.points[n] || 0);
+    await new Promise((res) => setTimeout(res, 5));
+    cells().forEach((got, i) => {
+      if (want[i] > 0) assert.ok(got >= 1 && got <= want[i], `${k.kind} ${names[i]}: ${got} while counting to ${want[i]}`);
+      if (want[i] === 1) assert.equal(got, 1, `${k.kind} ${names[i]}`);
+    });
+    await new Promise((res) => setTimeout(res, 700));
+    assert.deepEqual(cells(), want, `row ${row} ${k.kind}`);
+    const said = root.querySelector(".aw-rounds.aw-walk .aw-explain").textContent;
+    for (const n of Object.keys(k.places)) assert.ok(said.includes(`${n} (`) && said.includes(`${k.points[n]} point`), said);
+    click(root.querySelector("[data-rowstep='1']"));
+  }
+  cleanup();
+});
+
+test("a message sits in the bar's own line: never over the opponents, the standings or an open panel", async () => {
+  const v = fixture("you_to_move");
+  const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const line = root.querySelector(".aw-bar > .aw-msgline");
+  assert.ok(line, "the message line is reserved even with no message");
+  assert.equal(root.querySelectorAll(".aw-msg").length, 0);
+  const text = "You build the garden 10 at (0, -2). Market refilled. Turn 11: Ben to play.";
+  for (const view of [v, { ...v, v: v.v + 1, over: true, winners: ["Ben"] }]) { // the game over too
+    model.set("message", { text, kind: "info" });
+    model.set("view", view);
+    fire("change:message");
+    fire("change:view");
+    await new Promise((r) => setTimeout(r, 20));
+    const msgs = [...root.querySelectorAll(".aw-msg")];
+    assert.equal(msgs.length, 1);
+    assert.equal(msgs[0].parentElement.parentElement, root.querySelector(".aw-bar > .aw-msgline"));
+    assert.equal(msgs[0].title, text); // one line on screen, the whole text on hover
+    assert.equal(root.querySelector(".aw-side .aw-msg, [data-area='opponents'] .aw-msg, [data-area='standings'] .aw-msg"), null);
+  }
+  cleanup();
+});
+
+test("R7 R9: dragging a market slot lights the same legal cells as the engine lists for it", async () => {
+  const v = fixture("you_to_move");
+  const [cur, b] = Object.entries(v.legal.buy || {}).find(([, x]) => Object.values(x.cells).includes(""));
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const slot = root.querySelector(`[data-slot='${cur}'][draggable]`);
+  assert.ok(slot, "an affordable slot can be dragged");
+  const ev = new window.Event("dragstart", { bubbles: true });
+  ev.dataTransfer = { setData() {}, effectAllowed: "" };
+  slot.dispatchEvent(ev);
+  await new Promise((r) => setTimeout(r, 20));
+  const board = root.querySelector("[data-area='my-alhambra']");
+  const green = [...board.querySelectorAll("rect.aw-legal[data-cell]")].map((c) => c.dataset.cell).sort();
+  const want = Object.entries(b.cells).filter(([, r]) => r === "").map(([k]) => k).sort();
+  assert.deepEqual(green, want);
+  assert.ok(green.length > 0);
+  cleanup();
+});
+
+test("a past step shows no green targets until the player acts from it, and the banner does not repeat the branch question", () => {
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["pavilion", 8, ""]] } : p));
+  const legal = { player: me, phase: "place", tiles: { "pavilion 8": { source: "bought", action: "place", cells: { "1,0": "", "0,1": "R7a" }, joins: {}, dirk: false } } };
+  const past = { ...v, players, legal, live: false, step: 2 };
+  const { root, cleanup } = mount({ view: past, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  click(root.querySelector("[data-sel='pavilion 8']"));
+  const board = root.querySelector("[data-area='my-alhambra']");
+  assert.equal(board.querySelectorAll("rect.aw-legal").length, 0, "a past step looks not live");
+  const banner = root.querySelector(".aw-banner");
+  assert.doesNotMatch(banner.textContent, /undo back to here/i);
+  click(banner.querySelector("[data-pastplay]")); // the tile stays picked
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
+  assert.match(root.querySelector(".aw-banner").textContent, /pick your move/);
+  cleanup();
+});

@@ -212,6 +212,9 @@ w
     still("closing the hint")
     lab.py(f"w.goto({step + 2 - 2})")  # a past step where you were to lay
     board.locator(".aw-stepno").filter(has_text=f"step {step}/").wait_for()
+    # a past step looks not live: no green fields until you choose to act from it
+    assert board.locator("polygon.ag-legal").count() == 0
+    board.locator(".aw-banner button[data-pastplay]").click()
     board.locator("polygon.ag-legal").first.click()
     board.locator("button[data-resolve='branch']").wait_for()
     still("the question asked at a past step")
@@ -222,6 +225,6 @@ w
     lab.py("w.message = {'text': 'A message about the board', 'kind': 'info'}")
     board.locator(".aw-msg").filter(has_text="A message").wait_for()
     still("a message")
-    board.locator("button[data-go='last']").click()
+    board.locator(".aw-banner button[data-go='last']").click()
     board.locator(".aw-stepno").filter(has_text=f"step {step + 2}/{step + 2}").wait_for()
     still("back to the game")

@@ -94,6 +94,38 @@ def test_a_whole_decision_fits_on_one_screen(table, size, theme):
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
+def test_a_message_covers_no_player_panel_no_score_and_moves_nothing(table):
+    """The narration of a move sits in the bar's own line: not over the opponents, the
+    standings or your board, and it moves neither your board nor the market."""
+    page, board = table.page, table.widget()
+    _scroll_to_top(page)
+    before = _boxes(page, ["my-alhambra", "market"])
+    text = "You build the garden 10 at (0, -2). Market refilled: garden 9 (denar). Turn 11: Ben to play."
+    table.py(f"w.message = {{'text': {text!r}, 'kind': 'info'}}")
+    board.locator(".aw-msg").wait_for()
+    table.shot("message")
+    boxes = page.evaluate(
+        """() => Object.fromEntries([".aw-msg", "[data-area='opponents']", "[data-area='standings']",
+            "[data-area='my-alhambra']", "[data-area='market']"].map((q) => {
+            const r = document.querySelector(`.aw-root ${q}`).getBoundingClientRect();
+            return [q, {top: r.top, bottom: r.bottom, left: r.left, right: r.right}];
+        }))"""
+    )
+    m = boxes.pop(".aw-msg")
+    for name, b in boxes.items():
+        apart = (
+            m["bottom"] <= b["top"]
+            or b["bottom"] <= m["top"]
+            or m["right"] <= b["left"]
+            or b["right"] <= m["left"]
+        )
+        assert apart, f"the message {m} covers {name} {b}"
+    _still(page, before, "a message")
+    table.py("w.message = {}")
+    board.locator(".aw-msg").wait_for(state="detached")
+    _still(page, before, "a message gone")
+
+
 def _still(page, before, what: str) -> None:
     after = _boxes(page, ["my-alhambra", "market"])
     for name in ("my-alhambra", "market"):
@@ -148,8 +180,13 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     table.py("w.goto(2)")
     board.locator(".aw-stepno").filter(has_text="step 2/").wait_for()
     board.locator("[data-area='to-place'] [data-sel]").first.click()
+    # a past step looks not live: no green targets until you choose to act from it
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() == 0
+    banner.locator("button[data-pastplay]").click()
+    board.locator("[data-area='my-alhambra'] rect.aw-legal").first.wait_for()
     board.locator("button[data-do='reserve']").click()
     board.locator("button[data-resolve='branch']").wait_for()
+    assert "undo back to here" not in banner.inner_text().lower()  # asked once, below
     _still(page, before, "the branch question")
     table.shot("past-branch")
     board.locator("button[data-resolve='cancel']").click()
@@ -384,7 +421,13 @@ def test_R9_a_market_tile_dragged_onto_a_cell_is_bought_and_built_there(table):
     ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
     ghost.wait_for(state="attached")
     assert ghost.get_attribute("data-joins") == "3"  # the garden's and the tower's wall
-    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() > 0
+    # the same legal cells as a click on the slot (the engine's list for this slot), and
+    # the cell under the ghost still framed green
+    legal = table.py(
+        "print(sum(r == '' for r in w.view['legal']['buy']['denar']['cells'].values()))"
+    )
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() == int(legal) > 0
+    assert ghost.locator(".aw-ghostframe").count() == 1
     table.shot("drag-market")
     page.mouse.up()
     table.wait_py("print(g.player('You').alhambra.get((0, -1)))", "tower 13 NE")

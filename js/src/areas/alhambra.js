@@ -124,7 +124,9 @@ function recentOf(v, i) {
 function boardOpts({ v, ui, model }, p, i, walkingWalls) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
-  const picked = mine ? pickedTile(v, ui) : null; // a tile picked, or a market slot dragged
+  // a tile picked, or a market slot dragged; a past step shows no targets until the
+  // player chooses to act from it (the banner's button)
+  const picked = mine && (v.live || ui.pastPlay === v.v) ? pickedTile(v, ui) : null;
   const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
   if (picked && picked.cells) {
     o.rules = picked.cells;

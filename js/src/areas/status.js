@@ -24,7 +24,15 @@ function tilePrompt(v, ui, L) {
   return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
 }
 
-export function statusText({ v, ui }) {
+// a bot is deciding: the bots play by themselves, or "bot: one move" was just pressed
+// on this very board (ui.botAsked holds its version); otherwise the bot waits
+export function botDeciding(v, ui, model) {
+  const p = v.live && !v.over && !ui.walk && v.players[v.current];
+  if (!p || p.seat === "human") return false;
+  return Boolean(model && model.get("autoplay_bots")) || ui.botAsked === v.v;
+}
+
+export function statusText({ v, ui, model }) {
   if (ui.hover) return ui.hover;
   const L = v.legal;
   if (v.mode === "alhambra") {
@@ -39,7 +47,9 @@ export function statusText({ v, ui }) {
   if (over) return over;
   if (!v.live) return `Viewing step ${v.step} of ${v.steps}.`;
   const p = v.players[v.current];
-  if (p.seat !== "human") return `${p.name} (${p.seat} bot) is thinking…`;
+  if (p.seat !== "human") {
+    return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
+  }
   if (v.mode === "gardens") {
     return `${must(p)} turn your tile (click it, or R), then lay it on a green field (click it, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}.`;
   }

@@ -15,7 +15,7 @@ import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
-import { statusText, NO_KERNEL } from "./status.js";
+import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
 import { coachHtml, coachStatus } from "./coach.js";
@@ -26,28 +26,28 @@ const part = (key, markup) => ({ key, html: markup });
 export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
 
 // the past-step banner or the prompt, in the bar's fixed two lines
-function promptHtml(c) {
+export function promptHtml(c) {
   const { v } = c;
-  if (v.mode === "game" && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button><span class="aw-muted"> To act here, you choose: play on from here in a new line, or undo back to here.</span></div>`;
+  if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${c.ui.pastPlay === v.v ? html`<span class="aw-muted"> Acting from this step: pick your move.</span>` : html` <button class="aw-mini" data-pastplay="1">act from this step</button>`}</div>`;
   }
-  const thinking = v.live && !v.over && !c.ui.walk && v.players[v.current] && v.players[v.current].seat !== "human";
+  const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
 }
 
 function messageHtml(c) {
   const msg = c.model.get("message") || {};
   if (c.noKernel) return html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`;
-  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status">${msg.text}</div>` : html``;
+  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
 }
+
+// the bar's message line: one line of fixed height, always there (a message never
+// floats over the others' panels or the scores, and never moves the board); its full
+// text is its title
+export const msgLine = (msg) => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
 
 export function tableParts(c) {
   const { v, ui } = c;
-  // a message floats over the top of the side column, unless a panel is open there (a
-  // scoring round, a hint, a review, the results, a copy to try tiles on): then it sits
-  // above that panel, covering none of it
-  const panel = ui.walk || v.over || v.review || v.hint || v.sandbox;
-  const msg = messageHtml(c);
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
@@ -55,7 +55,7 @@ export function tableParts(c) {
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
-      part("msg", panel ? html`` : msg),
+      msgLine(messageHtml(c)),
       part("menu", menuHtml(c)),
     ] },
     { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
@@ -65,7 +65,6 @@ export function tableParts(c) {
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
-        part("sidemsg", panel ? msg : html``),
         part("walk", ui.walk ? roundsHtml(c, true) : html``),
         part("results", resultsHtml(c)),
         part("review", reviewHtml(c)),
