@@ -27,8 +27,9 @@ w.act(bad)
 print(w.offer)
 """
 
-PLAY_OUT = """
-greedy = GreedyBot(0)
+# the learner's moves by `greedy`, each flagged move kept, to the end (or, with STOP, to
+# the first scoring round's remark); prints whether it is over, finished, the decisions
+LOOP = """
 while not g.is_over and not (STOP and w.remark is not None and w.remark.kind == "scoring"):
     if w.session.bot_to_move():
         w.run_bots()
@@ -38,6 +39,7 @@ while not g.is_over and not (STOP and w.remark is not None and w.remark.kind == 
             w.keep()
 print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"))
 """
+PLAY_OUT = "greedy = GreedyBot(0)\n" + LOOP
 
 
 def _buttons_in_sight(lab, coach):
@@ -171,16 +173,7 @@ print(w.offer)
 
 
 # G5: the learner's lays by the greedy bot, each flagged lay kept, to the game's end
-GARDENS_OUT = """
-while not g.is_over:
-    if w.session.bot_to_move():
-        w.run_bots()
-    else:
-        w.act(greedy.choose(g))
-        if w.offer:
-            w.keep()
-print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"), any(r.kind == "scoring" for r in w.remarks))
-"""
+GARDENS_OUT = "STOP = False\n" + LOOP + 'print(any(r.kind == "scoring" for r in w.remarks))\n'
 
 
 def test_coached_gardens_flags_a_lay_takes_it_back_and_ends_with_the_review(open_notebook):

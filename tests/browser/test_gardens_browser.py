@@ -116,9 +116,9 @@ w
     board.locator("section.aw-hint").wait_for(state="detached", timeout=10000)
 
 
-def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open_notebook):
-    lab = open_notebook(
-        """
+
+# a Gardens game played to its end (You at random, Ben greedy), its review ready to ask
+FINISHED = """
 from alhambra_widget.gardens import GardensGame, GardensWidget
 from alhambra_widget.players.bots import RandomBot, make_bot
 g = GardensGame(["You", "Ben"], seed=6)
@@ -129,7 +129,9 @@ w = GardensWidget(g, seats={"Ben": "greedy"})
 w.review_playouts = 10
 w
 """
-    )
+
+def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open_notebook):
+    lab = open_notebook(FINISHED)
     first = lab.review_and_jump()
     assert first.startswith("step ") and "You: lay " in first and "better: You: lay " in first
     lab.shot()

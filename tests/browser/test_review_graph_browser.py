@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_gardens_browser import FINISHED
 
 pytestmark = pytest.mark.browser
 
@@ -24,17 +25,7 @@ w.review_playouts = 6
 w
 """
 
-GARDENS = """
-from alhambra_widget.gardens import GardensGame, GardensWidget
-from alhambra_widget.players.bots import RandomBot, make_bot
-g = GardensGame(["You", "Ben"], seed=6)
-me, ben = RandomBot(3), make_bot("greedy", 2, g)
-while not g.is_over:
-    g.apply((me if g.current_player.name == "You" else ben).choose(g))
-w = GardensWidget(g, seats={"Ben": "greedy"})
-w.review_playouts = 10
-w
-"""
+GARDENS = FINISHED  # the Gardens review's own finished game
 
 
 def _open_review(lab):
