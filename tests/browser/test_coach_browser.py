@@ -42,6 +42,17 @@ print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"))
 PLAY_OUT = "greedy = GreedyBot(0)\n" + LOOP
 
 
+def _ended_with_review(board, decisions):
+    """The coach's end remark with its stars, then the review of the learner's decisions."""
+    end = board.locator("aside.aw-coach.aw-coach-end")
+    end.wait_for()
+    assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
+    review = board.locator("section.aw-review")
+    review.wait_for()
+    assert f"Review of your {decisions} decisions" in review.inner_text()
+    return review
+
+
 def _buttons_in_sight(lab, coach):
     """The coach's Take it back and Keep it buttons: visible, inside the coach's region
     and on screen (a long remark scrolls above them, never hides them)."""
@@ -124,12 +135,7 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     out = lab.py("STOP = False\n" + PLAY_OUT)
     over, finished, decisions = out.split()
     assert (over, finished) == ("True", "True") and int(decisions) > 20
-    end = board.locator("aside.aw-coach.aw-coach-end")
-    end.wait_for()
-    assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
-    review = board.locator("section.aw-review")
-    review.wait_for()
-    assert f"Review of your {decisions} decisions" in review.inner_text()
+    review = _ended_with_review(board, decisions)
     assert board.locator("section.aw-review li").count() >= 1
     _in_sight(lab, board, board.locator("section.aw-results"))  # "Final results", every column
     lab.shot("end-light")
@@ -197,12 +203,7 @@ def test_coached_gardens_flags_a_lay_takes_it_back_and_ends_with_the_review(open
     # the review of every decision the learner made
     over, finished, decisions, explained = lab.py(GARDENS_OUT).split()
     assert (over, finished, explained) == ("True", "True", "True") and int(decisions) > 5
-    end = board.locator("aside.aw-coach.aw-coach-end")
-    end.wait_for()
-    assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
-    review = board.locator("section.aw-review")
-    review.wait_for()
-    assert f"Review of your {decisions} decisions" in review.inner_text()
+    review = _ended_with_review(board, decisions)
     assert board.locator("svg.ag-board .ag-bld.ag-done").count() >= 1  # the buildings scored, drawn
     review.scroll_into_view_if_needed()
     lab.shot("gardens-end-light")
