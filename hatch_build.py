@@ -3,9 +3,9 @@
 One source, two kinds of wheel (psf/black's model, in this project's words):
 
 * ``python -m build`` (and ``pip install`` from the sdist) compiles the modules of
-  ``alhambra_widget/engine`` into binary extensions for this CPython, beside their
-  ``.py`` sources (which stay in the wheel: ``ALHAMBRA_WIDGET_PURE=1`` at run time loads
-  them instead).
+  ``alhambra_widget/engine``, and the search of ``alhambra_widget/players`` (``PLAYERS``),
+  into binary extensions for this CPython, beside their ``.py`` sources (which stay in
+  the wheel: ``ALHAMBRA_WIDGET_PURE=1`` at run time loads them instead).
 * ``ALHAMBRA_WIDGET_PURE=1`` at build time gives the pure ``py3-none-any`` wheel (for
   Pyodide, JupyterLite, and wherever no compiler exists).
 * An editable install (``pip install -e .``) is never compiled: the checkout stays pure.
@@ -33,6 +33,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PURE_ENV = "ALHAMBRA_WIDGET_PURE"
 PACKAGE = "alhambra_widget"
 COMPILED = ("engine",)  # the sub-packages compiled
+PLAYERS = (
+    "ismcts.py", "alhambra/greedy.py", "alhambra/strong.py", "alhambra/hinting.py",
+    "gardens/greedy.py", "gardens/strong.py",
+)  # fmt: skip
+"""The computer players' modules compiled as well: the search and what its simulations
+call (rollouts, evaluation, the greedy ranking). The rest of ``players`` (the processes
+of a parallel search, the arena, the bots by name) stays interpreted."""
 INTERPRETED = ("__init__.py", "actions.py", "errors.py")
 """Modules left interpreted: package markers; the Alhambra actions (a compiled dataclass
 takes the class variables ``type`` and ``FIELDS`` for fields, and their shared
@@ -49,6 +56,7 @@ def compiled_sources(root: Path) -> list[Path]:
         for path in sorted((root / PACKAGE / sub).rglob("*.py")):
             if path.name not in INTERPRETED:
                 out.append(path.relative_to(root))
+    out += [Path(PACKAGE, "players", name) for name in PLAYERS]
     return out
 
 
@@ -81,7 +89,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         secs = time.perf_counter() - t0
-        self.app.display_info(f"alhambra-widget: compiled {len(built)} engine files with mypyc in {secs:.0f} s")
+        self.app.display_info(f"alhambra-widget: compiled {len(built)} files of the engine and the search with mypyc in {secs:.0f} s")
         self._mark(build_data, {"engine": "compiled", "why": "compiled with mypyc at build time"})
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
@@ -100,7 +108,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         root = Path(self.root)
         work = self._tmp / "src"
         sources = compiled_sources(root)
-        for sub in COMPILED:  # the whole sub-package: mypy reads the modules left interpreted
+        for sub in (*COMPILED, "players"):  # whole sub-packages: mypy reads the modules left interpreted
             shutil.copytree(root / PACKAGE / sub, work / PACKAGE / sub)
         (work / PACKAGE / "__init__.py").write_text("")  # the engine imports nothing above it
         env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3"), "MYPYC_DEBUG_LEVEL": "0"}

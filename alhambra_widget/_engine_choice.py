@@ -1,9 +1,10 @@
 """Which engine is loaded: compiled (mypyc) or pure Python, and why.
 
-A compiled wheel keeps the engine's ``.py`` sources beside its binary extensions.
-``ALHAMBRA_WIDGET_PURE=1`` in the environment (before the package is imported) loads the
-sources instead: an import finder placed first answers for the engine's modules with
-their ``.py`` files only. This module is never compiled itself.
+A compiled wheel keeps the ``.py`` sources of the engine and of the computer players'
+search beside their binary extensions. ``ALHAMBRA_WIDGET_PURE=1`` in the environment
+(before the package is imported) loads the sources instead: an import finder placed first
+answers for the modules of both packages with their ``.py`` files only (a compiled
+search cannot run on a pure engine). This module is never compiled itself.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 PURE_ENV = "ALHAMBRA_WIDGET_PURE"
-COMPILED_PACKAGES = ("alhambra_widget.engine",)
+COMPILED_PACKAGES = ("alhambra_widget.engine", "alhambra_widget.players")
 
 
 def pure_forced() -> bool:
@@ -28,7 +29,8 @@ def pure_forced() -> bool:
 
 
 class _SourceOnlyFinder:
-    """Finds the engine's modules from their ``.py`` sources, never an extension."""
+    """Finds the modules of the engine and the players from their ``.py`` sources, never an
+    extension."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None

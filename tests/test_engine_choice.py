@@ -33,6 +33,8 @@ def test_the_source_only_finder_answers_for_the_engine_with_its_sources():
     sub = finder.find_spec("alhambra_widget.engine.alhambra.rules", [os.path.join(path[0], "engine", "alhambra")])
     assert sub is not None and sub.origin.endswith("rules.py")
     assert isinstance(sub.loader, importlib.machinery.SourceFileLoader)
+    players = finder.find_spec("alhambra_widget.players.ismcts", [os.path.join(path[0], "players")])
+    assert players is not None and players.origin.endswith("ismcts.py")  # the search is compiled too
     assert finder.find_spec("alhambra_widget.views", path) is None  # never compiled: left alone
 
 
@@ -70,3 +72,36 @@ def test_games_pickle_and_deep_copy_on_either_engine():
             assert twin.legal_actions() == g.legal_actions()
             assert twin.to_json() == g.to_json() and twin.scores == g.scores
             assert getattr(twin, "rounds", None) == getattr(g, "rounds", None)
+
+
+_SEARCH = """
+import hashlib, random
+from alhambra_widget import Game
+from alhambra_widget.gardens import GardensGame
+from alhambra_widget.players.alhambra import strong
+from alhambra_widget.players.gardens import strong as gardens_strong
+from alhambra_widget.players.ismcts import search
+out = []
+for game, bot, hints in ((Game(["Ann", "Ben", "Cem"], seed=5), strong.StrongBot, strong.hints),
+                         (GardensGame(["Ann", "Ben"], seed=5), gardens_strong.GardensStrongBot, gardens_strong.hints)):
+    r = random.Random(5)
+    for step in range(24):
+        if step % 9 == 4:
+            out += [(str(c.action), c.visits, round(c.value, 9)) for c in bot(1, playouts=60).analyse(game)]
+        game.apply(r.choice(game.legal_actions()))
+    out += [(h.says, h.visits, h.reasons, h.about_equal) for h in hints(game, playouts=60)]
+print(hashlib.sha256(repr(out).encode()).hexdigest(), len(out))
+"""
+
+
+def test_the_search_gives_the_same_analyses_and_hints_compiled_and_pure():
+    """The players' search is compiled too (``hatch_build.PLAYERS``): on a compiled wheel
+    its analyses and hints, in both games, equal those of its pure sources, loaded with
+    ``ALHAMBRA_WIDGET_PURE=1`` (in a source checkout both runs are pure)."""
+    runs = []
+    for value in ("0", "1"):
+        env = {**os.environ, "ALHAMBRA_WIDGET_PURE": value}
+        done = subprocess.run([sys.executable, "-c", _SEARCH], env=env, capture_output=True, text=True, check=True)
+        runs.append(done.stdout.split())
+    assert runs[0] == runs[1]
+    assert int(runs[0][1]) > 10  # the positions were searched
