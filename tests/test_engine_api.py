@@ -59,3 +59,17 @@ def test_R9_next_scoring_round_counts_the_scoring_cards_drawn():
         assert g.next_scoring_round == min(3, len(g.scoring_cards_drawn) + 1)
         g.apply(rng.choice(g.legal_actions()))
     assert g.next_scoring_round == 3
+
+
+def test_R1_the_bag_share_left_is_the_games_clock():
+    import random
+
+    g = Game(["Ann", "Ben"], seed=4)
+    r, shares = random.Random(4), [g.bag_share_left]
+    assert 0.5 < shares[0] < 1.0
+    while not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+        assert g.bag_share_left == len(g.bag) / 54
+        shares.append(g.bag_share_left)
+    assert shares == sorted(shares, reverse=True)  # the bag only empties
+    assert shares[-1] == 0.0 and len(set(shares)) > 10

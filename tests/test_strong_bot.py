@@ -367,3 +367,22 @@ def _names_the_lay_by_its_trees(says, game, lay):
     tile = next(t for t in game.current_player.hand if t.id == lay.tile)
     assert says.startswith("You: lay the tile of ") and f" on field {lay.field}" in says, says
     assert f"{tile.trees} tree" in says and lay.tile not in says, says
+
+
+def test_the_evaluation_trusts_a_lead_more_as_the_bag_empties():
+    """The same estimated lead is worth less early than late (``strong.SCALE``)."""
+    from alhambra_widget.players.alhambra import strong
+
+    g = Game(["Ann", "Ben"], seed=8)
+    r = random.Random(8)
+    seen = []
+    while not g.is_over:
+        est = strong.estimate(g)
+        lead = est[0] - est[1]
+        if abs(lead) > 3:
+            chance = strong.evaluate(g)[0]
+            seen.append((g.bag_share_left, abs(chance - 0.5) / abs(lead)))  # sureness per point
+        g.apply(r.choice(g.legal_actions()))
+    early = [s for share, s in seen if share > 0.8]
+    late = [s for share, s in seen if share < 0.2]
+    assert early and late and max(early) < min(late)

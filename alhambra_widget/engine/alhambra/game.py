@@ -31,7 +31,7 @@ from ..errors import GameError, IllegalAction, MalformedInput
 from ..record import BLANK, RecordedGame, check_name, check_names
 from . import rules
 from .actions import Action, Buy, Edit
-from .components import Card, ScoringCard, Tile
+from .components import Card, ScoringCard, Tile, building_tiles
 from .editing import plain, plan
 from .grid import Alhambra
 from .listing import dirk_draw, end_game_gifts, payments, takes
@@ -240,6 +240,13 @@ class Game(RecordedGame[Action, Event]):
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    @property
+    def bag_share_left(self) -> float:
+        """The share of the building tiles (R1) still in the bag: the game's clock, from
+        about 0.9 at setup to 0.0 when the market can no longer be refilled and the game
+        ends (R12). Everyone can see the bag's height."""
+        return len(self._t.bag) / len(building_tiles())
 
     def scoring_approach(self) -> dict[int, tuple[int, int] | None]:
         """For scoring cards 1 and 2: ``None`` once drawn, else (fewest, most) further
