@@ -411,3 +411,13 @@ test("a past step shows no green targets until the player acts from it, and the 
   assert.match(root.querySelector(".aw-banner").textContent, /pick your move/);
   cleanup();
 });
+
+test("a past step's market shows no affordable rings until the player acts from it", () => {
+  const v = fixture("you_to_move");
+  assert.ok(v.legal.buy && Object.keys(v.legal.buy).length, "the fixture can buy");
+  const { root, cleanup } = mount({ view: { ...v, live: false, step: 2 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.equal(root.querySelectorAll(".aw-slot.aw-can").length, 0, "a past step's market looks not live");
+  click(root.querySelector(".aw-banner [data-pastplay]"));
+  assert.equal(root.querySelectorAll(".aw-slot.aw-can").length, Object.keys(v.legal.buy).length);
+  cleanup();
+});

@@ -6,7 +6,8 @@ import { pickedTake, pickedPay } from "../state.js";
 
 function slotHtml(v, ui, m, i) {
   const L = v.legal;
-  const can = L && L.buy && m.currency in L.buy;
+  // at a past step the rings show only once the player acts from it (as the cells' targets)
+  const can = L && L.buy && m.currency in L.buy && (v.live || ui.pastPlay === v.v);
   const sel = ui.payCur === m.currency;
   const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
