@@ -78,7 +78,13 @@ function boardHtml(v, ui, L, px = null) {
   // the fields' columns along the top edge, their rows along the left: a field (column, row)
   const n = [...Array(v.size.fields).keys()];
   const labels = html`<g class="ag-coords" aria-hidden="true">${n.map((i) => html`<text x="${(i + 1) * S}" y="13" text-anchor="middle">${i}</text><text x="9" y="${(i + 1) * S + 4}" text-anchor="middle">${i}</text>`)}</g>`;
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg></div>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg>${treeKey()}</div>`;
+}
+
+// what a tile's "2Le" means: trees and their kind, with each kind's colour
+export function treeKey() {
+  const kinds = Object.entries(TREE_ABBR).map(([kind, abbr]) => html`<span class="ag-key-item"><svg width="12" height="12" aria-hidden="true"><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${abbr} ${kind}</span>`);
+  return html`<div class="ag-key" aria-label="tree kinds">On a tile, 2Le = 2 lemon trees on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v) {

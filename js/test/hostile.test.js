@@ -64,6 +64,8 @@ test("a Gardens game with hostile names", async () => {
   const { root, cleanup } = mount(fixture("hostile_gardens"));
   nothingInjected(root);
   assert.equal(root.querySelectorAll(".ag-board [data-field], .ag-board .ag-tile").length, 36);
+  const key = root.querySelector(".ag-key").textContent; // what a tile's "2Le" means
+  for (const kind of ["lemon", "orange", "palm", "lavender"]) assert.match(key, new RegExp(kind));
   cleanup();
 });
 
