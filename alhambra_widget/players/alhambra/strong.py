@@ -14,8 +14,9 @@ from ...engine.alhambra.game import Game
 from ...engine.alhambra.narration import plain_text
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
 from ..parallel import parallel_search
+from ..ranking import ranked
 from .greedy import GreedyBot
-from .hinting import best_place, dominator, leaves, majorities, ranked, undominated
+from .hinting import best_place, dominator, leaves, majorities, undominated
 
 FOCUS = 6
 """How many actions a node tries: the greedy bot's favourites (its ranking is the
@@ -231,7 +232,7 @@ def hints(
     """The search's ``k`` best moves for the player to move, best first (see
     :class:`Hint`). Decides, like the bot, from what that player may see. Never a
     dominated purchase; moves within the search's noise of its choice are marked
-    ``about_equal`` and kept in the greedy bot's order (:mod:`.hinting`)."""
+    ``about_equal`` and kept in the greedy bot's order (:func:`..ranking.ranked`)."""
     bot = StrongBot(seed, playouts=playouts)
     legal = game.legal_actions()
     choices = [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
-from ..alhambra.hinting import ranked
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
 from ..parallel import parallel_search
+from ..ranking import ranked
 from .greedy import GreedyGardensBot
 
 LEVELS = {"easy": 40, "medium": 150, "strong": 400}
@@ -109,7 +109,7 @@ def hints(
 ) -> list[Hint]:
     """The search's ``k`` best lays for the player to move, best first, from what that
     player may see; lays within the search's noise of its choice are marked
-    ``about_equal`` and kept in the greedy bot's order (:func:`.hinting.ranked`, the
+    ``about_equal`` and kept in the greedy bot's order (:func:`..ranking.ranked`, the
     Alhambra's rule: it knows nothing of either game)."""
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)
     prior = _ranker.rank(game, game.legal_actions())  # the ties' fixed order, as in Alhambra
