@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
-from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
-from ..parallel import parallel_search
+from ..ismcts import Choice, Decision, Hint, budget, margin_chances
+from ..parallel import parallel_review, parallel_search
 from ..ranking import ranked
 from .greedy import GreedyGardensBot
 
@@ -124,14 +124,28 @@ def review(
     playouts: int = 100,
     seed: int = 0,
     progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Decision]:
     """Each lay of ``player`` in ``game`` weighed against the search's choice at that
-    step, from what the player could see then (see
-    :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
+    step, from what the player could see then (:func:`reviews` of one player)."""
+    return reviews(game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor)[player]
+
+
+def reviews(
+    game: GardensGame,
+    players: Sequence[str],
+    *,
+    playouts: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
+) -> dict[str, list[Decision]]:
+    """Each lay of each of ``players`` weighed against the search's choice at that step,
+    from what its player could see then, the steps on all cores
+    (:func:`~alhambra_widget.players.parallel.parallel_review`, as Alhambra's
+    :func:`~alhambra_widget.players.alhambra.strong.reviews`)."""
     bot = GardensStrongBot(seed, playouts=playouts)
-    return review_decisions(
-        game, player, bot.analyse, _says, progress=progress
-    )
+    return parallel_review(game, players, bot.analyse, _says, executor=executor, progress=progress)
 
 
 def _says(game: GardensGame, lay: Lay) -> str:
