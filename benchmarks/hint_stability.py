@@ -20,9 +20,10 @@ import time
 
 from alhambra_widget import Game
 from alhambra_widget.players.alhambra.greedy import GreedyBot
-from alhambra_widget.players.alhambra.hinting import dominator, ranked
+from alhambra_widget.players.alhambra.hinting import dominator
 from alhambra_widget.players.alhambra.strong import HINT_PLAYOUTS, StrongBot
 from alhambra_widget.players.arena import wilson
+from alhambra_widget.players.ranking import ranked
 
 
 def positions(count: int, seed: int = 7) -> list[Game]:

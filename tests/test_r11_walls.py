@@ -162,3 +162,50 @@ def test_R10_R11_a_preview_with_another_alhambra_is_the_round_the_game_would_sco
     assert g.scoring_preview(1).totals["Ann"] == 0  # the game itself is untouched
     with pytest.raises(MalformedInput, match="Dan"):
         g.scoring_preview(1, {"Dan": other})
+
+
+def _joined_by_corners(segments, through):
+    """Reference for the joined wall (R11): union-find over corners, each segment joining
+    its two ends; the segments in a piece that holds a corner of ``through``."""
+    parent: dict = {}
+
+    def find(c):
+        while parent.setdefault(c, c) != c:
+            c = parent[c]
+        return c
+
+    for p, q in segments:
+        parent[find(p)] = find(q)
+    roots = {find(c) for s in through for c in s}
+    return {s for s in segments if find(s[0]) in roots}
+
+
+def test_R11_walls_joined_by_a_tile_touching_at_a_corner_only():
+    a = Alhambra.from_tiles({(1, 0): T("garden 6 N"), (2, 0): T("tower 9 NE")})
+    # the tower's east wall at (0, -1) ends at corner (1, 0), where the garden's north wall begins
+    assert set(a.walls_joined_by(T("tower 13 NE"), (0, -1))) == set(a.external_walls())
+    assert a.walls_joined_by(T("pavilion 8 N"), (0, -1)) == []  # ends at (1, -1): alone
+    assert a.walls_joined_by(T("arcades 5"), (0, -1)) == []  # no walls at all
+    assert len(a) == 3  # nothing was built
+
+
+def test_R11_walls_joined_by_match_a_union_find_over_corners_on_random_alhambras():
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(150):
+        a = random_alhambra(rng, rng.randint(0, 25))
+        t = T(rng.choice(["tower 13 NE", "garden 8 N", "pavilion 6 NEW", "chambers 7 ES", "seraglio 5 W"]))
+        for pos in sorted(a.legal_positions(t)):
+            after = a.copy()
+            after.place(t, pos)
+            segs = after.external_walls()
+            own = [s for s in segs if s not in a.external_walls() and all(c in {pos, (pos[0] + 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1] + 1)} for c in s)]
+            joined = a.walls_joined_by(t, pos)
+            assert len(set(joined)) == len(joined)
+            assert set(joined) == _joined_by_corners(segs, own) - set(own)
+            assert set(joined) <= set(a.external_walls())  # walls already standing
+            trail = after.longest_wall_segments()
+            if set(trail) & set(own):  # a longest wall through the tile runs in its joined wall
+                assert set(trail) <= set(joined) | set(own)
+            checked += bool(joined)
+    assert checked > 50

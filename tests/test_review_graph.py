@@ -16,6 +16,7 @@ from alhambra_widget.players.review_graph import (
     chances_now,
     decision_accuracy,
     review_graph,
+    share_left,
 )
 from alhambra_widget.views.review_graph import review_svg
 
@@ -161,5 +162,51 @@ def test_the_widgets_review_graph_from_python_weighs_whom_it_is_asked_to():
     plain = w.review_graph([])
     assert plain.accuracy == {} and plain.mistakes == () and len(plain.chances) == len(w.game.history) + 1
     graph = w.review_graph(playouts=2)
-    assert set(graph.accuracy) == {"You", "Ben"} and graph.chances == plain.chances
+    assert set(graph.accuracy) == {"You", "Ben"} and graph.chances[-1] == plain.chances[-1]  # the result
+    assert graph.chances[:-1] != plain.chances[:-1]  # the search's estimates move the lines
     assert review_svg(graph).count("<polyline") == 2 and graph._repr_svg_().startswith("<svg")
+
+
+@pytest.mark.parametrize("n, low, high", [(2, 0.1, 0.9), (3, 0.0, 0.8)])
+def test_r10_early_in_a_game_a_lead_in_public_points_is_no_certainty(n, low, high):
+    """The scoring rounds to come weigh heavily in the public values (R10), but early
+    on much can change: while 70% of the bag is left (R1), nobody is given more than
+    90% (80% among three) or, of two, less than 10%, in random games. (A fixed scale of
+    12 points gave 90% and more in 8 of these 12 games of two, and all 12 of three.)"""
+    for seed in range(12):
+        g, r = Game([f"P{i}" for i in range(n)], seed=seed), random.Random(seed)
+        while share_left(g) > 0.7:
+            assert all(low <= c <= high for c in chances_now(g)), (seed, g.step, chances_now(g))
+            g.apply(r.choice(g.legal_actions()))
+
+
+def test_g5_the_gardens_chances_start_even_and_stay_open_while_the_fields_fill():
+    g, r = GardensGame(["Ann", "Ben"], seed=3), random.Random(3)
+    seen = []
+    while not g.is_over:
+        seen.append((share_left(g), chances_now(g)))
+        g.apply(r.choice(g.legal_actions()))
+    assert seen[0] == (1.0, pytest.approx((0.5, 0.5)))
+    assert all(0.1 <= c <= 0.9 for share, cs in seen if share > 0.75 for c in cs)
+
+
+def test_a_reviewed_decision_moves_its_players_line_to_the_search_s_estimate():
+    """After a decision reviewed, its player's line is nearer the search's chance after
+    the move played (from what that player could see) than the public estimate alone,
+    the more so the more decisions agree; rows still add up to 1, the rows before the
+    first decision and the game's result (the last row) stay."""
+    g = played(Game(["Ann", "Ben"], seed=3), 3)
+    plain = review_graph(g).chances
+    ann = [s for s, (m, _) in enumerate(g.movers) if m == 0][5:40:5]
+    ds = [Decision(s, "Ann", "a", "a", 0.95, 0.95) for s in ann]
+    graph = review_graph(g, {"Ann": ds}).chances
+    gaps = []
+    for d in ds:
+        row = d.step + 1
+        assert plain[row][0] < 0.9  # the public estimate is far from the search's
+        assert abs(graph[row][0] - 0.95) < abs(plain[row][0] - 0.95) - 0.05
+        gaps.append((0.95 - graph[row][0]) / (0.95 - plain[row][0]))
+    assert gaps[-1] < gaps[0]  # agreeing decisions trusted more and more
+    for row in graph:
+        assert sum(row) == pytest.approx(1.0)
+    assert graph[-1] == plain[-1] and graph[: ann[0] + 1] == plain[: ann[0] + 1]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from alhambra_widget import Buy, Game, MalformedInput
 from alhambra_widget.players import BOT_LEVEL, BOT_SECONDS
-from alhambra_widget.players.alhambra.hinting import about_equal, ranked, undominated
+from alhambra_widget.players.alhambra.hinting import undominated
 from alhambra_widget.players.alhambra.strong import (
     LEVELS,
     StrongBot,
@@ -29,6 +29,7 @@ from alhambra_widget.players.alhambra.strong import (
 from alhambra_widget.players.bots import make_bot
 from alhambra_widget.players.ismcts import Choice, budget, search
 from alhambra_widget.players.parallel import InProcessExecutor, merge, parallel_search
+from alhambra_widget.players.ranking import about_equal, ranked
 
 
 def midgame(n: int, seed: int, steps: int) -> Game:

@@ -126,28 +126,41 @@ def review_decisions(
 ) -> list[Decision]:
     """Each decision of ``player`` in ``game`` (a real choice: more than one legal
     action) weighed against the search's choice at that step, from what the player
-    could see then. ``analyse(game, include=[played])`` is a search bot's analysis;
-    ``says(game, action)`` the engine's sentence. ``progress(done, total)`` may return
-    True to stop early."""
-    steps = [i for i, (mover, _log) in enumerate(game.movers) if game.players[mover].name == player]
+    could see then (:func:`weigh`), one step after another in this process
+    (:func:`~alhambra_widget.players.parallel.parallel_review` spreads them over the
+    cores). ``progress(done, total)`` may return True to stop early."""
+    steps = steps_of(game, [player])
     out: list[Decision] = []
     for n, step in enumerate(steps):
         if progress is not None and progress(n, len(steps)):
             break
-        before = game.at(step)
-        if len(before.legal_actions()) < 2:
-            continue
-        played = game.history[step]
-        choices = analyse(before, include=[played])
-        best = choices[0]
-        mine = next((c for c in choices if c.action == played), None)
-        out.append(
-            Decision(
-                step, player, says(before, played), says(before, best.action),
-                mine.value if mine else 0.0, best.value,
-            )
-        )  # fmt: skip
+        d = weigh(game, step, analyse, says)
+        if d is not None:
+            out.append(d)
     return out
+
+
+def steps_of(game: Any, players: Sequence[str]) -> list[int]:
+    """The steps at which one of ``players`` acted (forced moves included)."""
+    return [i for i, (mover, _log) in enumerate(game.movers) if game.players[mover].name in players]
+
+
+def weigh(game: Any, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]) -> Decision | None:
+    """The action played at ``step`` weighed against the search's choice there, from
+    what its player could see then: ``analyse(game, include=[played])`` is a search
+    bot's analysis (seeded by the step: the same answer wherever it runs), ``says(game,
+    action)`` the engine's sentence. ``None`` for a forced move (one legal action)."""
+    before = game.at(step)
+    if len(before.legal_actions()) < 2:
+        return None
+    played = game.history[step]
+    choices = analyse(before, include=[played])
+    best = choices[0]
+    mine = next((c for c in choices if c.action == played), None)
+    return Decision(
+        step, game.players[game.movers[step][0]].name, says(before, played), says(before, best.action),
+        mine.value if mine else 0.0, best.value,
+    )  # fmt: skip
 
 
 def budget(level: int | str, levels: dict[str, int]) -> tuple[int | None, float | None]:

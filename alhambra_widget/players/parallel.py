@@ -10,6 +10,10 @@ passed as ``executor=`` (a Dask ``client.get_executor()``, a Ray executor).
 
 Budgets are simulations (``playouts``, split between the trees) or time (``seconds``,
 each tree searches until the common deadline), or both (whichever ends first).
+
+A game's review (:func:`parallel_review`) spreads its steps the same way: each step is
+weighed by its own seeded search, here or on the executor, and the decisions are the
+ones a review step by step in one process gives.
 """
 
 from __future__ import annotations
@@ -20,10 +24,10 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from .ismcts import Choice, search
+from .ismcts import Choice, Decision, search, steps_of, weigh
 
 UNLIMITED = 10**9
 """The simulations cap of a budget given by time only."""
@@ -184,3 +188,55 @@ def _serial(
     for k in range(1, trees):
         results.append(search(game, playouts=per_tree, seed=f"{seed}:t{k}", seconds=seconds / trees, **kwargs))
     return merge(results)
+
+
+def _weigh(
+    kind: type[Any], text: str, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]
+) -> Decision | None:
+    """One step of a review on the executor (the game travels as its saved JSON)."""
+    return weigh(kind.from_json(text), step, analyse, says)
+
+
+def parallel_review(
+    game: Any,
+    players: Sequence[str],
+    analyse: Callable[..., list[Choice]],
+    says: Callable[[Any, Any], str],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], bool | None] | None = None,
+) -> dict[str, list[Decision]]:
+    """Each decision of each of ``players`` weighed against the search's choice
+    (:func:`~alhambra_widget.players.ismcts.weigh`), the steps shared between this
+    process and ``executor`` (default: the kept local processes; none where processes
+    cannot start): up to ``workers`` steps (default: one fewer than the cores) are out
+    on it at a time while this process weighs others. ``analyse`` and ``says`` must
+    pickle (a bot's bound method, module-level functions). The same decisions as
+    :func:`~alhambra_widget.players.ismcts.review_decisions`, player by player.
+    ``progress(done, total)`` counts every action of ``players``; True stops early
+    (the steps weighed by then are kept)."""
+    steps = steps_of(game, players)
+    if executor is None:
+        executor = default_executor()
+    width = 0 if executor is None else max(1, cores() - 1 if workers is None else workers)
+    found: dict[int, Decision | None] = {}
+    todo = list(reversed(steps))  # this process takes from the front, the executor too
+    out: dict[Future[Decision | None], int] = {}
+    text = game.to_json() if width else ""
+    while todo or out:
+        if progress is not None and progress(len(found), len(steps)):
+            for f in out:
+                f.cancel()
+            break
+        while executor is not None and todo and len(out) < width:
+            step = todo.pop()
+            out[executor.submit(_weigh, type(game), text, step, analyse, says)] = step
+        if todo:
+            step = todo.pop()
+            found[step] = weigh(game, step, analyse, says)
+        done, _ = wait(list(out), timeout=None if not todo else 0, return_when=FIRST_COMPLETED)
+        for f in done:
+            found[out.pop(f)] = f.result()
+    decisions = [d for s in steps if (d := found.get(s)) is not None]
+    return {name: [d for d in decisions if d.player == name] for name in players}

@@ -4,8 +4,17 @@ by step, an accuracy per player, and the mistakes (either game).
 The chances come from what everybody sees: points so far and, in the Alhambra, what
 the scoring rounds still to come would give with today's buildings (R10, R11; the
 hands' values are hidden, R0). Each player's margin over the best of the others goes
-through the search's logistic curve (:func:`~.ismcts.margin_chances`), and the
-players' figures are scaled to add up to 1.
+through the search's logistic curve (:func:`~.ismcts.margin_chances`) on a scale that
+fits the points still to come (:data:`SCALE`: early on a lead of 10 points means
+little, at the end much), and the players' figures are scaled to add up to 1.
+
+Where a review weighed a player's decisions, the search's own estimates after the moves
+played (``chance_played``, from what that player could see) correct that player's
+line: the difference between the search's estimate and the public one, averaged over
+the player's decisions so far (each new one weighing :data:`TRUST`), is added to the
+public estimate from then on (:func:`corrected`). The widget reviews the other players
+only once the game is over: until then their decisions, weighed from their hands, stay
+hidden, and so do their corrections.
 
 Accuracy and mistakes come from a review (:class:`~.ismcts.Decision` lists: what the
 search thought of each decision). A decision's accuracy follows lichess's formula on
@@ -22,11 +31,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.gardens.components import FIELDS
 from ..engine.pictures import svg_of
 from .ismcts import Decision, margin_chances
 
 MISTAKE = 0.10
 """The chance to win a decision must give away to be marked a mistake."""
+
+TRUST = 0.35
+"""How much a decision's search estimate moves its player's correction, in log-odds
+(the rest is the correction from the decisions before). The search's estimates make
+the lines agree with the mistakes marked on them, but a search of a hundred
+simulations is noisy. On 6 reviewed 2-player games (``benchmarks/review_chances.py
+--reviews 6``): mean change a step and log-loss against who won, 0.030 and 0.568 at
+0.35; 0.048 and 0.569 at 1 (the lines jump); 0.022 and 0.587 for the public estimate
+alone; 0.033 and 0.703 for the old fixed scale of 12 points."""
+
+SCALE = {"alhambra": (4.0, 40.0), "gardens": (8.0, 20.0)}
+"""The logistic curve's scale in points for a lead in public points, by game: ``a + b *
+share of the game left`` (the bag's share of the building tiles, R1; the share of the
+Gardens' fields still empty, G5). Chosen by ``benchmarks/review_chances.py`` (log-loss
+against who won, on held-out games)."""
 
 
 def decision_accuracy(loss: float) -> float:
@@ -76,15 +101,61 @@ def public_values(game: Any) -> list[float]:
     return values
 
 
-def chances_now(game: Any, scale: float = 12.0) -> tuple[float, ...]:
-    """Each player's estimated chance to win in ``game`` (adding up to 1); the result
-    at the end (shared wins split)."""
+def share_left(game: Any) -> float:
+    """How much of the game is still to come, 1 at setup to 0 at the end, from what
+    everybody sees: the bag's share of the building tiles (R1) in the Alhambra, the
+    share of the fields still empty in the Gardens (G5)."""
+    if getattr(game, "GAME", "") == "alhambra":
+        share: float = game.bag_share_left
+        return share
+    return 1.0 - len(game.fields) / (FIELDS * FIELDS)
+
+
+def chances_now(game: Any, scale: float | None = None) -> tuple[float, ...]:
+    """Each player's estimated chance to win in ``game`` (adding up to 1) from public
+    points, on the curve :data:`SCALE` (or a fixed ``scale``); the result at the end
+    (shared wins split)."""
     if game.is_over:
         w = game.winners
         return tuple(1.0 / len(w) if p.name in w else 0.0 for p in game.players)
-    raw = margin_chances(public_values(game), scale)
+    if scale is None:
+        a, b = SCALE["alhambra" if getattr(game, "GAME", "") == "alhambra" else "gardens"]
+        scale = a + b * share_left(game)
+    return _shares(margin_chances(public_values(game), scale))
+
+
+def _shares(raw: Sequence[float]) -> tuple[float, ...]:
     total = sum(raw) or 1.0
     return tuple(r / total for r in raw)
+
+
+def corrected(
+    rows: Sequence[Sequence[float]], players: Sequence[str], decisions: Sequence[Decision], over: bool
+) -> list[tuple[float, ...]]:
+    """``rows`` (public chances, one a step) with each reviewed player's line moved by
+    the search. A correction is a factor on the player's odds: after a decision at step
+    ``s``, the factor that would give the player the search's ``chance_played`` at row
+    ``s + 1`` (the others sharing the rest) moves the player's correction by
+    :data:`TRUST` (in log-odds); the correction applies from then on, each row scaled
+    back to add up to 1 (the last row of a game ``over`` is its result: nothing to
+    correct)."""
+    at = {(d.step + 1, players.index(d.player)): d.chance_played for d in decisions if d.player in players}
+    offset = [0.0] * len(players)  # log-odds
+    out: list[tuple[float, ...]] = []
+    for i, row in enumerate(rows):
+        if over and i == len(rows) - 1:
+            out.append(tuple(row))
+            break
+        for k in range(len(players)):
+            if (i, k) in at:
+                offset[k] += TRUST * (_logit(at[(i, k)]) - _logit(row[k]) - offset[k])
+        out.append(_shares([r * math.exp(o) for r, o in zip(row, offset)]) if any(offset) else tuple(row))
+    return out
+
+
+def _logit(p: float) -> float:
+    p = min(0.98, max(0.02, p))
+    return math.log(p / (1.0 - p))
 
 
 def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None = None) -> ReviewGraph:
@@ -92,7 +163,7 @@ def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None =
     reviews by player (``review(game, name)`` of the game's module), for the accuracy
     and the mistakes."""
     g = game.at(0)
-    rows = [chances_now(g)]
+    rows: list[tuple[float, ...]] = [chances_now(g)]
     rounds: list[int] = []
     for step, action in enumerate(game.history, start=1):
         if any(e.kind == "round_scored" for e in g.apply(action)):
@@ -106,4 +177,5 @@ def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None =
         mistakes += [d for d in ds if d.loss >= MISTAKE]
     mistakes.sort(key=lambda d: d.step)
     players = tuple(p.name for p in game.players)
-    return ReviewGraph(players, tuple(rows), accuracy, tuple(mistakes), tuple(rounds))
+    weighed = [d for ds in (decisions or {}).values() for d in ds]
+    return ReviewGraph(players, tuple(corrected(rows, players, weighed, game.is_over)), accuracy, tuple(mistakes), tuple(rounds))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import traitlets
 
 from ..engine.gardens.game import GardensGame, Lay
 from ..players.gardens.strong import hints as gardens_hints
-from ..players.gardens.strong import review as gardens_review
+from ..players.gardens.strong import reviews as gardens_reviews
 from ..players.ismcts import Decision, Hint
 from ..views.gardens.view import RULES as GARDEN_RULES
 from ..views.gardens.view import gardens_svg, gardens_view
@@ -60,10 +60,10 @@ class GardensWidget(SessionWidget[GardensGame]):
     def _hint_search(self, game: GardensGame, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
-    def _review_search(
-        self, game: GardensGame, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
-    ) -> list[Decision]:
-        return gardens_review(game, player, playouts=playouts, progress=progress)
+    def _review_searches(
+        self, game: GardensGame, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> dict[str, list[Decision]]:
+        return gardens_reviews(game, players, playouts=playouts, progress=progress)
 
     def _build(self) -> dict[str, Any]:
         return self._session_view(gardens_view, show_all_hands=self.show_all_money)

@@ -25,7 +25,7 @@ Progress = Callable[[int], bool]
 
 class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
-    ``_hint_search`` and ``_review_search``)."""
+    ``_hint_search`` and ``_review_searches``)."""
 
     hint_playouts = traitlets.Int(HINT_PLAYOUTS)
     """Simulations of the search behind a hint."""
@@ -101,7 +101,8 @@ class SearchesPart(SessionCore[G]):
         against the search bot's choice, from what the player could see then (see
         :func:`~.ismcts.review_decisions`). Sort by ``loss`` for the biggest mistakes."""
         n = playouts or self.review_playouts
-        return self._review_search(self.session.game, player or self._reviewed(), n, None)
+        name = player or self._reviewed()
+        return self._review_searches(self.session.game, [name], n, None)[name]
 
     def review_graph(self, players: Sequence[str] | None = None, playouts: int | None = None) -> ReviewGraph:
         """The game's graph (:func:`~.review_graph.review_graph`: each player's chance to
@@ -113,7 +114,7 @@ class SearchesPart(SessionCore[G]):
             person = self._reviewed()
             players = [person] + ([p.name for p in game.players if p.name != person] if game.is_over else [])
         n = playouts or self.review_playouts
-        return review_graph(game, {name: self._review_search(game, name, n, None) for name in players})
+        return review_graph(game, self._review_searches(game, players, n, None))
 
     def _reviewed(self) -> str:
         people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
@@ -128,29 +129,24 @@ class SearchesPart(SessionCore[G]):
         self._check_version(content)
         person = self._reviewed()
         game = self.session.game.copy()
-        # the person first (their list of mistakes), then, once the game is over, every
-        # other player (the graph's accuracy and marks: weighed from their hands, which
-        # stay hidden while the game goes on); the progress counts all their actions
+        # the person (their list of mistakes) and, once the game is over, every other
+        # player (the graph's accuracy and marks: weighed from their hands, which stay
+        # hidden while the game goes on), their steps weighed on all cores together; the
+        # progress counts all their actions
         others = [p.name for p in game.players if p.name != person] if game.is_over else []
         names = [person, *others]
         actions = {name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names}
         playouts, shown = self.review_playouts, self.session.hands_shown
 
         def work(progress: Progress) -> Panel:
-            found: dict[str, list[Decision]] = {}
-            done = 0
-            for name in names:
-                if progress(done):
-                    break  # cancelled: the answer is dropped anyway
-                found[name] = self._review_search(game, name, playouts, _offset(progress, done))
-                done += actions[name]
+            found = self._review_searches(game, names, playouts, lambda done, _total: progress(done))
             return review_panel(game, person, actions[person], found, shown)
 
         self._search_in_background("review", sum(actions.values()), work)
 
-    def _review_search(
-        self, game: G, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
-    ) -> list[Decision]:  # pragma: no cover - abstract
+    def _review_searches(
+        self, game: G, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> dict[str, list[Decision]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     INTENTS: ClassVar[Intents] = {
@@ -158,11 +154,6 @@ class SearchesPart(SessionCore[G]):
         "hint": _intent_hint,
         "review": _intent_review,
     }
-
-
-def _offset(progress: Progress, base: int) -> Callable[[int, int], bool]:
-    """A review's progress (done of its player's actions) told as done of all of them."""
-    return lambda done, _total: progress(base + done)
 
 
 def review_panel(

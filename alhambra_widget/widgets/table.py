@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
@@ -12,7 +12,7 @@ from ..engine.alhambra.components import Tile, building_tiles
 from ..engine.alhambra.game import Game
 from ..engine.alhambra.grid import Alhambra
 from ..engine.errors import MalformedInput
-from ..players.alhambra.strong import hints, review
+from ..players.alhambra.strong import hints, reviews
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
 from ..views.alhambra.view import explain_cell, game_view, log_text, sandbox_view
@@ -73,10 +73,10 @@ class AlhambraWidget(SessionWidget[Game]):
         pb = Position.from_game(self.session.line(b))
         return compare(pa, pb, round or pa.next_round)
 
-    def _review_search(
-        self, game: Game, player: str, playouts: int, progress: Callable[[int, int], bool | None] | None
-    ) -> list[Decision]:
-        return review(game, player, playouts=playouts, progress=progress)
+    def _review_searches(
+        self, game: Game, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+    ) -> dict[str, list[Decision]]:
+        return reviews(game, players, playouts=playouts, progress=progress)
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> dict[str, Any]:

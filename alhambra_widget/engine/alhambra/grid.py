@@ -39,7 +39,7 @@ from .cells import (
     r7d_leaves_hole,
 )
 from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts, opposite
-from .walls import Corner, Segment, external_walls, longest_trail
+from .walls import Corner, Segment, external_walls, joined_wall, longest_trail, tile_walls
 
 __all__ = [
     "CENTRE",
@@ -483,6 +483,17 @@ class Alhambra:
     def longest_wall(self) -> int:
         """Points for walls (R11): the length of the longest joined external wall."""
         return len(self.longest_wall_segments())
+
+    def walls_joined_by(self, tile: Tile, pos: Pos) -> list[Segment]:
+        """The external walls already standing that ``tile`` built at ``pos`` would join
+        (R11): the joined wall through the tile's own external segments in the Alhambra
+        with the tile in it, less those segments. Empty for a tile whose walls touch no
+        other wall, or that has none. ``pos`` is not checked against R7."""
+        tiles = dict(self._tiles)
+        tiles[pos] = tile
+        segs = external_walls(tiles)
+        own = set(tile_walls(tile, pos))
+        return [s for s in joined_wall(segs, [s for s in segs if s in own]) if s not in own]
 
     # -- display ------------------------------------------------------------
     def __repr__(self) -> str:

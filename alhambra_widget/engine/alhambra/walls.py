@@ -34,6 +34,33 @@ def external_walls(tiles: Mapping[Pos, Tile]) -> list[Segment]:
     return segs
 
 
+def tile_walls(tile: Tile, pos: Pos) -> list[Segment]:
+    """The wall segments of ``tile`` at ``pos``, external or not (north, east, south, west)."""
+    x, y = pos
+    m = tile.mask
+    sides = [((x, y), (x + 1, y)), ((x + 1, y), (x + 1, y + 1)), ((x, y + 1), (x + 1, y + 1)), ((x, y), (x, y + 1))]
+    return [s for bit, s in zip((1, 2, 4, 8), sides) if m & bit]
+
+
+def joined_wall(segments: list[Segment], through: list[Segment]) -> list[Segment]:
+    """The joined wall through ``through`` (R11): every segment of ``segments`` that a
+    trail of segments joined end to end at corners reaches from one of ``through``
+    (those included when they are among ``segments``), in the order of ``segments``.
+    It is the piece of wall in which :func:`longest_trail` looks for the longest one."""
+    at: dict[Corner, list[Segment]] = {}
+    for s in segments:
+        at.setdefault(s[0], []).append(s)
+        at.setdefault(s[1], []).append(s)
+    seen = set(through) & set(segments)
+    todo = [c for s in seen for c in s]
+    while todo:
+        for s in at.get(todo.pop(), []):
+            if s not in seen:
+                seen.add(s)
+                todo.extend(s)
+    return [s for s in segments if s in seen]
+
+
 def longest_trail(segments: list[Segment]) -> list[Segment]:
     """A longest trail (each segment at most once, corners may repeat) through ``segments``.
 

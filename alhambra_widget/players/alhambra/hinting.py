@@ -4,11 +4,10 @@
   tile (the same market slot) with a payment whose cards it holds and more: it spends
   cards for nothing (R6 gives no change). The search never tries a dominated purchase
   (:func:`undominated` is applied before its focus), so a hint never shows one.
-* **Noise.** A search's estimate of a move is a mean of simulations; its noise is the
-  standard error of that mean. Moves whose estimates differ by less than twice the
-  noise of the difference are *about equal*: among the moves about equal to the search's
-  choice, the hint keeps a fixed order (the greedy bot's preference, which no simulation
-  changes), so a hint does not change with the seed when only noise separates moves.
+* **Noise.** Moves within the search's noise of its choice are *about equal* and kept
+  in the greedy bot's order (:func:`alhambra_widget.players.ranking.ranked`, shared
+  with the Gardens bot), so a hint does not change with the seed when only noise
+  separates moves.
 * **Reasons.** In the engine's figures: the majorities that change (R10: the
   player's place and points in the next scoring round, and whom it passes or ties),
   the longest wall (R11), what that round would give, an exact payment (R4) or an
@@ -18,23 +17,14 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from ...engine.alhambra.actions import Action, Buy, TakeMoney
 from ...engine.alhambra.components import Tile
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.grid import Alhambra, Pos
 from ...engine.alhambra.scoring import KindScore, ScoringRound
-from ..ismcts import Choice
-
-Z = 2.0
-"""How many standard errors of a difference make it more than noise."""
-
-FLOOR = 0.05
-"""The smallest spread assumed for one simulation's result (a move tried a few times
-with equal results is not known to the last digit)."""
 
 
 def undominated(legal: Sequence[Action]) -> list[Action]:
@@ -67,33 +57,6 @@ def dominator(legal: Sequence[Action], action: Action) -> Action | None:
         if len(a.pay) < len(action.pay) and not Counter(a.pay) - mine:
             return a
     return None
-
-
-def noise(c: Choice) -> float:
-    """The standard error of a move's estimate: the spread of its simulations' results
-    (at least :data:`FLOOR`) over the square root of their number."""
-    return max(c.spread, FLOOR) / math.sqrt(max(c.visits, 1))
-
-
-def about_equal(a: Choice, b: Choice) -> bool:
-    """Whether the estimates of ``a`` and ``b`` are within the search's noise."""
-    return abs(a.value - b.value) <= Z * math.hypot(noise(a), noise(b))
-
-
-def ranked(choices: Sequence[Choice], prior: Sequence[Hashable]) -> list[tuple[Choice, bool]]:
-    """The search's moves in the order a hint shows them, each with whether it is about
-    equal to the first: the moves about equal to the search's choice (the most tried)
-    first, in the order of ``prior`` (a ranking no simulation changes); then the rest,
-    the most tried first."""
-    if not choices:
-        return []
-    lead = choices[0]
-    tied = [c for c in choices if c is lead or (c.visits > 0 and about_equal(c, lead))]
-    place = {a: i for i, a in enumerate(prior)}
-    tied.sort(key=lambda c: place.get(c.action, len(place)))
-    rest = [c for c in choices if c not in tied]
-    together = len(tied) > 1
-    return [(c, together) for c in tied] + [(c, False) for c in rest]
 
 
 def _place(place: int | None) -> str:

@@ -12,10 +12,11 @@ from concurrent.futures import Executor
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.narration import plain_text
-from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
-from ..parallel import parallel_search
+from ..ismcts import Choice, Decision, Hint, budget, margin_chances
+from ..parallel import parallel_review, parallel_search
+from ..ranking import ranked
 from .greedy import GreedyBot
-from .hinting import best_place, dominator, leaves, majorities, ranked, undominated
+from .hinting import best_place, dominator, leaves, majorities, undominated
 
 FOCUS = 6
 """How many actions a node tries: the greedy bot's favourites (its ranking is the
@@ -236,7 +237,7 @@ def hints(
     """The search's ``k`` best moves for the player to move, best first (see
     :class:`Hint`). Decides, like the bot, from what that player may see. Never a
     dominated purchase; moves within the search's noise of its choice are marked
-    ``about_equal`` and kept in the greedy bot's order (:mod:`.hinting`)."""
+    ``about_equal`` and kept in the greedy bot's order (:func:`..ranking.ranked`)."""
     bot = StrongBot(seed, playouts=playouts)
     legal = game.legal_actions()
     choices = [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]
@@ -254,8 +255,27 @@ def review(
     playouts: int = 200,
     seed: int = 0,
     progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Decision]:
     """Each decision of ``player`` in ``game`` weighed against the search's choice at
-    that step, from what the player could see then (see :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
+    that step, from what the player could see then (:func:`reviews` of one player)."""
+    return reviews(game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor)[player]
+
+
+def reviews(
+    game: Game,
+    players: Sequence[str],
+    *,
+    playouts: int = 200,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
+) -> dict[str, list[Decision]]:
+    """Each decision of each of ``players`` weighed against the search's choice at that
+    step, from what its player could see then (see
+    :func:`~alhambra_widget.players.ismcts.weigh`), the steps on all cores
+    (:func:`~alhambra_widget.players.parallel.parallel_review`: local processes by
+    default, ``executor=`` for a cluster's); the same decisions, for a seed, as a review
+    step by step in one process. ``progress(done, total)`` counts all their actions."""
     bot = StrongBot(seed, playouts=playouts)
-    return review_decisions(game, player, bot.analyse, _says, progress=progress)
+    return parallel_review(game, players, bot.analyse, _says, executor=executor, progress=progress)

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
-from ..alhambra.hinting import ranked
-from ..ismcts import Choice, Decision, Hint, budget, margin_chances, review_decisions
-from ..parallel import parallel_search
+from ..ismcts import Choice, Decision, Hint, budget, margin_chances
+from ..parallel import parallel_review, parallel_search
+from ..ranking import ranked
 from .greedy import GreedyGardensBot
 
 LEVELS = {"easy": 40, "medium": 150, "strong": 400}
@@ -109,7 +109,7 @@ def hints(
 ) -> list[Hint]:
     """The search's ``k`` best lays for the player to move, best first, from what that
     player may see; lays within the search's noise of its choice are marked
-    ``about_equal`` and kept in the greedy bot's order (:func:`.hinting.ranked`, the
+    ``about_equal`` and kept in the greedy bot's order (:func:`..ranking.ranked`, the
     Alhambra's rule: it knows nothing of either game)."""
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)
     prior = _ranker.rank(game, game.legal_actions())  # the ties' fixed order, as in Alhambra
@@ -124,14 +124,28 @@ def review(
     playouts: int = 100,
     seed: int = 0,
     progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Decision]:
     """Each lay of ``player`` in ``game`` weighed against the search's choice at that
-    step, from what the player could see then (see
-    :func:`~alhambra_widget.players.ismcts.review_decisions`)."""
+    step, from what the player could see then (:func:`reviews` of one player)."""
+    return reviews(game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor)[player]
+
+
+def reviews(
+    game: GardensGame,
+    players: Sequence[str],
+    *,
+    playouts: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int], bool | None] | None = None,
+    executor: Executor | None = None,
+) -> dict[str, list[Decision]]:
+    """Each lay of each of ``players`` weighed against the search's choice at that step,
+    from what its player could see then, the steps on all cores
+    (:func:`~alhambra_widget.players.parallel.parallel_review`, as Alhambra's
+    :func:`~alhambra_widget.players.alhambra.strong.reviews`)."""
     bot = GardensStrongBot(seed, playouts=playouts)
-    return review_decisions(
-        game, player, bot.analyse, _says, progress=progress
-    )
+    return parallel_review(game, players, bot.analyse, _says, executor=executor, progress=progress)
 
 
 def _says(game: GardensGame, lay: Lay) -> str:

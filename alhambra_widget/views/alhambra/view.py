@@ -31,7 +31,6 @@ from ...engine.alhambra.grid import Alhambra
 from ...engine.alhambra.narration import plain_text as log_text
 from ...engine.alhambra.narration import tile_words
 from ...engine.alhambra.scoring import POINTS, ScoringRound
-from ...engine.alhambra.walls import external_walls
 from ...engine.errors import MalformedInput
 from ..seats import seen_hands, viewer
 
@@ -84,29 +83,9 @@ def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
 
 
 def wall_joins(a: Alhambra, tile: Tile, pos: tuple[int, int]) -> list[list[int]]:
-    """The wall segments of built tiles that ``tile`` built at ``pos`` would join (R11):
-    the engine's external walls of the Alhambra with the tile in it, the joined wall
-    through the tile's own segments, less those segments. ``[x1, y1, x2, y2]`` each."""
-    tiles = dict(a.tiles)
-    tiles[pos] = tile
-    segs = external_walls(tiles)
-    x, y = pos
-    cell = {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
-    own = [s for s in segs if s[0] in cell and s[1] in cell]
-    if not own:
-        return []
-    at: dict[tuple[int, int], list[tuple[tuple[int, int], tuple[int, int]]]] = {}
-    for s in segs:
-        at.setdefault(s[0], []).append(s)
-        at.setdefault(s[1], []).append(s)
-    seen = set(own)
-    todo = [c for s in own for c in s]
-    while todo:
-        for s in at.get(todo.pop(), []):
-            if s not in seen:
-                seen.add(s)
-                todo.extend(s)
-    return [[s[0][0], s[0][1], s[1][0], s[1][1]] for s in segs if s in seen and s not in own]
+    """The wall segments of built tiles that ``tile`` built at ``pos`` would join (the
+    engine's :meth:`Alhambra.walls_joined_by`, R11), ``[x1, y1, x2, y2]`` each."""
+    return [[p[0], p[1], q[0], q[1]] for p, q in a.walls_joined_by(tile, pos)]
 
 
 def _cells_json(a: Alhambra, tile: Tile) -> dict[str, Any]:

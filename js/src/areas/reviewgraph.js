@@ -84,8 +84,9 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const steps = g.chances.length - 1;
   const now = Math.max(0, Math.min(steps, at));
   const label = `each player's estimated chance to win, step by step, over ${steps} steps; the mistakes are marked`;
+  const searched = Object.keys(g.accuracy || {}).length > 0;
   return html`<figure class="aw-graph">
 <svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${rounds(g, steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
-<figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and the scoring rounds to come"}). Click the graph to go to a step; a dot is a mistake (10% or more of the chance given away).</figcaption>
+<figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and the scoring rounds to come"})${searched ? ", moved a little toward the computer's estimate of each reviewed player's moves" : ""}. Click the graph to go to a step; a dot is a mistake (10% or more of the chance given away).</figcaption>
 ${legend(g)}</figure>`;
 }
