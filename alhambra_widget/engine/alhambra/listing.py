@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from .actions import (
     Action,
@@ -102,13 +102,16 @@ def _take(cards: tuple[Card, ...]) -> TakeMoney:
     return a
 
 
-_TO_RESERVE: Final[dict[int, ToReserve]] = {}
+_TO_RESERVE: Final[dict[object, ToReserve]] = {}
+"""Integer cell -> the shared ToReserve. (Keys typed ``object``, here and in
+:data:`_BY_CELL`: the compiled engine then looks a cell up as the integer object it
+holds, without making a new one.)"""
 
 
-def _to_reserve(q: int) -> ToReserve:
+def _to_reserve(q: object) -> ToReserve:
     a = _TO_RESERVE.get(q)
     if a is None:
-        a = _TO_RESERVE[q] = ToReserve.trusted(POS[q])
+        a = _TO_RESERVE[q] = ToReserve.trusted(POS[cast(int, q)])
     return a
 
 
@@ -163,7 +166,7 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]]] = {
+_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[object, Action]]]]] = {
     Place: {},
     FromReserve: {},
     Exchange: {},
@@ -181,6 +184,7 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
             by_tile.clear()
         entry = by_tile[id(tile)] = (tile, {})
     table = entry[1]
+    q: object  # (the cell as the integer object the tuple holds: see _TO_RESERVE)
     for q in cells:
         a = table.get(q)
         if a is None:
@@ -227,6 +231,7 @@ def redesigns(alhambra: Alhambra, reserve: tuple[Tile, ...]) -> tuple[Action, ..
             cells = an.cells(t.mask)
             if cells:
                 _at_cells(out, FromReserve, t, cells)
+        q: object  # (see _TO_RESERVE)
         for q in an.removable_cells():
             out.append(_to_reserve(q))
         for t in reserve:
