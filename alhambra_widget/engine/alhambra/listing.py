@@ -108,11 +108,13 @@ _TO_RESERVE: Final[dict[object, ToReserve]] = {}
 holds, without making a new one.)"""
 
 
-def _to_reserve(q: object) -> ToReserve:
-    a = _TO_RESERVE.get(q)
-    if a is None:
-        a = _TO_RESERVE[q] = ToReserve.trusted(POS[cast(int, q)])
-    return a
+def _to_reserves(out: list[Action], cells: tuple[object, ...]) -> None:
+    """Append ``ToReserve(cell)`` for each integer cell to ``out`` (shared objects)."""
+    for q in cells:
+        a = _TO_RESERVE.get(q)
+        if a is None:
+            a = _TO_RESERVE[q] = ToReserve.trusted(POS[cast(int, q)])
+        out.append(a)
 
 
 def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
@@ -175,7 +177,7 @@ _BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[object, Action]]]]
 both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
 
 
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     by_tile = _BY_CELL[cls]
     entry = by_tile.get(id(tile))
@@ -184,11 +186,10 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
             by_tile.clear()
         entry = by_tile[id(tile)] = (tile, {})
     table = entry[1]
-    q: object  # (the cell as the integer object the tuple holds: see _TO_RESERVE)
-    for q in cells:
+    for q in cells:  # (the integer objects held: see _TO_RESERVE)
         a = table.get(q)
         if a is None:
-            a = table[q] = _at_cell(cls, tile, POS[q])
+            a = table[q] = _at_cell(cls, tile, POS[cast(int, q)])
         out.append(a)
 
 
@@ -231,9 +232,7 @@ def redesigns(alhambra: Alhambra, reserve: tuple[Tile, ...]) -> tuple[Action, ..
             cells = an.cells(t.mask)
             if cells:
                 _at_cells(out, FromReserve, t, cells)
-        q: object  # (see _TO_RESERVE)
-        for q in an.removable_cells():
-            out.append(_to_reserve(q))
+        _to_reserves(out, an.removable_cells())
         for t in reserve:
             cells = an.swap_cells(t.mask)
             if cells:
