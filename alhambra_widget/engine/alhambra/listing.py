@@ -55,12 +55,20 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     cards = tuple(sorted(display))
     out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
     values = []
+    prev: Card | None = None
+    twice = False
     for c in cards:
-        out.append(_take((c,)))
+        a = _TAKE1.get(c)
+        if a is None:
+            a = _TAKE1[c] = TakeMoney.trusted((c,))
+        out.append(a)
         values.append(c.value)
+        if c == prev:
+            twice = True
+        prev = c
     for pick in _take_patterns(tuple(values)):
         out.append(_take(pick(cards)))
-    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
+    if twice:  # a card twice (next to itself, sorted): each distinct choice once, first kept
         out = list(dict.fromkeys(out))
     return tuple(out)
 
@@ -93,6 +101,10 @@ _TAKES: Final[dict[tuple[Card, ...], TakeMoney]] = {}
 at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
 :func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
 random games)."""
+
+
+_TAKE1: Final[dict[Card, TakeMoney]] = {}
+"""The shared TakeMoney of each card alone (keyed by the card: no tuple made)."""
 
 
 def _take(cards: tuple[Card, ...]) -> TakeMoney:
