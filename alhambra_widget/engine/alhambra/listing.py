@@ -162,9 +162,18 @@ def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
     if acts is None:
         out = []
         for pay in payments(values, price):
-            out.append(shared(Buy, currency, pay))
+            buy = _BUY.get((currency, pay))
+            if buy is None:
+                if len(_BUY) >= 50_000:  # (bounded, like the other tables)
+                    _BUY.clear()
+                buy = _BUY[currency, pay] = Buy.trusted(currency, pay)
+            out.append(buy)
         acts = _BUYS.put(key, tuple(out))
     return acts  # type: ignore[no-any-return]
+
+
+_BUY: Final[dict[tuple[str, tuple[int, ...]], Buy]] = {}
+"""The shared Buy of each (currency, payment): its own table, keyed without the class."""
 
 
 A = TypeVar("A", bound=Action)
