@@ -81,7 +81,7 @@ def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
     up to 4 can join a set, so values of 5 or more share one pattern."""
     pats = _PATTERNS.get(values)
     if pats is None:
-        small = tuple([min(v, 5) for v in values])
+        small = tuple([v if v < 5 else 5 for v in values])  # (no min() call)
         pats = _PATTERNS.get(small)
         if pats is None:
             pats = _PATTERNS[small] = tuple(
