@@ -218,7 +218,6 @@ class Analysis:
         "_encloses",
         "_legal",
         "_removable",
-        "_swaps",
         "bbox",
         "edges",
         "frontier",
@@ -266,9 +265,8 @@ class Analysis:
 
     def _reset(self) -> None:
         self._removable: tuple[int, ...] | None = None
-        self._encloses: dict[int, bool] = {}
-        self._legal: dict[int, tuple[int, ...]] = {}
-        self._swaps: dict[int, tuple[int, ...]] = {}
+        self._encloses: dict[int, bool] | None = None  # (made on first use: fewer objects)
+        self._legal: dict[int, tuple[int, ...]] = {}  # mask -> cells; 16 + mask -> exchanges
         self.memo: dict[Any, Any] = {}
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> Analysis:
@@ -359,9 +357,12 @@ class Analysis:
         """R7d: would a tile at the empty cell ``q`` cut some empty cell off from the
         outside? A local test around ``q`` settles most cells; only where the empty
         cells beside it are not joined around it does a bounded search run."""
-        hit = self._encloses.get(q)
+        found = self._encloses
+        if found is None:
+            found = self._encloses = {}
+        hit = found.get(q)
         if hit is None:
-            hit = self._encloses[q] = self._compute_encloses(q)
+            hit = found[q] = self._compute_encloses(q)
         return hit
 
     def _seeds_of(self, q: int) -> tuple[int, ...]:
@@ -482,7 +483,7 @@ class Analysis:
     def swap_cells(self, mask: int) -> tuple[int, ...]:
         """Sorted integer cells whose tile a tile with walls ``mask`` may replace (R8:
         its sides facing neighbours match them, R7a), cached per mask."""
-        found = self._swaps.get(mask)
+        found = self._legal.get(16 + mask)
         if found is None:
             bit = 1 << mask
             out = []
@@ -490,7 +491,7 @@ class Analysis:
                 if _MATCH[code] & bit:
                     out.append(q)
             out.sort()
-            found = self._swaps[mask] = tuple(out)
+            found = self._legal[16 + mask] = tuple(out)
         return found
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:

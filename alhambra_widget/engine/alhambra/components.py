@@ -179,6 +179,8 @@ def building_tiles() -> tuple[Tile, ...]:
 
 
 CARD_NAMES.update({c: str(c) for c in (Card(cur, v) for cur in CURRENCIES for v in range(1, 10))})
+CARDS: Final[dict[tuple[str, int], Card]] = {(c.currency, c.value): c for c in CARD_NAMES}
+"""(currency, value) -> the money card (the 36, made once)."""
 
 
 def money_cards(two_players: bool = False) -> list[Card]:

@@ -27,24 +27,22 @@ from .cells import POS
 from .components import Card, Tile
 from .grid import Alhambra, analysis
 
-
-class _Table(dict[Any, Any]):
-    """A bounded table of shared immutable values (cleared when full)."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def put(self, key: Any, value: Any) -> Any:
-        if len(self) >= self.size:
-            self.clear()
-        self[key] = value
-        return value
+V = TypeVar("V")
 
 
-_SUBS: Final = _Table(4096)
-_BUYS: Final = _Table(8192)
-_ACTIONS: Final = _Table(200_000)
+def _put(table: dict[Any, V], size: int, key: Any, value: V) -> V:
+    """Put ``value`` into ``table``, a bounded table of shared immutable values (cleared
+    when it holds ``size``); returns ``value``. (Plain dictionaries and a function, not
+    a dictionary subclass: the compiled engine reads them without a method call.)"""
+    if len(table) >= size:
+        table.clear()
+    table[key] = value
+    return value
+
+
+_SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]] = {}
+_BUYS: Final[dict[tuple[str, tuple[int, ...], int], tuple[Buy, ...]]] = {}
+_ACTIONS: Final[dict[Any, Any]] = {}
 """Actions are immutable values: each is built once and shared, so the legal lists of
 different states hold the same objects (and ``apply`` finds them by identity)."""
 
@@ -83,7 +81,7 @@ def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
     up to 4 can join a set, so values of 5 or more share one pattern."""
     pats = _PATTERNS.get(values)
     if pats is None:
-        small = tuple([min(v, 5) for v in values])
+        small = tuple([v if v < 5 else 5 for v in values])  # (no min() call)
         pats = _PATTERNS.get(small)
         if pats is None:
             pats = _PATTERNS[small] = tuple(
@@ -150,8 +148,8 @@ def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]
         for v in sorted(set(values), reverse=True):
             ks = range(values.count(v), -1, -1)
             out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
-        subs = _SUBS.put(values, tuple(out))
-    return subs  # type: ignore[no-any-return]
+        subs = _put(_SUBS, 4096, values, tuple(out))
+    return subs
 
 
 def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
@@ -168,8 +166,8 @@ def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
                     _BUY.clear()
                 buy = _BUY[currency, pay] = Buy.trusted(currency, pay)
             out.append(buy)
-        acts = _BUYS.put(key, tuple(out))
-    return acts  # type: ignore[no-any-return]
+        acts = _put(_BUYS, 8192, key, tuple(out))
+    return acts
 
 
 _BUY: Final[dict[tuple[str, tuple[int, ...]], Buy]] = {}
@@ -185,7 +183,7 @@ def shared(cls: type[A], *args: Any) -> A:
     key = (cls, *args)
     a = _ACTIONS.get(key)
     if a is None:
-        a = _ACTIONS.put(key, cls.trusted(*args))
+        a = _put(_ACTIONS, 200_000, key, cls.trusted(*args))
     return a  # type: ignore[no-any-return]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .actions import TakeMoney
-from .components import CURRENCIES, Card, ScoringCard, Tile
+from .components import CARDS, CURRENCIES, Card, ScoringCard, Tile
 from .grid import Alhambra, own
 from .scoring import ScoringRound
 
@@ -70,7 +70,7 @@ class Seat:
 
     def spend(self, currency: str, values: tuple[int, ...]) -> list[Card]:
         """Give up the held cards of ``currency`` with ``values``; returns them."""
-        cards = [Card(currency, v) for v in values]
+        cards = [CARDS[currency, v] for v in values]  # (the cards made once, no constructor call)
         for c in cards:
             self.money.remove(c)
         h = self.grouped
