@@ -3,7 +3,7 @@
 Prints figures; it is not a test. Positions come from games of greedy bots (3 players,
 fixed seeds), at a decision of the purchase phase with more than one legal action. At
 each, the search behind a hint (:func:`~alhambra_widget.players.alhambra.strong.hints`,
-the default budget of 400 simulations unless ``--playouts``) runs with seeds 0, 1 and
+the default budget, :data:`~alhambra_widget.players.alhambra.strong.HINT_PLAYOUTS`, unless ``--playouts``) runs with seeds 0, 1 and
 2. A position is *stable* when the top hint is the same move for the three seeds.
 
 Two figures, from the same searches: the top hint as :func:`hints` orders it (moves
@@ -21,7 +21,7 @@ import time
 from alhambra_widget import Game
 from alhambra_widget.players.alhambra.greedy import GreedyBot
 from alhambra_widget.players.alhambra.hinting import dominator
-from alhambra_widget.players.alhambra.strong import StrongBot
+from alhambra_widget.players.alhambra.strong import HINT_PLAYOUTS, StrongBot
 from alhambra_widget.players.arena import wilson
 from alhambra_widget.players.ranking import ranked
 
@@ -47,7 +47,7 @@ def positions(count: int, seed: int = 7) -> list[Game]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=20)
-    ap.add_argument("--playouts", type=int, default=400)
+    ap.add_argument("--playouts", type=int, default=HINT_PLAYOUTS)
     args = ap.parse_args()
     ranker = GreedyBot(0)
     stable_hint = stable_visits = 0

@@ -6,6 +6,7 @@ cards for nothing."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -99,6 +100,21 @@ def test_merge_adds_visits_and_weights_values_by_visits():
     # equal visits: the higher value first (y: 0.5 against 0.4)
 
 
+def test_merge_pools_the_spread_of_all_the_simulations():
+    # tree 1 saw results 0 and 1 for x, tree 2 saw 1 and 1: together 0, 1, 1, 1
+    out = merge([[Choice("x", 2, 0.5, 0.5)], [Choice("x", 2, 1.0, 0.0)]])
+    assert out[0].value == pytest.approx(0.75)
+    assert out[0].spread == pytest.approx(math.sqrt(0.75 - 0.75**2))
+
+
+def test_a_search_reports_the_spread_of_each_moves_results():
+    g = midgame(2, 4, 10)
+    for c in search(g, playouts=120, seed=1, **KW):
+        assert 0.0 <= c.spread <= 0.5 + 1e-9  # results in [0, 1]
+        if c.visits > 5:
+            assert c.spread > 0.0
+
+
 KW = {"policy": rollout_policy, "evaluate": evaluate, "focus": focus, "rollout": 6}
 
 
@@ -160,13 +176,18 @@ def test_r6_no_hint_is_a_dominated_purchase(n, seed, steps):
 
 
 def test_moves_within_the_noise_are_about_equal_and_keep_a_fixed_order():
-    close = [Choice("a", 200, 0.51), Choice("b", 190, 0.50), Choice("c", 150, 0.20)]
+    close = [Choice("a", 200, 0.51, 0.3), Choice("b", 190, 0.50, 0.3), Choice("c", 150, 0.20, 0.3)]
     assert about_equal(close[0], close[1]) and not about_equal(close[0], close[2])
     # the prior prefers b: among the tied moves, the prior decides, not the noise
     order = ranked(close, ["b", "c", "a"])
     assert [(c.action, tied) for c, tied in order] == [("b", True), ("a", True), ("c", False)]
     clear = [Choice("a", 400, 0.70), Choice("b", 100, 0.40)]
     assert [(c.action, tied) for c, tied in ranked(clear, ["b", "a"])] == [("a", False), ("b", False)]
+    # the noise is the results' own spread: 0.03 apart over 200 simulations is clear
+    # when each result spreads by 0.05, and noise when they spread by 0.4
+    steady = [Choice("a", 200, 0.53, 0.05), Choice("b", 200, 0.50, 0.05)]
+    assert not about_equal(*steady)
+    assert about_equal(Choice("a", 200, 0.53, 0.4), Choice("b", 200, 0.50, 0.4))
 
 
 def test_a_hint_gives_money_left_and_what_it_leaves_for_the_next_player():
@@ -192,5 +213,5 @@ def test_a_tree_travels_as_json_in_and_out_so_a_compiled_engine_can_use_processe
     include = [g.legal_actions()[-1]]
     rows = _tree(Game, g.to_json(), 20, "x", None, {**KW, "include": [a.to_json() for a in include]})
     assert json.loads(json.dumps(rows)) == [list(r) for r in rows]
-    assert {Game.action_from_json(a) for a, _n, _v in rows} <= set(g.legal_actions())
-    assert include[0] in {Game.action_from_json(a) for a, _n, _v in rows}
+    assert {Game.action_from_json(a) for a, _n, _v, _sd in rows} <= set(g.legal_actions())
+    assert include[0] in {Game.action_from_json(a) for a, _n, _v, _sd in rows}

@@ -33,6 +33,7 @@ class Node:
     visits: int = 0
     avail: int = 0
     reward: float = 0.0
+    reward_sq: float = 0.0  # the sum of the squared rewards: their spread
     children: dict[Any, Node] = field(default_factory=dict)
     allowed: set[Any] | None = None  # the actions worth trying here (``focus``)
 
@@ -40,15 +41,25 @@ class Node:
         """The mean reward over the node's visits (0 before any)."""
         return self.reward / self.visits if self.visits else 0.0
 
+    def spread(self) -> float:
+        """The standard deviation of the rewards over the node's visits (0 before any)."""
+        if not self.visits:
+            return 0.0
+        m = self.reward / self.visits
+        return math.sqrt(max(0.0, self.reward_sq / self.visits - m * m))
+
 
 @dataclass
 class Choice:
     """One of the root's actions after a search: how often it was chosen in the
-    simulations, and the chance to win it led to for the searching seat."""
+    simulations, the chance to win it led to for the searching seat (the mean of their
+    results), and how much those results spread (their standard deviation: with
+    ``visits``, how sure ``value`` is)."""
 
     action: Any
     visits: int
     value: float
+    spread: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -214,7 +225,7 @@ def search(
             break
         if deadline is not None and time.perf_counter() > deadline:
             break
-    out = [Choice(a, n.visits, n.mean()) for a, n in root.children.items()]
+    out = [Choice(a, n.visits, n.mean(), n.spread()) for a, n in root.children.items()]
     out.sort(key=lambda c: (-c.visits, -c.value))
     return out
 
@@ -296,8 +307,10 @@ def _roll_out(world: Any, rng: random.Random, policy: Callable[[Any, random.Rand
 def _back_up(path: list[Node], values: Sequence[float]) -> None:
     """Each node on the path gains the value of the world for the player who chose it."""
     for n in path:
+        v = values[n.mover]
         n.visits += 1
-        n.reward += values[n.mover]
+        n.reward += v
+        n.reward_sq += v * v
 
 
 def margin_chances(values: Sequence[float], scale: float) -> list[float]:

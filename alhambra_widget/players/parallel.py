@@ -98,7 +98,7 @@ def default_executor() -> Executor | None:
 
 def _tree(
     kind: type[Any], text: str, playouts: int, seed: str | int, deadline: float | None, kwargs: dict[str, Any]
-) -> list[tuple[dict[str, Any], int, float]]:
+) -> list[tuple[dict[str, Any], int, float, float]]:
     """One tree (module level, plain arguments: it pickles for processes and clusters).
     The game travels as its saved JSON (``kind.from_json`` replays it exactly) and the
     actions as theirs: compiled engine objects do not pickle. ``deadline`` is
@@ -107,23 +107,30 @@ def _tree(
     kwargs = {**kwargs, "include": [game.action_from_json(a) for a in kwargs.get("include", ())]}
     seconds = None if deadline is None else max(0.0, deadline - time.time())
     choices = search(game, playouts=playouts, seed=seed, seconds=seconds, **kwargs)
-    return [(c.action.to_json(), c.visits, c.value) for c in choices]
+    return [(c.action.to_json(), c.visits, c.value, c.spread) for c in choices]
 
 
-def _choices(game: Any, rows: list[tuple[dict[str, Any], int, float]]) -> list[Choice]:
-    return [Choice(game.action_from_json(a), n, v) for a, n, v in rows]
+def _choices(game: Any, rows: list[tuple[dict[str, Any], int, float, float]]) -> list[Choice]:
+    return [Choice(game.action_from_json(a), n, v, sd) for a, n, v, sd in rows]
 
 
 def merge(results: Sequence[Sequence[Choice]]) -> list[Choice]:
     """The root statistics of several trees added up: visits summed, values weighted by
-    visits; the most visited first (ties: the higher value, then the first seen)."""
+    visits, spreads pooled over all the simulations; the most visited first (ties: the
+    higher value, then the first seen)."""
     visits: dict[Any, int] = {}
     reward: dict[Any, float] = {}
+    squares: dict[Any, float] = {}
     for choices in results:
         for c in choices:
             visits[c.action] = visits.get(c.action, 0) + c.visits
             reward[c.action] = reward.get(c.action, 0.0) + c.value * c.visits
-    out = [Choice(a, n, reward[a] / n if n else 0.0) for a, n in visits.items()]
+            squares[c.action] = squares.get(c.action, 0.0) + (c.spread**2 + c.value**2) * c.visits
+    out = []
+    for a, n in visits.items():
+        mean = reward[a] / n if n else 0.0
+        spread = math.sqrt(max(0.0, squares[a] / n - mean * mean)) if n else 0.0
+        out.append(Choice(a, n, mean, spread))
     out.sort(key=lambda c: (-c.visits, -c.value))
     return out
 
@@ -157,7 +164,7 @@ def parallel_search(
         if deadline is not None:  # sharing the time
             return _serial(game, trees, per_tree, seed, seconds or 0.0, progress, kwargs)
         executor = InProcessExecutor()
-    futures: list[Future[list[tuple[dict[str, Any], int, float]]]] = []
+    futures: list[Future[list[tuple[dict[str, Any], int, float, float]]]] = []
     if executor is not None and trees > 1:
         text = game.to_json()
         plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}

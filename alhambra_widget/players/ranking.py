@@ -24,9 +24,9 @@ with equal results is not known to the last digit)."""
 
 
 def noise(c: Choice) -> float:
-    """The standard error of a move's estimate (its value is a mean in [0, 1])."""
-    spread = max(c.value * (1.0 - c.value), FLOOR * FLOOR)
-    return math.sqrt(spread / max(c.visits, 1))
+    """The standard error of a move's estimate: the spread of its simulations' results
+    (at least :data:`FLOOR`) over the square root of their number."""
+    return max(c.spread, FLOOR) / math.sqrt(max(c.visits, 1))
 
 
 def about_equal(a: Choice, b: Choice) -> bool:

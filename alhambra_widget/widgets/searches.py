@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..engine.errors import GameError
+from ..players.alhambra.strong import HINT_PLAYOUTS
 from ..players.ismcts import Decision, Hint
 from ..players.review_graph import ReviewGraph, review_graph
 from .base import Intents
@@ -26,7 +27,7 @@ class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
     ``_hint_search`` and ``_review_searches``)."""
 
-    hint_playouts = traitlets.Int(400)
+    hint_playouts = traitlets.Int(HINT_PLAYOUTS)
     """Simulations of the search behind a hint."""
     review_playouts = traitlets.Int(120)
     """Simulations per decision of a game review."""

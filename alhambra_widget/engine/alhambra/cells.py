@@ -338,10 +338,22 @@ class Analysis:
                 x if x > x1 else x1,
                 y if y > y1 else y1,
             )
-        else:  # it stood on the box's edge
-            xs = [k >> 7 for k in masks]
-            ys = [k & 127 for k in masks]
-            return (min(xs), min(ys), max(xs), max(ys))
+        # it stood on the box's edge: the box anew (a loop, not min() and max() over
+        # lists: the compiled engine calls no builtin)
+        x0 = y0 = 127
+        x1 = y1 = 0
+        for k in masks:
+            x = k >> 7
+            y = k & 127
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+        return (x0, y0, x1, y1)
 
     def encloses(self, q: int) -> bool:
         """R7d: would a tile at the empty cell ``q`` cut some empty cell off from the

@@ -184,7 +184,7 @@ CARD_NAMES.update({c: str(c) for c in (Card(cur, v) for cur in CURRENCIES for v 
 def money_cards(two_players: bool = False) -> list[Card]:
     """The money deck without scoring cards: 108 cards, or 72 with two players (R1, R3)."""
     copies = 2 if two_players else 3
-    return [Card(c, v) for c in CURRENCIES for v in range(1, 10) for _ in range(copies)]
+    return [c for c in CARD_NAMES for _ in range(copies)]  # (CARD_NAMES: the 36 cards, in order)
 
 
 def kind_counts(tiles: Iterable[Tile]) -> dict[str, int]:

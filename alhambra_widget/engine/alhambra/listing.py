@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from .actions import (
     Action,
@@ -55,12 +55,20 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     cards = tuple(sorted(display))
     out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
     values = []
+    prev: Card | None = None
+    twice = False
     for c in cards:
-        out.append(_take((c,)))
+        a = _TAKE1.get(c)
+        if a is None:
+            a = _TAKE1[c] = TakeMoney.trusted((c,))
+        out.append(a)
         values.append(c.value)
+        if c == prev:
+            twice = True
+        prev = c
     for pick in _take_patterns(tuple(values)):
         out.append(_take(pick(cards)))
-    if len(set(cards)) < len(cards):  # a card twice: each distinct choice once, first kept
+    if twice:  # a card twice (next to itself, sorted): each distinct choice once, first kept
         out = list(dict.fromkeys(out))
     return tuple(out)
 
@@ -95,6 +103,10 @@ at most 5 (a few hundred in all). Its own table, keyed by the cards alone: throu
 random games)."""
 
 
+_TAKE1: Final[dict[Card, TakeMoney]] = {}
+"""The shared TakeMoney of each card alone (keyed by the card: no tuple made)."""
+
+
 def _take(cards: tuple[Card, ...]) -> TakeMoney:
     a = _TAKES.get(cards)
     if a is None:
@@ -102,14 +114,19 @@ def _take(cards: tuple[Card, ...]) -> TakeMoney:
     return a
 
 
-_TO_RESERVE: Final[dict[int, ToReserve]] = {}
+_TO_RESERVE: Final[dict[object, ToReserve]] = {}
+"""Integer cell -> the shared ToReserve. (Keys typed ``object``, here and in
+:data:`_BY_CELL`: the compiled engine then looks a cell up as the integer object it
+holds, without making a new one.)"""
 
 
-def _to_reserve(q: int) -> ToReserve:
-    a = _TO_RESERVE.get(q)
-    if a is None:
-        a = _TO_RESERVE[q] = ToReserve.trusted(POS[q])
-    return a
+def _to_reserves(out: list[Action], cells: tuple[object, ...]) -> None:
+    """Append ``ToReserve(cell)`` for each integer cell to ``out`` (shared objects)."""
+    for q in cells:
+        a = _TO_RESERVE.get(q)
+        if a is None:
+            a = _TO_RESERVE[q] = ToReserve.trusted(POS[cast(int, q)])
+        out.append(a)
 
 
 def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
@@ -145,9 +162,18 @@ def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
     if acts is None:
         out = []
         for pay in payments(values, price):
-            out.append(shared(Buy, currency, pay))
+            buy = _BUY.get((currency, pay))
+            if buy is None:
+                if len(_BUY) >= 50_000:  # (bounded, like the other tables)
+                    _BUY.clear()
+                buy = _BUY[currency, pay] = Buy.trusted(currency, pay)
+            out.append(buy)
         acts = _BUYS.put(key, tuple(out))
     return acts  # type: ignore[no-any-return]
+
+
+_BUY: Final[dict[tuple[str, tuple[int, ...]], Buy]] = {}
+"""The shared Buy of each (currency, payment): its own table, keyed without the class."""
 
 
 A = TypeVar("A", bound=Action)
@@ -163,7 +189,7 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]]] = {
+_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[object, Action]]]]] = {
     Place: {},
     FromReserve: {},
     Exchange: {},
@@ -172,7 +198,7 @@ _BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[int, Action]]]]] =
 both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
 
 
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     by_tile = _BY_CELL[cls]
     entry = by_tile.get(id(tile))
@@ -181,10 +207,10 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
             by_tile.clear()
         entry = by_tile[id(tile)] = (tile, {})
     table = entry[1]
-    for q in cells:
+    for q in cells:  # (the integer objects held: see _TO_RESERVE)
         a = table.get(q)
         if a is None:
-            a = table[q] = _at_cell(cls, tile, POS[q])
+            a = table[q] = _at_cell(cls, tile, POS[cast(int, q)])
         out.append(a)
 
 
@@ -227,8 +253,7 @@ def redesigns(alhambra: Alhambra, reserve: tuple[Tile, ...]) -> tuple[Action, ..
             cells = an.cells(t.mask)
             if cells:
                 _at_cells(out, FromReserve, t, cells)
-        for q in an.removable_cells():
-            out.append(_to_reserve(q))
+        _to_reserves(out, an.removable_cells())
         for t in reserve:
             cells = an.swap_cells(t.mask)
             if cells:

@@ -67,36 +67,50 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
     Per connected piece: when every corner has an even number of segments, the whole
     piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
     starts at an odd corner, found by exhaustive search (corners carry at most four
-    segments, so the branching is small)."""
+    segments, so the branching is small). Corners are numbered in order of first
+    appearance; each corner's list holds (segment, other corner) pairs, flat."""
     if not segments:
         return []
-    adj: dict[Corner, list[tuple[int, Corner]]] = {}
+    ids: dict[Corner, int] = {}
+    adj: list[list[int]] = []
     for i, (a, b) in enumerate(segments):
-        adj.setdefault(a, []).append((i, b))
-        adj.setdefault(b, []).append((i, a))
+        va = ids.get(a)
+        if va is None:
+            va = ids[a] = len(adj)
+            adj.append([])
+        vb = ids.get(b)
+        if vb is None:
+            vb = ids[b] = len(adj)
+            adj.append([])
+        adj[va] += (i, vb)
+        adj[vb] += (i, va)
     best: list[int] = []
-    seen: set[Corner] = set()
-    for start in adj:
-        if start in seen:
+    seen = bytearray(len(adj))
+    for start in range(len(adj)):
+        if seen[start]:
             continue
         comp = [start]
-        seen.add(start)
+        seen[start] = 1
         k = 0
+        ends = 0
         while k < len(comp):
-            for _, w in adj[comp[k]]:
-                if w not in seen:
-                    seen.add(w)
+            nb = adj[comp[k]]
+            ends += len(nb)
+            for j in range(1, len(nb), 2):
+                w = nb[j]
+                if not seen[w]:
+                    seen[w] = 1
                     comp.append(w)
             k += 1
-        n_edges = sum(len(adj[v]) for v in comp) // 2
+        n_edges = ends // 4
         if n_edges <= len(best):
             continue
-        odd = [v for v in comp if len(adj[v]) % 2]
+        odd = [v for v in comp if len(adj[v]) & 2]
         if not odd:
-            best = _euler_circuit(adj, comp[0])
+            best = _euler_circuit(adj, comp[0], len(segments))
             continue
         for s in odd:
-            trail = _search(adj, s, n_edges)
+            trail = _search(adj, s, n_edges, len(segments))
             if len(trail) > len(best):
                 best = trail
             if len(best) == n_edges:
@@ -104,59 +118,56 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
     return [segments[i] for i in best]
 
 
-def _euler_circuit(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner) -> list[int]:
-    used: set[int] = set()
-    stack: list[tuple[Corner, int | None]] = [(start, None)]
+def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
+    used = bytearray(n)
+    stack: list[int] = [start, -1]  # (corner, segment that led there) pairs, flat
     out: list[int] = []
-    ptr: dict[Corner, int] = {}
+    ptr = [0] * len(adj)
     while stack:
-        v, via = stack[-1]
+        v = stack[-2]
         lst = adj[v]
-        i = ptr.get(v, 0)
-        while i < len(lst) and lst[i][0] in used:
-            i += 1
+        i = ptr[v]
+        while i < len(lst) and used[lst[i]]:
+            i += 2
         ptr[v] = i
         if i < len(lst):
-            e, w = lst[i]
-            used.add(e)
-            stack.append((w, e))
+            e = lst[i]
+            used[e] = 1
+            stack.append(lst[i + 1])
+            stack.append(e)
         else:
+            via = stack.pop()
             stack.pop()
-            if via is not None:
+            if via >= 0:
                 out.append(via)
     out.reverse()
     return out
 
 
-def _search(adj: dict[Corner, list[tuple[int, Corner]]], start: Corner, limit: int) -> list[int]:
+def _search(adj: list[list[int]], start: int, limit: int, n: int) -> list[int]:
     """Longest trail from ``start`` by depth-first search with backtracking."""
     best: list[list[int]] = [[]]
-    _extend(adj, start, limit, [], set(), best)
+    _extend(adj, start, limit, [], bytearray(n), best)
     return best[0]
 
 
-def _extend(
-    adj: dict[Corner, list[tuple[int, Corner]]],
-    v: Corner,
-    limit: int,
-    path: list[int],
-    used: set[int],
-    best: list[list[int]],
-) -> bool:
-    """Extend ``path`` (its segments in ``used``) from ``v`` every way; a longer dead end
-    becomes ``best[0]``. True once a trail of ``limit`` segments is found. (A module
-    function: a recursive closure would leave a reference cycle behind.)"""
+def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: bytearray, best: list[list[int]]) -> bool:
+    """Extend ``path`` (its segments marked in ``used``) from ``v`` every way; a longer
+    dead end becomes ``best[0]``. True once a trail of ``limit`` segments is found. (A
+    module function: a recursive closure would leave a reference cycle behind.)"""
     extended = False
-    for e, w in adj[v]:
-        if e in used:
+    nb = adj[v]
+    for j in range(0, len(nb), 2):
+        e = nb[j]
+        if used[e]:
             continue
         extended = True
-        used.add(e)
+        used[e] = 1
         path.append(e)
-        if _extend(adj, w, limit, path, used, best):
+        if _extend(adj, nb[j + 1], limit, path, used, best):
             return True
         path.pop()
-        used.discard(e)
+        used[e] = 0
     if not extended and len(path) > len(best[0]):
         best[0] = list(path)
         return len(path) == limit
