@@ -357,9 +357,18 @@ def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings()
         scorings = g.preview(hint.action)
         assert len(hint.reasons) == len(scorings)
         for r, sc in zip(hint.reasons, scorings):
-            assert str(sc.building) in r and "(G4)" in r
+            assert r.startswith(f"encloses the {sc.kind} ({sc.value}) at the ") and "(G4)" in r
+            assert _corner_building(r, hint.action.field) == sc.building  # the corner in words
+            assert str(sc.building) not in r  # no coordinates
     g.apply(g.legal_actions()[0])  # the position is gone: so is its hint
     assert w.view["hint"] is None
+
+
+def _corner_building(reason, field):
+    """The building a reason's "at the north-west corner of the field" names (G1: the
+    four buildings at a field's corners, y growing south)."""
+    ns, ew = reason.split(" corner of the field")[0].rsplit(" ", 1)[1].split("-")
+    return field[0] + (ew == "east"), field[1] + (ns == "south")
 
 
 def _names_the_lay_by_its_trees(says, game, lay):
@@ -386,3 +395,20 @@ def test_the_evaluation_trusts_a_lead_more_as_the_bag_empties():
     early = [s for share, s in seen if share > 0.8]
     late = [s for share, s in seen if share < 0.2]
     assert early and late and max(early) < min(late)
+
+
+def test_G4_a_reason_names_the_enclosed_building_by_kind_value_and_corner_not_coordinates():
+    import random
+
+    from alhambra_widget.gardens import GardensGame
+    from alhambra_widget.players.gardens.strong import reasons
+
+    g, r, checked = GardensGame(["Ann", "Ben"], seed=4), random.Random(4), 0
+    while not g.is_over:
+        for lay in g.legal_actions():
+            for why, sc in zip(reasons(g, lay), g.preview(lay), strict=True):
+                assert why.startswith(f"encloses the {sc.kind} ({sc.value}) at the ") and why.endswith("(G4)"), why
+                assert _corner_building(why, lay.field) == sc.building and str(sc.building) not in why
+                checked += 1
+        g.apply(r.choice(g.legal_actions()))
+    assert checked > 50

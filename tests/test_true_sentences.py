@@ -3,6 +3,7 @@ happened, once; the state a user reaches is read-only outside actions. Each test
 a defect an audit found in the earlier engine."""
 
 import random
+import re
 
 import pytest
 from helpers import open_tile, random_alhambra
@@ -281,3 +282,43 @@ def test_R1_an_alhambra_holds_at_most_54_building_tiles():
     v = a.why_illegal(t, (55, 0))
     assert v.rule == "R1" and "54 building tiles" in str(v), str(v)
     assert a.legal_positions(t) == set()  # the listing agrees
+
+
+_WORDS = {w: n for n, w in enumerate(["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"])}
+_STEP = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+
+
+def _cell_of(words: str) -> tuple[int, int]:
+    """Reads "two cells north and one east of the fountain" back as a cell (R1: the
+    fountain at (0, 0), y growing south)."""
+    assert words.endswith(" of the fountain"), words
+    x = y = 0
+    for part in words.removesuffix(" of the fountain").split(" and "):
+        bits = part.replace(" cells", "").replace(" cell", "").split()
+        n = _WORDS.get(bits[0]) if bits[0] in _WORDS else int(bits[0])
+        dx, dy = _STEP[bits[1]]
+        x, y = x + n * dx, y + n * dy
+    return x, y
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_R1_R8_the_log_says_where_a_tile_goes_from_the_fountain_not_by_coordinates(seed):
+    g = Game(["Ann", "Ben"], seed=seed)
+    rng = random.Random(seed)
+    said = set()
+    while not g.is_over:  # random moves: many redesigns (R8) of every kind
+        for e in g.apply(rng.choice(g.legal_actions())):
+            if e.kind in ("place", "redesign"):
+                assert not re.search(r"\(-?\d+, -?\d+\)", e.text), e.text
+                words = re.search(r"\w+ cells? \w+(?: and \w+ \w+)? of the fountain", e.text).group(0)
+                assert _cell_of(words) == tuple(e.data["pos"]), e.text
+                said.add(e.data.get("how", e.kind))
+    assert said == {"place", "from_reserve", "to_reserve", "exchange"}
+
+
+def test_R1_a_cell_in_words():
+    from alhambra_widget.engine.alhambra.narration import where
+
+    assert where((0, -1)) == "one cell north of the fountain"
+    assert where((1, -2)) == "two cells north and one east of the fountain"
+    assert where((-3, 1)) == "one cell south and three west of the fountain"

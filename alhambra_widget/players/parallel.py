@@ -33,6 +33,7 @@ UNLIMITED = 10**9
 """The simulations cap of a budget given by time only."""
 
 _POOL: list[Executor] = []  # the default pool, started on first use and kept
+_REPLAYED: list[tuple[str, Any]] = []  # in a worker: the last review's game, as text and replayed
 
 
 class InProcessExecutor(Executor):
@@ -193,8 +194,11 @@ def _serial(
 def _weigh(
     kind: type[Any], text: str, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]
 ) -> Decision | None:
-    """One step of a review on the executor (the game travels as its saved JSON)."""
-    return weigh(kind.from_json(text), step, analyse, says)
+    """One step of a review on the executor (the game travels as its saved JSON; a
+    worker keeps the last game it replayed for the next step of the same review)."""
+    if not _REPLAYED or _REPLAYED[0][0] != text:
+        _REPLAYED[:] = [(text, kind.from_json(text))]
+    return weigh(_REPLAYED[0][1], step, analyse, says)
 
 
 def parallel_review(

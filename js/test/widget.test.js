@@ -360,7 +360,7 @@ test("a message sits in the bar's own line: never over the opponents, the standi
   const line = root.querySelector(".aw-bar > .aw-msgline");
   assert.ok(line, "the message line is reserved even with no message");
   assert.equal(root.querySelectorAll(".aw-msg").length, 0);
-  const text = "You build the garden 10 at (0, -2). Market refilled. Turn 11: Ben to play.";
+  const text = "You build the garden 10, two cells north of the fountain. Market refilled. Turn 11: Ben to play.";
   for (const view of [v, { ...v, v: v.v + 1, over: true, winners: ["Ben"] }]) { // the game over too
     model.set("message", { text, kind: "info" });
     model.set("view", view);

@@ -100,7 +100,7 @@ def test_a_message_covers_no_player_panel_no_score_and_moves_nothing(table):
     page, board = table.page, table.widget()
     _scroll_to_top(page)
     before = _boxes(page, ["my-alhambra", "market"])
-    text = "You build the garden 10 at (0, -2). Market refilled: garden 9 (denar). Turn 11: Ben to play."
+    text = "You build the garden 10, two cells north of the fountain. Market refilled: garden 9 (denar). Turn 11: Ben to play."
     table.py(f"w.message = {{'text': {text!r}, 'kind': 'info'}}")
     board.locator(".aw-msg").wait_for()
     table.shot("message")

@@ -14,8 +14,19 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _cell(pos: list[int]) -> str:
-    return f"({pos[0]}, {pos[1]})"
+_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def where(pos: list[int] | tuple[int, int]) -> str:
+    """A cell in words, from the fountain (R1: it stands at ``(0, 0)``; y grows south):
+    ``[1, -2]`` is ``"two cells north and one east of the fountain"``."""
+    x, y = pos
+    if x == 0 and y == 0:
+        return "at the fountain"
+    steps = [(abs(y), "north" if y < 0 else "south"), (abs(x), "east" if x > 0 else "west")]
+    said = [f"{_NUMBERS[n] if n < len(_NUMBERS) else n} {d}" for n, d in steps if n]
+    said[0] = said[0].replace(" ", " cell " if said[0].startswith("one ") else " cells ", 1)
+    return " and ".join(said) + " of the fountain"
 
 
 def _start(d: dict[str, Any]) -> str:
@@ -37,12 +48,12 @@ def _buy(d: dict[str, Any]) -> str:
 
 
 def _redesign(d: dict[str, Any]) -> str:
-    at = _cell(d["pos"])
+    at = where(d["pos"])
     if d["how"] == "from_reserve":
-        return f"{does(d['player'], 'builds')} the {d['tile']} from the reserve at {at}."
+        return f"{does(d['player'], 'builds')} the {d['tile']} from the reserve, {at}."
     if d["how"] == "to_reserve":
-        return f"{does(d['player'], 'moves')} the {d['tile']} at {at} to the reserve."
-    return f"{does(d['player'], 'exchanges')} the {d['old']} at {at} for the {d['tile']} from the reserve."
+        return f"{does(d['player'], 'moves')} the {d['tile']}, {at}, to the reserve."
+    return f"{does(d['player'], 'exchanges')} the {d['old']}, {at}, for the {d['tile']} from the reserve."
 
 
 def _money_empty(d: dict[str, Any]) -> str:
@@ -83,7 +94,7 @@ NARRATORS: Final[dict[str, Narrator]] = {
     "turn": _turn,
     "take_money": lambda d: f"{does(d['player'], 'takes')} {' + '.join(d['cards'])}.",
     "buy": _buy,
-    "place": lambda d: f"{does(d['player'], 'builds')} the {d['tile']} at {_cell(d['pos'])}.",
+    "place": lambda d: f"{does(d['player'], 'builds')} the {d['tile']}, {where(d['pos'])}.",
     "reserve": lambda d: f"{does(d['player'], 'puts')} the {d['tile']} on the reserve.",
     "give_to_dirk": lambda d: f"{does(d['player'], 'gives')} the {d['tile']} to {d['dirk']}.",
     "redesign": _redesign,

@@ -89,14 +89,25 @@ class GardensStrongBot:
 
 
 def reasons(game: GardensGame, lay: Lay) -> list[str]:
-    """What ``lay`` scores at once, from the engine's own preview (G4)."""
+    """What ``lay`` scores at once, from the engine's own preview (G4): each building it
+    encloses named by its kind, its value and the corner of the field it stands at."""
     out = []
     for sc in game.preview(lay):
+        building = f"the {sc.kind} ({sc.value}) {_corner(lay.field, sc.building)}"
         if sc.owner is None:
-            out.append(f"encloses the building at {sc.building}: {sc.why}, nobody scores (G4)")
+            out.append(f"encloses {building}: {sc.why}, nobody scores (G4)")
         else:
-            out.append(f"encloses the building at {sc.building}: {sc.owner} +{sc.points} (G4)")
+            out.append(f"encloses {building}: {sc.owner} +{sc.points} (G4)")
     return out
+
+
+def _corner(field: tuple[int, int], building: tuple[int, int]) -> str:
+    """Where ``building`` stands from ``field`` in words (G1: a field touches the four
+    buildings at its corners; y grows south)."""
+    dx, dy = building[0] - field[0], building[1] - field[1]
+    if dx in (0, 1) and dy in (0, 1):
+        return f"at the {('north', 'south')[dy]}-{('west', 'east')[dx]} corner of the field"
+    return f"at {building}"  # pragma: no cover - a lay encloses only the buildings around its field
 
 
 def hints(
