@@ -215,3 +215,15 @@ def test_a_tree_travels_as_json_in_and_out_so_a_compiled_engine_can_use_processe
     assert json.loads(json.dumps(rows)) == [list(r) for r in rows]
     assert {Game.action_from_json(a) for a, _n, _v, _sd in rows} <= set(g.legal_actions())
     assert include[0] in {Game.action_from_json(a) for a, _n, _v, _sd in rows}
+
+
+def test_the_arena_with_one_worker_ends_when_a_bot_searches_on_all_cores():
+    """With ``--workers 1`` the games run in the arena's own process: a bot by time starts
+    its processes there (in a pool's worker they kept the worker, and the arena, waiting)."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "alhambra_widget.players.arena", "--bots", "strong:0.02s", "greedy",
+           "--games", "1", "--workers", "1"]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "1 games of 2 players" in done.stdout, done.stderr[-2000:]

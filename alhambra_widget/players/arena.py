@@ -27,6 +27,7 @@ from typing import Any
 
 from ..engine.errors import MalformedInput
 from .base import Bot
+from .parallel import InProcessExecutor
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -140,7 +141,9 @@ def main(
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
-    with ProcessPoolExecutor(max_workers=args.workers) as ex:
+    # one worker: the games in this process, so a bot searching on all cores starts its
+    # own processes here (a pool's worker waits for the processes it started, forever)
+    with InProcessExecutor() if args.workers <= 1 else ProcessPoolExecutor(max_workers=args.workers) as ex:
         return run([seat(k) for k in args.bots], args.games, args.seed, ex)
 
 
