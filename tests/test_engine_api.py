@@ -73,3 +73,17 @@ def test_R1_the_bag_share_left_is_the_games_clock():
         shares.append(g.bag_share_left)
     assert shares == sorted(shares, reverse=True)  # the bag only empties
     assert shares[-1] == 0.0 and len(set(shares)) > 10
+
+
+def test_G5_the_fields_share_left_is_the_gardens_clock():
+    """Everyone sees how many garden fields are still empty: 1.0 at setup, 0.0 at the end (G5)."""
+    import random
+
+    g = GardensGame(["Ann", "Bo"], seed=3)
+    r, shares = random.Random(5), [g.fields_share_left]
+    assert shares[0] == 1.0
+    while not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+        shares.append(g.fields_share_left)
+    assert shares[-1] == 0.0
+    assert shares == sorted(shares, reverse=True) and len(set(shares)) == 37  # one field a step

@@ -43,10 +43,16 @@ class Node:
 
     def spread(self) -> float:
         """The standard deviation of the rewards over the node's visits (0 before any)."""
-        if not self.visits:
-            return 0.0
-        m = self.reward / self.visits
-        return math.sqrt(max(0.0, self.reward_sq / self.visits - m * m))
+        return spread_of(self.visits, self.reward, self.reward_sq)
+
+
+def spread_of(n: int, total: float, total_sq: float) -> float:
+    """The standard deviation of ``n`` results from their sum and the sum of their
+    squares (0 for none): a node's own, or several trees' pooled."""
+    if not n:
+        return 0.0
+    m = total / n
+    return math.sqrt(max(0.0, total_sq / n - m * m))
 
 
 @dataclass

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from .ismcts import Choice, Decision, search, steps_of, weigh
+from .ismcts import Choice, Decision, search, spread_of, steps_of, weigh
 
 UNLIMITED = 10**9
 """The simulations cap of a budget given by time only."""
@@ -130,8 +130,7 @@ def merge(results: Sequence[Sequence[Choice]]) -> list[Choice]:
     out = []
     for a, n in visits.items():
         mean = reward[a] / n if n else 0.0
-        spread = math.sqrt(max(0.0, squares[a] / n - mean * mean)) if n else 0.0
-        out.append(Choice(a, n, mean, spread))
+        out.append(Choice(a, n, mean, spread_of(n, reward[a], squares[a])))
     out.sort(key=lambda c: (-c.visits, -c.value))
     return out
 

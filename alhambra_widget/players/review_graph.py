@@ -31,7 +31,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.gardens.components import FIELDS
 from ..engine.pictures import svg_of
 from .ismcts import Decision, margin_chances
 
@@ -107,8 +106,9 @@ def share_left(game: Any) -> float:
     share of the fields still empty in the Gardens (G5)."""
     if getattr(game, "GAME", "") == "alhambra":
         share: float = game.bag_share_left
-        return share
-    return 1.0 - len(game.fields) / (FIELDS * FIELDS)
+    else:
+        share = game.fields_share_left
+    return share
 
 
 def chances_now(game: Any, scale: float | None = None) -> tuple[float, ...]:

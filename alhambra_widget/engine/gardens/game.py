@@ -355,6 +355,12 @@ class GardensGame(RecordedGame[Lay, Event]):
         return len(self._fields) == FIELDS * FIELDS
 
     @property
+    def fields_share_left(self) -> float:
+        """The share of the garden fields still empty: the game's clock, 1.0 at setup to
+        0.0 when the last field is filled and the game ends (G5). Everyone sees it."""
+        return 1.0 - len(self._fields) / (FIELDS * FIELDS)
+
+    @property
     def scores(self) -> dict[str, int]:
         """Each player's points, by name."""
         return {p.name: p.score for p in self._players}
