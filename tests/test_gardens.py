@@ -409,3 +409,22 @@ def test_G3_the_gardens_view_marks_the_others_lays_since_your_last_and_names_til
     for r in recent:
         assert " lays a tile of " in r["text"] and "trees a side" in r["text"]
         assert not re.search(r"\bG\d\d\b", r["text"])
+
+
+def test_G3_the_log_names_each_corners_trees_as_laid():
+    """A lay is narrated by what the board shows afterwards: the kind at each corner of
+    the tile as turned (G3), read back from the engine's fields, never "turned 3"."""
+    g = GardensGame(["Ann", "Bo"], seed=8)
+    r = random.Random(8)
+    corners = ("north-east", "south-east", "south-west", "north-west")
+    turned = 0
+    for _ in range(12):
+        a = r.choice(g.legal_actions())
+        turned += a.turn != 0
+        g.apply(a)
+        tile, turn = g.fields[a.field]
+        text = next(e.text for e in reversed(g.log) if e.kind == "lay")
+        named = ", ".join(f"{tile.side(k, turn)} {corners[k]}" for k in range(4))
+        assert text.endswith(f"at ({a.field[0]}, {a.field[1]}): {named}."), text
+        assert "turned" not in text
+    assert turned > 0

@@ -127,6 +127,8 @@ class Lab:
         self.page.wait_for_function(
             f"document.body.dataset.jpThemeLight === '{light}'", timeout=20000
         )
+        # JupyterLab covers the page with its splash while the theme loads
+        self.page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=20000)
 
     def widget(self):
         return self.page.locator(".aw-root").first

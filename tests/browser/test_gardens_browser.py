@@ -161,6 +161,14 @@ w
     )
     assert board.locator("polygon.ag-recent").count() >= 1
     lab.shot()
+    # the same in dark at 1366x768: the tree key under the board, the outlined lay
+    lab.page.set_viewport_size({"width": 1366, "height": 768})
+    lab.theme("Dark")
+    try:
+        assert board.locator(".ag-key").count() == 1 and board.locator(".ag-key").is_visible()
+        lab.shot("dark-1366")
+    finally:
+        lab.theme("Light")
     step = lab.py("print(g.step)")
     lab.py("g.apply(g.legal_actions()[0])")
     lab.wait_py(f"print(g.step > {step})", "True")

@@ -32,13 +32,16 @@ def _scored(d: dict[str, Any]) -> str:
     return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
 
 
+CORNERS: Final = ("north-east", "south-east", "south-west", "north-west")
+"""The tile's four tree sides, in the order of its ``side(k, turn)`` (k = 0 is north-east)."""
+
+
 def _lay(d: dict[str, Any]) -> str:
-    turned = f", turned {d['turn']}" if d["turn"] else ""
     f = d["field"]
-    # a tile is named by what it shows (its trees), not by its id
+    # a tile is named by what it shows as laid (its trees, corner by corner), not by its id
     trees = f"{d['trees']} tree{'s' if d['trees'] > 1 else ''}"
-    shows = f"a tile of {trees} a side ({'/'.join(d['sides'])})" if d.get("sides") else f"a tile of {trees} a side"
-    return f"{does(d['player'], 'lays')} {shows} at ({f[0]}, {f[1]}){turned}."
+    sides = ", ".join(f"{kind} {corner}" for kind, corner in zip(d.get("sides", ()), CORNERS, strict=False))
+    return f"{does(d['player'], 'lays')} a tile of {trees} a side at ({f[0]}, {f[1]}){': ' + sides if sides else ''}."
 
 
 NARRATORS: Final[dict[str, Narrator]] = {
