@@ -210,6 +210,8 @@ def hand_answers():
         "g-turn": one({"choice": _g03_after_one_turn()}),
         # G3: the first tile keeps off the outer ring of the 6 x 6 fields: 1..4 both ways
         "g-first": one(*({"field": [x, y]} for x in range(1, 5) for y in range(1, 5))),
+        # G3: laid (2, 2), (3, 2), (3, 3); the empty fields straight N/E/S/W of them
+        "g-next": one(*({"field": list(f)} for f in [(1, 2), (2, 1), (2, 3), (3, 1), (4, 2), (4, 3), (3, 4)])),
         "g-winner": one({"choice": "palm"}),  # G4: 4 and 4 shared; 3 is the highest alone
         "g-nobody": one({"choice": "nobody"}),  # 2, 2, 3, 3: every count shared
         "g-points": one({"numbers": {"points": 12}}),  # palm wins alone; 4 x 3 kinds
@@ -976,3 +978,18 @@ def test_R9_the_scoring_card_lesson_draws_the_deck_with_the_scoring_cards_window
         assert a <= at <= b and b - a > 5, (r, a, b, at)
         assert {"1": 1, "2": 3}[r] * fifth - 1 <= a <= {"1": 1, "2": 3}[r] * fifth + 2
     assert "places" not in json.dumps(pic) and str(places) not in json.dumps(pic)
+
+
+def test_G3_the_later_tile_lesson_shows_the_laid_tiles_and_says_why_a_field_is_refused():
+    """g-next: the board on the page holds the three tiles the lesson laid; a field
+    diagonal to them is refused with the engine's G3 sentence, one beside them accepted."""
+    from alhambra_widget.course.view import lesson_view
+
+    les = lesson("g-next")
+    board = lesson_view(les.attempt())["gardens"]
+    assert sorted(tuple(f[:2]) for f in board["fields"]) == [(2, 2), (3, 2), (3, 3)]
+    wrong = les.check({"field": [4, 1]})  # diagonal to (3, 2): a building lies between
+    assert not wrong.ok and wrong.rule == "G3" and wrong.mistake == "g_next"
+    assert "shares no straight side with a laid garden tile" in wrong.message
+    right = les.check({"field": [4, 2]})
+    assert right.ok and "shares a straight side with a laid garden tile" in right.message

@@ -240,6 +240,22 @@ E: list[dict[str, Any]] = [
         ),
     ),
     dict(
+        id="g-next",
+        chapter="gardens",
+        title="Every later garden tile",
+        rules=("G3",),
+        teach="On your turn you lay the garden tile in your hand, turned as you like, then draw a new one. After the first tile, each tile must share a straight side with a tile already laid: the field just north, east, south or west of it. A field diagonally across a building from a laid tile is not next to it: a field's diagonal sides face buildings, not fields.",
+        needs=("G3",),
+        goal="Three garden tiles are laid. Click a garden field where the player to move may lay the tile in hand.",
+        task="field",
+        start={"players": ["Ann", "Ben", "Cem"], "seed": 2, "lays": [[2, 2, 0], [3, 2, 1], [3, 3, 2]]},
+        want={"goal": "next"},
+        hints=(
+            "Look at the empty fields straight above, below, left or right of a laid tile.",
+            "A field diagonal to a laid tile does not count: a building lies between them.",
+        ),
+    ),
+    dict(
         id="g-winner",
         chapter="gardens",
         title="Which kind wins?",

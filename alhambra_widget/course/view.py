@@ -146,7 +146,7 @@ def _board(at: Attempt, out: dict[str, Any]) -> None:
 
 def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
     if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
-        out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"])
+        out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"], lays=lesson.start.get("lays"))
     if lesson.kind.board == "numbers":
         out["fields"] = number_fields(lesson)
     if lesson.kind.board == "choose":

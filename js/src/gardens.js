@@ -3,6 +3,7 @@
 // in view.legal from the Python engine.
 
 const S = 72; // building grid unit in px
+export const GRID = S;
 const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
@@ -19,8 +20,9 @@ export function octagon(cx, cy, r) {
   return pts.join(" ");
 }
 
-// sides: the four kinds at NE, SE, SW, NW (already turned); trees per side
-function gardenTile(cx, cy, scale, sides, trees, extra = null) {
+// sides: the four kinds at NE, SE, SW, NW (already turned); trees per side; scale 1 is
+// a tile on a board whose buildings are S px apart
+export function gardenTile(cx, cy, scale, sides, trees, extra = null) {
   const r = R * scale;
   const parts = sides.map((kind, k) => {
     const [dx, dy] = DIAG[k];

@@ -161,3 +161,19 @@ test("a tile's wall code is said in words where a learner reads it (\"NEW\" is n
   assert.equal(sayTile("tower 9 S"), "tower 9, wall south");
   assert.equal(sayTile("garden 7"), "garden 7");
 });
+
+test("a Gardens field lesson draws the tiles the lesson laid and offers only the empty fields", () => {
+  const v = fixture("course_g_next");
+  const { root, sent, cleanup } = mount(v);
+  const board = root.querySelector(".aw-course-gardens");
+  const laid = v.lesson.gardens.fields.map(([x, y]) => `${x},${y}`);
+  assert.equal(laid.length, 3);
+  assert.equal(board.querySelectorAll(".ag-tile").length, laid.length);
+  const offered = [...board.querySelectorAll("[data-field]")].map((f) => f.dataset.field);
+  assert.equal(offered.length, 36 - laid.length);
+  assert.ok(laid.every((k) => !offered.includes(k)));
+  assert.equal(board.querySelectorAll("[data-rule], .ag-legal, .ag-illegal").length, 0); // no answer shown
+  click(board.querySelector('[data-field="4,2"]'));
+  assert.deepEqual(sent.find((m) => m.kind === "answer").answer, { field: [4, 2] });
+  cleanup();
+});

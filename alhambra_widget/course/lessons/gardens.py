@@ -11,9 +11,13 @@ from .core import Attempt, Lesson, Task, Verdict, answer_field, cell_text, parse
 
 
 def gardens_game(lesson: Lesson) -> GardensGame:
-    """The lesson's Gardens game (a seeded setup)."""
+    """The lesson's Gardens game: a seeded setup, and the garden tiles of ``lays``
+    (``[fx, fy, turn]`` each, the tile in hand of the player to move) laid by the engine."""
     s = lesson.start
-    return GardensGame(list(s["players"]), seed=s["seed"])
+    g = GardensGame(list(s["players"]), seed=s["seed"])
+    for fx, fy, turn in s.get("lays", ()):
+        g.apply(Lay(g.current_player.hand[0].id, (fx, fy), turn))
+    return g
 
 
 def _refusal(g: GardensGame, field: tuple[int, int]) -> GameError | None:
@@ -27,11 +31,13 @@ def _refusal(g: GardensGame, field: tuple[int, int]) -> GameError | None:
 def _judge_field(at: Attempt, payload: object) -> Verdict:
     c = parse_cell(answer_field(payload, "field"))
     g = gardens_game(at.lesson)
+    first = not g.fields
     v = _refusal(g, c)
     if v is None:
-        return Verdict(True, f"field {cell_text(c)} keeps off the board's edge: the first garden tile may be laid there (G3).", "G3")
+        why = "keeps off the board's edge: the first garden tile" if first else "shares a straight side with a laid garden tile: the tile"
+        return Verdict(True, f"field {cell_text(c)} {why} may be laid there (G3).", "G3")
     rule = v.rule if isinstance(v.rule, str) else "G3"
-    return Verdict(False, f"field {cell_text(c)}: {v}", rule, "g_first")
+    return Verdict(False, f"field {cell_text(c)}: {v}", rule, "g_first" if first else "g_next")
 
 
 def _sol_fields(lesson: Lesson) -> list[list[dict[str, Any]]]:

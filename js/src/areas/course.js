@@ -5,7 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
-import { TREE_ABBR, octagon, gardensBoardSvg } from "../gardens.js";
+import { TREE_ABBR, octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
@@ -27,12 +27,15 @@ function mapHtml(co) {
   return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
 }
 
-// a Gardens board (G1): buildings (diamonds, their values) and garden fields (octagons);
-// in a lesson every field may be clicked alike, and the engine judges
+// a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
+// laid, and the empty garden fields (octagons); in a lesson every empty field may be
+// clicked alike, and the engine judges
 const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
 
 function gardensBoard(gb, pick) {
   const W = gb.size.buildings * GS;
+  const laid = {};
+  for (const [x, y, , trees, sides] of gb.fields || []) laid[`${x},${y}`] = [trees, sides];
   const blds = gb.buildings.map(([x, y, value, kind]) => {
     const cx = (x + 0.5) * GS, cy = (y + 0.5) * GS, h = GS * 0.3;
     const mark = gb.mark === `${x},${y}`;
@@ -44,6 +47,12 @@ function gardensBoard(gb, pick) {
   for (let fy = 0; fy < gb.size.fields; fy++) {
     for (let fx = 0; fx < gb.size.fields; fx++) {
       const label = `field (${fx}, ${fy})`;
+      const tile = laid[`${fx},${fy}`];
+      if (tile) {
+        const [trees, sides] = tile;
+        fields.push(gardenTile((fx + 1) * GS, (fy + 1) * GS, GS / GRID, sides, trees, html`role="img" aria-label="${label}: a garden tile, ${sides.map((k) => trees + " " + k).join(", ")}"`));
+        continue;
+      }
       const target = pick && html`data-field="${fx},${fy}" data-player="lesson" role="button" tabindex="${stop-- === 0 ? 0 : -1}"`;
       fields.push(html`<polygon class="ag-field${pick ? " aw-pick" : ""}" points="${octagon((fx + 1) * GS, (fy + 1) * GS, GR - 3)}" ${target} aria-label="${label}"><title>${label}</title></polygon><text class="aw-coord" x="${(fx + 1) * GS}" y="${(fy + 1) * GS + 4}" text-anchor="middle">${fx},${fy}</text>`);
     }
