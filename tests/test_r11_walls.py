@@ -209,3 +209,34 @@ def test_R11_walls_joined_by_match_a_union_find_over_corners_on_random_alhambras
                 assert set(trail) <= set(joined) | set(own)
             checked += bool(joined)
     assert checked > 50
+
+
+def test_R11_longest_wall_if_is_the_wall_after_building_or_exchanging_there():
+    """The wall a tile would give at a cell, worked out on the layout's analysis (kept for
+    copies), is the longest wall after really building it there (R7) or exchanging it
+    for the tile there (R8), counted by brute force where small; asked twice (the kept
+    answer) and on a copy, the same."""
+    rng = random.Random(26)
+    built = swapped = 0
+    for _ in range(80):
+        a = random_alhambra(rng, rng.randint(0, 25))
+        pair = rng.sample(["tower 13 NE", "garden 8 N", "pavilion 6 NEW", "chambers 7 ES", "seraglio 5 W", "arcades 9"], 2)
+        for t in map(T, pair):  # two tiles at the same cells: the kept answers stay apart
+            for pos in sorted(a.legal_positions(t)):
+                after = a.copy()
+                after.place(t, pos)
+                want = after.longest_wall()
+                if len(after.external_walls()) <= 14:
+                    assert want == brute_longest_trail(after.external_walls())
+                assert a.longest_wall_if(t, pos) == want == a.copy().longest_wall_if(t, pos)
+                built += 1
+        for pos in sorted(p for p in a.tiles if p != (0, 0))[:3]:
+            tiles = dict(a.tiles)
+            tiles[pos] = t
+            try:
+                after = Alhambra.from_tiles(tiles)
+            except Exception:  # the exchange would break R7
+                continue
+            assert a.longest_wall_if(t, pos) == after.longest_wall()
+            swapped += 1
+    assert built > 200 and swapped > 20

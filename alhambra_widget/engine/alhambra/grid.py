@@ -484,6 +484,20 @@ class Alhambra:
         """Points for walls (R11): the length of the longest joined external wall."""
         return len(self.longest_wall_segments())
 
+    def longest_wall_if(self, tile: Tile, pos: Pos) -> int:
+        """The longest joined external wall (R11) if ``tile`` stood at ``pos`` (built
+        there, or exchanged for the tile there). Kept with the state's analysis, so copies
+        of one layout (the worlds a search imagines) work it out once. ``pos`` is not
+        checked against R7."""
+        an = self._analysis()
+        key = ("wall", cell(pos), tile.mask)
+        n: int | None = an.memo.get(key)
+        if n is None:
+            tiles = dict(self._tiles)
+            tiles[pos] = tile
+            n = an.memo[key] = len(longest_trail(external_walls(tiles)))
+        return n
+
     def walls_joined_by(self, tile: Tile, pos: Pos) -> list[Segment]:
         """The external walls already standing that ``tile`` built at ``pos`` would join
         (R11): the joined wall through the tile's own external segments in the Alhambra

@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
-from ...engine.alhambra.narration import plain_text
+from ...engine.alhambra.narration import plain_text, where
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances
 from ..parallel import parallel_review, parallel_search
 from ..ranking import ranked
@@ -47,7 +47,7 @@ def rollout_policy(game: Game, rng: random.Random) -> Action:
     rollouts do not all follow one line)."""
     legal = game.legal_actions()
     if len(legal) > 1 and rng.random() < 0.75:
-        return _ranker.rank(game, legal)[0]
+        return _ranker.favourite(game, legal)
     return quick_move(game, rng)
 
 
@@ -196,7 +196,7 @@ def reasons(game: Game, action: Action) -> list[str]:
     tile = game.market[action.currency] if type(action) is Buy else None
     if tile is not None:  # a purchase changes the majorities once built: at its best place
         found = best_place(game, me.name, tile)
-        out.append(f"built at {found[0]}, its best place now" if found else "fits nowhere now: to the reserve (R7)")
+        out.append(f"built {where(found[0])}, its best place now" if found else "fits nowhere now: to the reserve (R7)")
         mine = found[1] if found else me.alhambra
     else:
         after_game = game.copy()
