@@ -41,7 +41,7 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert w.offer and w.remark is not None and w.remark.kind == "mistake"
     d = w.remark.decision
     assert d is not None and d.loss > w.coach.threshold
-    assert f"{round(100 * d.loss)}%" in w.remark.text
+    assert f"from about {round(100 * d.chance_best)}% (with the search's choice, below) to {round(100 * d.chance_played)}%" in w.remark.text
     assert w.remark.lines[0].startswith(f"You played: {said}")
     assert f"overpays by {overpaid} (R6)" in w.remark.lines[0]  # the engine's facts
     assert w.remark.lines[1].startswith("The search prefers: ")

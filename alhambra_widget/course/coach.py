@@ -102,9 +102,8 @@ class Coach:
         lines = [f"You played: {d.played}" + _why(self.reasons(before, played))]
         lines.append(f"The search prefers: {d.best}" + _why(self.reasons(before, best.action)))
         text = (
-            f"That move gave away about {round(100 * d.loss)}% of your chance to win "
-            f"({_pct(d.chance_best)} with the search's choice, {_pct(d.chance_played)} after yours). "
-            "Take it back?"
+            f"That move lowered your chance to win from about {_pct(d.chance_best)} (with the "
+            f"search's choice, below) to {_pct(d.chance_played)}. Take it back?"
         )
         return Remark("mistake", text, step, None, tuple(lines), d)
 

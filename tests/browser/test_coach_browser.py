@@ -102,7 +102,7 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     assert lab.py(BAD) == "True"
     coach = board.locator("aside.aw-coach.aw-coach-mistake")
     coach.wait_for()
-    assert "of your chance to win" in coach.inner_text() and "(R6)" in coach.inner_text()
+    assert "your chance to win from about" in coach.inner_text() and "(R6)" in coach.inner_text()
     # the remark fills the same region: nothing below it moves, and it is on screen
     assert coach.bounding_box() == idle
     assert idle["y"] >= 0 and idle["y"] + idle["height"] <= page.viewport_size["height"]

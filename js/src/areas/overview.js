@@ -24,7 +24,7 @@ export function standingsHtml({ v, ui }) {
   if (!o) return html``;
   const full = !!ui.standings;
   const names = o.names;
-  const head = html`<tr><th scope="col">kind</th>${names.map((n) => html`<th scope="col">${n}</th>`)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
+  const head = html`<tr><th scope="col">tiles of each kind</th>${names.map((n) => html`<th scope="col">${n}</th>`)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
   const walls = html`<tr><th>longest wall</th>${names.map((n) => html`<td>${n in o.walls ? o.walls[n] : "—"}</td>`)}${full && html`<td></td>`}</tr>`;
   const totals = html`<tr class="aw-total"><th>points if scored now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}${full && html`<td></td>`}</tr>`;
   const more = html`<button class="aw-mini" data-standings="1" aria-expanded="${full ? "true" : "false"}">${full ? "fewer details" : "details"}</button>`;

@@ -71,7 +71,7 @@ function legend(g) {
     const acc = g.accuracy[name];
     const n = g.mistakes.filter((m) => m.player === name).length;
     const swatch = html`<svg width="26" height="10" aria-hidden="true"><line class="aw-graph-line aw-c${k % 4}" x1="1" x2="25" y1="5" y2="5" stroke-dasharray="${DASH[k % 4]}"/></svg>`;
-    const figure = acc === undefined ? html`<span class="aw-muted">not reviewed</span>` : html`accuracy <b>${Math.round(acc)}%</b>, ${n} mistake${n === 1 ? "" : "s"}`;
+    const figure = acc === undefined ? html`<span class="aw-muted">not reviewed</span>` : html`<span title="100% when no decision gave away any chance to win against the computer's choice; each loss lowers it, big ones most (lichess's formula)">accuracy <b>${Math.round(acc)}%</b></span>, ${n} mistake${n === 1 ? "" : "s"}`;
     return html`<span role="listitem" data-player="${name}">${swatch}<span>${name}: ${figure}</span></span>`;
   });
   return html`<div class="aw-graph-legend" role="list" aria-label="each player's accuracy">${items}</div>`;
