@@ -86,7 +86,7 @@ function boardHtml(v, ui, L, px = null) {
 // what a tile's "2Le" means: trees and their kind, with each kind's colour
 export function treeKey() {
   const kinds = Object.entries(TREE_ABBR).map(([kind, abbr]) => html`<span class="ag-key-item"><svg width="12" height="12" aria-hidden="true"><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${abbr} ${kind}</span>`);
-  return html`<div class="ag-key" aria-label="tree kinds">On a tile, 2Le = 2 lemon trees on that side: ${kinds}</div>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building and its value: it scores when every field at its corners holds a tile. On a tile, 2Le = 2 lemon trees on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v) {

@@ -66,6 +66,7 @@ test("a Gardens game with hostile names", async () => {
   assert.equal(root.querySelectorAll(".ag-board [data-field], .ag-board .ag-tile").length, 36);
   const key = root.querySelector(".ag-key").textContent; // what a tile's "2Le" means
   for (const kind of ["lemon", "orange", "palm", "lavender"]) assert.match(key, new RegExp(kind));
+  assert.match(key, /A diamond is a building and its value/); // the buildings explained too
   cleanup();
 });
 

@@ -51,7 +51,7 @@ export function statusText({ v, ui, model }) {
     return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
   }
   if (v.mode === "gardens") {
-    return `${must(p)} turn the tile in hand (click it, or R), then lay it on a green field (click it, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}.`;
+    return `${must(p)} lay the tile in hand on a green field (click, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}. R turns it.`;
   }
   if (!L) return "";
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
