@@ -37,7 +37,19 @@ from .actions import (
 from .components import CARD_NAMES, KINDS, ScoringCard, Tile, kind_counts
 from .grid import Alhambra, Violation, build, rebuild, unbuild
 from .listing import buys, dirk_draw, end_game_gifts, placements, redesigns, shared, takes
-from .narration import Event
+from .narration import (
+    Event,
+    buy_data,
+    cards_data,
+    dirk_data,
+    exchange_data,
+    market_data,
+    player_data,
+    redesign_data,
+    take_data,
+    tile_data,
+    turn_data,
+)
 from .scoring import ScoringRound, score_round
 from .state import Seat, Table
 
@@ -100,8 +112,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
             t.display.remove(c)
         s.gain(a.cards)
         t.takes = None
-        ev = [Event("take_money", {"player": s.name, "cards": [CARD_NAMES[c] for c in a.cards]})]
-        return turn_over(t, s, ev)
+        return turn_over(t, s, [Event("take_money", None, take_data, s.name, a.cards)])
 
 
 def is_exact(t: Table, buy: Buy) -> bool:
@@ -145,15 +156,7 @@ class BuyRule(TurnRule[Buy]):
         t.discard += s.spend(a.currency, a.pay)
         t.market[a.currency] = None
         s.bought.append(tile)
-        data = {
-            "player": s.name,
-            "tile": tile.name,
-            "price": tile.price,
-            "currency": a.currency,
-            "pay": list(a.pay),
-            "exact": exact,
-        }
-        ev = [Event("buy", data)]
+        ev = [Event("buy", None, buy_data, s.name, tile, a, exact)]
         if exact:  # R4: an exact payment gives another action
             return ev
         return turn_over(t, s, ev)
@@ -188,8 +191,7 @@ class PlaceRule(TurnRule[Place]):
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         build(s.alhambra, a.tile, a.pos)
-        ev = [Event("place", {"player": s.name, "tile": a.tile.name, "pos": list(a.pos)})]
-        return placed(t, s, ev)
+        return placed(t, s, [Event("place", None, tile_data, s.name, a.tile, a.pos)])
 
 
 class ReserveRule(TurnRule[Reserve]):
@@ -208,7 +210,7 @@ class ReserveRule(TurnRule[Reserve]):
         """Put the tile on the reserve (R9), then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         s.reserve.append(a.tile)
-        return placed(t, s, [Event("reserve", {"player": s.name, "tile": a.tile.name})])
+        return placed(t, s, [Event("reserve", None, tile_data, s.name, a.tile)])
 
 
 class GiveToDirkRule(TurnRule[GiveToDirk]):
@@ -231,8 +233,7 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
         """R3: Dirk gets the tile, then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         t.dirk.append(a.tile)
-        data = {"player": s.name, "tile": a.tile.name, "dirk": t.dirk_name}
-        return placed(t, s, [Event("give_to_dirk", data)])
+        return placed(t, s, [Event("give_to_dirk", None, dirk_data, s.name, a.tile, t.dirk_name)])
 
 
 def _not_in_reserve(s: Seat, tile: Tile) -> IllegalAction | None:
@@ -256,8 +257,8 @@ class FromReserveRule(TurnRule[FromReserve]):
         """R8: build the reserve tile at its cell; the turn's action is done."""
         s.reserve.remove(a.tile)
         build(s.alhambra, a.tile, a.pos)
-        data = {"player": s.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
-        return turn_over(t, s, [Event("redesign", data)])
+        ev = [Event("redesign", None, redesign_data, s.name, a.tile, a.pos, "from_reserve")]
+        return turn_over(t, s, ev)
 
 
 class ToReserveRule(TurnRule[ToReserve]):
@@ -276,8 +277,8 @@ class ToReserveRule(TurnRule[ToReserve]):
         """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
         tile = unbuild(s.alhambra, a.pos)
         s.reserve.append(tile)
-        data = {"player": s.name, "tile": tile.name, "pos": list(a.pos), "how": "to_reserve"}
-        return turn_over(t, s, [Event("redesign", data)])
+        ev = [Event("redesign", None, redesign_data, s.name, tile, a.pos, "to_reserve")]
+        return turn_over(t, s, ev)
 
 
 class ExchangeRule(TurnRule[Exchange]):
@@ -299,14 +300,8 @@ class ExchangeRule(TurnRule[Exchange]):
         s.reserve.remove(a.tile)
         old = rebuild(s.alhambra, a.tile, a.pos)
         s.reserve.append(old)
-        data = {
-            "player": s.name,
-            "tile": a.tile.name,
-            "old": old.name,
-            "pos": list(a.pos),
-            "how": "exchange",
-        }
-        return turn_over(t, s, [Event("redesign", data)])
+        ev = [Event("redesign", None, exchange_data, s.name, a.tile, old, a.pos)]
+        return turn_over(t, s, ev)
 
 
 class PassRule(TurnRule[Pass]):
@@ -327,7 +322,7 @@ class PassRule(TurnRule[Pass]):
     @staticmethod
     def do(t: Table, s: Seat, a: Pass) -> list[Event]:
         """The player passes: the turn ends."""
-        return turn_over(t, s, [Event("pass", {"player": s.name})])
+        return turn_over(t, s, [Event("pass", None, player_data, s.name)])
 
 
 TURN_RULES: Final[dict[type[Action], type[TurnRule[Any]]]] = {
@@ -415,7 +410,8 @@ def turn_over(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
     if s.bought:
         t.phase = "place"
         return ev
-    return ev + end_turn(t)
+    ev.extend(end_turn(t))
+    return ev
 
 
 def placed(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
@@ -424,7 +420,8 @@ def placed(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
     if s.bought:
         return ev
     if t.phase == "place":
-        return ev + end_turn(t)
+        ev.extend(end_turn(t))
+        return ev
     nxt = next_receiver(t)  # the gift phase (R12): the next receiver, or round 3
     if nxt is not None:
         t.current = nxt
@@ -472,7 +469,7 @@ def _refill_display(t: Table, ev: list[Event]) -> None:
         drawn.append(CARD_NAMES[c])  # type: ignore[index]
     if drawn:
         t.takes = None
-        ev.append(Event("money_refilled", {"cards": drawn}))
+        ev.append(Event("money_refilled", None, cards_data, drawn))
 
 
 def end_turn(t: Table) -> list[Event]:
@@ -480,17 +477,18 @@ def end_turn(t: Table) -> list[Event]:
     end, R12, when the market cannot be refilled)."""
     ev: list[Event] = []
     _refill_display(t, ev)
-    filled: list[list[str]] = []
+    filled: list[Any] = []  # currency, tile, currency, tile...
     short = False
     for cur, tile in t.market.items():
         if tile is None:
             if t.bag:
                 nt = t.market[cur] = t.bag.pop()
-                filled.append([cur, nt.name])
+                filled.append(cur)
+                filled.append(nt)
             else:
                 short = True
     if filled:
-        ev.append(Event("market_refilled", {"tiles": filled}))
+        ev.append(Event("market_refilled", None, market_data, filled))
     if t.due:
         for rnd in t.due:
             ev += score(t, rnd)
@@ -500,7 +498,7 @@ def end_turn(t: Table) -> list[Event]:
     t.current = (t.current + 1) % len(t.seats)
     t.turn += 1
     t.phase = "act"
-    ev.append(Event("turn", {"player": t.seats[t.current].name, "turn": t.turn}))
+    ev.append(Event("turn", None, turn_data, t.seats[t.current].name, t.turn))
     return ev
 
 
@@ -583,3 +581,4 @@ def score(t: Table, number: int) -> list[Event]:
             t.dirk.extend(got)
             ev.append(dirk_event(t, [tile.name for tile in got], f"round {number}"))
     return ev
+
