@@ -108,11 +108,12 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
     @staticmethod
     def do(t: Table, s: Seat, a: TakeMoney) -> list[Event]:
         """R5: the cards go from the display to the hand; the turn's action is done."""
-        for c in a.cards:
+        cards = a.cards  # (each field read once: the actions are interpreted objects)
+        for c in cards:
             t.display.remove(c)
-        s.gain(a.cards)
+        s.gain(cards)
         t.takes = None
-        return turn_over(t, s, [Event("take_money", None, take_data, s.name, a.cards)])
+        return turn_over(t, s, [Event("take_money", None, take_data, s.name, cards)])
 
 
 def is_exact(t: Table, buy: Buy) -> bool:
@@ -150,11 +151,13 @@ class BuyRule(TurnRule[Buy]):
     @staticmethod
     def do(t: Table, s: Seat, a: Buy) -> list[Event]:
         """R6: pay, take the tile to place; an exact payment gives another action (R4)."""
-        tile = t.market[a.currency]
+        currency = a.currency
+        pay = a.pay
+        tile = t.market[currency]
         assert tile is not None
-        exact = is_exact(t, a)
-        t.discard += s.spend(a.currency, a.pay)
-        t.market[a.currency] = None
+        exact = sum(pay) == tile.price  # (is_exact, the tile and payment at hand)
+        t.discard += s.spend(currency, pay)
+        t.market[currency] = None
         s.bought.append(tile)
         ev = [Event("buy", None, buy_data, s.name, tile, a, exact)]
         if exact:  # R4: an exact payment gives another action
@@ -189,9 +192,11 @@ class PlaceRule(TurnRule[Place]):
     @staticmethod
     def do(t: Table, s: Seat, a: Place) -> list[Event]:
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
-        s.bought.remove(a.tile)
-        build(s.alhambra, a.tile, a.pos)
-        return placed(t, s, [Event("place", None, tile_data, s.name, a.tile, a.pos)])
+        tile = a.tile
+        pos = a.pos
+        s.bought.remove(tile)
+        build(s.alhambra, tile, pos)
+        return placed(t, s, [Event("place", None, tile_data, s.name, tile, pos)])
 
 
 class ReserveRule(TurnRule[Reserve]):
@@ -208,9 +213,10 @@ class ReserveRule(TurnRule[Reserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: Reserve) -> list[Event]:
         """Put the tile on the reserve (R9), then the next placement or the turn's end."""
-        s.bought.remove(a.tile)
-        s.reserve.append(a.tile)
-        return placed(t, s, [Event("reserve", None, tile_data, s.name, a.tile)])
+        tile = a.tile
+        s.bought.remove(tile)
+        s.reserve.append(tile)
+        return placed(t, s, [Event("reserve", None, tile_data, s.name, tile)])
 
 
 class GiveToDirkRule(TurnRule[GiveToDirk]):
@@ -255,9 +261,11 @@ class FromReserveRule(TurnRule[FromReserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: FromReserve) -> list[Event]:
         """R8: build the reserve tile at its cell; the turn's action is done."""
-        s.reserve.remove(a.tile)
-        build(s.alhambra, a.tile, a.pos)
-        ev = [Event("redesign", None, redesign_data, s.name, a.tile, a.pos, "from_reserve")]
+        tile = a.tile
+        pos = a.pos
+        s.reserve.remove(tile)
+        build(s.alhambra, tile, pos)
+        ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "from_reserve")]
         return turn_over(t, s, ev)
 
 
@@ -275,9 +283,10 @@ class ToReserveRule(TurnRule[ToReserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: ToReserve) -> list[Event]:
         """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
-        tile = unbuild(s.alhambra, a.pos)
+        pos = a.pos
+        tile = unbuild(s.alhambra, pos)
         s.reserve.append(tile)
-        ev = [Event("redesign", None, redesign_data, s.name, tile, a.pos, "to_reserve")]
+        ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "to_reserve")]
         return turn_over(t, s, ev)
 
 
@@ -297,10 +306,12 @@ class ExchangeRule(TurnRule[Exchange]):
     def do(t: Table, s: Seat, a: Exchange) -> list[Event]:
         """R8: the reserve tile takes the cell, the built tile goes to the reserve; the turn's
         action is done."""
-        s.reserve.remove(a.tile)
-        old = rebuild(s.alhambra, a.tile, a.pos)
+        tile = a.tile
+        pos = a.pos
+        s.reserve.remove(tile)
+        old = rebuild(s.alhambra, tile, pos)
         s.reserve.append(old)
-        ev = [Event("redesign", None, exchange_data, s.name, a.tile, old, a.pos)]
+        ev = [Event("redesign", None, exchange_data, s.name, tile, old, pos)]
         return turn_over(t, s, ev)
 
 
