@@ -187,24 +187,23 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[object, Action]]]]] = {
+_BY_CELL: Final[dict[type[Action], dict[Tile, dict[object, Action]]]] = {
     Place: {},
     FromReserve: {},
     Exchange: {},
 }
-"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
-both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
+"""kind -> tile -> integer cell -> the shared action (at most 3 kinds x 54 tiles x the
+cells). Keyed by the tile (its hash is kept, and the tile in hand is found by identity):
+an equal tile read again from a file shares the actions of the first, which are equal
+to its own."""
 
 
 def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     by_tile = _BY_CELL[cls]
-    entry = by_tile.get(id(tile))
-    if entry is None or entry[0] is not tile:
-        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
-            by_tile.clear()
-        entry = by_tile[id(tile)] = (tile, {})
-    table = entry[1]
+    table = by_tile.get(tile)
+    if table is None:
+        table = by_tile[tile] = {}
     for q in cells:  # (the integer objects held: see _TO_RESERVE)
         a = table.get(q)
         if a is None:
