@@ -288,9 +288,8 @@ class Analysis:
         an.frontier = self.frontier.copy()
         an.keys = self.keys.copy()
         an._reset()
-        # the same dictionaries typed with Any keys: each neighbour cell is made an
-        # integer object once and that object used for all its lookups (compiled, a
-        # computed int key is made anew at every use)
+        # the same dictionaries typed with Any keys, looked up with each cell's one
+        # object (CELL): compiled, an int-typed key would be made anew at every use
         frontier: dict[Any, int] = an.frontier
         keys: dict[Any, int] = an.keys
         held: dict[Any, int] = masks
