@@ -87,3 +87,36 @@ def test_G5_the_fields_share_left_is_the_gardens_clock():
         shares.append(g.fields_share_left)
     assert shares[-1] == 0.0
     assert shares == sorted(shares, reverse=True) and len(set(shares)) == 37  # one field a step
+
+
+def test_events_made_later_read_like_plain_events():
+    """Events whose data is made on first read (the engine's frequent kinds) compare,
+    pickle, copy and narrate like events built with their data; the data is the
+    documented plain JSON (names, tile names, cells as [x, y])."""
+    import copy
+    import json
+    import pickle
+    import random
+
+    from alhambra_widget.engine.alhambra.narration import Event
+
+    g = Game(["Ann", "Ben", "Cem"], seed=4)
+    r = random.Random(4)
+    kinds: set[str] = set()
+    while not g.is_over and g.step < 400:
+        g.apply(r.choice(g.legal_actions()))
+    for e in g.log:
+        kinds.add(e.kind)
+        plain = Event(e.kind, json.loads(json.dumps(e.data)))
+        assert plain == e and e == plain
+        assert plain.text == e.text and repr(plain) == repr(e)
+        assert pickle.loads(pickle.dumps(e)) == e
+        assert copy.deepcopy(e).data == e.data
+        if e.kind in ("place", "redesign"):
+            assert isinstance(e.data["pos"], list) and len(e.data["pos"]) == 2
+        if e.kind == "market_refilled":
+            assert all(isinstance(c, str) and isinstance(t, str) for c, t in e.data["tiles"])
+    assert {"take_money", "buy", "place", "redesign", "turn", "money_refilled"} <= kinds
+    later = Event("turn", None, lambda a, b, c, d: {"player": a, "turn": b}, "Ann", 3)
+    assert later == Event("turn", {"player": "Ann", "turn": 3})
+    assert later.data is later.data  # made once, then kept

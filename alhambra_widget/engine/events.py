@@ -10,6 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 Narrator = Callable[[dict[str, Any]], str]
+Maker = Callable[[Any, Any, Any, Any], dict[str, Any]]
+"""Builds an event's data from up to four values given when it happened (see
+:class:`Event`)."""
 
 
 class Event:
@@ -17,17 +20,48 @@ class Event:
 
     ``kind`` is one of the keys of :data:`NARRATORS`; ``data`` holds plain JSON values
     (names, tile names like ``"tower 9 NE"``, cards like ``"denar 3"``, cells as
-    ``[x, y]``); ``text`` (and ``str(event)``) is the sentence."""
+    ``[x, y]``); ``text`` (and ``str(event)``) is the sentence.
 
-    __slots__ = ("_text", "data", "kind")
+    ``Event(kind, data)``; or, for the engine's frequent events, ``Event(kind, None,
+    make, a, b, c, d)``: ``data`` is ``make(a, b, c, d)``, made on first read (the
+    values are immutable: names, tiles, actions). Most events are never read (a bot's
+    simulations, a replay), and an event without its dictionary and lists is one object
+    for the garbage collector to visit instead of two or three."""
+
+    __slots__ = ("_a", "_b", "_c", "_d", "_data", "_make", "_text", "kind")
 
     NARRATORS: ClassVar[Mapping[str, Narrator]] = {}
     """The sentence of each kind, by the game (set by each game's subclass)."""
 
-    def __init__(self, kind: str, data: dict[str, Any]):
+    def __init__(
+        self,
+        kind: str,
+        data: dict[str, Any] | None,
+        make: Maker | None = None,
+        a: Any = None,
+        b: Any = None,
+        c: Any = None,
+        d: Any = None,
+    ):
         self.kind = kind
-        self.data = data
+        self._data = data
+        self._make = make
+        self._a = a
+        self._b = b
+        self._c = c
+        self._d = d
         self._text: str | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The event's plain JSON values (made on first read when made later, then kept)."""
+        data = self._data
+        if data is None:
+            make = self._make
+            assert make is not None, "an Event needs its data or a maker"
+            data = self._data = make(self._a, self._b, self._c, self._d)
+            self._make = self._a = self._b = self._c = self._d = None
+        return data
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor

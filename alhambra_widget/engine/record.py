@@ -21,11 +21,13 @@ import random
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from .errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 NAME_MAX = 40
+_LOW: Final = (1 << 32) - 1
+"""The low 32 bits of a mover record: where the action's events start in the log."""
 """The longest player name the engine accepts (characters)."""
 
 
@@ -155,7 +157,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def __init__(self, seed: int):
         self._seed = seed
         self._history: list[A] = []
-        self._movers: list[tuple[int, int]] = []
+        self._movers: list[int] = []  # mover << 32 | where its events start (see movers)
         self._log: list[E] = []
         self._listeners: list[Listener] = []
         self._legal = LegalCache()
@@ -180,7 +182,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def movers(self) -> tuple[tuple[int, int], ...]:
         """For each action of ``history``: the player to move before it (who made it)
         and where its events start in ``log`` (the first is the action's own sentence)."""
-        return tuple(self._movers)
+        return tuple([(m >> 32, m & _LOW) for m in self._movers])
 
     @property
     def log(self) -> tuple[E, ...]:
@@ -241,7 +243,8 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         }
 
     def _step(self, action: A) -> list[E]:
-        self._movers.append((self.current, len(self._log)))
+        # (one integer, not a pair: an int is no container for the garbage collector)
+        self._movers.append(self.current << 32 | len(self._log))
         events = self._do(action)
         self._legal.actions = None
         self._history.append(action)

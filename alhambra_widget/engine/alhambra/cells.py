@@ -37,6 +37,12 @@ MAX_TILES: Final = 54  # R1: no Alhambra holds more, so no cell is farther than 
 CENTRE: Final = OFF * _STRIDE + OFF
 """The fountain's integer cell."""
 POS: Final[tuple[Pos, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+CELL: Final[tuple[Any, ...]] = tuple(range(_STRIDE * _STRIDE))
+"""The one integer object of each cell: every dictionary and set of the analysis (and
+the Alhambra's layout) is keyed by these, never by a cell computed anew. A lookup then
+finds its key by identity (an int key that is another object with the same value is
+compared by value: a call), and the compiled engine reads a cell object from here
+instead of making a new integer (cells are above 256, the cached small integers)."""
 _SIDES: Final[tuple[tuple[int, int, int], ...]] = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
 """(side bit, offset of the neighbour, the neighbour's side facing us): N, E, S, W."""
 _JOINS: Final[tuple[tuple[int, int, int, int], ...]] = (  # (side, previous side, offset of the corner between them, of the side cell)
@@ -76,6 +82,8 @@ def _seeds(k: int) -> tuple[int, ...]:
 
 _SEEDS: Final = tuple(_seeds(k) for k in range(256))
 
+_AROUND: Final = (-1, _STRIDE, 1, -_STRIDE)
+"""The offsets of a cell's four neighbours."""
 _POP: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(16))
 _STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for bit, c in ((1, -1), (2, _STRIDE), (4, 1), (8, -_STRIDE)) if m & bit)
@@ -158,10 +166,11 @@ def _cut_vertices(keys: Mapping[int, int], masks: Mapping[int, int]) -> set[int]
     (``keys``: built cell -> code, :data:`_WALK` gives its steps; the fountain is not
     among them). Tarjan's depth-first search from the fountain, reading the neighbours
     straight off the codes; the depth is at most the 54 tiles (R1)."""
-    disc = {CENTRE: 0}
+    disc = {CELL[CENTRE]: 0}
     cut: set[int] = set()
     for _bit, step, _facing in _SIDES:  # the fountain has no walls
-        if CENTRE + step in masks and CENTRE + step not in disc:
+        q = CELL[CENTRE + step]
+        if q in masks and q not in disc:
             _low(CENTRE + step, CENTRE, keys, disc, cut)
     return cut
 
@@ -170,17 +179,18 @@ def _low(v: int, parent: int, keys: Mapping[int, int], disc: dict[int, int], cut
     """Tarjan's low point of ``v``, reached from ``parent``; adds the cut vertices found
     below it to ``cut``. (A module function, not a closure: a recursive closure is a
     reference cycle, left for the garbage collector after every call.)"""
-    d = disc[v] = len(disc)
+    cv = CELL[v]
+    d = disc[cv] = len(disc)
     lo = d
-    for step in _STEPS[_WALK[keys[v]]]:
+    for step in _STEPS[_WALK[keys[cv]]]:
         w = v + step
-        dw = disc.get(w)
+        dw = disc.get(CELL[w])
         if dw is None:
             lw = _low(w, v, keys, disc, cut)
             if lw < lo:
                 lo = lw
             if lw >= d:
-                cut.add(v)
+                cut.add(cv)
         elif w != parent and dw < lo:
             lo = dw
     return lo
@@ -248,7 +258,7 @@ class Analysis:
                 y1 = y
             key = m << 8
             for bit, d, facing in _SIDES:
-                q = c + d
+                q = CELL[c + d]
                 o = masks.get(q)
                 if o is None:  # q is empty: it has a neighbour on its `facing` side
                     frontier[q] = frontier.get(q, 0) | facing | ((facing << 4) if m & bit else 0)
@@ -256,7 +266,7 @@ class Analysis:
                     key |= bit | ((bit << 4) if o & facing else 0)
             keys[c] = key
             links += _POP[_WALK[key]]
-        del keys[CENTRE]  # the fountain is never exchanged
+        del keys[CELL[CENTRE]]  # the fountain is never exchanged
         self.keys = keys
         self.edges = links >> 1
         self.frontier = frontier
@@ -275,35 +285,43 @@ class Analysis:
         facts change only around ``c``, the rest is computed anew on first use."""
         an = Analysis()  # blank (compiled classes have no bare __new__)
         an.masks = masks
-        frontier = an.frontier = self.frontier.copy()
-        keys = an.keys = self.keys.copy()
+        an.frontier = self.frontier.copy()
+        an.keys = self.keys.copy()
         an._reset()
+        # the same dictionaries typed with Any keys, looked up with each cell's one
+        # object (CELL): compiled, an int-typed key would be made anew at every use
+        frontier: dict[Any, int] = an.frontier
+        keys: dict[Any, int] = an.keys
+        held: dict[Any, int] = masks
         edges = self.edges
+        cell = CELL[c]
         if old is not None:  # the steps from the tile that was at c
-            edges -= _POP[_WALK[keys[c]]]
-        new = masks.get(c)
+            edges -= _POP[_WALK[keys[cell]]]
+        new = held.get(cell)
         if new is not None:  # a tile entered c (or replaced the one there)
-            if c in frontier:  # (not pop(c, None): no fast path compiled)
-                del frontier[c]
+            if cell in frontier:  # (not pop(c, None): no fast path compiled)
+                del frontier[cell]  # noqa: RUF051
             key = new << 8
             for bit, d, facing in _SIDES:
-                q = c + d
-                o = masks.get(q)
+                n = c + d
+                q = CELL[n]
+                o = held.get(q)
                 wall = (facing << 4) if new & bit else 0
                 if o is None:
                     frontier[q] = (frontier.get(q, 0) & ~(facing << 4)) | facing | wall
                     continue
                 key |= bit | ((bit << 4) if o & facing else 0)
-                if q != CENTRE:
+                if n != CENTRE:
                     keys[q] = (keys[q] & ~(facing << 4)) | facing | wall
-            keys[c] = key
+            keys[cell] = key
             edges += _POP[_WALK[key]]
         else:  # the tile at c left
-            del keys[c]
+            del keys[cell]
             code = 0
             for bit, d, facing in _SIDES:
-                q = c + d
-                o = masks.get(q)
+                n = c + d
+                q = CELL[n]
+                o = held.get(q)
                 if o is None:
                     k = frontier.get(q, 0) & ~(facing | (facing << 4))
                     if k:
@@ -312,10 +330,10 @@ class Analysis:
                         del frontier[q]
                     continue
                 code |= bit | ((bit << 4) if o & facing else 0)
-                if q != CENTRE:
+                if n != CENTRE:
                     keys[q] &= ~(facing | (facing << 4))
             if code:
-                frontier[c] = code
+                frontier[cell] = code
         an.edges = edges
         an.bbox = self._bbox_after(masks, c, new is not None)
         return an
@@ -360,23 +378,24 @@ class Analysis:
         found = self._encloses
         if found is None:
             found = self._encloses = {}
-        hit = found.get(q)
+        key = CELL[q]
+        hit = found.get(key)
         if hit is None:
-            hit = found[q] = self._compute_encloses(q)
+            hit = found[key] = self._compute_encloses(q)
         return hit
 
     def _seeds_of(self, q: int) -> tuple[int, ...]:
         """:data:`_SEEDS` for the empty cell ``q``: one neighbour per group of empty
         cells around it that a tile at ``q`` might cut apart."""
         masks = self.masks
-        k = self.frontier.get(q, 0) & 15  # the sides with a tile, then the corners (_JOINS)
-        if q - _STRIDE - 1 in masks:
+        k = self.frontier.get(CELL[q], 0) & 15  # the sides with a tile, then the corners (_JOINS)
+        if CELL[q - _STRIDE - 1] in masks:
             k |= 16
-        if q + _STRIDE - 1 in masks:
+        if CELL[q + _STRIDE - 1] in masks:
             k |= 32
-        if q + _STRIDE + 1 in masks:
+        if CELL[q + _STRIDE + 1] in masks:
             k |= 64
-        if q - _STRIDE + 1 in masks:
+        if CELL[q - _STRIDE + 1] in masks:
             k |= 128
         return _SEEDS[k]
 
@@ -412,15 +431,19 @@ class Analysis:
         is outside, or it is outside)."""
         masks = self.masks
         x0, y0, x1, y1 = self.bbox
-        seen = {start, blocked}
-        todo = [start]
+        first = CELL[start]
+        seen = {first}
+        if blocked >= 0:
+            seen.add(CELL[blocked])
+        todo: list[Any] = [first]
         while todo:
-            c = todo.pop()
+            c: int = todo.pop()
             x = c >> 7
             y = c & 127
             if x <= x0 or x >= x1 or y <= y0 or y >= y1:
                 return None
-            for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE):
+            for d in _AROUND:
+                q = CELL[c + d]
                 if q not in seen and q not in masks:
                     seen.add(q)
                     todo.append(q)
@@ -443,8 +466,9 @@ class Analysis:
             else:
                 cut = _cut_vertices(keys, self.masks)
                 leaf = _OPEN
-            found = []  # (a loop: cheaper than a comprehension for so few cells)
-            for c, k in keys.items():
+            found: list[Any] = []  # (a loop: cheaper than a comprehension for so few cells)
+            held: dict[Any, int] = keys  # (see cells())
+            for c, k in held.items():
                 if leaf[k] and c not in cut:
                     found.append(c)
             found.sort()
@@ -462,16 +486,19 @@ class Analysis:
         found = self._legal.get(mask)
         if found is not None:
             return found
-        out: list[int] = []
+        out: list[Any] = []
         if len(self.masks) <= MAX_TILES:  # else R1: every tile is built
             bit = 1 << mask
             x0, y0, x1, y1 = self.bbox
-            for q, code in self.frontier.items():
-                # (beyond the box nothing closes: settled here, no call)
-                if _FIT[code] & bit and not (
-                    x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1 and self.encloses(q)
-                ):
-                    out.append(q)
+            # the cells as the integer objects held (keys typed Any): compiled, no new
+            # integer object per cell listed
+            frontier: dict[Any, int] = self.frontier
+            for held, code in frontier.items():
+                if _FIT[code] & bit:
+                    q: int = held
+                    # (beyond the box nothing closes: settled here, no call)
+                    if not (x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1 and self.encloses(q)):
+                        out.append(held)
             out.sort()
         found = self._legal[mask] = tuple(out)
         return found
@@ -486,8 +513,9 @@ class Analysis:
         found = self._legal.get(16 + mask)
         if found is None:
             bit = 1 << mask
-            out = []
-            for q, code in self.keys.items():
+            out: list[Any] = []
+            keys: dict[Any, int] = self.keys  # (see cells())
+            for q, code in keys.items():
                 if _MATCH[code] & bit:
                     out.append(q)
             out.sort()

@@ -22,6 +22,7 @@ from typing import Final
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
 from .cells import (
+    CELL,
     CENTRE,
     MAX_TILES,
     OFF,
@@ -109,7 +110,7 @@ class Alhambra:
         if _blank:  # for copy() to fill in (compiled classes have no bare __new__)
             return
         self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
-        self._masks: dict[int, int] = {CENTRE: 0}  # integer cell -> walls, for the analysis
+        self._masks: dict[int, int] = {CELL[CENTRE]: 0}  # integer cell -> walls, for the analysis
         self._hash = layout_hash(self._masks)
         self._seen: dict[int, Analysis] = {}
         self._base: tuple[Analysis, int, int | None] | None = None
@@ -141,7 +142,7 @@ class Alhambra:
                     "R7c", f"R7c: no tile at {_fmt(pos)} could be reached from the fountain (R1: 54 tiles)."
                 )
             a._tiles[pos] = tile
-            a._masks[cell(pos)] = tile.mask
+            a._masks[CELL[cell(pos)]] = tile.mask
         a._hash = layout_hash(a._masks)
         if len(a._tiles) > MAX_TILES + 1:
             raise IllegalAction(
@@ -234,7 +235,7 @@ class Alhambra:
         next analysis is a recent one of the same layout (a redesign undone, a tile
         exchanged for one with the same walls), else derived from the last one if
         this is the only change since."""
-        new = self._masks.get(c)
+        new = self._masks.get(CELL[c])
         h = self._hash
         if old is not None:
             h ^= hash((c, old))
@@ -346,14 +347,15 @@ class Alhambra:
         tiles = dict(self._tiles)
         masks = dict(self._masks)
         c = cell(pos)
+        key = CELL[c]  # (the cell's one object: see cells.CELL)
         if tile is None:
             old: Tile | None = tiles.pop(pos)
-            before: int | None = masks.pop(c)
+            before: int | None = masks.pop(key)
         else:  # (replaced in place: the dictionaries keep their order)
             old = tiles.get(pos)
-            before = masks.get(c)
+            before = masks.get(key)
             tiles[pos] = tile
-            masks[c] = tile.mask
+            masks[key] = tile.mask
         self._tiles = tiles
         self._masks = masks
         self._changed(c, before)

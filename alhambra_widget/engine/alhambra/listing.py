@@ -58,7 +58,7 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     for c in cards:
         a = _TAKE1.get(c)
         if a is None:
-            a = _TAKE1[c] = TakeMoney.trusted((c,))
+            a = _TAKE1[c] = _one_field(TakeMoney, "cards", (c,))
         out.append(a)
         values.append(c.value)
         if c == prev:
@@ -108,7 +108,7 @@ _TAKE1: Final[dict[Card, TakeMoney]] = {}
 def _take(cards: tuple[Card, ...]) -> TakeMoney:
     a = _TAKES.get(cards)
     if a is None:
-        a = _TAKES[cards] = TakeMoney.trusted(cards)
+        a = _TAKES[cards] = _one_field(TakeMoney, "cards", cards)
     return a
 
 
@@ -123,7 +123,7 @@ def _to_reserves(out: list[Action], cells: tuple[object, ...]) -> None:
     for q in cells:
         a = _TO_RESERVE.get(q)
         if a is None:
-            a = _TO_RESERVE[q] = ToReserve.trusted(POS[cast(int, q)])
+            a = _TO_RESERVE[q] = _one_field(ToReserve, "pos", POS[cast(int, q)])
         out.append(a)
 
 
@@ -164,7 +164,7 @@ def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
             if buy is None:
                 if len(_BUY) >= 50_000:  # (bounded, like the other tables)
                     _BUY.clear()
-                buy = _BUY[currency, pay] = Buy.trusted(currency, pay)
+                buy = _BUY[currency, pay] = _two_fields(Buy, "currency", currency, "pay", pay)
             out.append(buy)
         acts = _put(_BUYS, 8192, key, tuple(out))
     return acts
@@ -187,24 +187,23 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[int, tuple[Tile, dict[object, Action]]]]] = {
+_BY_CELL: Final[dict[type[Action], dict[Tile, dict[object, Action]]]] = {
     Place: {},
     FromReserve: {},
     Exchange: {},
 }
-"""kind -> id(tile) -> (the tile, integer cell -> the shared action); the tile is kept
-both to keep its id taken and to check it (at most 3 kinds x 54 tiles x the cells)."""
+"""kind -> tile -> integer cell -> the shared action (at most 3 kinds x 54 tiles x the
+cells). Keyed by the tile (its hash is kept, and the tile in hand is found by identity):
+an equal tile read again from a file shares the actions of the first, which are equal
+to its own."""
 
 
 def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     by_tile = _BY_CELL[cls]
-    entry = by_tile.get(id(tile))
-    if entry is None or entry[0] is not tile:
-        if len(by_tile) > 1024:  # tiles read again and again from files: start afresh
-            by_tile.clear()
-        entry = by_tile[id(tile)] = (tile, {})
-    table = entry[1]
+    table = by_tile.get(tile)
+    if table is None:
+        table = by_tile[tile] = {}
     for q in cells:  # (the integer objects held: see _TO_RESERVE)
         a = table.get(q)
         if a is None:
@@ -213,11 +212,24 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[obj
 
 
 def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:
-    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos, spelt
-    out: compiled, no call into the interpreted actions module's loop over fields."""
-    a: Action = cls.__new__(cls)
-    object.__setattr__(a, "tile", tile)
-    object.__setattr__(a, "pos", pos)
+    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos."""
+    return _two_fields(cls, "tile", tile, "pos", pos)
+
+
+def _one_field(cls: type[A], name: str, value: Any) -> A:
+    """``cls.trusted(value)`` for a kind with the one field ``name``, spelt out:
+    compiled, no call into the interpreted actions module's loop over fields."""
+    a: A = cls.__new__(cls)
+    object.__setattr__(a, name, value)
+    return a
+
+
+def _two_fields(cls: type[A], name: str, value: Any, name2: str, value2: Any) -> A:
+    """``cls.trusted(value, value2)`` for a kind with the fields ``name`` and ``name2``
+    (see :func:`_one_field`)."""
+    a: A = cls.__new__(cls)
+    object.__setattr__(a, name, value)
+    object.__setattr__(a, name2, value2)
     return a
 
 

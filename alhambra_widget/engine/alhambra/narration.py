@@ -8,6 +8,10 @@ from typing import Any, ClassVar, Final
 
 from ..events import Event as _Event
 from ..events import Narrator, does
+from .actions import Buy
+from .components import CARD_NAMES, Card, Tile
+
+Pos = tuple[int, int]
 
 
 def _s(n: int, word: str) -> str:
@@ -164,3 +168,54 @@ def plain_text(e: _Event) -> str:
     elif e.kind == "market_refilled":
         w["tiles"] = [[c, tile_words(t)] for c, t in d["tiles"]]
     return type(e)(e.kind, w).text
+
+
+# -- the data of the engine's frequent events, made when first read (see Event) ---
+def take_data(player: str, cards: tuple[Card, ...], _c: None, _d: None) -> dict[str, Any]:
+    return {"player": player, "cards": [CARD_NAMES[c] for c in cards]}
+
+
+def buy_data(player: str, tile: Tile, a: Buy, exact: bool) -> dict[str, Any]:
+    return {
+        "player": player,
+        "tile": tile.name,
+        "price": tile.price,
+        "currency": a.currency,
+        "pay": list(a.pay),
+        "exact": exact,
+    }
+
+
+def tile_data(player: str, tile: Tile, pos: Pos | None, _d: None) -> dict[str, Any]:
+    """Place (with ``pos``) and Reserve (without)."""
+    if pos is None:
+        return {"player": player, "tile": tile.name}
+    return {"player": player, "tile": tile.name, "pos": list(pos)}
+
+
+def dirk_data(player: str, tile: Tile, dirk: str, _d: None) -> dict[str, Any]:
+    return {"player": player, "tile": tile.name, "dirk": dirk}
+
+
+def redesign_data(player: str, tile: Tile, pos: Pos, how: str) -> dict[str, Any]:
+    return {"player": player, "tile": tile.name, "pos": list(pos), "how": how}
+
+
+def exchange_data(player: str, tile: Tile, old: Tile, pos: Pos) -> dict[str, Any]:
+    return {"player": player, "tile": tile.name, "old": old.name, "pos": list(pos), "how": "exchange"}
+
+
+def player_data(player: str, _b: None, _c: None, _d: None) -> dict[str, Any]:
+    return {"player": player}
+
+
+def cards_data(cards: list[str], _b: None, _c: None, _d: None) -> dict[str, Any]:
+    return {"cards": cards}
+
+
+def market_data(filled: list[Any], _b: None, _c: None, _d: None) -> dict[str, Any]:
+    return {"tiles": [[filled[i], filled[i + 1].name] for i in range(0, len(filled), 2)]}
+
+
+def turn_data(player: str, turn: int, _c: None, _d: None) -> dict[str, Any]:
+    return {"player": player, "turn": turn}

@@ -37,7 +37,19 @@ from .actions import (
 from .components import CARD_NAMES, KINDS, ScoringCard, Tile, kind_counts
 from .grid import Alhambra, Violation, build, rebuild, unbuild
 from .listing import buys, dirk_draw, end_game_gifts, placements, redesigns, shared, takes
-from .narration import Event
+from .narration import (
+    Event,
+    buy_data,
+    cards_data,
+    dirk_data,
+    exchange_data,
+    market_data,
+    player_data,
+    redesign_data,
+    take_data,
+    tile_data,
+    turn_data,
+)
 from .scoring import ScoringRound, score_round
 from .state import Seat, Table
 
@@ -96,12 +108,12 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
     @staticmethod
     def do(t: Table, s: Seat, a: TakeMoney) -> list[Event]:
         """R5: the cards go from the display to the hand; the turn's action is done."""
-        for c in a.cards:
+        cards = a.cards  # (each field read once: the actions are interpreted objects)
+        for c in cards:
             t.display.remove(c)
-        s.gain(a.cards)
+        s.gain(cards)
         t.takes = None
-        ev = [Event("take_money", {"player": s.name, "cards": [CARD_NAMES[c] for c in a.cards]})]
-        return turn_over(t, s, ev)
+        return turn_over(t, s, [Event("take_money", None, take_data, s.name, cards)])
 
 
 def is_exact(t: Table, buy: Buy) -> bool:
@@ -139,21 +151,15 @@ class BuyRule(TurnRule[Buy]):
     @staticmethod
     def do(t: Table, s: Seat, a: Buy) -> list[Event]:
         """R6: pay, take the tile to place; an exact payment gives another action (R4)."""
-        tile = t.market[a.currency]
+        currency = a.currency
+        pay = a.pay
+        tile = t.market[currency]
         assert tile is not None
-        exact = is_exact(t, a)
-        t.discard += s.spend(a.currency, a.pay)
-        t.market[a.currency] = None
+        exact = sum(pay) == tile.price  # (is_exact, the tile and payment at hand)
+        t.discard += s.spend(currency, pay)
+        t.market[currency] = None
         s.bought.append(tile)
-        data = {
-            "player": s.name,
-            "tile": tile.name,
-            "price": tile.price,
-            "currency": a.currency,
-            "pay": list(a.pay),
-            "exact": exact,
-        }
-        ev = [Event("buy", data)]
+        ev = [Event("buy", None, buy_data, s.name, tile, a, exact)]
         if exact:  # R4: an exact payment gives another action
             return ev
         return turn_over(t, s, ev)
@@ -186,10 +192,11 @@ class PlaceRule(TurnRule[Place]):
     @staticmethod
     def do(t: Table, s: Seat, a: Place) -> list[Event]:
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
-        s.bought.remove(a.tile)
-        build(s.alhambra, a.tile, a.pos)
-        ev = [Event("place", {"player": s.name, "tile": a.tile.name, "pos": list(a.pos)})]
-        return placed(t, s, ev)
+        tile = a.tile
+        pos = a.pos
+        s.bought.remove(tile)
+        build(s.alhambra, tile, pos)
+        return placed(t, s, [Event("place", None, tile_data, s.name, tile, pos)])
 
 
 class ReserveRule(TurnRule[Reserve]):
@@ -206,9 +213,10 @@ class ReserveRule(TurnRule[Reserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: Reserve) -> list[Event]:
         """Put the tile on the reserve (R9), then the next placement or the turn's end."""
-        s.bought.remove(a.tile)
-        s.reserve.append(a.tile)
-        return placed(t, s, [Event("reserve", {"player": s.name, "tile": a.tile.name})])
+        tile = a.tile
+        s.bought.remove(tile)
+        s.reserve.append(tile)
+        return placed(t, s, [Event("reserve", None, tile_data, s.name, tile)])
 
 
 class GiveToDirkRule(TurnRule[GiveToDirk]):
@@ -231,8 +239,7 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
         """R3: Dirk gets the tile, then the next placement or the turn's end."""
         s.bought.remove(a.tile)
         t.dirk.append(a.tile)
-        data = {"player": s.name, "tile": a.tile.name, "dirk": t.dirk_name}
-        return placed(t, s, [Event("give_to_dirk", data)])
+        return placed(t, s, [Event("give_to_dirk", None, dirk_data, s.name, a.tile, t.dirk_name)])
 
 
 def _not_in_reserve(s: Seat, tile: Tile) -> IllegalAction | None:
@@ -254,10 +261,12 @@ class FromReserveRule(TurnRule[FromReserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: FromReserve) -> list[Event]:
         """R8: build the reserve tile at its cell; the turn's action is done."""
-        s.reserve.remove(a.tile)
-        build(s.alhambra, a.tile, a.pos)
-        data = {"player": s.name, "tile": a.tile.name, "pos": list(a.pos), "how": "from_reserve"}
-        return turn_over(t, s, [Event("redesign", data)])
+        tile = a.tile
+        pos = a.pos
+        s.reserve.remove(tile)
+        build(s.alhambra, tile, pos)
+        ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "from_reserve")]
+        return turn_over(t, s, ev)
 
 
 class ToReserveRule(TurnRule[ToReserve]):
@@ -274,10 +283,11 @@ class ToReserveRule(TurnRule[ToReserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: ToReserve) -> list[Event]:
         """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
-        tile = unbuild(s.alhambra, a.pos)
+        pos = a.pos
+        tile = unbuild(s.alhambra, pos)
         s.reserve.append(tile)
-        data = {"player": s.name, "tile": tile.name, "pos": list(a.pos), "how": "to_reserve"}
-        return turn_over(t, s, [Event("redesign", data)])
+        ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "to_reserve")]
+        return turn_over(t, s, ev)
 
 
 class ExchangeRule(TurnRule[Exchange]):
@@ -296,17 +306,13 @@ class ExchangeRule(TurnRule[Exchange]):
     def do(t: Table, s: Seat, a: Exchange) -> list[Event]:
         """R8: the reserve tile takes the cell, the built tile goes to the reserve; the turn's
         action is done."""
-        s.reserve.remove(a.tile)
-        old = rebuild(s.alhambra, a.tile, a.pos)
+        tile = a.tile
+        pos = a.pos
+        s.reserve.remove(tile)
+        old = rebuild(s.alhambra, tile, pos)
         s.reserve.append(old)
-        data = {
-            "player": s.name,
-            "tile": a.tile.name,
-            "old": old.name,
-            "pos": list(a.pos),
-            "how": "exchange",
-        }
-        return turn_over(t, s, [Event("redesign", data)])
+        ev = [Event("redesign", None, exchange_data, s.name, tile, old, pos)]
+        return turn_over(t, s, ev)
 
 
 class PassRule(TurnRule[Pass]):
@@ -327,7 +333,7 @@ class PassRule(TurnRule[Pass]):
     @staticmethod
     def do(t: Table, s: Seat, a: Pass) -> list[Event]:
         """The player passes: the turn ends."""
-        return turn_over(t, s, [Event("pass", {"player": s.name})])
+        return turn_over(t, s, [Event("pass", None, player_data, s.name)])
 
 
 TURN_RULES: Final[dict[type[Action], type[TurnRule[Any]]]] = {
@@ -415,7 +421,8 @@ def turn_over(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
     if s.bought:
         t.phase = "place"
         return ev
-    return ev + end_turn(t)
+    ev.extend(end_turn(t))
+    return ev
 
 
 def placed(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
@@ -424,7 +431,8 @@ def placed(t: Table, s: Seat, ev: list[Event]) -> list[Event]:
     if s.bought:
         return ev
     if t.phase == "place":
-        return ev + end_turn(t)
+        ev.extend(end_turn(t))
+        return ev
     nxt = next_receiver(t)  # the gift phase (R12): the next receiver, or round 3
     if nxt is not None:
         t.current = nxt
@@ -472,7 +480,7 @@ def _refill_display(t: Table, ev: list[Event]) -> None:
         drawn.append(CARD_NAMES[c])  # type: ignore[index]
     if drawn:
         t.takes = None
-        ev.append(Event("money_refilled", {"cards": drawn}))
+        ev.append(Event("money_refilled", None, cards_data, drawn))
 
 
 def end_turn(t: Table) -> list[Event]:
@@ -480,17 +488,18 @@ def end_turn(t: Table) -> list[Event]:
     end, R12, when the market cannot be refilled)."""
     ev: list[Event] = []
     _refill_display(t, ev)
-    filled: list[list[str]] = []
+    filled: list[Any] = []  # currency, tile, currency, tile...
     short = False
     for cur, tile in t.market.items():
         if tile is None:
             if t.bag:
                 nt = t.market[cur] = t.bag.pop()
-                filled.append([cur, nt.name])
+                filled.append(cur)
+                filled.append(nt)
             else:
                 short = True
     if filled:
-        ev.append(Event("market_refilled", {"tiles": filled}))
+        ev.append(Event("market_refilled", None, market_data, filled))
     if t.due:
         for rnd in t.due:
             ev += score(t, rnd)
@@ -500,7 +509,7 @@ def end_turn(t: Table) -> list[Event]:
     t.current = (t.current + 1) % len(t.seats)
     t.turn += 1
     t.phase = "act"
-    ev.append(Event("turn", {"player": t.seats[t.current].name, "turn": t.turn}))
+    ev.append(Event("turn", None, turn_data, t.seats[t.current].name, t.turn))
     return ev
 
 
@@ -583,3 +592,4 @@ def score(t: Table, number: int) -> list[Event]:
             t.dirk.extend(got)
             ev.append(dirk_event(t, [tile.name for tile in got], f"round {number}"))
     return ev
+

@@ -268,13 +268,14 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
     is nobody's), oldest first, for the page to mark and narrate until ``me`` acts:
     who, the action's own sentence from the log, and where it shows on the board (the
     market slot bought from, the cells built on or emptied, the cards taken)."""
-    k = len(game.history)
+    history, movers = game.history, game.movers  # (each a copy: read once)
+    k = len(history)
     stop = max(0, k - (RECENT_MAX if me is not None else 3))
-    while k > stop and game.movers[k - 1][0] != me:
+    while k > stop and movers[k - 1][0] != me:
         k -= 1
     out = []
-    for i in range(k, len(game.history)):
-        a, (who, at) = game.history[i], game.movers[i]
+    for i in range(k, len(history)):
+        a, (who, at) = history[i], movers[i]
         marks: dict[str, Any] = {}
         if isinstance(a, TakeMoney):
             marks["cards"] = [[c.currency, c.value] for c in a.cards]

@@ -46,13 +46,14 @@ def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
     """What the others laid since ``me`` last acted (the last three lays when the board
     is nobody's), oldest first, for the page to mark and narrate until ``me`` acts: who,
     the engine's sentence from the log, and the field laid on."""
-    k = len(g.history)
+    history, movers = g.history, g.movers  # (each a copy: read once)
+    k = len(history)
     stop = max(0, k - (RECENT_MAX if me is not None else 3))
-    while k > stop and g.movers[k - 1][0] != me:
+    while k > stop and movers[k - 1][0] != me:
         k -= 1
     out = []
-    for i in range(k, len(g.history)):
-        a, (who, at) = g.history[i], g.movers[i]
+    for i in range(k, len(history)):
+        a, (who, at) = history[i], movers[i]
         if not isinstance(a, Lay):
             continue
         text = g.log[at].text if at < len(g.log) else str(a)
