@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -29,7 +29,6 @@ from alhambra_widget.engine.alhambra.components import Card
 from alhambra_widget.players.alhambra.strong import StrongBot
 from alhambra_widget.players.arena import label, play, wilson
 from alhambra_widget.players.ismcts import Choice
-from alhambra_widget.players.parallel import InProcessExecutor
 
 
 def pooled(game: Game, seat: int, seed: int | str) -> Game:
@@ -92,6 +91,19 @@ class Pooled:
         return PooledBot(seed, playouts=self.playouts)
 
 
+def games(kinds: list[Any], seed: int, n: int, workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``n`` arena games (seeds from ``seed``, seats alternating), each as it ends: one
+    after another in this process, or on ``workers`` processes."""
+    if workers <= 1:
+        for i in range(n):
+            yield seed + i, play(kinds, seed + i, i % 2)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        jobs = {ex.submit(play, kinds, seed + i, i % 2): seed + i for i in range(n)}
+        for job in as_completed(jobs):
+            yield jobs[job], job.result()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10)
@@ -103,19 +115,15 @@ def main() -> None:
     other: Any = Pooled(args.playouts) if args.against == "pooled" else "greedy"
     kinds = [f"strong:{args.playouts}", other]
     new = label(kinds[0])
-    ex = InProcessExecutor() if args.workers <= 1 else ProcessPoolExecutor(max_workers=args.workers)
     t0, share, points, done = time.perf_counter(), 0.0, 0.0, 0
-    with ex:  # the games as they end (seeds distinct, seats alternating)
-        jobs = {ex.submit(play, kinds, args.seed + i, i % 2): args.seed + i for i in range(args.games)}
-        for job in as_completed(jobs):
-            r = job.result()
-            done += 1
-            share += r["share"][new]
-            points += r["points"][new] - r["points"][label(other)]
-            lo, hi = wilson(share, done)
-            print(f"seed {jobs[job]}: {new} {r['share'][new]:g} ({r['points'][new]:g} to "
-                  f"{r['points'][label(other)]:g}); so far {share:g}/{done} = {share / done:.1%} "
-                  f"(Wilson 95% {lo:.1%}-{hi:.1%})", flush=True)  # fmt: skip
+    for seed, r in games(kinds, args.seed, args.games, args.workers):  # as they end
+        done += 1
+        share += r["share"][new]
+        points += r["points"][new] - r["points"][label(other)]
+        lo, hi = wilson(share, done)
+        print(f"seed {seed}: {new} {r['share'][new]:g} ({r['points'][new]:g} to "
+              f"{r['points'][label(other)]:g}); so far {share:g}/{done} = {share / done:.1%} "
+              f"(Wilson 95% {lo:.1%}-{hi:.1%})", flush=True)  # fmt: skip
     lo, hi = wilson(share, done)
     print(f"{new} vs {label(other)}, 2 players, {done} games: won {share:g} = {share / done:.1%} "
           f"(Wilson 95% {lo:.1%}-{hi:.1%}), {points / done:+.1f} points a game; "
