@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 from helpers import open_tile
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alhambra_widget import (
@@ -445,3 +445,29 @@ def test_R2_scoring_cards_show_up_within_their_announced_window(n):
                     lo, hi = windows[rnd]
                     assert lo <= hidden <= hi, (seed, rnd, lo, hidden, hi)
             g.apply(rng.choice(g.legal_actions()))
+
+
+@settings(deadline=None, max_examples=30)  # whole games: slow under load
+@given(st.integers(2, 4), st.integers(0, 10**6))
+def test_r02_r05_r06_the_money_everyone_knows_is_part_of_each_hand(n, seed):
+    """Known to all: the cards taken from the display (R5) and not paid out (R6); the
+    deal is hidden (R2), so at the start nothing is known. Whatever the play, the known
+    part is part of the hand, and a take adds exactly its cards."""
+    import random
+
+    g = Game([f"P{i}" for i in range(n)], seed=seed)
+    assert g.known_money() == ((),) * n and all(p.money for p in g.players)
+    r = random.Random(seed)
+    for _ in range(120):
+        if g.is_over:
+            break
+        a = r.choice(g.legal_actions())
+        mover, before = g.current, Counter(g.known_money()[g.current])
+        g.apply(a)
+        known = g.known_money()
+        for p, k in zip(g.players, known):
+            assert not Counter(k) - Counter(p.money), (p.name, k, p.money)
+        if type(a) is TakeMoney:
+            assert Counter(known[mover]) == before + Counter(a.cards)
+        if type(a) is Buy:
+            assert Counter(known[mover]) <= before

@@ -5,10 +5,11 @@ game alone, and beats random play."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
-from alhambra_widget import AlhambraWidget, Buy, Game
+from alhambra_widget import AlhambraWidget, Buy, Game, TakeMoney
 from alhambra_widget.engine.alhambra.components import Card
 from alhambra_widget.gardens import Lay
 from alhambra_widget.players.alhambra.strong import StrongBot
@@ -30,22 +31,27 @@ def midgame(n: int, seed: int, steps: int, game=Game):
 def rearranged(g: Game, seat: int, seed: int | None) -> Game:
     """The same game as ``seat`` sees it, with everything else moved around: the money
     deck's cards and the bag shuffled (the scoring cards stay in their piles), and the
-    other players' cards swapped with unseen deck cards, each keeping its count. Made
-    with the engine's position editor (a recorded edit, one step: the search is seeded
-    by the step number, so compare with ``seed=None``, the same edit changing nothing)."""
+    other players' unseen cards swapped with unseen deck cards, each keeping its count
+    and the cards everyone saw it take and not pay out (:meth:`Game.known_money`, R5,
+    R6: those are no secret, so a fair rearrangement leaves them). Made with the
+    engine's position editor (a recorded edit, one step: the search is seeded by the
+    step number, so compare with ``seed=None``, the same edit changing nothing)."""
     h = g.copy()
     r = random.Random(seed)
     if seed is None:  # nothing moved
         r.shuffle = lambda x: None
-    others = [p for i, p in enumerate(h.players) if i != seat]
+    known = h.known_money()
+    others = [i for i in range(len(h.players)) if i != seat]
     deck = list(h.deck)
     slots = [i for i, c in enumerate(deck) if type(c) is Card]
-    pool = [deck[i] for i in slots] + [c for p in others for c in p.money]
+    pool = [deck[i] for i in slots]
+    for i in others:
+        pool += (Counter(h.players[i].money) - Counter(known[i])).elements()
     r.shuffle(pool)
     money = {}
-    for p in others:
-        n = len(p.money)
-        money[p.name], pool = {"money": pool[:n]}, pool[n:]
+    for i in others:
+        n = len(h.players[i].money) - len(known[i])
+        money[h.players[i].name], pool = {"money": list(known[i]) + pool[:n]}, pool[n:]
     for i, c in zip(slots, pool):
         deck[i] = c
     bag = list(h.bag)
@@ -55,11 +61,38 @@ def rearranged(g: Game, seat: int, seed: int | None) -> Game:
     return h
 
 
-@pytest.mark.parametrize("n,seed,steps", [(2, 1, 30), (3, 2, 60), (4, 3, 90), (5, 4, 40)])
-def test_r02_determinize_redraws_only_what_the_seat_has_not_seen(n, seed, steps):
-    g = midgame(n, seed, steps)
-    seat = g.current
-    d = g.determinize(seat, 7)
+def pooled(g: Game, seat: int, seed: int) -> Game:
+    """A determinization that forgets what everyone saw (the engine's before R5's and
+    R6's known cards were kept): every other player's cards pooled with the deck's."""
+    d = g.determinize(seat, seed)
+    return rearranged_all(d, seat, seed)
+
+
+def rearranged_all(g: Game, seat: int, seed: int) -> Game:
+    """``g`` with all the other players' cards, seen or not, swapped with the deck's
+    (the pool sorted first: it depends only on the counts and the unseen cards)."""
+    r = random.Random(seed)
+    deck = list(g.deck)
+    slots = [i for i, c in enumerate(deck) if type(c) is Card]
+    others = [p for i, p in enumerate(g.players) if i != seat]
+    pool = sorted([deck[i] for i in slots] + [c for p in others for c in p.money])
+    r.shuffle(pool)
+    money = {}
+    for p in others:
+        money[p.name], pool = {"money": pool[: len(p.money)]}, pool[len(p.money) :]
+    for i, c in zip(slots, pool):
+        deck[i] = c
+    h = g.copy()
+    h.edit(players=money, deck=deck[::-1])
+    return h
+
+
+def check_determinization(determinize, g: Game, seat: int) -> None:
+    """What a determinization for ``seat`` must do (R2, R5, R6): the seat's own hand,
+    the counts, the table and the seat's choices kept; the unseen cards redrawn among
+    themselves; each other player keeps the cards everyone saw them take and not pay
+    out; and the copy is the same whatever the seat cannot see."""
+    d = determinize(g, seat, 7)
     assert d.players[seat].money == g.players[seat].money
     assert [len(p.money) for p in d.players] == [len(p.money) for p in g.players]
     assert d.display == g.display and d.discard == g.discard and dict(d.market) == dict(g.market)
@@ -69,10 +102,57 @@ def test_r02_determinize_redraws_only_what_the_seat_has_not_seen(n, seed, steps)
     assert mine == unseen
     assert d.scoring_approach() == g.scoring_approach()  # the scoring cards stay in their piles
     assert d.legal_actions() == g.legal_actions()  # the seat's own choices are the same
+    for k in range(8):  # the cards everyone saw stay where they went (R5, R6)
+        d = determinize(g, seat, k)
+        for i, known in enumerate(g.known_money()):
+            assert not Counter(known) - Counter(d.players[i].money), f"seen cards lost: {i} {known}"
     # it depends on nothing the seat cannot see
-    other = rearranged(g, seat, 99).determinize(seat, 7)
-    assert other.state_dict() == d.state_dict()
-    assert g.determinize(seat, 8).state_dict() != d.state_dict()
+    d = determinize(g, seat, 7)
+    for k in (98, 99):
+        other = rearranged(g, seat, k)
+        hidden = [p.money for i, p in enumerate(g.players) if i != seat]
+        assert [p.money for i, p in enumerate(other.players) if i != seat] != hidden  # something moved
+        assert determinize(other, seat, 7).state_dict() == d.state_dict(), "depends on the unseen"
+    assert determinize(g, seat, 8).state_dict() != d.state_dict()
+
+
+@pytest.mark.parametrize("n,seed,steps", [(2, 1, 30), (3, 2, 60), (4, 3, 90), (5, 4, 40)])
+def test_r02_r05_r06_determinize_redraws_only_what_the_seat_has_not_seen(n, seed, steps):
+    g = midgame(n, seed, steps)
+    seat = g.current
+    assert any(k for i, k in enumerate(g.known_money()) if i != seat)  # cards were seen taken
+    check_determinization(Game.determinize, g, seat)
+
+
+@pytest.mark.parametrize("n,seed,steps", [(2, 1, 30), (3, 2, 60)])
+def test_r02_r05_r06_the_checks_catch_a_determinization_that_peeks_or_forgets_what_it_saw(n, seed, steps):
+    g = midgame(n, seed, steps)
+    seat = g.current
+    with pytest.raises(AssertionError, match="depends on the unseen"):  # peeks: keeps the hands
+        check_determinization(lambda g, seat, k: g.sample_hidden(k), g, seat)
+    with pytest.raises(AssertionError, match="seen cards lost"):  # forgets the cards seen taken (R5)
+        check_determinization(pooled, g, seat)
+
+
+def test_r05_r06_the_cards_everyone_saw_taken_and_not_paid_stay_in_the_hand():
+    g = Game(["Ann", "Ben"], seed=4)
+    g.edit(players={"Ann": {"money": ["dirham 9", "denar 9", "denar 8"]}},
+           display=["denar 2", "denar 3", "ducat 9", "florin 9"], current="Ann")  # fmt: skip
+    assert g.known_money() == ((), ())  # an edit adds no known card (as R2's hidden deal)
+    g.apply(TakeMoney((Card("denar", 2), Card("denar", 3))))  # R5: from the face-up display
+    assert g.known_money() == ((Card("denar", 2), Card("denar", 3)), ())
+    g.apply(TakeMoney((Card("ducat", 9),)))  # Ben
+    g.apply(Buy("denar", (9, 3)))  # R6: pays the seen denar 3 and the unseen denar 9
+    assert g.known_money() == ((Card("denar", 2),), (Card("ducat", 9),))
+    assert sorted(map(str, g.players[0].money)) == ["denar 2", "denar 8", "dirham 9"]
+    hands = [sorted(map(str, g.determinize(1, k).players[0].money)) for k in range(30)]
+    assert all("denar 2" in h and len(h) == 3 for h in hands)  # kept: seen taken, not paid
+    assert sum("denar 8" in h for h in hands) < 10  # the unseen part is redrawn
+    assert all(g.determinize(1, k).players[1].money == g.players[1].money for k in range(5))  # its own
+    assert all(Card("ducat", 9) in g.determinize(0, k).players[1].money for k in range(30))
+    # an edit counts only the known cards it removes: the denar 2 given up is no longer known
+    g.edit(players={"Ann": {"money": ["denar 8", "dirham 9", "florin 1"]}})
+    assert g.known_money() == ((), (Card("ducat", 9),))
 
 
 @pytest.mark.parametrize("n,seed,steps", [(2, 5, 20), (3, 6, 50), (4, 7, 80)])

@@ -118,13 +118,16 @@ def _restore(cls: type[G], state: dict[str, Any]) -> G:
 
 class LegalCache:
     """For the engine: the legal actions of a game's current state, once listed
-    (``None`` until then). A plain holder, past :class:`ReadOnly`'s guard: the cache
-    changes every action (a compiled game has no instance dictionary to write to)."""
+    (``None`` until then), and ``record``: what a game works out from its whole record
+    for this state (``None`` until asked; the Alhambra keeps the known money there). A
+    plain holder, past :class:`ReadOnly`'s guard: the cache changes every action (a
+    compiled game has no instance dictionary to write to)."""
 
-    __slots__ = ("actions",)
+    __slots__ = ("actions", "record")
 
-    def __init__(self, actions: list[Any] | None = None):
+    def __init__(self, actions: list[Any] | None = None, record: Any = None):
         self.actions = actions
+        self.record = record
 
 
 class RecordedGame(ReadOnly, Generic[A, E]):
@@ -247,6 +250,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         self._movers.append(self.current << 32 | len(self._log))
         events = self._do(action)
         self._legal.actions = None
+        self._legal.record = None
         self._history.append(action)
         return events
 
@@ -321,7 +325,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         are not copied). A purpose-made copy: Alhambras are shared copy-on-write."""
         g = self._copy_state()
         g._seed = self._seed
-        g._legal = LegalCache(self._legal.actions)  # (the list is never handed out: shared)
+        g._legal = LegalCache(self._legal.actions, self._legal.record)  # (never handed out: shared)
         g._history = list(self._history)
         g._movers = list(self._movers)
         g._log = list(self._log)
@@ -332,7 +336,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         """:meth:`copy` without the listed legal actions (for a copy whose hidden
         information is redrawn: they are listed again when asked)."""
         g = self.copy()
-        g._legal = LegalCache()
+        g._legal = LegalCache(None, g._legal.record)  # (the record's facts stay true)
         return g
 
     def at(self: G, step: int) -> G:
@@ -368,7 +372,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
             raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
         for name in ("_seed", "_history", "_movers", "_log", *self.STATE):
             setattr(self, name, getattr(other, name))
-        self._legal = LegalCache(other._legal.actions)
+        self._legal = LegalCache(other._legal.actions, other._legal.record)
 
     # -- JSON (R13) ---------------------------------------------------------------
     def digest(self) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -34,6 +35,7 @@ from .actions import Action, Buy, Edit
 from .components import Card, ScoringCard, Tile, building_tiles
 from .editing import plain, plan
 from .grid import Alhambra
+from .knowledge import known_money
 from .listing import dirk_draw, end_game_gifts, payments, takes
 from .narration import Event
 from .player import Player
@@ -351,33 +353,60 @@ class Game(RecordedGame[Action, Event]):
             t.deck[i] = c
         return g
 
+    def known_money(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards of its hand that everyone at the table knows: those
+        it took from the face-up display (R5) and has not paid out since (a payment shows
+        its cards, R6); the rest of the hand, from the hidden deal (R2), is secret. Read
+        from the record alone (an edit counts only the known cards it removes:
+        :mod:`.knowledge`), so it is part of the hand. Sorted.
+
+        >>> g = Game(["Ann", "Ben", "Cem"], seed=1)
+        >>> take = next(a for a in g.legal_actions() if type(a).__name__ == "TakeMoney")
+        >>> taker = g.current
+        >>> _ = g.apply(take)
+        >>> g.known_money()[taker] == take.cards
+        True
+        """
+        kept = self._legal  # worked out once per state: a search asks for every world
+        if kept.record is None:
+            names = [s.name for s in self._t.seats]
+            known = known_money(self._history, self._movers, names)
+            kept.record = tuple(tuple(sorted(k.elements())) for k in known)
+        out: tuple[tuple[Card, ...], ...] = kept.record
+        return out
+
     def determinize(self, seat: int, seed: int | str) -> Game:
         """A copy as player ``seat`` may imagine it, for search (ISMCTS): everything that
         player has not seen is redrawn, and only from what they could know (more than
         :meth:`sample_hidden`, which keeps the hands and the scoring cards' places).
 
-        * The other players' money: their cards and the money cards left in the deck
-          are pooled and dealt again, each player keeping the number of cards they hold
-          (the hands are secret, R2; the numbers are public).
+        * The other players' money: each keeps the cards everyone saw them take and not
+          pay out (:meth:`known_money`, R5, R6); the rest of their hands (dealt hidden,
+          R2) and the money cards left in the deck are pooled and dealt again, each
+          player keeping the number of cards they hold (the numbers are public).
         * The money deck: in a new order, each scoring card at a place its five piles
           allow (:meth:`scoring_approach`).
         * The bag: in a new order. The generator is new too.
 
         The pools are sorted before they are shuffled, so the copy depends only on what
         the seat may know and on ``seed``: rearranging what it cannot see (the deck, the
-        bag, which unseen cards the others hold) gives the same copy. Its record no
-        longer replays to it."""
+        bag, which unseen cards the others hold beside their known ones) gives the same
+        copy. Its record no longer replays to it."""
+        known = self.known_money()
         g = self._copy_unlisted()
         t = g._t
         rng = random.Random(f"determinize:{seed}")
-        others = [s for i, s in enumerate(t.seats) if i != seat]
-        cards = [c for c in t.deck if type(c) is Card] + [c for s in others for c in s.money]
-        cards.sort()
+        others = [i for i in range(len(t.seats)) if i != seat]
+        unseen = Counter(c for c in t.deck if type(c) is Card)
+        for i in others:
+            unseen.update(t.seats[i].money)
+            unseen.subtract(known[i])
+        cards = sorted(unseen.elements())
         rng.shuffle(cards)
-        for s in others:
-            n = len(s.money)
-            hand, cards = cards[:n], cards[n:]
-            s.set_money(hand)
+        for i in others:
+            n = len(t.seats[i].money) - len(known[i])
+            hand, cards = list(known[i]) + cards[:n], cards[n:]
+            t.seats[i].set_money(hand)
         pool: list[Card | ScoringCard] = list(cards)
         approach = self.scoring_approach()
         for rnd in sorted(r for r, w in approach.items() if w is not None):
