@@ -408,7 +408,35 @@ test("a past step shows no green targets until the player acts from it, and the 
   assert.doesNotMatch(banner.textContent, /undo back to here/i);
   click(banner.querySelector("[data-pastplay]")); // the tile stays picked
   assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
-  assert.match(root.querySelector(".aw-banner").textContent, /pick your move/);
+  assert.match(root.querySelector(".aw-banner").textContent, /Make your move at step 2 on the board/);
+  cleanup();
+});
+
+test("a move picked at a past step: one question in plain words, the banner and the board ask nothing else", () => {
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["pavilion", 8, ""]] } : p));
+  const legal = { player: me, phase: "place", tiles: { "pavilion 8": { source: "bought", action: "place", cells: { "1,0": "", "0,1": "R7a" }, joins: {}, dirk: false } } };
+  const past = { ...v, players, legal, live: false, step: 2, steps: 8 };
+  const { root, sent, cleanup } = mount({ view: past, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  click(root.querySelector(".aw-banner [data-pastplay]"));
+  click(root.querySelector("[data-sel='pavilion 8']"));
+  click(root.querySelector("button[data-do='reserve']"));
+  const row = root.querySelector("[data-area='prompt']").closest(".aw-bar").querySelector(".aw-actions");
+  assert.match(row.textContent, /Your move at step 2 of 8:/);
+  const branch = row.querySelector("[data-resolve='branch']");
+  assert.equal(branch.textContent, "Play it, keep the old game");
+  assert.match(branch.title, /steps 3–8\) stays saved/);
+  assert.equal(row.querySelector("[data-resolve='undo']").textContent, "Play it, erase steps 3–8");
+  assert.doesNotMatch(root.querySelector(".aw-bar").textContent, /new line|make your move|pick your move/i);
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 0, "no targets while the question is open");
+  click(row.querySelector("[data-resolve='cancel']")); // back to picking, the tile still picked
+  assert.match(root.querySelector(".aw-banner").textContent, /Make your move at step 2/);
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
+  click(root.querySelector("button[data-do='reserve']"));
+  click(root.querySelector("[data-resolve='branch']"));
+  assert.equal(sent.at(-1).kind, "act");
+  assert.equal(sent.at(-1).resolve, "branch");
   cleanup();
 });
 

@@ -186,7 +186,10 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     board.locator("[data-area='my-alhambra'] rect.aw-legal").first.wait_for()
     board.locator("button[data-do='reserve']").click()
     board.locator("button[data-resolve='branch']").wait_for()
-    assert "undo back to here" not in banner.inner_text().lower()  # asked once, below
+    # one instruction: the question below; the banner and the board ask nothing more
+    assert "make your move" not in banner.inner_text().lower()
+    assert board.locator("[data-area='my-alhambra'] rect.aw-legal").count() == 0
+    assert "new line" not in board.locator(".aw-actions").inner_text()
     _still(page, before, "the branch question")
     table.shot("past-branch")
     board.locator("button[data-resolve='cancel']").click()

@@ -5,6 +5,7 @@
 import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
+import { showsTargets } from "../state.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
 function frame(alh, scale) {
@@ -125,8 +126,9 @@ function boardOpts({ v, ui, model }, p, i, walkingWalls) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
   // a tile picked, or a market slot dragged; a past step shows no targets until the
-  // player chooses to act from it (the banner's button)
-  const picked = mine && (v.live || ui.pastPlay === v.v) ? pickedTile(v, ui) : null;
+  // player chooses to act from it (the banner's button), nor while the branch question
+  // is open
+  const picked = mine && showsTargets(v, ui) ? pickedTile(v, ui) : null;
   const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
   if (picked && picked.cells) {
     o.rules = picked.cells;

@@ -2,12 +2,12 @@
 
 import { tileName, tileSvg, cardHtml, sayTile } from "../common.js";
 import { html } from "../html.js";
-import { pickedTake, pickedPay } from "../state.js";
+import { pickedTake, pickedPay, showsTargets } from "../state.js";
 
 function slotHtml(v, ui, m, i) {
   const L = v.legal;
   // at a past step the rings show only once the player acts from it (as the cells' targets)
-  const can = L && L.buy && m.currency in L.buy && (v.live || ui.pastPlay === v.v);
+  const can = L && L.buy && m.currency in L.buy && showsTargets(v, ui);
   const sel = ui.payCur === m.currency;
   const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
@@ -70,8 +70,12 @@ export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(
 
 export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
 
+// a move picked at a past step: keep the game as played beside the new one, or erase
+// what came after (the only instruction on screen while it is open)
 export function confirmRow(v) {
-  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Play on from here (a new line; the old game is kept)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
+  const one = v.step + 1 === v.steps;
+  const later = one ? `step ${v.steps}` : `steps ${v.step + 1}–${v.steps}`;
+  return html`<span role="group" class="aw-confirm" aria-label="your move at a past step">Your move at step ${v.step} of ${v.steps}:</span> <button class="aw-primary" data-resolve="branch" title="Your move starts another version of the game from step ${v.step}; the game as played (${later}) stays saved: switch between them under “lines” at the foot of the table">Play it, keep the old game</button> <button data-resolve="undo" title="Undo back to step ${v.step} and play your move there: ${later} ${one ? "is" : "are"} gone">Play it, erase ${later}</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
 // the cards offered are those the engine's payments use; a slot it lists no payment for

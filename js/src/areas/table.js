@@ -25,11 +25,18 @@ const part = (key, markup) => ({ key, html: markup });
 // whose Alhambra is drawn large: the person at the screen, else the one to move
 export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
 
+// the banner's one instruction at a past step: act from it, then make a move there; once
+// a move is picked the question under the bar is the only instruction
+function pastSay({ v, ui }) {
+  if (ui.pastPlay !== v.v) return html` <button class="aw-mini" data-pastplay="1" title="make a move at this step: you then choose whether the game after it is kept or erased">act from this step</button>`;
+  return ui.confirm ? html`` : html`<span> Make your move at step ${v.step} on the board.</span>`;
+}
+
 // the past-step banner or the prompt, in the bar's fixed two lines
 export function promptHtml(c) {
   const { v } = c;
   if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${c.ui.pastPlay === v.v ? html`<span class="aw-muted"> Acting from this step: pick your move.</span>` : html` <button class="aw-mini" data-pastplay="1">act from this step</button>`}</div>`;
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${pastSay(c)}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
