@@ -449,3 +449,27 @@ test("a past step's market shows no affordable rings until the player acts from 
   assert.equal(root.querySelectorAll(".aw-slot.aw-can").length, Object.keys(v.legal.buy).length);
   cleanup();
 });
+
+test("the bar's controls and the scoring forecast say what they do on hover and to a screen reader", () => {
+  const v = fixture("bot_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0 });
+  const stepno = root.querySelector(".aw-stepno");
+  assert.match(stepno.title, new RegExp(`viewing step ${v.step} of the game's ${v.steps} steps`));
+  assert.match(stepno.closest("[role='group']").getAttribute("aria-label"), /viewing step/);
+  const bots = root.querySelector("input[data-toggle='autoplay_bots']").closest("label");
+  assert.match(bots.title, /move by themselves/);
+  const pace = root.querySelector("select[data-botspeed]");
+  assert.match(pace.title, /pace/);
+  assert.match(pace.getAttribute("aria-label"), /pace/);
+  assert.match(pace.selectedOptions[0].textContent, /^0 s$/); // an unusual pace is shown as it is
+  const menu = root.querySelector("button[data-menu]");
+  assert.match(menu.title, /teacher menu: longest walls, coordinates/);
+  assert.equal(menu.getAttribute("aria-label"), menu.title);
+  const tryTiles = root.querySelector("section.aw-me button[data-sandbox]");
+  assert.match(tryTiles.title, /a copy of .*\(the game is not changed\)/);
+  assert.match(tryTiles.getAttribute("aria-label"), /try tiles on a copy/);
+  const next = [...root.querySelectorAll("[data-area='money'] [title]")].find((e) => /next scoring/.test(e.textContent));
+  assert.match(next.title, /hidden in the money deck .* every Alhambra is scored/);
+  assert.match(next.title, /comes after \d+ to \d+ more money cards/);
+  cleanup();
+});

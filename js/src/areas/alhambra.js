@@ -167,7 +167,7 @@ export function myPanelHtml(c, p, i, walkingWalls) {
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy (the game is not changed)">try tiles</button>`;
+  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`;
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
@@ -180,7 +180,7 @@ export function opponentHtml(c, p, i, walkingWalls) {
   const n = handText(p);
   const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
-    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
+    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
 }

@@ -25,11 +25,12 @@ export function marketHtml({ v, ui }) {
 
 export function moneyHtml({ v, ui }) {
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
-  const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r} comes in ${w[0]}–${w[1]} more cards`).join("; ");
+  // the hover says what the window means: the card lies at an unknown place in the deck (R2)
+  const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
   const next = Object.entries(v.scoring).find(([, w]) => w !== null);
   const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
-  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span title="${sc}">${scShort}</span></div></section>`;
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
@@ -59,7 +60,7 @@ export function actionsHtml(c) {
     inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human") {
-    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}">move a tile to the reserve</button>${
+    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
   return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
@@ -68,7 +69,7 @@ export function actionsHtml(c) {
 // the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
 export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
 
-export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds" title="hint: the best moves the computer finds">Hint</button>`;
 
 // a move picked at a past step: keep the game as played beside the new one, or erase
 // what came after (the only instruction on screen while it is open)
