@@ -473,3 +473,21 @@ test("the bar's controls and the scoring forecast say what they do on hover and 
   assert.match(next.title, /comes after \d+ to \d+ more money cards/);
   cleanup();
 });
+
+test("R6 a market slot's header is its currency, never a number; the price is said once, under the tile", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  v.market.forEach((m) => {
+    const slot = root.querySelector(`[data-slot="${m.currency}"]`);
+    const head = slot.querySelector(".aw-slot-cur").textContent;
+    assert.match(head, new RegExp(`^\\S+ ${m.currency}$`));
+    assert.doesNotMatch(head, /\d/, "a header with a number reads as a price");
+    assert.match(slot.title, new RegExp(`paid in ${m.currency}`));
+    if (!m.tile) return;
+    const price = String(m.tile[1]);
+    assert.equal(slot.querySelector(".aw-price").textContent, `costs ${price}`);
+    const onTile = [...slot.querySelectorAll("svg text")].map((e) => e.textContent).join(" ");
+    assert.doesNotMatch(onTile, /\d/, `the price once: ${onTile}`);
+  });
+  cleanup();
+});

@@ -1,6 +1,6 @@
 // The market (four slots), the money display and the payment being picked.
 
-import { tileName, tileSvg, cardHtml, sayTile } from "../common.js";
+import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay, showsTargets } from "../state.js";
 
@@ -13,10 +13,13 @@ function slotHtml(v, ui, m, i) {
   const t = m.tile;
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
-  const title = `${can ? "green ring: you can pay for this tile — click to choose the cards, or drag it onto a green cell of your Alhambra" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}`;
-  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
+  const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
+  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}`;
+  // the slot's currency on top (what you pay in: never a number), the tile's kind on
+  // it, its price once, under it
+  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
   const drag = can && v.live && v.players[L.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
-  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
+  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}</button>`;
 }
 
 export function marketHtml({ v, ui }) {
