@@ -62,7 +62,7 @@ function builtTile(tile, f, opts, targets) {
   }
   // while a tile is picked, built tiles are stops for the arrow keys too (not tab stops)
   const target = targets.includes(k) ? html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`
-    : opts.rules && html`tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
+    : opts.rules && html`role="img" tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
   const extra = html`data-tile-cell="${k}" data-player="${player}" ${rule} ${target}`;
   return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small, false)}<title>${label} at ${k}</title></g>`;
 }
