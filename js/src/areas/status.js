@@ -65,7 +65,7 @@ export function statusText({ v, ui, model }) {
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
   const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} is built where you dropped it when your turn ends. ` : "";
-  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign (move a tile to or from your reserve).`;
+  return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign.`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words
