@@ -157,6 +157,7 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     board.locator(".aw-status").filter(has_text="You must take money").wait_for()
     _still(page, before, "the narration of the bots' moves")
     table.shot("narrated")
+    _cut_lists_show_they_scroll(page)
     slot = board.locator("[data-slot][aria-label*='affordable']")
     if slot.count():
         slot.first.click()
@@ -196,6 +197,20 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     banner.locator("button[data-go='last']").click()
     banner.wait_for(state="detached")
     _still(page, before, "back to the game")
+
+
+def _cut_lists_show_they_scroll(page) -> None:
+    """Every list or panel in the side column cut to its height (more to scroll) draws
+    the edge shadows that say so (its background's two radial gradients, over covers
+    that move with the content); the bots' moves here are more than their list's height."""
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.aw-root .aw-side *')]
+            .filter((e) => e.scrollHeight > e.clientHeight + 2 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
+            .map((e) => ({what: e.className || e.tagName, shadows: (getComputedStyle(e).backgroundImage.match(/radial-gradient/g) || []).length,
+                          local: getComputedStyle(e).backgroundAttachment.includes('local')}))"""
+    )
+    assert cut, "the narration's list is expected to be cut here"
+    assert all(c["shadows"] == 2 and c["local"] for c in cut), cut
 
 
 def test_R9_no_stale_scoring_prompt_after_stepping_back(table):
