@@ -116,6 +116,9 @@ test("at the game's end the last scoring round is walked through first, the revi
   assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);
   assert.ok(root.querySelector("section.aw-review svg.aw-review-graph"));
   assert.equal(root.querySelector(".aw-review-waits"), null);
+  // under your board, not in the side column (beside the others' panels and the standings)
+  assert.ok(root.querySelector(".aw-main section.aw-review") && root.querySelector(".aw-main section.aw-results"));
+  assert.equal(root.querySelector(".aw-side section.aw-review, .aw-side section.aw-results"), null);
   root.querySelector("section.aw-rounds [data-walk='open']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
   await frame(); // replayed from the list: the review waits again
   assert.ok(root.querySelector(".aw-rounds.aw-walk"));
