@@ -60,7 +60,7 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 45" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 49" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
 
 
 def _round_fixture(tmp_path: Path) -> None:

@@ -207,7 +207,7 @@ def test_timeline_goto_and_acting_from_the_past_needs_a_choice():
     action = w.game.at(3).legal_actions()[0]
     before = w.game.to_json()
     click(w, kind="act", v=w.view["v"], action=action.to_json())
-    assert w.message["rule"] is None and "new line" in w.message["text"]
+    assert w.message["rule"] is None and "keep the old game" in w.message["text"]
     assert w.game.to_json() == before
     click(w, kind="act", v=w.view["v"], action=action.to_json(), resolve="branch")
     assert w.game.step == 4 and w.view["live"]

@@ -246,7 +246,7 @@ class Session(Generic[G]):
         if resolve not in ("branch", "undo"):
             raise GameError(
                 f"You are looking at step {self.cursor} of {len(self._game.history)}: "
-                "play on from here in a new line (the old game is kept) or undo back to here before acting.",
+                "say first whether to keep the old game (play on beside it) or erase the steps after this one (undo back to here).",
             )
         back = self._game.at(self.cursor)
         self._check_seat(back)

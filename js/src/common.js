@@ -34,7 +34,7 @@ export const setGlyphs = (g) => { if (g) GLYPHS = g; };
 // a tile's name on its face ("Tow 8"), centred below the middle of the tile at (x, y)
 export function tileLabel([kind, price], x, y, size, cls = "") {
   if (kind === "fountain") return html``;
-  const name = `${KIND_ABBR[kind]} ${price}`;
+  const name = `${KIND_ABBR[kind]} ${price}`.trim(); // a price of "": the kind only
   // about 6.4 px a character at 11 px bold: a name wider than a small tile is squeezed in
   const fit = name.length * 6.4 > size - 4 && html`textLength="${size - 4}" lengthAdjust="spacingAndGlyphs"`;
   return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle" ${fit}>${name}</text>`;
@@ -43,7 +43,8 @@ export function tileLabel([kind, price], x, y, size, cls = "") {
 export function tileSvg(t, x, y, size, extra = null, small = false, named = true) {
   // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes;
   // small: a board drawn small shows each kind's symbol large and no text; named:
-  // false when the board draws every name above every tile (see tileLabel)
+  // false when the board draws every name above every tile (see tileLabel), "kind" for
+  // the kind only (the market says the price under the tile)
   const [kind, price, walls] = t;
   const label = kind === "fountain" || !named ? "" : `${KIND_ABBR[kind]} ${price}`;
   const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
@@ -66,7 +67,7 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
     }
   }
   // the name last: walls never cover it (a small board shows the kind's symbol only)
-  if (label && !(small && GLYPHS[kind])) parts.push(tileLabel(t, x, y, size));
+  if (label && !(small && GLYPHS[kind])) parts.push(tileLabel(named === "kind" ? [kind, ""] : t, x, y, size));
   return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;
 }
 

@@ -9,6 +9,7 @@ const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
 import { html } from "./html.js";
+import { showsTargets } from "./state.js";
 
 // an octagon (a garden field or tile) of radius r around (cx, cy), as SVG points
 export function octagon(cx, cy, r) {
@@ -129,7 +130,7 @@ function mover(v, ui) {
   if (hand.length && !hand.some((t) => t.id === ui.gsel)) ui.gsel = hand[0].id;
   // the verdicts are drawn for a person's turn only, and at a past step only once the
   // player chose to act from it (the banner's button)
-  return { me, hand, L: me && (v.live || ui.pastPlay === v.v) ? L0 : null };
+  return { me, hand, L: me && showsTargets(v, ui) ? L0 : null };
 }
 
 // the board, in its own column: the panels beside it come and go without moving it

@@ -34,6 +34,12 @@ export function resetPicks(ui) {
   ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null;
 }
 
+// whether the board shows the engine's targets (green cells, affordable rings): always
+// at the live end; at a past step once the player chose to act from it (the banner's
+// button), and not while the branch question about a picked move is open (one
+// instruction at a time)
+export const showsTargets = (v, ui) => v.live || (ui.pastPlay === v.v && !ui.confirm);
+
 // the display cards picked, and whether the engine lists that take (R5)
 export function pickedTake(v, ui) {
   const picks = [...ui.picks].sort((a, b) => a - b);

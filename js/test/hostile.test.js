@@ -100,3 +100,28 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   assert.ok(marks[0].querySelector("title").textContent.startsWith(`step ${g.mistakes[0].step}, `));
   cleanup();
 });
+
+test("at the game's end the last scoring round is walked through first, the review opens when it closes", async () => {
+  const view = fixture("hostile_review");
+  assert.ok(view.over && view.rounds.length === 3);
+  const { root, cleanup, show } = mount({ ...view, rounds: view.rounds.slice(0, 2), v: view.v - 1 });
+  await frame();
+  show(view); // the last scoring round comes in: it is walked through
+  await frame();
+  assert.ok(root.querySelector(".aw-rounds.aw-walk"));
+  assert.equal(root.querySelector("section.aw-review"), null, "not both in the side column");
+  assert.match(root.querySelector(".aw-review-waits").textContent, /opens when you close the scoring round/);
+  root.querySelector(".aw-rounds.aw-walk [data-walk='close']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await frame();
+  assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);
+  assert.ok(root.querySelector("section.aw-review svg.aw-review-graph"));
+  assert.equal(root.querySelector(".aw-review-waits"), null);
+  // under your board, not in the side column (beside the others' panels and the standings)
+  assert.ok(root.querySelector(".aw-main section.aw-review") && root.querySelector(".aw-main section.aw-results"));
+  assert.equal(root.querySelector(".aw-side section.aw-review, .aw-side section.aw-results"), null);
+  root.querySelector("section.aw-rounds [data-walk='open']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await frame(); // replayed from the list: the review waits again
+  assert.ok(root.querySelector(".aw-rounds.aw-walk"));
+  assert.equal(root.querySelector("section.aw-review"), null);
+  cleanup();
+});

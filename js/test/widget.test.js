@@ -408,7 +408,35 @@ test("a past step shows no green targets until the player acts from it, and the 
   assert.doesNotMatch(banner.textContent, /undo back to here/i);
   click(banner.querySelector("[data-pastplay]")); // the tile stays picked
   assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
-  assert.match(root.querySelector(".aw-banner").textContent, /pick your move/);
+  assert.match(root.querySelector(".aw-banner").textContent, /Make your move at step 2 on the board/);
+  cleanup();
+});
+
+test("a move picked at a past step: one question in plain words, the banner and the board ask nothing else", () => {
+  const v = fixture("you_to_move");
+  const me = v.legal.player;
+  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["pavilion", 8, ""]] } : p));
+  const legal = { player: me, phase: "place", tiles: { "pavilion 8": { source: "bought", action: "place", cells: { "1,0": "", "0,1": "R7a" }, joins: {}, dirk: false } } };
+  const past = { ...v, players, legal, live: false, step: 2, steps: 8 };
+  const { root, sent, cleanup } = mount({ view: past, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  click(root.querySelector(".aw-banner [data-pastplay]"));
+  click(root.querySelector("[data-sel='pavilion 8']"));
+  click(root.querySelector("button[data-do='reserve']"));
+  const row = root.querySelector("[data-area='prompt']").closest(".aw-bar").querySelector(".aw-actions");
+  assert.match(row.textContent, /Your move at step 2 of 8:/);
+  const branch = row.querySelector("[data-resolve='branch']");
+  assert.equal(branch.textContent, "Play it, keep the old game");
+  assert.match(branch.title, /steps 3–8\) stays saved/);
+  assert.equal(row.querySelector("[data-resolve='undo']").textContent, "Play it, erase steps 3–8");
+  assert.doesNotMatch(root.querySelector(".aw-bar").textContent, /new line|make your move|pick your move/i);
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 0, "no targets while the question is open");
+  click(row.querySelector("[data-resolve='cancel']")); // back to picking, the tile still picked
+  assert.match(root.querySelector(".aw-banner").textContent, /Make your move at step 2/);
+  assert.equal(root.querySelectorAll("[data-area='my-alhambra'] rect.aw-legal").length, 1);
+  click(root.querySelector("button[data-do='reserve']"));
+  click(root.querySelector("[data-resolve='branch']"));
+  assert.equal(sent.at(-1).kind, "act");
+  assert.equal(sent.at(-1).resolve, "branch");
   cleanup();
 });
 
@@ -419,5 +447,47 @@ test("a past step's market shows no affordable rings until the player acts from 
   assert.equal(root.querySelectorAll(".aw-slot.aw-can").length, 0, "a past step's market looks not live");
   click(root.querySelector(".aw-banner [data-pastplay]"));
   assert.equal(root.querySelectorAll(".aw-slot.aw-can").length, Object.keys(v.legal.buy).length);
+  cleanup();
+});
+
+test("the bar's controls and the scoring forecast say what they do on hover and to a screen reader", () => {
+  const v = fixture("bot_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0 });
+  const stepno = root.querySelector(".aw-stepno");
+  assert.match(stepno.title, new RegExp(`viewing step ${v.step} of the game's ${v.steps} steps`));
+  assert.match(stepno.closest("[role='group']").getAttribute("aria-label"), /viewing step/);
+  const bots = root.querySelector("input[data-toggle='autoplay_bots']").closest("label");
+  assert.match(bots.title, /move by themselves/);
+  const pace = root.querySelector("select[data-botspeed]");
+  assert.match(pace.title, /pace/);
+  assert.match(pace.getAttribute("aria-label"), /pace/);
+  assert.match(pace.selectedOptions[0].textContent, /^0 s$/); // an unusual pace is shown as it is
+  const menu = root.querySelector("button[data-menu]");
+  assert.match(menu.title, /teacher menu: longest walls, coordinates/);
+  assert.equal(menu.getAttribute("aria-label"), menu.title);
+  const tryTiles = root.querySelector("section.aw-me button[data-sandbox]");
+  assert.match(tryTiles.title, /a copy of .*\(the game is not changed\)/);
+  assert.match(tryTiles.getAttribute("aria-label"), /try tiles on a copy/);
+  const next = [...root.querySelectorAll("[data-area='money'] [title]")].find((e) => /next scoring/.test(e.textContent));
+  assert.match(next.title, /hidden in the money deck .* every Alhambra is scored/);
+  assert.match(next.title, /comes after \d+ to \d+ more money cards/);
+  cleanup();
+});
+
+test("R6 a market slot's header is its currency, never a number; the price is said once, under the tile", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  v.market.forEach((m) => {
+    const slot = root.querySelector(`[data-slot="${m.currency}"]`);
+    const head = slot.querySelector(".aw-slot-cur").textContent;
+    assert.match(head, new RegExp(`^\\S+ ${m.currency}$`));
+    assert.doesNotMatch(head, /\d/, "a header with a number reads as a price");
+    assert.match(slot.title, new RegExp(`paid in ${m.currency}`));
+    if (!m.tile) return;
+    const price = String(m.tile[1]);
+    assert.equal(slot.querySelector(".aw-price").textContent, `costs ${price}`);
+    const onTile = [...slot.querySelectorAll("svg text")].map((e) => e.textContent).join(" ");
+    assert.doesNotMatch(onTile, /\d/, `the price once: ${onTile}`);
+  });
   cleanup();
 });

@@ -42,11 +42,15 @@ print(g.is_over, w.finished, (w.view.get("review") or {}).get("decisions"))
 PLAY_OUT = "greedy = GreedyBot(0)\n" + LOOP
 
 
-def _ended_with_review(board, decisions):
-    """The coach's end remark with its stars, then the review of the learner's decisions."""
+def _ended_with_review(board, decisions, walk=None):
+    """The coach's end remark with its stars, then the review of the learner's decisions
+    (in an Alhambra game once the last scoring round's walk is closed: ``walk(board)``
+    sees it first)."""
     end = board.locator("aside.aw-coach.aw-coach-end")
     end.wait_for()
     assert "The game is over" in end.inner_text() and "stars" in end.inner_text()
+    if walk is not None:
+        walk(board)
     review = board.locator("section.aw-review")
     review.wait_for()
     assert f"Review of your {decisions} decisions" in review.inner_text()
@@ -75,6 +79,18 @@ def _in_sight(lab, board, part):
     assert bar["y"] + bar["height"] <= top["y"] + 1, (bar, top)
     clipped = part.evaluate("e => [...e.querySelectorAll('table'), e].filter(t => t.scrollWidth > t.clientWidth + 1).length")
     assert clipped == 0, part
+
+
+def _last_round_first(lab, board):
+    """At the end the last scoring round is walked through alone: the review waits (a
+    note in its place) until the walk is closed, so the side column never holds both."""
+    walk = board.locator(".aw-rounds.aw-walk")
+    walk.wait_for()
+    board.locator(".aw-review-waits").wait_for()
+    assert board.locator("section.aw-review").count() == 0
+    lab.shot("end-walk-light")
+    walk.locator("[data-walk='close']").click()
+    walk.wait_for(state="detached")
 
 
 def _light(lab):
@@ -135,7 +151,7 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     out = lab.py("STOP = False\n" + PLAY_OUT)
     over, finished, decisions = out.split()
     assert (over, finished) == ("True", "True") and int(decisions) > 20
-    review = _ended_with_review(board, decisions)
+    review = _ended_with_review(board, decisions, lambda b: _last_round_first(lab, b))
     assert board.locator("section.aw-review li").count() >= 1
     _in_sight(lab, board, board.locator("section.aw-results"))  # "Final results", every column
     lab.shot("end-light")

@@ -5,6 +5,7 @@
 import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
+import { showsTargets } from "../state.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
 function frame(alh, scale) {
@@ -61,7 +62,7 @@ function builtTile(tile, f, opts, targets) {
   }
   // while a tile is picked, built tiles are stops for the arrow keys too (not tab stops)
   const target = targets.includes(k) ? html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`
-    : opts.rules && html`tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
+    : opts.rules && html`role="img" tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
   const extra = html`data-tile-cell="${k}" data-player="${player}" ${rule} ${target}`;
   return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small, false)}<title>${label} at ${k}</title></g>`;
 }
@@ -125,8 +126,9 @@ function boardOpts({ v, ui, model }, p, i, walkingWalls) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
   // a tile picked, or a market slot dragged; a past step shows no targets until the
-  // player chooses to act from it (the banner's button)
-  const picked = mine && (v.live || ui.pastPlay === v.v) ? pickedTile(v, ui) : null;
+  // player chooses to act from it (the banner's button), nor while the branch question
+  // is open
+  const picked = mine && showsTargets(v, ui) ? pickedTile(v, ui) : null;
   const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
   if (picked && picked.cells) {
     o.rules = picked.cells;
@@ -165,7 +167,7 @@ export function myPanelHtml(c, p, i, walkingWalls) {
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy (the game is not changed)">try tiles</button>`;
+  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`;
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
@@ -178,7 +180,7 @@ export function opponentHtml(c, p, i, walkingWalls) {
   const n = handText(p);
   const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
-    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
+    big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
 }

@@ -1,22 +1,25 @@
 // The market (four slots), the money display and the payment being picked.
 
-import { tileName, tileSvg, cardHtml, sayTile } from "../common.js";
+import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
 import { html } from "../html.js";
-import { pickedTake, pickedPay } from "../state.js";
+import { pickedTake, pickedPay, showsTargets } from "../state.js";
 
 function slotHtml(v, ui, m, i) {
   const L = v.legal;
   // at a past step the rings show only once the player acts from it (as the cells' targets)
-  const can = L && L.buy && m.currency in L.buy && (v.live || ui.pastPlay === v.v);
+  const can = L && L.buy && m.currency in L.buy && showsTargets(v, ui);
   const sel = ui.payCur === m.currency;
   const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
-  const title = `${can ? "green ring: you can pay for this tile — click to choose the cards, or drag it onto a green cell of your Alhambra" : `pay in ${m.currency}`}${bought ? "; orange ring: bought from since your last move" : ""}`;
-  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50)}</svg><span class="aw-price">${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
+  const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
+  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}`;
+  // the slot's currency on top (what you pay in: never a number), the tile's kind on
+  // it, its price once, under it
+  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
   const drag = can && v.live && v.players[L.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
-  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${i + 1} · ${m.currency}</span>${pic}</button>`;
+  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}</button>`;
 }
 
 export function marketHtml({ v, ui }) {
@@ -25,11 +28,12 @@ export function marketHtml({ v, ui }) {
 
 export function moneyHtml({ v, ui }) {
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
-  const sc = Object.entries(v.scoring).map(([r, w]) => w === null ? `scoring card ${r}: drawn` : `scoring card ${r} comes in ${w[0]}–${w[1]} more cards`).join("; ");
+  // the hover says what the window means: the card lies at an unknown place in the deck (R2)
+  const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
   const next = Object.entries(v.scoring).find(([, w]) => w !== null);
   const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
-  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span title="${sc}">${scShort}</span></div></section>`;
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
@@ -59,7 +63,7 @@ export function actionsHtml(c) {
     inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human") {
-    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}">move a tile to the reserve</button>${
+    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
   return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
@@ -68,10 +72,14 @@ export function actionsHtml(c) {
 // the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
 export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
 
-export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button>`;
+export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds" title="hint: the best moves the computer finds">Hint</button>`;
 
+// a move picked at a past step: keep the game as played beside the new one, or erase
+// what came after (the only instruction on screen while it is open)
 export function confirmRow(v) {
-  return html`<span role="group" class="aw-confirm" aria-label="act from a past step">You are at step ${v.step} of ${v.steps}. To act here:</span> <button data-resolve="branch">Play on from here (a new line; the old game is kept)</button> <button data-resolve="undo">Undo back to here</button> <button data-resolve="cancel">Cancel</button>`;
+  const one = v.step + 1 === v.steps;
+  const later = one ? `step ${v.steps}` : `steps ${v.step + 1}–${v.steps}`;
+  return html`<span role="group" class="aw-confirm" aria-label="your move at a past step">Your move at step ${v.step} of ${v.steps}:</span> <button class="aw-primary" data-resolve="branch" title="Your move starts another version of the game from step ${v.step}; the game as played (${later}) stays saved: switch between them under “lines” at the foot of the table">Play it, keep the old game</button> <button data-resolve="undo" title="Undo back to step ${v.step} and play your move there: ${later} ${one ? "is" : "are"} gone">Play it, erase ${later}</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
 // the cards offered are those the engine's payments use; a slot it lists no payment for

@@ -6,10 +6,16 @@ import { pct, whose } from "../common.js";
 import { html } from "../html.js";
 import { reviewGraphHtml } from "./reviewgraph.js";
 
-export function reviewHtml({ v }) {
+// at the game's end the last scoring round is walked through first (the final scoring,
+// as a board-game site shows it), the review after it: one panel in the side column at
+// a time, never a column much taller than the board beside it
+export function reviewHtml({ v, ui }) {
   const r = v.review;
+  const person = v.players.some((p) => p.seat === "human");
+  if (ui.walk && v.over && (r || (v.live && person))) {
+    return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens when you close the scoring round.</p>`;
+  }
   if (!r) {
-    const person = v.players.some((p) => p.seat === "human");
     return v.over && v.live && person ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
   }
   if (r.state === "running") {

@@ -3,9 +3,10 @@
 //   bar    (sticky) the prompt, the step arrows, and the turn's buttons in a row of
 //          fixed height: picking cards, paying, the branch question never move the board
 //   main   the market and the money side by side, then your Alhambra with your hand,
-//          your tiles to place and your reserve beside it
-//   side   panels that come and go (the last moves, a hint, a scoring round, a review,
-//          the results) above the opponents' compact panels and the standings: they may
+//          your tiles to place and your reserve beside it; a finished game's results
+//          and review under it
+//   side   panels that come and go (the last moves, a hint, a scoring round walked
+//          through) above the opponents' compact panels and the standings: they may
 //          push the opponents down, never your board or the market
 //   foot   the timeline's slider, the lines, the rounds played, the log
 
@@ -25,11 +26,18 @@ const part = (key, markup) => ({ key, html: markup });
 // whose Alhambra is drawn large: the person at the screen, else the one to move
 export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
 
+// the banner's one instruction at a past step: act from it, then make a move there; once
+// a move is picked the question under the bar is the only instruction
+function pastSay({ v, ui }) {
+  if (ui.pastPlay !== v.v) return html` <button class="aw-mini" data-pastplay="1" title="make a move at this step: you then choose whether the game after it is kept or erased">act from this step</button>`;
+  return ui.confirm ? html`` : html`<span> Make your move at step ${v.step} on the board.</span>`;
+}
+
 // the past-step banner or the prompt, in the bar's fixed two lines
 export function promptHtml(c) {
   const { v } = c;
   if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${c.ui.pastPlay === v.v ? html`<span class="aw-muted"> Acting from this step: pick your move.</span>` : html` <button class="aw-mini" data-pastplay="1">act from this step</button>`}</div>`;
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${pastSay(c)}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
@@ -51,6 +59,11 @@ export function tableParts(c) {
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
+  // a finished game's results and review lie under your board, beside the others' panels
+  // (as a board-game site's end-of-game panel): the side column never grows much taller
+  // than the board; the review stays there while you look at the steps it names
+  const ended = v.over || !!v.review;
+  const endParts = [part("results", resultsHtml(c)), part("review", reviewHtml(c))];
   return [
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
@@ -62,12 +75,12 @@ export function tableParts(c) {
       { key: "main", cls: "aw-main", parts: [
         { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
         part("me", myPanelHtml(c, v.players[me], me, walls)),
+        ...(ended ? endParts : []),
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
         part("walk", ui.walk ? roundsHtml(c, true) : html``),
-        part("results", resultsHtml(c)),
-        part("review", reviewHtml(c)),
+        ...(ended ? [] : endParts),
         part("hint", v.hint ? hintHtml(c) : html``),
         part("follow", followHtml(c)),
         part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),

@@ -5,13 +5,17 @@ import { html } from "../html.js";
 
 export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
 
-const check = (model, name, label) =>
-  html`<label class="aw-toggle"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${label}</label>`;
+// a toggle; its title (optional) says what it does on hover
+const check = (model, name, label, title = "") =>
+  html`<label class="aw-toggle" title="${title}"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${label}</label>`;
+
+// what "step 2/8" means (its title, and the arrows' group's name)
+const STEP_TITLE = (i, n) => `you are viewing step ${i} of the game's ${n} steps (a step is one action: a take, a buy, a tile placed); the arrows go back and forth`;
 
 // the step arrows and the step shown, in the bar
 function stepsHtml(v) {
   const n = v.steps;
-  return html`<span class="aw-timeline" role="group" aria-label="timeline"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
+  return html`<span class="aw-timeline" role="group" aria-label="${STEP_TITLE(v.step, n)}"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno aw-hashelp" title="${STEP_TITLE(v.step, n)}">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
 }
 
 // the bots' pace: play on or pause, the speed, one move at a time
@@ -20,15 +24,15 @@ function botsHtml(v, model) {
   const d = model.get("bot_delay");
   const speeds = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
-  return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play")}<select data-botspeed="1" aria-label="bot speed">${options}</select>${
-    v.bot_to_move && !model.get("autoplay_bots") && html` <button data-botstep="1" aria-label="let the bot make one move">bot: one move</button>`}</span>`;
+  return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<select data-botspeed="1" aria-label="the bots' pace: how long each bot move takes to show" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">${options}</select>${
+    v.bot_to_move && !model.get("autoplay_bots") && html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`}</span>`;
 }
 
 // the bar's right side: the steps, undo, the bots' pace, the teacher's menu
 export function navHtml({ v, model, ui }) {
   if (v.mode !== "game" && v.mode !== "gardens") return html``;
   const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
-  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && html`<button data-undo="1" aria-label="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu">☰</button></div>`;
+  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
 }
 
 // the teacher's menu: what a player would not see at a real table
