@@ -172,10 +172,12 @@ def plain_text(e: _Event) -> str:
 
 # -- the data of the engine's frequent events, made when first read (see Event) ---
 def take_data(player: str, cards: tuple[Card, ...], _c: None, _d: None) -> dict[str, Any]:
+    """A take (R5): who, and the cards taken."""
     return {"player": player, "cards": [CARD_NAMES[c] for c in cards]}
 
 
 def buy_data(player: str, tile: Tile, a: Buy, exact: bool) -> dict[str, Any]:
+    """A purchase (R4, R6): who, the tile, its price, the currency, the payment, exact or not."""
     return {
         "player": player,
         "tile": tile.name,
@@ -194,28 +196,35 @@ def tile_data(player: str, tile: Tile, pos: Pos | None, _d: None) -> dict[str, A
 
 
 def dirk_data(player: str, tile: Tile, dirk: str, _d: None) -> dict[str, Any]:
+    """A tile given to Dirk (R3): who, the tile, Dirk's name."""
     return {"player": player, "tile": tile.name, "dirk": dirk}
 
 
 def redesign_data(player: str, tile: Tile, pos: Pos, how: str) -> dict[str, Any]:
+    """A redesign (R8): who, the tile, its cell, and how (to or from the reserve)."""
     return {"player": player, "tile": tile.name, "pos": list(pos), "how": how}
 
 
 def exchange_data(player: str, tile: Tile, old: Tile, pos: Pos) -> dict[str, Any]:
+    """An exchange (R8): who, the tile built, the tile it replaced, the cell."""
     return {"player": player, "tile": tile.name, "old": old.name, "pos": list(pos), "how": "exchange"}
 
 
 def player_data(player: str, _b: None, _c: None, _d: None) -> dict[str, Any]:
+    """An event about one player only."""
     return {"player": player}
 
 
 def cards_data(cards: list[str], _b: None, _c: None, _d: None) -> dict[str, Any]:
+    """Money cards dealt to the display (R5 refills), by name."""
     return {"cards": cards}
 
 
 def market_data(filled: list[Any], _b: None, _c: None, _d: None) -> dict[str, Any]:
+    """The market refilled: each slot's currency and its new tile."""
     return {"tiles": [[filled[i], filled[i + 1].name] for i in range(0, len(filled), 2)]}
 
 
 def turn_data(player: str, turn: int, _c: None, _d: None) -> dict[str, Any]:
+    """A new turn: whose, and its number."""
     return {"player": player, "turn": turn}
