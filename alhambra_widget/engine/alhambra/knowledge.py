@@ -49,4 +49,4 @@ def _edited(known: list[Counter[Card]], changes: str, names: Sequence[str]) -> N
     for name, change in players.items():
         if "money" in change:
             seat = list(names).index(name)
-            known[seat] &= Counter(c for c in cards_of(change["money"]))
+            known[seat] &= Counter(cards_of(change["money"]))

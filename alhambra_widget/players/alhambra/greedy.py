@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ...engine.alhambra.actions import (
     Action,
@@ -45,26 +46,24 @@ class GreedyBot:
     def choose(self, game: Game) -> Action:
         """The legal action whose immediate effect scores best (see the class), ties broken by
         the bot's seeded generator."""
-        p = game.current_player
-        counts = game.counts()
-        wall = p.alhambra.longest_wall()
-        return best_of(
-            game.legal_actions(), lambda a: self._score(game, p, counts, wall, a), self.rng
-        )
+        return best_of(game.legal_actions(), self._scorer(game), self.rng)
 
     def rank(self, game: Game, actions: list[Action]) -> list[Action]:
         """``actions`` from the most to the least preferred (ties in the given order)."""
-        p = game.current_player
-        counts = game.counts()
-        wall = p.alhambra.longest_wall()
-        return sorted(actions, key=lambda a: -self._score(game, p, counts, wall, a))
+        score = self._scorer(game)
+        return sorted(actions, key=lambda a: -score(a))
 
     def favourite(self, game: Game, actions: list[Action]) -> Action:
         """The first of ``actions`` that :meth:`rank` puts first (without sorting them)."""
+        return max(actions, key=self._scorer(game))
+
+    def _scorer(self, game: Game) -> Callable[[Action], float]:
+        """The score of an action for the player to move (see the class), with what it
+        reads of the game worked out once."""
         p = game.current_player
         counts = game.counts()
         wall = p.alhambra.longest_wall()
-        return max(actions, key=lambda a: self._score(game, p, counts, wall, a))
+        return lambda a: self._score(game, p, counts, wall, a)
 
     def _kind_worth(
         self, game: Game, p: Player, counts: dict[str, dict[str, int]], kind: str
