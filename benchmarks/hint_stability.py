@@ -1,4 +1,4 @@
-"""How stable hints are (issue 26): ``python benchmarks/hint_stability.py [--positions N]``.
+"""How stable hints are (issue 26): ``python benchmarks/hint_stability.py [--positions N] [--seed S]``.
 
 Prints figures; it is not a test. Positions come from games of greedy bots (3 players,
 fixed seeds), at a decision of the purchase phase with more than one legal action. At
@@ -31,7 +31,7 @@ def positions(count: int, seed: int = 7) -> list[Game]:
     out: list[Game] = []
     game_seed = 0
     while len(out) < count:
-        g = Game(["A", "B", "C"], seed=1000 + game_seed)
+        g = Game(["A", "B", "C"], seed=1000 + 10_000 * (seed - 7) + game_seed)  # seed 7: games 1000-
         bots = [GreedyBot(game_seed * 10 + i) for i in range(3)]
         stop = rng.randrange(6, 120)
         step = 0
@@ -48,11 +48,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--playouts", type=int, default=HINT_PLAYOUTS)
+    ap.add_argument("--seed", type=int, default=7, help="draws the positions (7: the documented figures)")
     args = ap.parse_args()
     ranker = GreedyBot(0)
     stable_hint = stable_visits = 0
     t0 = time.perf_counter()
-    for n, g in enumerate(positions(args.positions)):
+    for n, g in enumerate(positions(args.positions, args.seed)):
         legal = g.legal_actions()
         tops_hint, tops_visits = set(), set()
         for seed in (0, 1, 2):
@@ -66,7 +67,7 @@ def main() -> None:
     n = args.positions
     for name, k in (("top hint (about-equal order)", stable_hint), ("most visited move", stable_visits)):
         lo, hi = wilson(k, n)
-        print(f"{name}: same for 3 seeds in {k}/{n} = {k / n:.0%} of positions (95% {lo:.0%}-{hi:.0%}), {args.playouts} simulations")
+        print(f"{name}: same for 3 seeds in {k}/{n} = {k / n:.0%} of positions (95% {lo:.0%}-{hi:.0%}), {args.playouts} simulations, positions seed {args.seed}")
     print(f"{time.perf_counter() - t0:.0f} s")
 
 
