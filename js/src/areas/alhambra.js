@@ -114,7 +114,8 @@ export function boardSvg(alh, opts) {
 
 // a lesson's cell after a try (the course's check, from Python: view.lesson.answer):
 // the learner's pick, right or wrong, and once solved every cell the check accepts;
-// a frame and a ✓ or ✗ (not colour alone), named for a screen reader
+// a frame and a ✓ or ✗ at its foot, clear of the coordinates (not colour alone), named
+// for a screen reader
 function answerCell(x, y, f, answer) {
   const k = key(x, y);
   const right = answer.right.includes(k), mine = answer.picked === k;
@@ -123,7 +124,7 @@ function answerCell(x, y, f, answer) {
   const rule = !ok && answer.rule ? ` (${answer.rule})` : "";
   const label = `(${x}, ${y}): ${mine ? `your answer, ${ok ? "right" : "not right" + rule}` : "also right"}`;
   const px = f.px(x), py = f.py(y);
-  return html`<g class="aw-answer ${ok ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-answerframe" x="${px + 3}" y="${py + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="5"/><circle class="aw-answerbadge" cx="${px + CELL - 9}" cy="${py + 9}" r="8"/><text class="aw-answersign" x="${px + CELL - 9}" y="${py + 13}" text-anchor="middle">${ok ? "✓" : "✗"}</text></g>`;
+  return html`<g class="aw-answer ${ok ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-answerframe" x="${px + 3}" y="${py + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="5"/><circle class="aw-answerbadge" cx="${px + CELL - 10}" cy="${py + CELL - 10}" r="8"/><text class="aw-answersign" x="${px + CELL - 10}" y="${py + CELL - 6}" text-anchor="middle">${ok ? "✓" : "✗"}</text></g>`;
 }
 
 // a cell a hint's move uses (Python's marks: built on, or emptied), over everything
