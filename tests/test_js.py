@@ -62,7 +62,7 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 53" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 54" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
 
 
 def _answered_fixtures(c: Any, tmp_path: Path) -> None:
@@ -146,6 +146,17 @@ def _hint_fixture(tmp_path: Path) -> None:
     _wait_panel(w, "hint")
     assert any(m["marks"].get("cells") for m in w.view["hint"]["moves"])
     (tmp_path / "hint_place.json").write_text(json.dumps(w.view))
+    # a Gardens hint (G3): its lays' fields
+    from alhambra_widget import GardensWidget
+
+    gw = GardensWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    gw.autoplay_bots = False
+    gw.run_bots()
+    gw.hint_playouts = 20
+    gw._on_msg(gw, {"kind": "hint", "v": gw.view["v"]}, [])
+    _wait_panel(gw, "hint")
+    assert all(m["marks"]["fields"] for m in gw.view["hint"]["moves"])
+    (tmp_path / "hint_gardens.json").write_text(json.dumps(gw.view))
 
 
 def _review_fixture(tmp_path: Path) -> None:

@@ -99,7 +99,7 @@ export function cardHtml(c, attrs = null, selected = false, tag = "button", hint
   const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;
   const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>${
-    hinted && html`<span class="aw-hintbadge" aria-hidden="true">hint ${hinted.join(", ")}</span>`}`;
+    hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.join(",")}</span>`}`;
   return tag === "button"
     ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`
     : html`<span class="${cls}" ${attrs} aria-label="${label}">${inner}</span>`;

@@ -282,6 +282,21 @@ test("a hint's placement marks its cell on your board (not by colour only), and 
   cleanup();
 });
 
+test("a Gardens hint marks the fields its lays use, each with its number (G3)", () => {
+  const v = fixture("hint_gardens");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const want = new Map();
+  v.hint.moves.forEach((m, i) => { for (const f of m.marks.fields) want.set(f, [...(want.get(f) || []), i + 1]); });
+  const marks = [...root.querySelectorAll(".ag-board .aw-hintmark")];
+  assert.deepEqual(marks.map((e) => e.dataset.hinted).sort(), [...want.keys()].sort());
+  for (const e of marks) {
+    const ns = want.get(e.dataset.hinted);
+    assert.equal(e.querySelector(".aw-hintno").textContent, ns.join(","));
+    assert.match(e.getAttribute("aria-label"), new RegExp(`^hint ${ns.join(", ")}: field \\(\\d+, \\d+\\), laid here$`));
+  }
+  cleanup();
+});
+
 test("a past step shows the banner and a scoring walkthrough is closed by the jump (no stale prompt)", async () => {
   const v = fixture("you_to_move");
   const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from conftest import Lab
@@ -162,13 +163,67 @@ def test_a_hints_placement_is_marked_on_your_board_with_its_number(table, theme)
     first = marks.first
     assert re.match(r"hint [\d, ]+: \(-?\d+, -?\d+\), built here", first.get_attribute("aria-label"))
     table.shot(f"hint-{theme.lower()}")
+    bad = _axe_serious(page)
+    assert not bad, bad
     table.theme("Light")
     page.set_viewport_size({"width": 1280, "height": 720})
+
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe_serious(page) -> list:
+    """axe-core's serious or critical violations in the widget (as test_table.py runs it)."""
+    if not AXE.exists():
+        pytest.fail("js/node_modules/axe-core is missing: run `npm install` in js/")
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate(
+        "axe.run(document.querySelector('.aw-root'), {resultTypes: ['violations']})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))})))"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 def _center(loc) -> None:
     loc.evaluate("(e) => e.scrollIntoView({block: 'center'})")
     loc.page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_hand(table, theme):
+    """At the start of your next turn: the display cards a hinted take takes (R5), the
+    slot a hinted buy buys from and the cards it pays (R6), each with its number."""
+    page, board = table.page, table.widget()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table.theme(theme)
+    if table.py("print(g.phase)") == "place":  # the chambers to the reserve, the bots' turns
+        table.py("w.hint_playouts = 40\nfrom alhambra_widget.engine.alhambra.actions import Reserve\n"
+                 "g.apply(Reserve(g.current_player.bought[0]))\nw.run_bots()")
+        table.wait_py("print(g.current_player.name, g.phase)", "You act")
+    _top(page)
+    if not board.locator("section.aw-hint li").count():
+        board.locator("button[data-hint='ask']").first.click()
+    board.locator("section.aw-hint li").first.wait_for(timeout=60000)
+    moves = json.loads(table.py("import json; print(json.dumps([m['marks'] for m in w.view['hint']['moves']]))"))
+    for i, mk in enumerate(moves):
+        n = f"hint {i + 1}"
+        if "slot" in mk:
+            slot = board.locator(f"[data-slot='{mk['slot']}']")
+            assert "aw-hinted" in slot.get_attribute("class") and n in slot.get_attribute("aria-label")
+            paid = board.locator(f"[data-area='hand'] .aw-hinted[aria-label*='{n}']")
+            assert paid.count() == len(mk["pay"])
+        if "cards" in mk:
+            taken = board.locator(f"[data-take].aw-hinted[aria-label*='{n}']")
+            assert taken.count() == len(mk["cards"])
+    assert any("slot" in mk or "cards" in mk for mk in moves), moves
+    table.shot(f"hint-act-{theme.lower()}")
+    bad = _axe_serious(page)
+    assert not bad, bad
+    board.locator("button[data-hint='cancel']").first.click()
+    board.locator(".aw-hinted").first.wait_for(state="detached")
+    table.theme("Light")
 
 
 COURSE = """
@@ -209,6 +264,8 @@ def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, brow
         assert got == sorted(f"{cx},{cy}" for cx, cy in right)
         _center(root.locator(".aw-course-board").last)
         t.shot("right")
+        bad = _axe_serious(t.page)
+        assert not bad, bad
         t.theme("Light")
     finally:
         ctx.close()

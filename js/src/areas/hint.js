@@ -24,11 +24,12 @@ export function hintHtml({ v }) {
 }
 
 // Where the hint's moves show on the table (Python's marks of each move: the cell built
-// on or emptied, the market slot and the cards paid, the display cards taken), each
-// with its number in the hint's list; while one move is picked to play ("play it"),
-// that move only. Nothing is judged here: the marks come with the hint.
+// on or emptied, the Gardens field laid on, the market slot and the cards paid, the
+// display cards taken), each with its number in the hint's list; while one move is
+// picked to play ("play it"), that move only. Nothing is judged here: the marks come
+// with the hint.
 export function hintMarks(v, ui) {
-  const out = { cells: new Map(), from: new Map(), slot: new Map(), cards: [], pay: [], player: null };
+  const out = { cells: new Map(), from: new Map(), fields: new Map(), slot: new Map(), cards: [], pay: [], player: null };
   const h = v.hint;
   if (!h || !h.moves || !v.legal) return out;
   out.player = v.legal.player;
@@ -40,6 +41,7 @@ export function hintMarks(v, ui) {
     const add = (map, k) => map.set(k, [...(map.get(k) || []), n]);
     for (const c of mk.cells || []) add(out.cells, c);
     for (const c of mk.from || []) add(out.from, c);
+    for (const c of mk.fields || []) add(out.fields, c); // a Gardens lay
     if (mk.slot) add(out.slot, mk.slot);
     if (mk.cards) out.cards.push({ n, cards: mk.cards });
     if (mk.pay) out.pay.push({ n, cards: mk.pay });
@@ -63,6 +65,7 @@ export function hintedCards(row, moves) {
   return at;
 }
 
-// what a hinted thing says, to the eye (a badge) and to a screen reader (its label)
+// what a hinted thing says: to the eye, the moves' numbers in the hint's list (a badge);
+// to a screen reader, "hint" and the numbers (its label)
 export const hintSay = (ns) => `hint ${ns.join(", ")}`;
-export const hintBadge = (ns) => html`<span class="aw-hintbadge" aria-hidden="true">${hintSay(ns)}</span>`;
+export const hintBadge = (ns) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.join(",")}</span>`;
