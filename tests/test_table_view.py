@@ -171,3 +171,17 @@ def test_R5_R6_a_hints_take_names_the_display_cards_and_a_buy_its_slot_and_the_c
     assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {"cards": [["denar", 3], ["ducat", 2]]}
     assert action_marks(Buy("ducat", (4, 5))) == {"slot": "ducat"}
     assert action_marks(Buy("ducat", (4, 5)), paid=True) == {"slot": "ducat", "pay": [["ducat", 5], ["ducat", 4]]}
+
+
+def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_names_it():
+    """The picture for readers without a kernel draws a built tile as the table does:
+    its kind, no price (paid already); the tile's name stays in its title."""
+    import re
+
+    from alhambra_widget.views.alhambra.svg import alhambra_svg
+
+    a = Alhambra.from_tiles({(1, 0): Tile.parse("tower 9 N"), (0, 1): Tile.parse("garden 6")})
+    svg = alhambra_svg(a)
+    shown = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert sorted(shown) == ["Gar", "Tow"]
+    assert "<title>tower 9 N at (1, 0)</title>" in svg and "<title>garden 6 at (0, 1)</title>" in svg
