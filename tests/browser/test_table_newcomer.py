@@ -79,7 +79,9 @@ def _layout(page, names):
                 if (b.width && b.height) reach = Math.max(reach, b.right);
             }
             const out = root.closest('.jp-OutputArea-output') || root.parentElement;
-            return {boxes, w: innerWidth, h: innerHeight, right: r.right, reach,
+            // the notebook's visible area (under its toolbar, above the status bar)
+            const nb = (root.closest('.jp-WindowedPanel-outer, .jp-Notebook') || document.body).getBoundingClientRect();
+            return {boxes, w: Math.min(innerWidth, nb.right), h: Math.min(innerHeight, nb.bottom), right: r.right, reach,
                     scroll: root.scrollWidth - root.clientWidth, outScroll: out.scrollWidth - out.clientWidth,
                     page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
         }""",
@@ -104,8 +106,8 @@ def test_a_whole_decision_fits_a_laptop_screen_without_horizontal_scrolling(tabl
     for name in AREAS:
         b = boxes[name]
         assert b is not None, f"no data-area={name}"
-        assert b["top"] >= 0 and b["bottom"] <= got["h"], f"{name} {b} is not inside the {size} window"
-        assert b["left"] >= 0 and b["right"] <= got["w"], f"{name} {b} is not inside the {size} window"
+        assert b["top"] >= 0 and b["bottom"] <= got["h"], f"{name} {b} is not inside the notebook's area {got['h']} ({size})"
+        assert b["left"] >= 0 and b["right"] <= got["w"], f"{name} {b} is not inside the notebook's area {got['w']} ({size})"
     # no horizontal scrolling: nothing in the widget reaches past its right edge, and
     # neither the widget, its output nor the page scrolls sideways
     assert got["reach"] <= got["right"] + 1, got
@@ -223,6 +225,35 @@ def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_
     assert not bad, bad
     board.locator("button[data-hint='cancel']").first.click()
     board.locator(".aw-hinted").first.wait_for(state="detached")
+    table.theme("Light")
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
+    """Paying at 1280x720: four cards picked, the payment's verdict, Buy and Cancel fit in
+    the action row (it never scrolls sideways) and in the window."""
+    page, board = table.page, table.widget()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table.theme(theme)
+    _top(page)
+    if table.py("print(g.current_player.name, g.phase)") != "You act":
+        pytest.skip("the earlier tests left another position")  # (they run in file order)
+    table.buy("denar", "tower 13 NE", ["denar 2", "denar 3", "denar 4", "denar 5"])
+    board.locator(".aw-actions button[data-do='buy']:not([disabled])").wait_for()
+    table.shot(f"paying-{theme.lower()}")
+    row = page.evaluate(
+        "(() => { const a = document.querySelector('.aw-root .aw-actions');"
+        " const b = [...a.querySelectorAll('button')].map((e) => e.getBoundingClientRect());"
+        " return [a.scrollWidth, a.clientWidth, Math.max(...b.map((r) => r.right)), innerWidth]; })()"
+    )
+    assert row[0] <= row[1] + 1 and row[2] <= row[3], row
+    got = _layout(page, AREAS)
+    for name in AREAS:
+        b = got["boxes"][name]
+        assert b["top"] >= 0 and b["bottom"] <= got["h"] and b["right"] <= got["w"], f"{name} {b} is out of sight: {got}"
+    assert got["reach"] <= got["right"] + 1, got
+    board.locator(".aw-actions button[data-do='cancel']").click()
+    board.locator(".aw-pay").wait_for(state="detached")
     table.theme("Light")
 
 
