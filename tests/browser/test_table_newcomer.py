@@ -301,3 +301,33 @@ def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, brow
     finally:
         ctx.close()
 
+
+
+GARDENS = """
+from alhambra_widget.gardens import GardensWidget
+w = GardensWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"}, bot_delay=0)
+w.autoplay_bots = False
+w.hint_playouts = 20
+w.run_bots()
+w
+"""
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_G3_a_gardens_hint_marks_its_fields_with_their_numbers(open_notebook, theme):
+    lab = open_notebook(GARDENS)
+    board = lab.widget()
+    lab.page.set_viewport_size({"width": 1366, "height": 768})
+    lab.theme(theme)
+    board.locator("button[data-hint='ask']").first.click()
+    board.locator("section.aw-hint li").first.wait_for(timeout=60000)
+    fields = json.loads(lab.py("import json; print(json.dumps([m['marks']['fields'][0] for m in w.view['hint']['moves']]))"))
+    marks = board.locator(".ag-board .aw-hintmark")
+    assert sorted(set(fields)) == sorted(marks.nth(i).get_attribute("data-hinted") for i in range(marks.count()))
+    assert re.match(r"hint [\d, ]+: field \(\d+, \d+\), laid here", marks.first.get_attribute("aria-label"))
+    board.locator(".ag-board").first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    lab.page.wait_for_timeout(150)
+    lab.shot()
+    bad = _axe_serious(lab.page)
+    lab.theme("Light")
+    assert not bad, bad
