@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,7 @@ def test_front_end_unit_tests(tmp_path):
 
     c = CourseWidget(lesson="find-R7c", progress=tmp_path / "progress.json")
     (tmp_path / "course_cells.json").write_text(json.dumps(c.view))
+    _answered_fixtures(c, tmp_path)
     c.goto("round2-tie")
     (tmp_path / "course_numbers.json").write_text(json.dumps(c.view))
     c.goto("take-most")
@@ -60,7 +62,27 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 49" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 54" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+
+
+def _answered_fixtures(c: Any, tmp_path: Path) -> None:
+    """A cell lesson after a wrong try and after the right one (R7c), a Gardens lesson
+    after a wrong try (G3): the board marks the check's verdicts."""
+    les = c.lesson
+    right = {tuple(s[0]["cell"]) for s in les.solutions()}
+    a = les.alhambra()
+    x0, y0, x1, y1 = a.bounds()
+    wrong = next((x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2) if (x, y) not in right and (x, y) not in a.tiles)
+    c.answer({"cell": list(wrong)})
+    (tmp_path / "course_wrong.json").write_text(json.dumps(c.view))
+    c.answer({"cell": list(sorted(right)[0])})
+    (tmp_path / "course_right.json").write_text(json.dumps(c.view))
+    c.goto("g-next")
+    ok = set(c.lesson.solutions() and [tuple(s[0]["field"]) for s in c.lesson.solutions()])
+    c.answer({"field": list(next((x, y) for x in range(6) for y in range(6) if (x, y) not in ok))})
+    assert c.view["lesson"]["answer"]["ok"] is False
+    (tmp_path / "course_gardens_wrong.json").write_text(json.dumps(c.view))
+    c.goto("find-R7c")
 
 
 def _round_fixture(tmp_path: Path) -> None:
@@ -109,6 +131,32 @@ def _hint_fixture(tmp_path: Path) -> None:
     _wait_panel(w, "hint")
     assert sum(m["about_equal"] for m in w.view["hint"]["moves"]) >= 2
     (tmp_path / "hint_about_equal.json").write_text(json.dumps(w.view))
+    # a hint at placing a tile bought (R9): its moves build on cells of your Alhambra
+    from alhambra_widget.engine.alhambra.actions import Buy
+
+    w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    w.game.edit(
+        market={"denar": "chambers 8"},
+        players={"You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}},
+    )
+    w.game.apply(Buy("denar", (9,)))
+    w.hint_playouts = 30
+    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+    _wait_panel(w, "hint")
+    assert any(m["marks"].get("cells") for m in w.view["hint"]["moves"])
+    (tmp_path / "hint_place.json").write_text(json.dumps(w.view))
+    # a Gardens hint (G3): its lays' fields
+    from alhambra_widget import GardensWidget
+
+    gw = GardensWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    gw.autoplay_bots = False
+    gw.run_bots()
+    gw.hint_playouts = 20
+    gw._on_msg(gw, {"kind": "hint", "v": gw.view["v"]}, [])
+    _wait_panel(gw, "hint")
+    assert all(m["marks"]["fields"] for m in gw.view["hint"]["moves"])
+    (tmp_path / "hint_gardens.json").write_text(json.dumps(gw.view))
 
 
 def _review_fixture(tmp_path: Path) -> None:

@@ -88,3 +88,100 @@ def test_the_message_after_a_move_names_the_tile_with_its_walls_in_words():
     w._on_msg(w, {"kind": "act", "v": w.view["v"], "action": Buy("denar", (9, 5)).to_json()}, [])
     assert g.phase == "place"
     assert "You buy the tower 13 with walls north and east" in w.message["text"], w.message
+
+
+def _hint_of(w: AlhambraWidget) -> dict:
+    import time
+
+    w.hint_playouts = 30
+    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+    end = time.time() + 60
+    while (w.view.get("hint") or {}).get("state") != "done":
+        assert time.time() < end, w.view.get("hint")
+        time.sleep(0.05)
+    return w.view["hint"]
+
+
+def _placing_widget() -> AlhambraWidget:
+    """You have bought a tile with an overpayment (R6: the turn ends) and must place it (R9)."""
+    w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    g = w.game
+    g.edit(
+        market={"denar": "chambers 8"},
+        players={"You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}},
+    )
+    g.apply(Buy("denar", (9,)))
+    assert g.phase == "place" and g.current_player.name == "You"
+    return w
+
+
+def test_R9_a_hints_placement_names_the_cell_it_builds_on_and_the_engine_lists_it_legal():
+    """The hint's moves carry where they show on the board, read off each action: a
+    build marks its cell, which the engine lists legal for that tile (R7)."""
+    w = _placing_widget()
+    h = _hint_of(w)
+    legal = w.view["legal"]
+    built = 0
+    for m in h["moves"]:
+        a = m["action"]
+        if a["type"] == "place":
+            x, y = a["pos"]
+            assert m["marks"] == {"cells": [f"{x},{y}"]}
+            assert legal["tiles"][a["tile"]]["cells"][f"{x},{y}"] == ""  # the engine's verdict: legal
+            built += 1
+        else:
+            assert a["type"] == "reserve" and m["marks"] == {}
+    assert built >= 1
+
+
+def test_R5_R6_a_hints_take_names_the_display_cards_and_a_buy_its_slot_and_the_cards_paid():
+    """At the start of a turn the hint's moves are takes and buys: a take marks the cards
+    it takes from the display (R5), a buy the market slot and the cards it pays (R6)."""
+    from alhambra_widget.views.alhambra.view import action_marks
+
+    w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    g = w.game
+    h = _hint_of(w)
+    display = [[c.currency, c.value] for c in g.display]
+    for m in h["moves"]:
+        a, mk = m["action"], m["marks"]
+        if a["type"] == "take_money":
+            taken = [[c.split()[0], int(c.split()[1])] for c in a["cards"]]
+            assert mk == {"cards": taken} and all(c in display for c in taken)
+        elif a["type"] == "buy":
+            assert mk == {"slot": a["currency"], "pay": [[a["currency"], v] for v in a["pay"]]}
+    # every kind of action: where it shows, and a move made shows no payment (its hand's
+    # cards are not the page's to mark)
+    from alhambra_widget.engine.alhambra.actions import (
+        Exchange,
+        Place,
+        Reserve,
+        TakeMoney,
+        ToReserve,
+    )
+    from alhambra_widget.engine.alhambra.components import Card
+
+    t = Tile.parse("tower 9 N")
+    assert action_marks(Place(t, (2, -1))) == {"cells": ["2,-1"]}
+    assert action_marks(Exchange(t, (1, 0))) == {"cells": ["1,0"]}
+    assert action_marks(ToReserve((0, 1))) == {"from": ["0,1"]}
+    assert action_marks(Reserve(t)) == {}
+    assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {"cards": [["denar", 3], ["ducat", 2]]}
+    assert action_marks(Buy("ducat", (4, 5))) == {"slot": "ducat"}
+    assert action_marks(Buy("ducat", (4, 5)), paid=True) == {"slot": "ducat", "pay": [["ducat", 5], ["ducat", 4]]}
+
+
+def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_names_it():
+    """The picture for readers without a kernel draws a built tile as the table does:
+    its kind, no price (paid already); the tile's name stays in its title."""
+    import re
+
+    from alhambra_widget.views.alhambra.svg import alhambra_svg
+
+    a = Alhambra.from_tiles({(1, 0): Tile.parse("tower 9 N"), (0, 1): Tile.parse("garden 6")})
+    svg = alhambra_svg(a)
+    shown = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert sorted(shown) == ["Gar", "Tow"]
+    assert "<title>tower 9 N at (1, 0)</title>" in svg and "<title>garden 6 at (0, 1)</title>" in svg

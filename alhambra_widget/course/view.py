@@ -1,7 +1,10 @@
 """The JSON view model of the course (what the page draws for a lesson). Pure Python.
 
 The page is told what to draw and which controls to offer, never which answer is
-right: in a lesson every cell of the board may be clicked, and the engine judges.
+right before it is found: in a lesson every cell of the board may be clicked, and the
+engine judges. After a try on the board, the cell picked is marked right or wrong (the
+check's verdict, its ruling id); once the lesson is solved, every cell the lesson's
+check accepts is marked right (its solutions).
 """
 
 from __future__ import annotations
@@ -144,6 +147,28 @@ def _board(at: Attempt, out: dict[str, Any]) -> None:
             out["pick"] = "cells"
 
 
+CELL_TASKS = ("build", "exchange", "break", "remove", "field", "place")
+"""The tasks answered on the board by a cell or field (a game's placement: its last
+answer), whose every solution the board marks once solved."""
+
+
+def _answer_marks(at: Attempt) -> dict[str, Any] | None:
+    """The cell the last try picked on the board, and the verdict on it (the check's,
+    with its ruling id); once the lesson is solved, every cell its check accepts (the
+    lesson's solutions, for a lesson answered by one cell). None before a try on the
+    board."""
+    if at.picked is None or at.last is None:
+        return None
+    key = f"{at.picked[0]},{at.picked[1]}"
+    right = [key] if at.last.ok else []
+    if at.solved and at.lesson.task in CELL_TASKS:
+        for sol in at.lesson.solutions():
+            c = sol[-1].get("cell", sol[-1].get("field", sol[-1].get("place")))
+            if c is not None:  # (a placement lesson may be solved by the reserve too)
+                right.append(f"{c[0]},{c[1]}")
+    return {"picked": key, "ok": at.last.ok, "rule": at.last.rule, "right": sorted(set(right))}
+
+
 def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
     if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
         out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"], lays=lesson.start.get("lays"))
@@ -195,6 +220,7 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
     out["facts"], out["table"] = _facts(step)
     _board(cur, out)
     _answer(step, out)
+    out["answer"] = _answer_marks(cur)
     return out
 
 

@@ -12,7 +12,7 @@ from ..players.gardens.strong import hints as gardens_hints
 from ..players.gardens.strong import reviews as gardens_reviews
 from ..players.ismcts import Decision, Hint
 from ..views.gardens.view import RULES as GARDEN_RULES
-from ..views.gardens.view import gardens_svg, gardens_view
+from ..views.gardens.view import gardens_svg, gardens_view, lay_marks
 from .session_widget import SessionWidget
 
 
@@ -59,6 +59,9 @@ class GardensWidget(SessionWidget[GardensGame]):
 
     def _hint_search(self, game: GardensGame, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
+
+    def _hint_marks(self, action: Lay) -> dict[str, Any]:
+        return lay_marks(action)
 
     def _review_searches(
         self, game: GardensGame, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None

@@ -88,11 +88,16 @@ class SearchesPart(SessionCore[G]):
         n = self.hint_playouts
 
         def work(progress: Progress) -> Panel:
-            return {"moves": [h.to_dict() for h in self._hint_search(game, n, progress)]}
+            found = self._hint_search(game, n, progress)
+            return {"moves": [{**h.to_dict(), "marks": self._hint_marks(h.action)} for h in found]}
 
         self._search_in_background("hint", n, work)
 
     def _hint_search(self, game: G, playouts: int, progress: Progress) -> list[Hint]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _hint_marks(self, action: Any) -> dict[str, Any]:  # pragma: no cover - abstract
+        """Where a hint's move shows on the board (the view's marks of an action)."""
         raise NotImplementedError
 
     # -- game review ------------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..engine.errors import MalformedInput
 from ..players.alhambra.strong import hints, reviews
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
-from ..views.alhambra.view import explain_cell, game_view, log_text, sandbox_view
+from ..views.alhambra.view import action_marks, explain_cell, game_view, log_text, sandbox_view
 from .base import Intents
 
 if TYPE_CHECKING:
@@ -62,6 +62,9 @@ class AlhambraWidget(SessionWidget[Game]):
 
     def _hint_search(self, game: Game, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
+
+    def _hint_marks(self, action: Action) -> dict[str, Any]:
+        return action_marks(action, paid=True)
 
     def compare_lines(self, a: int, b: int, round: int | None = None) -> Comparison:
         """Lines ``a`` and ``b`` of the variation tree side by side, with the what-if

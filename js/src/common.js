@@ -44,7 +44,8 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
   // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes;
   // small: a board drawn small shows each kind's symbol large and no text; named:
   // false when the board draws every name above every tile (see tileLabel), "kind" for
-  // the kind only (the market says the price under the tile)
+  // the kind only: a tile bought (built, in a reserve, to place) shows no price, which
+  // no longer matters once paid; the market says its price under the tile
   const [kind, price, walls] = t;
   const label = kind === "fountain" || !named ? "" : `${KIND_ABBR[kind]} ${price}`;
   const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
@@ -72,26 +73,33 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
 }
 
 // a tile shown, not a control (Dirk's tiles, a lesson's tiles)
-export const tilePic = (t, size = 46) =>
-  html`<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${tileName(t)}">${tileSvg(t, 0, 0, size)}</svg>`;
+// (named: "kind" for a tile bought, whose price no longer matters; true where the price
+// is the point, as a lesson's picture of a tile to buy)
+export const tilePic = (t, size = 46, named = true) =>
+  html`<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${sayTile(tileName(t))}"><title>${sayTile(tileName(t))}</title>${tileSvg(t, 0, 0, size, null, false, named)}</svg>`;
 
+// a tile bought (to place, in the reserve, the sandbox's palette): its kind and walls
+// drawn, no price (paid already); the label keeps the tile's name, as the log says it
 export function tileChip(t, attrs = null, selected = false) {
   const size = 40;
-  return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${sayTile(tileName(t))}${
+  const say = sayTile(tileName(t));
+  return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${say}${
     selected ? " (selected)" : ""
-  }"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size)}</svg></button>`;
+  }" title="${say}"><svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">${tileSvg(t, 0, 0, size, null, false, "kind")}</svg></button>`;
 }
 
 // a shape per currency besides its colour (colour-blind-safe palette in widget.css)
 const CUR_GLYPH = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
 export const curLabel = (cur) => `${CUR_GLYPH[cur] || ""} ${cur}`;
 
-// a money card: a button to pick, or (span) one shown in a hand or the last moves
-export function cardHtml(c, attrs = null, selected = false, tag = "button") {
+// a money card: a button to pick, or (span) one shown in a hand or the last moves;
+// hinted: the numbers of the hint's moves that use it (a badge and its label say so)
+export function cardHtml(c, attrs = null, selected = false, tag = "button", hinted = null) {
   const [cur, val] = c;
-  const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}`;
-  const label = `${cur} ${val}${selected ? " (selected)" : ""}`;
-  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>`;
+  const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
+  const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;
+  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>${
+    hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.join(",")}</span>`}`;
   return tag === "button"
     ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`
     : html`<span class="${cls}" ${attrs} aria-label="${label}">${inner}</span>`;

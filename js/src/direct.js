@@ -51,7 +51,7 @@ export function showGhost(root, cell, picked) {
   // the legal cell's green frame drawn over the ghost: the cell under the pointer still
   // reads as legal while a tile is dragged or hovered over it
   const frame = html`<rect class="aw-ghostframe" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5"/>`;
-  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL)}${frame}${lines}</svg>`); // parsed as SVG
+  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL, null, false, "kind")}${frame}${lines}</svg>`); // parsed as SVG
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "aw-preview");
   g.setAttribute("aria-hidden", "true");

@@ -10,6 +10,7 @@ export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La"
 
 import { html } from "./html.js";
 import { showsTargets } from "./state.js";
+import { hintMarks, hintSay } from "./areas/hint.js";
 
 // an octagon (a garden field or tile) of radius r around (cx, cy), as SVG points
 export function octagon(cx, cy, r) {
@@ -78,10 +79,19 @@ function boardHtml(v, ui, L, px = null) {
   for (let fy = 0; fy < v.size.fields; fy++) {
     for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first, recent));
   }
+  // the fields a hint's lays use (Python's marks), over the board: clicks go through
+  const hinted = ui ? [...hintMarks(v, ui).fields].map(([k, ns]) => hintField(k, ns)) : [];
   // the fields' columns along the top edge, their rows along the left: a field (column, row)
   const n = [...Array(v.size.fields).keys()];
   const labels = html`<g class="ag-coords" aria-hidden="true">${n.map((i) => html`<text x="${(i + 1) * S}" y="13" text-anchor="middle">${i}</text><text x="9" y="${(i + 1) * S + 4}" text-anchor="middle">${i}</text>`)}</g>`;
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}</svg>${treeKey()}</div>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}${hinted}</svg>${treeKey()}</div>`;
+}
+
+// a field a hint's lay uses: a dashed ring and the moves' numbers (not colour alone), named
+function hintField(k, ns) {
+  const [fx, fy] = k.split(",").map(Number), cx = (fx + 1) * S, cy = (fy + 1) * S;
+  const label = `${hintSay(ns)}: field (${fx}, ${fy}), laid here`;
+  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><circle class="aw-hintno-bg" cx="${cx + R * 0.55}" cy="${cy - R * 0.55}" r="8"/><text class="aw-hintno" x="${cx + R * 0.55}" y="${cy - R * 0.55 + 4}" text-anchor="middle">${ns.join(",")}</text></g>`;
 }
 
 // what a tile's "2Le" means: trees and their kind, with each kind's colour

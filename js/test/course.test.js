@@ -51,6 +51,39 @@ test("a cell lesson offers every empty cell alike and sends the clicked one", ()
   cleanup();
 });
 
+test("after a wrong try the board marks the pick wrong with its ruling; once right, every right cell (the check's)", () => {
+  const w = fixture("course_wrong");
+  let { root, cleanup } = mount(w);
+  const a = w.lesson.answer;
+  assert.equal(a.ok, false);
+  const marks = [...root.querySelectorAll(".aw-course-board [data-answer]")];
+  assert.deepEqual(marks.map((m) => m.dataset.answer), [a.picked]); // the right cells stay unsaid
+  assert.ok(marks[0].classList.contains("aw-answer-wrong"));
+  assert.equal(marks[0].getAttribute("aria-label"), `(${a.picked.replace(",", ", ")}): your answer, not right (${a.rule})`);
+  assert.equal(marks[0].querySelector("text").textContent, "✗");
+  assert.ok(root.querySelectorAll(".aw-course-board [data-cell]").length > 0); // still clickable cells
+  cleanup();
+  const r = fixture("course_right");
+  ({ root, cleanup } = mount(r));
+  const right = [...root.querySelectorAll(".aw-course-board [data-answer]")];
+  assert.deepEqual(right.map((m) => m.dataset.answer).sort(), [...r.lesson.answer.right].sort());
+  assert.ok(right.every((m) => m.classList.contains("aw-answer-right") && m.querySelector("text").textContent === "✓"));
+  const mine = right.filter((m) => m.classList.contains("aw-answer-mine"));
+  assert.deepEqual(mine.map((m) => m.dataset.answer), [r.lesson.answer.picked]);
+  assert.match(mine[0].getAttribute("aria-label"), /your answer, right$/);
+  cleanup();
+});
+
+test("a Gardens lesson marks the field picked wrong, with the ruling the engine gave (G3)", () => {
+  const v = fixture("course_gardens_wrong");
+  const { root, cleanup } = mount(v);
+  const a = v.lesson.answer;
+  const marks = [...root.querySelectorAll(".aw-course-gardens [data-answer]")];
+  assert.deepEqual(marks.map((m) => m.dataset.answer), [a.picked]);
+  assert.match(marks[0].getAttribute("aria-label"), new RegExp(`your answer, not right \\(${a.rule}\\)`));
+  cleanup();
+});
+
 test("a numbers lesson sends what was typed, one box per name", () => {
   const v = fixture("course_numbers");
   const { root, sent, cleanup } = mount(v);
@@ -89,7 +122,7 @@ test("the counted wall's numbers stand outside the Alhambra and every tile name 
   const kids = [...svg.children];
   const names = kids.findIndex((e) => e.classList.contains("aw-names"));
   assert.ok(names > kids.findLastIndex((e) => e.classList.contains("aw-placed")));
-  assert.deepEqual([...svg.querySelectorAll(".aw-names text")].map((t) => t.textContent), ["Gar 7", "Tow 8"]);
+  assert.deepEqual([...svg.querySelectorAll(".aw-names text")].map((t) => t.textContent), ["Gar", "Tow"]); // the kind, no price (paid already)
   cleanup();
 });
 

@@ -233,6 +233,70 @@ test("a hint's moves within the search's noise are said to be about equal, with 
   cleanup();
 });
 
+test("a hint's moves are marked where they act: the display cards taken, the slot bought from and the cards paid, with their numbers", () => {
+  const v = fixture("hint_about_equal");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  let marked = 0;
+  v.hint.moves.forEach((m, i) => {
+    const mk = m.marks, n = `hint ${i + 1}`;
+    if (mk.slot) {
+      const slot = root.querySelector(`[data-slot="${mk.slot}"]`);
+      assert.ok(slot.classList.contains("aw-hinted") && slot.getAttribute("aria-label").includes(n), slot.outerHTML);
+      assert.match(slot.querySelector(".aw-hintbadge").textContent, new RegExp(`\\b${i + 1}\\b`));
+      const paid = [...root.querySelectorAll("[data-area='hand'] .aw-card.aw-hinted")].filter((c) => c.getAttribute("aria-label").includes(n));
+      assert.equal(paid.length, mk.pay.length);
+      marked++;
+    }
+    if (mk.cards) {
+      const taken = [...root.querySelectorAll("[data-take].aw-hinted")].filter((c) => c.getAttribute("aria-label").includes(n));
+      assert.deepEqual(taken.map((c) => c.getAttribute("aria-label").split(",")[0]).sort(), mk.cards.map(([c, x]) => `${c} ${x}`).sort());
+      marked++;
+    }
+  });
+  assert.ok(marked >= 2, "the fixture's hint has takes or buys");
+  // nothing else is marked: no cell (no move builds), no card the moves do not name
+  assert.equal(root.querySelectorAll(".aw-hintmark").length, 0);
+  cleanup();
+});
+
+test("a hint's placement marks its cell on your board (not by colour only), and only the move picked to play once picked", () => {
+  const v = fixture("hint_place");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const board = root.querySelector("[data-area='my-alhambra']");
+  const places = v.hint.moves.map((m, i) => [m, i]).filter(([m]) => m.marks.cells);
+  assert.ok(places.length >= 1);
+  for (const [m, i] of places) {
+    const mark = board.querySelector(`[data-hinted="${m.marks.cells[0]}"]`);
+    assert.ok(mark, `no mark at ${m.marks.cells[0]}`);
+    assert.match(mark.getAttribute("aria-label"), new RegExp(`hint [0-9, ]*\\b${i + 1}\\b.*: \\(${m.action.pos[0]}, ${m.action.pos[1]}\\), built here`));
+    assert.ok(mark.querySelector(".aw-hintno").textContent.split(",").includes(String(i + 1)));
+  }
+  assert.equal(board.querySelectorAll(".aw-hintmark").length, new Set(places.map(([m]) => m.marks.cells[0])).size);
+  // the others' boards show none of it
+  assert.equal(root.querySelectorAll("[data-area='opponents'] .aw-hintmark").length, 0);
+  // "play it" on one move: only its cell stays marked
+  const [m, i] = places.at(-1);
+  click(root.querySelector(`[data-playhint="${i}"]`));
+  const left = [...root.querySelectorAll("[data-area='my-alhambra'] .aw-hintmark")].map((e) => e.dataset.hinted);
+  assert.deepEqual(left, [m.marks.cells[0]]);
+  cleanup();
+});
+
+test("a Gardens hint marks the fields its lays use, each with its number (G3)", () => {
+  const v = fixture("hint_gardens");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const want = new Map();
+  v.hint.moves.forEach((m, i) => { for (const f of m.marks.fields) want.set(f, [...(want.get(f) || []), i + 1]); });
+  const marks = [...root.querySelectorAll(".ag-board .aw-hintmark")];
+  assert.deepEqual(marks.map((e) => e.dataset.hinted).sort(), [...want.keys()].sort());
+  for (const e of marks) {
+    const ns = want.get(e.dataset.hinted);
+    assert.equal(e.querySelector(".aw-hintno").textContent, ns.join(","));
+    assert.match(e.getAttribute("aria-label"), new RegExp(`^hint ${ns.join(", ")}: field \\(\\d+, \\d+\\), laid here$`));
+  }
+  cleanup();
+});
+
 test("a past step shows the banner and a scoring walkthrough is closed by the jump (no stale prompt)", async () => {
   const v = fixture("you_to_move");
   const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });

@@ -83,6 +83,15 @@ def carried_game(g: Game, spec: dict[str, Any]) -> dict[str, Any]:
     return {"players": list(spec["players"]), "seed": spec["seed"], "actions": acts}
 
 
+def _picked(payload: object) -> Pos | None:
+    """The cell or field an answer picked on the board (already judged well-formed)."""
+    if isinstance(payload, dict):
+        for k in ("cell", "field", "place"):
+            if k in payload:
+                return parse_cell(payload[k])
+    return None
+
+
 # -- the lesson -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Lesson:
@@ -201,6 +210,9 @@ class Attempt:
     """A lesson in steps: the step being answered (from 0)."""
     sub: Attempt | None = None
     """A lesson in steps: the attempt at the step being answered."""
+    picked: Pos | None = None
+    """The cell (or Gardens field) the last try picked on the board, None for an answer
+    given otherwise (numbers, a choice, cards): the board marks it once judged."""
 
     def __post_init__(self) -> None:
         if self.game is None and "game" in self.lesson.start:
@@ -225,6 +237,7 @@ class Attempt:
             return self.last or Verdict(True, "Already solved.")
         v = self.lesson.kind.judge(self, payload)
         v = Verdict(v.ok, _sentence(v.message), v.rule, v.mistake, v.done, v.board, v.cell)
+        self.picked = _picked(payload)
         if not v.ok:
             self.tries += 1
             if self.game is not None:  # a turn that went wrong starts again
@@ -246,7 +259,7 @@ class Attempt:
     def reset(self) -> None:
         """Start the position again (tries and hints stay counted)."""
         self.game = self.lesson.game() if "game" in self.lesson.start else None
-        self.last = None
+        self.last, self.picked = None, None
         if self.lesson.steps:
             self.step, self.sub, self.solved = 0, self.lesson.step(0).attempt(), False
 

@@ -59,8 +59,9 @@ def glyph(kind: str, x: float, y: float, size: float) -> str:
 
 
 def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = True) -> str:
-    """An Alhambra as an SVG picture: each tile with its kind and price, the external walls, and the
-    longest wall (R11, the engine's) in red unless ``highlight_longest`` is False."""
+    """An Alhambra as an SVG picture: each tile with its kind (no price: a built tile's
+    no longer matters; its title names the tile), the external walls, and the longest
+    wall (R11, the engine's) in red unless ``highlight_longest`` is False."""
     x0, y0, x1, y1 = a.bounds()
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
     w, h = (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell
@@ -81,7 +82,7 @@ def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = Tru
         out.append(glyph(t.kind, px + 3, py + 3, cell * 0.3))
         out.append(
             f'<text x="{px + cell / 2}" y="{py + cell / 2 + 7}" font-size="{cell // 4}" '
-            f'text-anchor="middle" fill="#222">{escape(t.kind[:3])} {t.price}</text>'
+            f'text-anchor="middle" fill="#222">{escape(t.kind[:3].capitalize())}</text>'
         )
     longest = set(a.longest_wall_segments()) if highlight_longest else set()
     for seg in a.external_walls():

@@ -276,18 +276,29 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
     out = []
     for i in range(k, len(history)):
         a, (who, at) = history[i], movers[i]
-        marks: dict[str, Any] = {}
-        if isinstance(a, TakeMoney):
-            marks["cards"] = [[c.currency, c.value] for c in a.cards]
-        elif isinstance(a, Buy):
-            marks["slot"] = a.currency
-        elif isinstance(a, AtCell):
-            marks["cells"] = [cell_key(a.pos)]
-        elif isinstance(a, ToReserve):
-            marks["from"] = [cell_key(a.pos)]
         text = log_text(game.log[at]) if at < len(game.log) else str(a)
-        out.append({"player": who, "text": text, "marks": marks})
+        out.append({"player": who, "text": text, "marks": action_marks(a)})
     return out
+
+
+def action_marks(a: Action, paid: bool = False) -> dict[str, Any]:
+    """Where an action shows on the table, for the page to mark (a move made, or a hint's
+    move): the cards taken from the display, the market slot bought from (with
+    ``paid``, also the cards paid, as currency and value: a hint's purchase shows them
+    in its player's hand), the cell built on (``cells``) or emptied (``from``). Read
+    off the action's own fields: nothing is judged here."""
+    marks: dict[str, Any] = {}
+    if isinstance(a, TakeMoney):
+        marks["cards"] = [[c.currency, c.value] for c in a.cards]
+    elif isinstance(a, Buy):
+        marks["slot"] = a.currency
+        if paid:
+            marks["pay"] = [[a.currency, v] for v in a.pay]
+    elif isinstance(a, AtCell):
+        marks["cells"] = [cell_key(a.pos)]
+    elif isinstance(a, ToReserve):
+        marks["from"] = [cell_key(a.pos)]
+    return marks
 
 
 def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:

@@ -57,8 +57,14 @@ def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
         if not isinstance(a, Lay):
             continue
         text = g.log[at].text if at < len(g.log) else str(a)
-        out.append({"player": who, "text": text, "marks": {"fields": [f"{a.field[0]},{a.field[1]}"]}})
+        out.append({"player": who, "text": text, "marks": lay_marks(a)})
     return out
+
+
+def lay_marks(a: Lay) -> dict[str, Any]:
+    """Where a lay shows on the board, for the page to mark (a lay made, or a hint's):
+    its field."""
+    return {"fields": [f"{a.field[0]},{a.field[1]}"]}
 
 
 def board_json(g: GardensGame) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, w
 import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
+import { hintMarks, hintedCards, hintSay } from "./hint.js";
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
 function frame(alh, scale) {
@@ -95,10 +96,10 @@ export function boardSvg(alh, opts) {
   const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove) || opts.pick === "tiles");
   const empty = f.cells.filter(([x, y]) => !occupied.has(key(x, y))).map(([x, y]) => emptyCell(x, y, f, opts, stops));
   const built = alh.tiles.map((t) => builtTile(t, f, opts, targets));
-  // every tile's name above every tile, so a neighbour's wall never covers it
-  // (a small board shows the kinds' symbols only)
-  const names = opts.small ? html`` : html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind, price]) =>
-    tileLabel([kind, price], f.px(x), f.py(y), CELL, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
+  // every tile's kind above every tile, so a neighbour's wall never covers it (no
+  // price: a built tile's no longer matters; a small board shows the kinds' symbols only)
+  const names = opts.small ? html`` : html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind]) =>
+    tileLabel([kind, ""], f.px(x), f.py(y), CELL, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
   // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
   // fountain is (0, 0) (a built tile keeps its picture clear)
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
@@ -106,7 +107,38 @@ export function boardSvg(alh, opts) {
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
-  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${names}${marks}${lines}${counted}</svg>`;
+  const hinted = opts.hinted ? f.cells.map(([x, y]) => hintCell(x, y, f, opts.hinted)) : [];
+  const judged = opts.answer ? f.cells.map(([x, y]) => answerCell(x, y, f, opts.answer)) : [];
+  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${names}${marks}${lines}${counted}${hinted}${judged}</svg>`;
+}
+
+// a lesson's cell after a try (the course's check, from Python: view.lesson.answer):
+// the learner's pick, right or wrong, and once solved every cell the check accepts;
+// a frame and a ✓ or ✗ at its foot, clear of the coordinates (not colour alone), named
+// for a screen reader
+function answerCell(x, y, f, answer) {
+  const k = key(x, y);
+  const right = answer.right.includes(k), mine = answer.picked === k;
+  if (!right && !mine) return null;
+  const ok = right; // the pick is in right when it was right
+  const rule = !ok && answer.rule ? ` (${answer.rule})` : "";
+  const label = `(${x}, ${y}): ${mine ? `your answer, ${ok ? "right" : "not right" + rule}` : "also right"}`;
+  const px = f.px(x), py = f.py(y);
+  return html`<g class="aw-answer ${ok ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-answerframe" x="${px + 3}" y="${py + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="5"/><circle class="aw-answerbadge" cx="${px + CELL - 10}" cy="${py + CELL - 10}" r="8"/><text class="aw-answersign" x="${px + CELL - 10}" y="${py + CELL - 6}" text-anchor="middle">${ok ? "✓" : "✗"}</text></g>`;
+}
+
+// a cell a hint's move uses (Python's marks: built on, or emptied), over everything
+// else: a thick dashed frame and the moves' numbers in the hint's list (not colour
+// alone), named for a screen reader; clicks go through to the cell under it
+function hintCell(x, y, f, hinted) {
+  const k = key(x, y);
+  const ns = [...(hinted.cells.get(k) || []), ...(hinted.from.get(k) || [])].sort((a, b) => a - b);
+  if (!ns.length) return null;
+  const what = hinted.from.has(k) ? "the tile here goes to the reserve" : "built here";
+  const label = `${hintSay(ns)}: (${x}, ${y}), ${what}`;
+  const px = f.px(x), py = f.py(y), no = ns.join(",");
+  const w = Math.max(14, 7 * no.length + 6);
+  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-hintframe" x="${px + 4}" y="${py + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="5"/><rect class="aw-hintno-bg" x="${px + CELL - w - 1}" y="${py + 1}" width="${w}" height="14" rx="7"/><text class="aw-hintno" x="${px + CELL - 1 - w / 2}" y="${py + 12}" text-anchor="middle">${no}</text></g>`;
 }
 
 // the others' last moves on player i's board
@@ -135,6 +167,8 @@ function boardOpts({ v, ui, model }, p, i, walkingWalls) {
     o.exchange = picked.exchange;
   }
   if (mine && ui.removing) o.remove = L.remove;
+  const hints = hintMarks(v, ui);
+  if (hints.player === i && (hints.cells.size || hints.from.size)) o.hinted = hints;
   return { o, mine };
 }
 
@@ -143,7 +177,9 @@ const handText = (p) => (p.money ? p.money.length : p.cards);
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
 function playerRows({ v, ui }, p, mine) {
   const L = v.legal;
-  const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c) => cardHtml(c, null, false, "span"))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+  const hints = hintMarks(v, ui);
+  const paid = p.money && L && hints.player === L.player && v.players[L.player] === p ? hintedCards(p.money, hints.pay) : new Map(); // a hint's payment
+  const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c, k) => cardHtml(c, null, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
   const drag = (n) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
@@ -182,12 +218,12 @@ export function opponentHtml(c, p, i, walkingWalls) {
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34))}</div>`}</section>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
 }
 
 export function dirkHtml(dirk) {
   if (!dirk) return html``;
-  return html`<section class="aw-player aw-dirk" aria-label="${dirk.name}"><h4>${dirk.name} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40))}</div></section>`;
+  return html`<section class="aw-player aw-dirk" aria-label="${dirk.name}"><h4>${dirk.name} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game)

@@ -32,7 +32,7 @@ function mapHtml(co) {
 // clicked alike, and the engine judges
 const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
 
-function gardensBoard(gb, pick) {
+function gardensBoard(gb, pick, answer = null) {
   const W = gb.size.buildings * GS;
   const laid = {};
   for (const [x, y, , trees, sides] of gb.fields || []) laid[`${x},${y}`] = [trees, sides];
@@ -55,9 +55,22 @@ function gardensBoard(gb, pick) {
       }
       const target = pick && html`data-field="${fx},${fy}" data-player="lesson" role="button" tabindex="${stop-- === 0 ? 0 : -1}"`;
       fields.push(html`<polygon class="ag-field${pick ? " aw-pick" : ""}" points="${octagon((fx + 1) * GS, (fy + 1) * GS, GR - 3)}" ${target} aria-label="${label}"><title>${label}</title></polygon><text class="aw-coord" x="${(fx + 1) * GS}" y="${(fy + 1) * GS + 4}" text-anchor="middle">${fx},${fy}</text>`);
+      if (answer) fields.push(answerField(fx, fy, answer));
     }
   }
   return html`<svg class="ag-board aw-board aw-course-gardens" viewBox="0 0 ${W} ${W}" width="${W}" height="${W}" role="group" aria-label="garden board"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${blds}${fields}</svg>`;
+}
+
+// a field after a try (the check's verdict, as answerCell on an Alhambra): a ring, a
+// ✓ or ✗ beside the field's coordinates, its label
+function answerField(fx, fy, answer) {
+  const k = `${fx},${fy}`;
+  const right = answer.right.includes(k), mine = answer.picked === k;
+  if (!right && !mine) return null;
+  const rule = !right && answer.rule ? ` (${answer.rule})` : "";
+  const label = `field (${fx}, ${fy}): ${mine ? `your answer, ${right ? "right" : "not right" + rule}` : "also right"}`;
+  const cx = (fx + 1) * GS, cy = (fy + 1) * GS;
+  return html`<g class="aw-answer ${right ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-answerframe" points="${octagon(cx, cy, GR - 5)}"/><circle class="aw-answerbadge" cx="${cx + GR * 0.55}" cy="${cy - GR * 0.55}" r="8"/><text class="aw-answersign" x="${cx + GR * 0.55}" y="${cy - GR * 0.55 + 4}" text-anchor="middle">${right ? "✓" : "✗"}</text></g>`;
 }
 
 // a garden tile before any turn: its four sides' trees at NE, SE, SW, NW (G2)
@@ -144,7 +157,7 @@ function gameHtml(les, ui) {
 
 function boughtHtml(g, live) {
   if (!g.bought.length) return null;
-  return html`<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t))}${live && g.phase !== "act" && html` <button data-ldo="reserve">to the reserve</button>`}</div>`;
+  return html`<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t, 46, "kind"))}${live && g.phase !== "act" && html` <button data-ldo="reserve">to the reserve</button>`}</div>`;
 }
 
 function answerHtml(les, ui) {
@@ -152,7 +165,7 @@ function answerHtml(les, ui) {
     const boxes = les.fields.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
     return html`<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">${boxes}<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
   }
-  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved)}</div>`;
+  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved, les.answer)}</div>`;
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
     return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 44))} ${o}</button>`)}</div>`;
@@ -170,14 +183,15 @@ function boardHtml(les, ui, coords) {
     // once solved, the engine's board after the answer, the changed cell marked
     const marks = les.marks || { cells: [], from: [] };
     const recent = { cells: new Set(marks.cells), from: new Set(marks.from) };
-    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who })}</div>`);
+    // after a try, the check's verdict on the cell picked (and once solved, every right cell)
+    out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { pick, recent, player: "lesson", coords, wall: les.show_wall, title: who, answer: les.answer })}</div>`);
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile)} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
+    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
-    out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t))}</div>`);
+    out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
   }
   return out;
 }

@@ -22,3 +22,50 @@ export function hintHtml({ v }) {
   const note = tied > 1 && html`<p class="aw-muted">The first ${tied} are about equal: their chances differ by less than the search's noise, so their order is no ranking.</p>`;
   return html`<section class="aw-hint" aria-label="hint"><h4>Hint: the best moves found <button class="aw-mini" data-hint="cancel" aria-label="close the hint">close</button></h4>${note}<ol>${moves}</ol></section>`;
 }
+
+// Where the hint's moves show on the table (Python's marks of each move: the cell built
+// on or emptied, the Gardens field laid on, the market slot and the cards paid, the
+// display cards taken), each with its number in the hint's list; while one move is
+// picked to play ("play it"), that move only. Nothing is judged here: the marks come
+// with the hint.
+export function hintMarks(v, ui) {
+  const out = { cells: new Map(), from: new Map(), fields: new Map(), slot: new Map(), cards: [], pay: [], player: null };
+  const h = v.hint;
+  if (!h || !h.moves || !v.legal) return out;
+  out.player = v.legal.player;
+  const picked = ui && ui.playHint !== null && ui.playHint !== undefined ? ui.playHint : null;
+  h.moves.forEach((m, i) => {
+    if (picked !== null && picked !== i) return;
+    const mk = m.marks || {};
+    const n = i + 1;
+    const add = (map, k) => map.set(k, [...(map.get(k) || []), n]);
+    for (const c of mk.cells || []) add(out.cells, c);
+    for (const c of mk.from || []) add(out.from, c);
+    for (const c of mk.fields || []) add(out.fields, c); // a Gardens lay
+    if (mk.slot) add(out.slot, mk.slot);
+    if (mk.cards) out.cards.push({ n, cards: mk.cards });
+    if (mk.pay) out.pay.push({ n, cards: mk.pay });
+  });
+  return out;
+}
+
+// the cards of a row (the display, a hand) each hinted move names: card index -> the
+// moves' numbers (a move's cards matched one by one, by currency and value)
+export function hintedCards(row, moves) {
+  const at = new Map();
+  for (const { n, cards } of moves) {
+    const used = new Set();
+    for (const [cur, val] of cards) {
+      const k = row.findIndex((c, i) => !used.has(i) && c[0] === cur && c[1] === val);
+      if (k < 0) continue;
+      used.add(k);
+      at.set(k, [...(at.get(k) || []), n]);
+    }
+  }
+  return at;
+}
+
+// what a hinted thing says: to the eye, the moves' numbers in the hint's list (a badge);
+// to a screen reader, "hint" and the numbers (its label)
+export const hintSay = (ns) => `hint ${ns.join(", ")}`;
+export const hintBadge = (ns) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.join(",")}</span>`;

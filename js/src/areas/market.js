@@ -3,31 +3,35 @@
 import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay, showsTargets } from "../state.js";
+import { hintMarks, hintedCards, hintSay, hintBadge } from "./hint.js";
 
-function slotHtml(v, ui, m, i) {
+function slotHtml(v, ui, m, i, hints) {
   const L = v.legal;
+  const hinted = hints.slot.get(m.currency); // a hint's purchase: its numbers in the list
   // at a past step the rings show only once the player acts from it (as the cells' targets)
   const can = L && L.buy && m.currency in L.buy && showsTargets(v, ui);
   const sel = ui.payCur === m.currency;
   const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
-  const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}`;
-  const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}`;
+  const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}${hinted ? " aw-hinted" : ""}`;
+  const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}${hinted ? `, ${hintSay(hinted)}` : ""}`;
   const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
-  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}`;
+  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}${hinted ? `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it` : ""}`;
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
   // it, its price once, under it
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
   const drag = can && v.live && v.players[L.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
-  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}</button>`;
+  return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}${hinted && hintBadge(hinted)}</button>`;
 }
 
 export function marketHtml({ v, ui }) {
-  return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i))}</div></section>`;
+  const hints = hintMarks(v, ui);
+  return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i, hints))}</div></section>`;
 }
 
 export function moneyHtml({ v, ui }) {
-  const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i)));
+  const hinted = hintedCards(v.display, hintMarks(v, ui).cards); // a hint's take
+  const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i), "button", hinted.get(i) || null));
   // the hover says what the window means: the card lies at an unknown place in the deck (R2)
   const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
