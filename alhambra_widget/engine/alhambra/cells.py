@@ -36,7 +36,10 @@ _STRIDE: Final = 128
 MAX_TILES: Final = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
 CENTRE: Final = OFF * _STRIDE + OFF
 """The fountain's integer cell."""
-POS: Final[tuple[Pos, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+POS: Final[tuple[Any, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+"""Integer cell -> its ``(x, y)``, one tuple object per cell. (Elements typed ``Any``:
+compiled, a ``tuple[int, int]`` read from here would be unboxed and boxed again into a
+new tuple at every use; so the actions of a cell share its one ``(x, y)``.)"""
 CELL: Final[tuple[Any, ...]] = tuple(range(_STRIDE * _STRIDE))
 """The one integer object of each cell: every dictionary and set of the analysis (and
 the Alhambra's layout) is keyed by these, never by a cell computed anew. A lookup then
