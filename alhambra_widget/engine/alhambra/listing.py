@@ -40,7 +40,7 @@ def _put(table: dict[Any, V], size: int, key: Any, value: V) -> V:
     return value
 
 
-_SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]] = {}
+_SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]] = {}
 _BUYS: Final[dict[tuple[str, tuple[int, ...], int], tuple[Buy, ...]]] = {}
 _ACTIONS: Final[dict[Any, Any]] = {}
 """Actions are immutable values: each is built once and shared, so the legal lists of
@@ -132,23 +132,39 @@ def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
     at least ``price``, largest cards first. Superfluous cards are allowed (no change
     is given); a payment whose total equals the price is exact (R4: another action)."""
     out = []
-    for pay, total in _sub_multisets(tuple(sorted(values))):
+    pays, totals = _sub_multisets(tuple(sorted(values)))
+    for pay, total in zip(pays, totals):
         if total >= price:
             out.append(pay)
     return tuple(out)
 
 
-def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct multiset of the sorted ``values``, with its total, in the order of
-    :func:`payments`: from the largest value down, all its copies, then fewer, then
-    none. Cached per values (a hand meets many prices)."""
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every distinct multiset of the sorted ``values``, and beside them their totals,
+    in the order of :func:`payments`: from the largest value down, all its copies, then
+    fewer, then none. Cached per values (a hand meets many prices). (The copies of a
+    value are a slice of ``values``, and no pair is made per multiset: compiled, few
+    generic operations.)"""
     subs = _SUBS.get(values)
     if subs is None:
-        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
-        for v in sorted(set(values), reverse=True):
-            ks = range(values.count(v), -1, -1)
-            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
-        subs = _put(_SUBS, 4096, values, tuple(out))
+        pays: list[tuple[int, ...]] = [()]
+        totals: list[int] = [0]
+        i = len(values)
+        while i > 0:  # each distinct value, from the largest: values[j:i] are its copies
+            v = values[i - 1]
+            j = i - 1
+            while j > 0 and values[j - 1] == v:
+                j -= 1
+            more: list[tuple[int, ...]] = []
+            sums: list[int] = []
+            for pay, total in zip(pays, totals):
+                for k in range(i - j, -1, -1):
+                    more.append(pay + values[j : j + k])
+                    sums.append(total + v * k)
+            pays = more
+            totals = sums
+            i = j
+        subs = _put(_SUBS, 4096, values, (tuple(pays), tuple(totals)))
     return subs
 
 
