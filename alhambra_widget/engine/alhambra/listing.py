@@ -51,8 +51,8 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
     values add up to at most 5 (each distinct choice once, in a fixed order)."""
     cards = tuple(sorted(display))
-    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
-    values = []
+    out: list[TakeMoney] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    small = []  # the values, 5 for 5 or more: only cards up to 4 join a set
     prev: Card | None = None
     twice = False
     for c in cards:
@@ -60,37 +60,52 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
         if a is None:
             a = _TAKE1[c] = _one_field(TakeMoney, "cards", (c,))
         out.append(a)
-        values.append(c.value)
+        v = c.value
+        small.append(v if v < 5 else 5)  # (no min() call)
         if c == prev:
             twice = True
         prev = c
-    for pick in _take_patterns(tuple(values)):
+    for pick in _take_patterns(tuple(small)):
         out.append(_take(pick(cards)))
     if twice:  # a card twice (next to itself, sorted): each distinct choice once, first kept
-        out = list(dict.fromkeys(out))
+        out = _distinct(out)
     return tuple(out)
+
+
+def _distinct(actions: list[TakeMoney]) -> list[TakeMoney]:
+    """``actions`` without repeats, first kept. Equal choices are the same shared
+    object here (:func:`_take`), so identity finds them: no dataclass ``__hash__`` or
+    ``__eq__`` (interpreted, hashing the cards) per action, as a dictionary would call."""
+    out: list[TakeMoney] = []
+    for a in actions:
+        for b in out:
+            if a is b:
+                break
+        else:
+            out.append(a)
+    return out
 
 
 _Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
 _PATTERNS: Final[dict[tuple[int, ...], tuple[_Picker, ...]]] = {}
 
 
-def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
-    """R5 on the values of a sorted display: pickers of the sets of two or more cards
-    that may be taken together (adding up to at most 5). Cached per values; only cards
-    up to 4 can join a set, so values of 5 or more share one pattern."""
-    pats = _PATTERNS.get(values)
+def _take_patterns(small: tuple[int, ...]) -> tuple[_Picker, ...]:
+    """R5 on the values of a sorted display, 5 standing for 5 or more (``small``):
+    pickers of the sets of two or more cards that may be taken together (adding up to
+    at most 5), cached per ``small``."""
+    pats = _PATTERNS.get(small)
     if pats is None:
-        small = tuple([v if v < 5 else 5 for v in values])  # (no min() call)
-        pats = _PATTERNS.get(small)
-        if pats is None:
-            pats = _PATTERNS[small] = tuple(
-                itemgetter(*idx)
-                for k in range(2, len(small) + 1)
-                for idx in combinations(range(len(small)), k)
-                if sum([small[i] for i in idx]) <= 5
-            )
-        _PATTERNS[values] = pats
+        found: list[_Picker] = []
+        n = len(small)
+        for k in range(2, n + 1):
+            for idx in combinations(range(n), k):
+                total = 0
+                for i in idx:
+                    total += small[i]
+                if total <= 5:
+                    found.append(itemgetter(*idx))
+        pats = _PATTERNS[small] = tuple(found)
     return pats
 
 
