@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 from .actions import (
     Action,
@@ -127,18 +127,16 @@ def _take(cards: tuple[Card, ...]) -> TakeMoney:
     return a
 
 
-_TO_RESERVE: Final[dict[object, ToReserve]] = {}
-"""Integer cell -> the shared ToReserve. (Keys typed ``object``, here and in
-:data:`_BY_CELL`: the compiled engine then looks a cell up as the integer object it
-holds, without making a new one.)"""
+_TO_RESERVE: Final[list[ToReserve | None]] = [None] * len(POS)
+"""Integer cell -> the shared ToReserve (``None`` until made): a list, like :data:`_AT`."""
 
 
-def _to_reserves(out: list[Action], cells: tuple[object, ...]) -> None:
+def _to_reserves(out: list[Action], cells: tuple[int, ...]) -> None:
     """Append ``ToReserve(cell)`` for each integer cell to ``out`` (shared objects)."""
-    for q in cells:
-        a = _TO_RESERVE.get(q)
+    for c in cells:
+        a = _TO_RESERVE[c]
         if a is None:
-            a = _TO_RESERVE[q] = _one_field(ToReserve, "pos", POS[cast(int, q)])
+            a = _TO_RESERVE[c] = _one_field(ToReserve, "pos", POS[c])
         out.append(a)
 
 
@@ -218,28 +216,42 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[Tile, dict[object, Action]]]] = {
-    Place: {},
-    FromReserve: {},
-    Exchange: {},
-}
-"""kind -> tile -> integer cell -> the shared action (at most 3 kinds x 54 tiles x the
-cells). Keyed by the tile (its hash is kept, and the tile in hand is found by identity):
-an equal tile read again from a file shares the actions of the first, which are equal
-to its own."""
+_SLOT: Final[dict[type[Action], dict[Tile, int]]] = {Place: {}, FromReserve: {}, Exchange: {}}
+"""kind -> tile -> its slot in the rows of :data:`_AT`, numbered as first met. Keyed by
+the tile (its hash is kept, and the tile in hand is found by identity): an equal tile
+read again from a file shares the actions of the first, which are equal to its own."""
+_AT: Final[list[list[Action | None] | None]] = [None] * len(POS)
+"""Integer cell -> a row of the shared tile-at-cell actions there, one place per slot
+(``None`` where none was made yet); every row made is as long as the slots numbered.
+Lists, not dictionaries: a cell's row and an action in it are two list reads
+(compiled, a few machine instructions each; a dictionary lookup by integer costs a
+hash and a probe)."""
+_ROWS: Final[list[list[Action | None]]] = []
+"""The rows of :data:`_AT` made so far (a new slot lengthens them all)."""
 
 
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
-    by_tile = _BY_CELL[cls]
-    table = by_tile.get(tile)
-    if table is None:
-        table = by_tile[tile] = {}
-    for q in cells:  # (the integer objects held: see _TO_RESERVE)
-        a = table.get(q)
+    slots = _SLOT[cls]
+    slot = slots.get(tile)
+    if slot is None:
+        slot = slots[tile] = _width()
+        for made in _ROWS:
+            made.append(None)
+    for c in cells:
+        row = _AT[c]
+        if row is None:
+            row = _AT[c] = [None] * _width()
+            _ROWS.append(row)
+        a = row[slot]
         if a is None:
-            a = table[q] = _at_cell(cls, tile, POS[cast(int, q)])
+            a = row[slot] = _at_cell(cls, tile, POS[c])
         out.append(a)
+
+
+def _width() -> int:
+    """The slots numbered so far: the length of every row of :data:`_AT`."""
+    return len(_SLOT[Place]) + len(_SLOT[FromReserve]) + len(_SLOT[Exchange])
 
 
 def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:
