@@ -36,7 +36,10 @@ _STRIDE: Final = 128
 MAX_TILES: Final = 54  # R1: no Alhambra holds more, so no cell is farther than 54 from (0, 0)
 CENTRE: Final = OFF * _STRIDE + OFF
 """The fountain's integer cell."""
-POS: Final[tuple[Pos, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+POS: Final[tuple[Any, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in range(_STRIDE * _STRIDE))
+"""Integer cell -> its ``(x, y)``, one tuple object per cell. (Elements typed ``Any``:
+compiled, a ``tuple[int, int]`` read from here would be unboxed and boxed again into a
+new tuple at every use; so the actions of a cell share its one ``(x, y)``.)"""
 CELL: Final[tuple[Any, ...]] = tuple(range(_STRIDE * _STRIDE))
 """The one integer object of each cell: every dictionary and set of the analysis (and
 the Alhambra's layout) is keyed by these, never by a cell computed anew. A lookup then
@@ -534,10 +537,18 @@ Few: 4 keep nearly all the hits of 32 (about 20% of new layouts in random play),
 fewer analyses alive keep the garbage collector's work down."""
 
 
+def cell_hash(c: int, walls: int) -> int:
+    """A cell's part of :func:`layout_hash`: ``(cell << 4 | walls)`` times an odd
+    constant. Both factors under 2**30 and the product under 2**48, so the compiled
+    engine multiplies machine integers and the XOR of these stays one (no big integer,
+    no tuple made and hashed per change)."""
+    return ((c << 4) | walls) * 0x2545F491
+
+
 def layout_hash(masks: Mapping[int, int]) -> int:
-    """XOR of ``hash((cell, walls))`` over the cells: kept up to date change by change,
-    and only a hint (a hit is confirmed by comparing the layouts)."""
+    """XOR of :func:`cell_hash` over the cells: kept up to date change by change, and
+    only a hint (a hit is confirmed by comparing the layouts)."""
     h = 0
-    for item in masks.items():
-        h ^= hash(item)
+    for c, walls in masks.items():
+        h ^= cell_hash(c, walls)
     return h

@@ -30,6 +30,7 @@ from .cells import (
     SEEN,
     Analysis,
     cell,
+    cell_hash,
     in_reach,
     layout_hash,
     neighbour_code,
@@ -238,9 +239,9 @@ class Alhambra:
         new = self._masks.get(CELL[c])
         h = self._hash
         if old is not None:
-            h ^= hash((c, old))
+            h ^= cell_hash(c, old)
         if new is not None:
-            h ^= hash((c, new))
+            h ^= cell_hash(c, new)
         self._hash = h
         self._base = (self._cache, c, old) if self._cache is not None else None
         self._cache = None

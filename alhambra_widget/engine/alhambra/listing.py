@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 from .actions import (
     Action,
@@ -40,7 +40,7 @@ def _put(table: dict[Any, V], size: int, key: Any, value: V) -> V:
     return value
 
 
-_SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]] = {}
+_SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]] = {}
 _BUYS: Final[dict[tuple[str, tuple[int, ...], int], tuple[Buy, ...]]] = {}
 _ACTIONS: Final[dict[Any, Any]] = {}
 """Actions are immutable values: each is built once and shared, so the legal lists of
@@ -51,8 +51,8 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
     values add up to at most 5 (each distinct choice once, in a fixed order)."""
     cards = tuple(sorted(display))
-    out = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
-    values = []
+    out: list[TakeMoney] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    small = []  # the values, 5 for 5 or more: only cards up to 4 join a set
     prev: Card | None = None
     twice = False
     for c in cards:
@@ -60,37 +60,52 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
         if a is None:
             a = _TAKE1[c] = _one_field(TakeMoney, "cards", (c,))
         out.append(a)
-        values.append(c.value)
+        v = c.value
+        small.append(v if v < 5 else 5)  # (no min() call)
         if c == prev:
             twice = True
         prev = c
-    for pick in _take_patterns(tuple(values)):
+    for pick in _take_patterns(tuple(small)):
         out.append(_take(pick(cards)))
     if twice:  # a card twice (next to itself, sorted): each distinct choice once, first kept
-        out = list(dict.fromkeys(out))
+        out = _distinct(out)
     return tuple(out)
+
+
+def _distinct(actions: list[TakeMoney]) -> list[TakeMoney]:
+    """``actions`` without repeats, first kept. Equal choices are the same shared
+    object here (:func:`_take`), so identity finds them: no dataclass ``__hash__`` or
+    ``__eq__`` (interpreted, hashing the cards) per action, as a dictionary would call."""
+    out: list[TakeMoney] = []
+    for a in actions:
+        for b in out:
+            if a is b:
+                break
+        else:
+            out.append(a)
+    return out
 
 
 _Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
 _PATTERNS: Final[dict[tuple[int, ...], tuple[_Picker, ...]]] = {}
 
 
-def _take_patterns(values: tuple[int, ...]) -> tuple[_Picker, ...]:
-    """R5 on the values of a sorted display: pickers of the sets of two or more cards
-    that may be taken together (adding up to at most 5). Cached per values; only cards
-    up to 4 can join a set, so values of 5 or more share one pattern."""
-    pats = _PATTERNS.get(values)
+def _take_patterns(small: tuple[int, ...]) -> tuple[_Picker, ...]:
+    """R5 on the values of a sorted display, 5 standing for 5 or more (``small``):
+    pickers of the sets of two or more cards that may be taken together (adding up to
+    at most 5), cached per ``small``."""
+    pats = _PATTERNS.get(small)
     if pats is None:
-        small = tuple([v if v < 5 else 5 for v in values])  # (no min() call)
-        pats = _PATTERNS.get(small)
-        if pats is None:
-            pats = _PATTERNS[small] = tuple(
-                itemgetter(*idx)
-                for k in range(2, len(small) + 1)
-                for idx in combinations(range(len(small)), k)
-                if sum([small[i] for i in idx]) <= 5
-            )
-        _PATTERNS[values] = pats
+        found: list[_Picker] = []
+        n = len(small)
+        for k in range(2, n + 1):
+            for idx in combinations(range(n), k):
+                total = 0
+                for i in idx:
+                    total += small[i]
+                if total <= 5:
+                    found.append(itemgetter(*idx))
+        pats = _PATTERNS[small] = tuple(found)
     return pats
 
 
@@ -112,18 +127,16 @@ def _take(cards: tuple[Card, ...]) -> TakeMoney:
     return a
 
 
-_TO_RESERVE: Final[dict[object, ToReserve]] = {}
-"""Integer cell -> the shared ToReserve. (Keys typed ``object``, here and in
-:data:`_BY_CELL`: the compiled engine then looks a cell up as the integer object it
-holds, without making a new one.)"""
+_TO_RESERVE: Final[list[ToReserve | None]] = [None] * len(POS)
+"""Integer cell -> the shared ToReserve (``None`` until made): a list, like :data:`_AT`."""
 
 
-def _to_reserves(out: list[Action], cells: tuple[object, ...]) -> None:
+def _to_reserves(out: list[Action], cells: tuple[int, ...]) -> None:
     """Append ``ToReserve(cell)`` for each integer cell to ``out`` (shared objects)."""
-    for q in cells:
-        a = _TO_RESERVE.get(q)
+    for c in cells:
+        a = _TO_RESERVE[c]
         if a is None:
-            a = _TO_RESERVE[q] = _one_field(ToReserve, "pos", POS[cast(int, q)])
+            a = _TO_RESERVE[c] = _one_field(ToReserve, "pos", POS[c])
         out.append(a)
 
 
@@ -132,23 +145,39 @@ def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
     at least ``price``, largest cards first. Superfluous cards are allowed (no change
     is given); a payment whose total equals the price is exact (R4: another action)."""
     out = []
-    for pay, total in _sub_multisets(tuple(sorted(values))):
+    pays, totals = _sub_multisets(tuple(sorted(values)))
+    for pay, total in zip(pays, totals):
         if total >= price:
             out.append(pay)
     return tuple(out)
 
 
-def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct multiset of the sorted ``values``, with its total, in the order of
-    :func:`payments`: from the largest value down, all its copies, then fewer, then
-    none. Cached per values (a hand meets many prices)."""
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every distinct multiset of the sorted ``values``, and beside them their totals,
+    in the order of :func:`payments`: from the largest value down, all its copies, then
+    fewer, then none. Cached per values (a hand meets many prices). (The copies of a
+    value are a slice of ``values``, and no pair is made per multiset: compiled, few
+    generic operations.)"""
     subs = _SUBS.get(values)
     if subs is None:
-        out: list[tuple[tuple[int, ...], int]] = [((), 0)]
-        for v in sorted(set(values), reverse=True):
-            ks = range(values.count(v), -1, -1)
-            out = [(pay + (v,) * k, total + v * k) for pay, total in out for k in ks]
-        subs = _put(_SUBS, 4096, values, tuple(out))
+        pays: list[tuple[int, ...]] = [()]
+        totals: list[int] = [0]
+        i = len(values)
+        while i > 0:  # each distinct value, from the largest: values[j:i] are its copies
+            v = values[i - 1]
+            j = i - 1
+            while j > 0 and values[j - 1] == v:
+                j -= 1
+            more: list[tuple[int, ...]] = []
+            sums: list[int] = []
+            for pay, total in zip(pays, totals):
+                for k in range(i - j, -1, -1):
+                    more.append(pay + values[j : j + k])
+                    sums.append(total + v * k)
+            pays = more
+            totals = sums
+            i = j
+        subs = _put(_SUBS, 4096, values, (tuple(pays), tuple(totals)))
     return subs
 
 
@@ -187,28 +216,42 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_BY_CELL: Final[dict[type[Action], dict[Tile, dict[object, Action]]]] = {
-    Place: {},
-    FromReserve: {},
-    Exchange: {},
-}
-"""kind -> tile -> integer cell -> the shared action (at most 3 kinds x 54 tiles x the
-cells). Keyed by the tile (its hash is kept, and the tile in hand is found by identity):
-an equal tile read again from a file shares the actions of the first, which are equal
-to its own."""
+_SLOT: Final[dict[type[Action], dict[Tile, int]]] = {Place: {}, FromReserve: {}, Exchange: {}}
+"""kind -> tile -> its slot in the rows of :data:`_AT`, numbered as first met. Keyed by
+the tile (its hash is kept, and the tile in hand is found by identity): an equal tile
+read again from a file shares the actions of the first, which are equal to its own."""
+_AT: Final[list[list[Action | None] | None]] = [None] * len(POS)
+"""Integer cell -> a row of the shared tile-at-cell actions there, one place per slot
+(``None`` where none was made yet); every row made is as long as the slots numbered.
+Lists, not dictionaries: a cell's row and an action in it are two list reads
+(compiled, a few machine instructions each; a dictionary lookup by integer costs a
+hash and a probe)."""
+_ROWS: Final[list[list[Action | None]]] = []
+"""The rows of :data:`_AT` made so far (a new slot lengthens them all)."""
 
 
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[object, ...]) -> None:
+def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
-    by_tile = _BY_CELL[cls]
-    table = by_tile.get(tile)
-    if table is None:
-        table = by_tile[tile] = {}
-    for q in cells:  # (the integer objects held: see _TO_RESERVE)
-        a = table.get(q)
+    slots = _SLOT[cls]
+    slot = slots.get(tile)
+    if slot is None:
+        slot = slots[tile] = _width()
+        for made in _ROWS:
+            made.append(None)
+    for c in cells:
+        row = _AT[c]
+        if row is None:
+            row = _AT[c] = [None] * _width()
+            _ROWS.append(row)
+        a = row[slot]
         if a is None:
-            a = table[q] = _at_cell(cls, tile, POS[cast(int, q)])
+            a = row[slot] = _at_cell(cls, tile, POS[c])
         out.append(a)
+
+
+def _width() -> int:
+    """The slots numbered so far: the length of every row of :data:`_AT`."""
+    return len(_SLOT[Place]) + len(_SLOT[FromReserve]) + len(_SLOT[Exchange])
 
 
 def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:

@@ -138,24 +138,32 @@ def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
     cover (a place beyond the round's table is worth 0), rounded down."""
     _check_round(round)
     table = POINTS[kind][round - 1]
-    holders = {n: c for n, c in counts.items() if c > 0}
-    by_count: dict[int, list[str]] = {}
-    for n, c in holders.items():
-        by_count.setdefault(c, []).append(n)
+    by_count: dict[int, list[str]] = {}  # (plain loops: compiled, no generator objects)
+    for n, c in counts.items():
+        if c > 0:
+            group = by_count.get(c)
+            if group is None:
+                by_count[c] = [n]
+            else:
+                group.append(n)
     places: dict[str, int] = {}
     points: dict[str, int] = {n: 0 for n in counts}
     shared: dict[str, tuple[int, ...]] = {}
     place = 1
     for c in sorted(by_count, reverse=True):
         group = by_count[c]
-        covered = tuple(range(place, place + len(group)))
-        pool = sum(table[p - 1] for p in covered if p <= len(table))
+        size = len(group)
+        pool = 0
+        for p in range(place, place + size):
+            if p <= len(table):
+                pool += table[p - 1]
+        covered = tuple(range(place, place + size)) if size > 1 else ()
         for n in group:
             places[n] = place
-            points[n] = pool // len(group)
-            if len(group) > 1:
+            points[n] = pool // size
+            if size > 1:
                 shared[n] = covered
-        place += len(group)
+        place += size
     return KindScore(kind, dict(counts), places, points, shared)
 
 
@@ -170,9 +178,10 @@ def majority_breakdown(
                 raise IllegalAction("R1", f"Unknown building kind {kind!r} for {name}.")
             if type(n) is not int or n < 0:
                 raise IllegalAction("R10", f"{name}'s {kind} count must be a whole number >= 0.")
-    return tuple(
-        score_kind(kind, {n: c.get(kind, 0) for n, c in counts.items()}, round) for kind in KINDS
-    )
+    out = []
+    for kind in KINDS:
+        out.append(score_kind(kind, {n: c.get(kind, 0) for n, c in counts.items()}, round))
+    return tuple(out)
 
 
 def score_majorities(counts: Mapping[str, Mapping[str, int]], round: int) -> dict[str, int]:
