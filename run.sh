@@ -86,7 +86,7 @@ case "${1:-}" in
     echo "== tests"
     # CI=1: a test that needs chromium or node fails instead of skipping (this script
     # installs both)
-    CI=${CI:-1} exec .venv/bin/python -m pytest -n 2 "${@:2}"
+    CI=${CI:-1} exec .venv/bin/python -m pytest -n 2 --dist loadgroup "${@:2}"
     ;;
   docs)
     setup

@@ -121,15 +121,20 @@ def _wait_panel(w: AlhambraWidget, name: str) -> None:
         time.sleep(0.05)
 
 
+def _ask_hint(w, playouts: int) -> dict:
+    """Ask ``w`` for a hint as the page asks it, with ``playouts`` simulations; its panel."""
+    w.hint_playouts = playouts
+    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+    _wait_panel(w, "hint")
+    return w.view["hint"]
+
+
 def _hint_fixture(tmp_path: Path) -> None:
     """A hint asked as the page asks it, with few simulations: its moves about equal."""
     w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
     w.autoplay_bots = False
     w.run_bots()
-    w.hint_playouts = 30
-    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
-    _wait_panel(w, "hint")
-    assert sum(m["about_equal"] for m in w.view["hint"]["moves"]) >= 2
+    assert sum(m["about_equal"] for m in _ask_hint(w, 30)["moves"]) >= 2
     (tmp_path / "hint_about_equal.json").write_text(json.dumps(w.view))
     # a hint at placing a tile bought (R9): its moves build on cells of your Alhambra
     from alhambra_widget.engine.alhambra.actions import Buy
@@ -141,10 +146,7 @@ def _hint_fixture(tmp_path: Path) -> None:
         players={"You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}},
     )
     w.game.apply(Buy("denar", (9,)))
-    w.hint_playouts = 30
-    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
-    _wait_panel(w, "hint")
-    assert any(m["marks"].get("cells") for m in w.view["hint"]["moves"])
+    assert any(m["marks"].get("cells") for m in _ask_hint(w, 30)["moves"])
     (tmp_path / "hint_place.json").write_text(json.dumps(w.view))
     # a Gardens hint (G3): its lays' fields
     from alhambra_widget import GardensWidget
@@ -152,10 +154,7 @@ def _hint_fixture(tmp_path: Path) -> None:
     gw = GardensWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
     gw.autoplay_bots = False
     gw.run_bots()
-    gw.hint_playouts = 20
-    gw._on_msg(gw, {"kind": "hint", "v": gw.view["v"]}, [])
-    _wait_panel(gw, "hint")
-    assert all(m["marks"]["fields"] for m in gw.view["hint"]["moves"])
+    assert all(m["marks"]["fields"] for m in _ask_hint(gw, 20)["moves"])
     (tmp_path / "hint_gardens.json").write_text(json.dumps(gw.view))
 
 

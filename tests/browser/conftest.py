@@ -42,8 +42,9 @@ class Lab:
     """One notebook open in JupyterLab, with helpers to run Python in its kernel."""
 
     def __init__(self, page, request):
+        """``request`` is pytest's (its test's name names the screenshots) or a name."""
         self.page = page
-        self.name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        self.name = re.sub(r"[^\w.-]+", "_", request if isinstance(request, str) else request.node.name)
 
     def py(self, code: str) -> str:
         """Run ``code`` in the notebook's kernel; return what it printed."""
@@ -154,3 +155,39 @@ def open_notebook(lab, browser, request):
     yield _open
     for ctx in contexts:
         ctx.close()
+
+
+TABLE_GAME = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+w.autoplay_bots = False
+{extra}g = w.game
+w
+"""
+
+
+def placing_table(lab, browser, name: str, viewport: tuple[int, int], *, you: str = "", extra: str = ""):
+    """A table against two greedy bots in its placing phase (a typical mid-game decision):
+    five tiles built, the chambers bought with a denar 9 to place (R9). ``you`` adds
+    entries to your edit (``"'reserve': [...], "``), ``extra`` lines to the notebook.
+    Returns the browser context (close it) and the :class:`Lab`."""
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = lab.open(ctx, f"{name}.ipynb", TABLE_GAME.replace("{extra}", extra))
+    t = Lab(page, name)
+    t.py(
+        "from alhambra_widget.engine.alhambra.actions import Buy\n"
+        "g.edit(market={'denar': 'chambers 8'}, players={'You': {'alhambra': [[1, 0, 'garden 6'],"
+        " [0, 1, 'pavilion 3'], [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7']],"
+        f" {you}'money': ['denar 9', 'ducat 5', 'florin 2', 'dirham 4']}},"
+        " 'Ben': {'alhambra': [[1, 0, 'garden 8'], [0, 1, 'tower 10']]}})\n"
+        "g.apply(Buy('denar', (9,)))"
+    )
+    t.wait_py("print(g.phase)", "place")
+    page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
+    return ctx, t
+
+
+def scroll_to_top(page) -> None:
+    """Scroll the widget's top into view and let the page settle."""
+    page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(150)

@@ -9,51 +9,21 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Lab
+from conftest import placing_table, scroll_to_top
 
-pytestmark = pytest.mark.browser
-
-GAME = """
-from alhambra_widget import AlhambraWidget
-w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
-w.autoplay_bots = False
-g = w.game
-w
-"""
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table")]  # one worker, in order: the tests share one game
 
 AREAS = ["prompt", "market", "money", "my-alhambra", "to-place"]
 SIZES = [(1366, 768), (1920, 1080)]
-
-
-class _Req:
-    def __init__(self, name: str):
-        self.node = type("N", (), {"name": name})()
 
 
 @pytest.fixture(scope="module")
 def table(lab, browser):
     """One notebook with a game against two bots, played to a state with tiles to
     place and a few built tiles (a typical mid-game decision)."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = lab.open(ctx, "table.ipynb", GAME)
-    t = Lab(page, _Req("table"))
-    t.py(
-        "from alhambra_widget.engine.alhambra.actions import Buy\n"
-        "g.edit(market={'denar': 'chambers 8'}, players={'You': {'alhambra': [[1, 0, 'garden 6'],"
-        " [0, 1, 'pavilion 3'], [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7']],"
-        " 'money': ['denar 9', 'ducat 5', 'florin 2', 'dirham 4']}, 'Ben': {'alhambra': [[1, 0, 'garden 8'],"
-        " [0, 1, 'tower 10']]}})\n"
-        "g.apply(Buy('denar', (9,)))"
-    )
-    t.wait_py("print(g.phase)", "place")
-    page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
+    ctx, t = placing_table(lab, browser, "table", (1366, 768))
     yield t
     ctx.close()
-
-
-def _scroll_to_top(page) -> None:
-    page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(150)
 
 
 def _boxes(page, names):
@@ -74,7 +44,7 @@ def test_a_whole_decision_fits_on_one_screen(table, size, theme):
     page = table.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     table.theme(theme)
-    _scroll_to_top(page)
+    scroll_to_top(page)
     table.shot(f"{size[0]}-{theme.lower()}")
     boxes = _boxes(page, [*AREAS, "hand", "opponents", "standings"])
     for name in [*AREAS, "hand", "opponents", "standings"]:
@@ -98,7 +68,7 @@ def test_a_message_covers_no_player_panel_no_score_and_moves_nothing(table):
     """The narration of a move sits in the bar's own line: not over the opponents, the
     standings or your board, and it moves neither your board nor the market."""
     page, board = table.page, table.widget()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     before = _boxes(page, ["my-alhambra", "market"])
     text = "You build the garden 10, two cells north of the fountain. Market refilled: garden 9 (denar). Turn 11: Ben to play."
     table.py(f"w.message = {{'text': {text!r}, 'kind': 'info'}}")
@@ -139,7 +109,7 @@ def test_nothing_moves_under_the_mouse_when_panels_open_and_close(table):
     """Picking a tile, the narration of the bots' moves, the payment, the branch
     question, the teacher menu, a past step: the market and your Alhambra stay put."""
     page, board = table.page, table.widget()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     before = _boxes(page, ["my-alhambra", "market"])
     board.locator("[data-area='to-place'] [data-sel]").first.click()
     board.locator("button[data-do='reserve']").wait_for()
@@ -223,7 +193,7 @@ def test_R9_no_stale_scoring_prompt_after_stepping_back(table):
         "g.edit(deck=['scoring card 1', *order])"
     )
     board.locator(".aw-status").filter(has_text="You must take money").wait_for()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     before = _boxes(page, ["my-alhambra", "market"])
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
@@ -275,6 +245,11 @@ def _bot_moves_until_animated(table, board, limit: int = 6) -> tuple[int, int]:
     count = lambda: int(board.get_attribute("data-animations") or 0)  # noqa: E731
     start = count()
     for _ in range(limit):
+        if table.py("print(g.current_player.name, g.phase)") == "You place":  # tiles to place (R9): reserve one
+            board.locator("[data-area='to-place'] [data-sel]").first.click()
+            board.locator("button[data-do='reserve']").click()
+            table.page.wait_for_timeout(300)
+            continue
         if table.py("print(g.current_player.name)") == "You":
             board.locator("[data-take='0']").click()
             board.locator("button[data-do='take']").click()
@@ -328,7 +303,7 @@ def test_a_whole_turn_by_keyboard_the_focus_follows_the_decision(table):
         "g.edit(market={'denar': 'garden 10'}, players={'You': {'money': ['denar 9', 'denar 3'], 'reserve': []}})"
     )
     board.locator("[data-slot='denar'][aria-label*='garden 10, affordable']").wait_for()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     is_ = lambda sel: page.evaluate("(s) => document.activeElement.matches(s)", sel)  # noqa: E731
 
     def tab_to(selector: str, limit: int = 80, key: str = "Tab") -> None:
@@ -434,7 +409,7 @@ def test_R9_a_market_tile_dragged_onto_a_cell_is_bought_and_built_there(table):
     table.py(edit.format(a=WALLED, m="['denar 9', 'denar 5']"))
     slot = board.locator("[data-slot='denar'][data-tile='tower 13 NE'][draggable='true']")
     slot.wait_for()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     _drag_slot_to(page, board, slot, (0, -1))
     ghost = board.locator("[data-area='my-alhambra'] .aw-preview")
     ghost.wait_for(state="attached")
@@ -453,7 +428,7 @@ def test_R9_a_market_tile_dragged_onto_a_cell_is_bought_and_built_there(table):
     _to_my_turn(table, board)
     table.py(edit.format(a=WALLED, m="['denar 9', 'denar 5', 'denar 6']"))
     slot.wait_for()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     _drag_slot_to(page, board, slot, (0, -1))
     ghost.wait_for(state="attached")
     page.mouse.up()
@@ -480,7 +455,7 @@ def test_R7_a_tile_that_fits_nowhere_says_so_and_is_offered_the_reserve(table):
     table.wait_py("print(g.phase)", "place")
     offer = board.locator("button[data-reservetile='pavilion 8']")
     offer.wait_for()
-    _scroll_to_top(page)
+    scroll_to_top(page)
     prompt = board.locator("[data-area='prompt']").inner_text()
     assert "pavilion 8 fits nowhere" in prompt and "reserve" in prompt, prompt
     table.shot("fits-nowhere")
@@ -528,7 +503,7 @@ def test_dark_theme_the_leader_the_small_boards_grids_and_the_grey_text_stand_ou
     page, board = table.page, table.widget()
     table.theme("Dark")
     try:
-        _scroll_to_top(page)
+        scroll_to_top(page)
         board.locator("[data-area='standings'] td.aw-lead").first.wait_for()
         c = page.evaluate(CONTRASTS)
         print(c)

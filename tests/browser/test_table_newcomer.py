@@ -11,19 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Lab
+from conftest import Lab, placing_table, scroll_to_top
 from helpers import brute_legal
 
-pytestmark = pytest.mark.browser
-
-GAME = """
-from alhambra_widget import AlhambraWidget
-w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
-w.autoplay_bots = False
-w.hint_playouts = 40
-g = w.game
-w
-"""
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-newcomer")]  # one worker: one game
 
 # the decision's areas: the prompt and the turn's buttons, the market, the money, your
 # Alhambra, your hand and your tiles to place
@@ -31,34 +22,12 @@ AREAS = ["prompt", "market", "money", "my-alhambra", "hand", "to-place"]
 SIZES = [(1280, 720), (1366, 768)]
 
 
-class _Req:
-    def __init__(self, name: str):
-        self.node = type("N", (), {"name": name})()
-
-
 @pytest.fixture(scope="module")
 def table(lab, browser):
     """A game against two bots in its placing phase: tiles built, a tile to place (R9)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = lab.open(ctx, "newcomer.ipynb", GAME)
-    t = Lab(page, _Req("newcomer"))
-    t.py(
-        "from alhambra_widget.engine.alhambra.actions import Buy\n"
-        "g.edit(market={'denar': 'chambers 8'}, players={'You': {'alhambra': [[1, 0, 'garden 6'],"
-        " [0, 1, 'pavilion 3'], [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7']],"
-        " 'reserve': ['arcades 7 N'], 'money': ['denar 9', 'ducat 5', 'florin 2', 'dirham 4']},"
-        " 'Ben': {'alhambra': [[1, 0, 'garden 8'], [0, 1, 'tower 10']]}})\n"
-        "g.apply(Buy('denar', (9,)))"
-    )
-    t.wait_py("print(g.phase)", "place")
-    page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
+    ctx, t = placing_table(lab, browser, "newcomer", (1280, 720), you="'reserve': ['arcades 7 N'], ", extra="w.hint_playouts = 40\n")
     yield t
     ctx.close()
-
-
-def _top(page) -> None:
-    page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(150)
 
 
 def _layout(page, names):
@@ -99,7 +68,7 @@ def test_a_whole_decision_fits_a_laptop_screen_without_horizontal_scrolling(tabl
     page = table.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     table.theme(theme)
-    _top(page)
+    scroll_to_top(page)
     table.shot(f"fits-{size[0]}-{theme.lower()}")
     got = _layout(page, [*AREAS, "opponents"])
     boxes = got["boxes"]
@@ -132,7 +101,7 @@ def test_a_bought_tile_shows_its_kind_and_walls_not_its_price_the_market_its_pri
     """Built, in the reserve, to place: no price on the tile (paid already); the market's
     tile says what it costs. The labels keep the tile's name, as the log says it."""
     page, board = table.page, table.widget()
-    _top(page)
+    scroll_to_top(page)
     names = board.locator("[data-area='my-alhambra'] .aw-names text").all_text_contents()
     assert len(names) == 5 and not any(re.search(r"\d", n) for n in names), names
     chips = board.locator("[data-area='to-place'] .aw-chip, [aria-label='reserve'] .aw-chip")
@@ -153,7 +122,7 @@ def test_a_hints_placement_is_marked_on_your_board_with_its_number(table, theme)
     page, board = table.page, table.widget()
     page.set_viewport_size({"width": 1366, "height": 768})
     table.theme(theme)
-    _top(page)
+    scroll_to_top(page)
     if not board.locator("section.aw-hint").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
@@ -204,7 +173,7 @@ def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_
         table.py("w.hint_playouts = 40\nfrom alhambra_widget.engine.alhambra.actions import Reserve\n"
                  "g.apply(Reserve(g.current_player.bought[0]))\nw.run_bots()")
         table.wait_py("print(g.current_player.name, g.phase)", "You act")
-    _top(page)
+    scroll_to_top(page)
     if not board.locator("section.aw-hint li").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
@@ -235,7 +204,7 @@ def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
     page, board = table.page, table.widget()
     page.set_viewport_size({"width": 1280, "height": 720})
     table.theme(theme)
-    _top(page)
+    scroll_to_top(page)
     if table.py("print(g.current_player.name, g.phase)") != "You act":
         pytest.skip("the earlier tests left another position")  # (they run in file order)
     table.buy("denar", "tower 13 NE", ["denar 2", "denar 3", "denar 4", "denar 5"])
