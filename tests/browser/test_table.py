@@ -187,6 +187,7 @@ def test_R9_no_stale_scoring_prompt_after_stepping_back(table):
     """A scoring round walked through, then a step back: the prompt is the past step's,
     not "A scoring round was just scored"."""
     page, board = table.page, table.widget()
+    _to_my_turn(table, board)  # whatever the tests before left of the shared game
     table.py(
         "order = [str(c) for c in reversed(g.deck)]\n"
         "order.remove('scoring card 1')\n"
