@@ -42,10 +42,7 @@ def _boxes(page, names):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_whole_decision_fits_on_one_screen(table, size, theme):
     page = table.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    table.theme(theme)
-    scroll_to_top(page)
-    table.shot(f"{size[0]}-{theme.lower()}")
+    table.at_size(size, theme, f"{size[0]}-{theme.lower()}")
     boxes = _boxes(page, [*AREAS, "hand", "opponents", "standings"])
     for name in [*AREAS, "hand", "opponents", "standings"]:
         assert boxes[name] is not None, f"no data-area={name}"

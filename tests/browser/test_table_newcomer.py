@@ -66,10 +66,7 @@ def _apart(a, b) -> bool:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_whole_decision_fits_a_laptop_screen_without_horizontal_scrolling(table, size, theme):
     page = table.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    table.theme(theme)
-    scroll_to_top(page)
-    table.shot(f"fits-{size[0]}-{theme.lower()}")
+    table.at_size(size, theme, f"fits-{size[0]}-{theme.lower()}")
     got = _layout(page, [*AREAS, "opponents"])
     boxes = got["boxes"]
     for name in AREAS:
