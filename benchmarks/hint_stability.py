@@ -53,6 +53,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--playouts", type=int, default=HINT_PLAYOUTS)
     ap.add_argument("--seed", type=int, default=7, help="draws the positions (7: the documented figures)")
+    ap.add_argument("--trees", type=int, default=1, help="independent trees merged, each of --playouts (the hint has one)")
     args = ap.parse_args()
     ranker = GreedyBot(0)
     stable_hint = stable_visits = 0
@@ -63,7 +64,7 @@ def main() -> None:
         tops_hint, tops_visits = set(), set()
         seen: dict[object, list[Choice]] = {}
         for seed in (0, 1, 2):
-            choices = [c for c in StrongBot(seed, playouts=args.playouts).analyse(g) if dominator(legal, c.action) is None]
+            choices = [c for c in StrongBot(seed, playouts=args.playouts * args.trees, trees=args.trees).analyse(g) if dominator(legal, c.action) is None]
             tops_visits.add(choices[0].action)
             tops_hint.add(ranked(choices, ranker.rank(g, legal))[0][0].action)
             for c in choices:
@@ -80,7 +81,7 @@ def main() -> None:
     n = args.positions
     for name, k in (("top hint (about-equal order)", stable_hint), ("most visited move", stable_visits)):
         lo, hi = wilson(k, n)
-        print(f"{name}: same for 3 seeds in {k}/{n} = {k / n:.0%} of positions (95% {lo:.0%}-{hi:.0%}), {args.playouts} simulations, positions seed {args.seed}")
+        print(f"{name}: same for 3 seeds in {k}/{n} = {k / n:.0%} of positions (95% {lo:.0%}-{hi:.0%}), {args.playouts} simulations x {args.trees} tree(s), positions seed {args.seed}")
     ratio = math.sqrt(between / within) if within else float("nan")  # nan: no move tried 30 times by every seed
     print(f"between the seeds a move's estimate varies {ratio:.2f} times the noise one search"
           " gives it (ranking.noise; root of the pooled variances of the moves every seed tried 30 times or more)")  # fmt: skip
