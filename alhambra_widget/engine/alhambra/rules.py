@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from ..chance import shuffle
 from ..errors import IllegalAction
 from .actions import (
     Action,
@@ -468,7 +469,7 @@ def _refill_display(t: Table, ev: list[Event]) -> None:
                 break
             t.deck = list(t.discard)
             t.discard = []
-            t.rng.shuffle(t.deck)
+            shuffle(t.rng, t.deck)
             ev.append(Event("reshuffled", {"cards": len(t.deck)}))
         c = t.deck.pop()
         if type(c) is ScoringCard:
