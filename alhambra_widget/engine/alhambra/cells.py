@@ -390,8 +390,13 @@ class Analysis:
     def _seeds_of(self, q: int) -> tuple[int, ...]:
         """:data:`_SEEDS` for the empty cell ``q``: one neighbour per group of empty
         cells around it that a tile at ``q`` might cut apart."""
+        return self._seeds_at(q, self.frontier.get(CELL[q], 0))
+
+    def _seeds_at(self, q: int, code: int) -> tuple[int, ...]:
+        """:meth:`_seeds_of` for the empty cell ``q`` whose frontier code is ``code``
+        (0 if it is not on the frontier)."""
         masks = self.masks
-        k = self.frontier.get(CELL[q], 0) & 15  # the sides with a tile, then the corners (_JOINS)
+        k = code & 15  # the sides with a tile, then the corners (_JOINS)
         if CELL[q - _STRIDE - 1] in masks:
             k |= 16
         if CELL[q + _STRIDE - 1] in masks:
@@ -499,8 +504,15 @@ class Analysis:
             for held, code in frontier.items():
                 if _FIT[code] & bit:
                     q: int = held
-                    # (beyond the box nothing closes: settled here, no call)
-                    if not (x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1 and self.encloses(q)):
+                    # R7d: beyond the box nothing closes, nor where the local test finds
+                    # no groups to cut apart (most cells): settled here, only the rest
+                    # asks encloses() (its search, kept per cell)
+                    if not (
+                        x0 <= q >> 7 <= x1
+                        and y0 <= q & 127 <= y1
+                        and self._seeds_at(q, code)
+                        and self.encloses(q)
+                    ):
                         out.append(held)
             out.sort()
         found = self._legal[mask] = tuple(out)
