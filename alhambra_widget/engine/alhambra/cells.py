@@ -224,12 +224,12 @@ class Analysis:
     ``edges`` (the number of steps between neighbours on foot). The
     rest is computed on first use and kept: which frontier cells would enclose a space
     (R7d), the removable tiles (R8), the legal and exchange cells per wall pattern.
-    ``memo`` holds callers' per-state results (the game keeps its action lists there).
+    ``memo`` holds callers' per-state results (the game keeps its action lists there) and
+    the legal and exchange cells per wall mask (int keys).
     """
 
     __slots__ = (
         "_encloses",
-        "_legal",
         "_removable",
         "bbox",
         "edges",
@@ -279,7 +279,8 @@ class Analysis:
     def _reset(self) -> None:
         self._removable: tuple[int, ...] | None = None
         self._encloses: dict[int, bool] | None = None  # (made on first use: fewer objects)
-        self._legal: dict[int, tuple[int, ...]] = {}  # mask -> cells; 16 + mask -> exchanges
+        # callers' results, and this analysis' own cells per wall mask (int keys: mask ->
+        # legal cells, 16 + mask -> exchange cells): one dictionary per state, not two
         self.memo: dict[Any, Any] = {}
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> Analysis:
@@ -491,7 +492,7 @@ class Analysis:
         """Sorted legal integer cells for a tile with walls ``mask`` (R7), cached per
         mask: a frontier cell whose walls match (R7a) with an open side towards a tile
         (R7c), one table lookup, then R7d (settled at once for cells beyond the box)."""
-        found = self._legal.get(mask)
+        found: tuple[int, ...] | None = self.memo.get(mask)
         if found is not None:
             return found
         out: list[Any] = []
@@ -515,7 +516,7 @@ class Analysis:
                     ):
                         out.append(held)
             out.sort()
-        found = self._legal[mask] = tuple(out)
+        found = self.memo[mask] = tuple(out)
         return found
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
@@ -525,7 +526,7 @@ class Analysis:
     def swap_cells(self, mask: int) -> tuple[int, ...]:
         """Sorted integer cells whose tile a tile with walls ``mask`` may replace (R8:
         its sides facing neighbours match them, R7a), cached per mask."""
-        found = self._legal.get(16 + mask)
+        found: tuple[int, ...] | None = self.memo.get(16 + mask)
         if found is None:
             bit = 1 << mask
             out: list[Any] = []
@@ -534,7 +535,7 @@ class Analysis:
                 if _MATCH[code] & bit:
                     out.append(q)
             out.sort()
-            found = self._legal[16 + mask] = tuple(out)
+            found = self.memo[16 + mask] = tuple(out)
         return found
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:
