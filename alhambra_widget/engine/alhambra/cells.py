@@ -224,12 +224,12 @@ class Analysis:
     ``edges`` (the number of steps between neighbours on foot). The
     rest is computed on first use and kept: which frontier cells would enclose a space
     (R7d), the removable tiles (R8), the legal and exchange cells per wall pattern.
-    ``memo`` holds callers' per-state results (the game keeps its action lists there).
+    ``memo`` holds callers' per-state results (the game keeps its action lists there) and
+    the legal and exchange cells per wall mask (int keys).
     """
 
     __slots__ = (
         "_encloses",
-        "_legal",
         "_removable",
         "bbox",
         "edges",
@@ -279,7 +279,8 @@ class Analysis:
     def _reset(self) -> None:
         self._removable: tuple[int, ...] | None = None
         self._encloses: dict[int, bool] | None = None  # (made on first use: fewer objects)
-        self._legal: dict[int, tuple[int, ...]] = {}  # mask -> cells; 16 + mask -> exchanges
+        # callers' results, and this analysis' own cells per wall mask (int keys: mask ->
+        # legal cells, 16 + mask -> exchange cells): one dictionary per state, not two
         self.memo: dict[Any, Any] = {}
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> Analysis:
@@ -390,8 +391,13 @@ class Analysis:
     def _seeds_of(self, q: int) -> tuple[int, ...]:
         """:data:`_SEEDS` for the empty cell ``q``: one neighbour per group of empty
         cells around it that a tile at ``q`` might cut apart."""
+        return self._seeds_at(q, self.frontier.get(CELL[q], 0))
+
+    def _seeds_at(self, q: int, code: int) -> tuple[int, ...]:
+        """:meth:`_seeds_of` for the empty cell ``q`` whose frontier code is ``code``
+        (0 if it is not on the frontier)."""
         masks = self.masks
-        k = self.frontier.get(CELL[q], 0) & 15  # the sides with a tile, then the corners (_JOINS)
+        k = code & 15  # the sides with a tile, then the corners (_JOINS)
         if CELL[q - _STRIDE - 1] in masks:
             k |= 16
         if CELL[q + _STRIDE - 1] in masks:
@@ -486,7 +492,7 @@ class Analysis:
         """Sorted legal integer cells for a tile with walls ``mask`` (R7), cached per
         mask: a frontier cell whose walls match (R7a) with an open side towards a tile
         (R7c), one table lookup, then R7d (settled at once for cells beyond the box)."""
-        found = self._legal.get(mask)
+        found: tuple[int, ...] | None = self.memo.get(mask)
         if found is not None:
             return found
         out: list[Any] = []
@@ -499,11 +505,18 @@ class Analysis:
             for held, code in frontier.items():
                 if _FIT[code] & bit:
                     q: int = held
-                    # (beyond the box nothing closes: settled here, no call)
-                    if not (x0 <= q >> 7 <= x1 and y0 <= q & 127 <= y1 and self.encloses(q)):
+                    # R7d: beyond the box nothing closes, nor where the local test finds
+                    # no groups to cut apart (most cells): settled here, only the rest
+                    # asks encloses() (its search, kept per cell)
+                    if not (
+                        x0 <= q >> 7 <= x1
+                        and y0 <= q & 127 <= y1
+                        and self._seeds_at(q, code)
+                        and self.encloses(q)
+                    ):
                         out.append(held)
             out.sort()
-        found = self._legal[mask] = tuple(out)
+        found = self.memo[mask] = tuple(out)
         return found
 
     def legal_cells(self, mask: int) -> tuple[Pos, ...]:
@@ -513,7 +526,7 @@ class Analysis:
     def swap_cells(self, mask: int) -> tuple[int, ...]:
         """Sorted integer cells whose tile a tile with walls ``mask`` may replace (R8:
         its sides facing neighbours match them, R7a), cached per mask."""
-        found = self._legal.get(16 + mask)
+        found: tuple[int, ...] | None = self.memo.get(16 + mask)
         if found is None:
             bit = 1 << mask
             out: list[Any] = []
@@ -522,7 +535,7 @@ class Analysis:
                 if _MATCH[code] & bit:
                     out.append(q)
             out.sort()
-            found = self._legal[16 + mask] = tuple(out)
+            found = self.memo[16 + mask] = tuple(out)
         return found
 
     def exchange_cells(self, mask: int) -> tuple[Pos, ...]:

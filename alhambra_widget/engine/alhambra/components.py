@@ -189,6 +189,20 @@ def money_cards(two_players: bool = False) -> list[Card]:
     return [c for c in CARD_NAMES for _ in range(copies)]  # (CARD_NAMES: the 36 cards, in order)
 
 
+def drop_tile(tiles: list[Tile], tile: Tile) -> None:
+    """``tiles.remove(tile)``: the first tile equal to ``tile`` leaves the list
+    (``ValueError`` if none). A tile before it is compared only when its price and
+    walls match: ``list.remove`` calls the generic equality on every tile before the
+    one removed (compiled, hundreds of instructions each; pure, a Python call)."""
+    price = tile.price
+    mask = tile.mask
+    for i, t in enumerate(tiles):
+        if t is tile or (t.price == price and t.mask == mask and t == tile):
+            del tiles[i]
+            return
+    raise ValueError(f"{tile} is not in the list")
+
+
 def kind_counts(tiles: Iterable[Tile]) -> dict[str, int]:
     """Tiles per building kind, the fountain left out (it is no building): what R10
     counts, for an Alhambra's tiles and for Dirk's (R3). Kinds without a tile are

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ..chance import shuffle
 from ..errors import GameError, IllegalAction, MalformedInput
 from ..record import BLANK, RecordedGame, check_name, check_names
 from . import rules
@@ -345,10 +346,10 @@ class Game(RecordedGame[Action, Event]):
         g = self.copy()
         t = g._t
         t.rng = random.Random(seed)
-        t.rng.shuffle(t.bag)
+        shuffle(t.rng, t.bag)
         slots = [i for i, c in enumerate(t.deck) if type(c) is Card]
         cards = [t.deck[i] for i in slots]
-        t.rng.shuffle(cards)
+        shuffle(t.rng, cards)
         for i, c in zip(slots, cards):
             t.deck[i] = c
         return g
@@ -402,7 +403,7 @@ class Game(RecordedGame[Action, Event]):
             unseen.update(t.seats[i].money)
             unseen.subtract(known[i])
         cards = sorted(unseen.elements())
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for i in others:
             n = len(t.seats[i].money) - len(known[i])
             hand, cards = list(known[i]) + cards[:n], cards[n:]
@@ -415,7 +416,7 @@ class Game(RecordedGame[Action, Event]):
             pool.insert(len(pool) - k, ScoringCard(rnd))
         t.deck = pool
         t.bag = sorted(t.bag, key=lambda tile: (tile.kind, tile.price, tile.walls))
-        rng.shuffle(t.bag)
+        shuffle(rng, t.bag)
         t.rng = random.Random(rng.getrandbits(64))
         return g
 

@@ -24,7 +24,7 @@ from .actions import (
     ToReserve,
 )
 from .cells import POS
-from .components import Card, Tile
+from .components import CURRENCIES, Card, Tile
 from .grid import Alhambra, analysis
 
 V = TypeVar("V")
@@ -41,7 +41,6 @@ def _put(table: dict[Any, V], size: int, key: Any, value: V) -> V:
 
 
 _SUBS: Final[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]] = {}
-_BUYS: Final[dict[tuple[str, tuple[int, ...], int], tuple[Buy, ...]]] = {}
 _ACTIONS: Final[dict[Any, Any]] = {}
 """Actions are immutable values: each is built once and shared, so the legal lists of
 different states hold the same objects (and ``apply`` finds them by identity)."""
@@ -184,23 +183,27 @@ def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...]
 def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
     """Every Buy of the tile of ``price`` with the cards ``values`` of ``currency`` (each payment of
     :func:`payments`), shared and cached."""
-    key = (currency, values, price)
-    acts = _BUYS.get(key)
+    table = _BUYS[currency][price]  # (no key tuple made, hashed and compared per call)
+    acts = table.get(values)
     if acts is None:
         out = []
+        shared_buys = _BUY[currency]
         for pay in payments(values, price):
-            buy = _BUY.get((currency, pay))
+            buy = shared_buys.get(pay)
             if buy is None:
-                if len(_BUY) >= 50_000:  # (bounded, like the other tables)
-                    _BUY.clear()
-                buy = _BUY[currency, pay] = _two_fields(Buy, "currency", currency, "pay", pay)
+                buy = _put(shared_buys, 20_000, pay, _two_fields(Buy, "currency", currency, "pay", pay))
             out.append(buy)
-        acts = _put(_BUYS, 8192, key, tuple(out))
+        acts = _put(table, 512, values, tuple(out))
     return acts
 
 
-_BUY: Final[dict[tuple[str, tuple[int, ...]], Buy]] = {}
-"""The shared Buy of each (currency, payment): its own table, keyed without the class."""
+_BUYS: Final[dict[str, list[dict[tuple[int, ...], tuple[Buy, ...]]]]] = {
+    c: [{} for _ in range(16)] for c in CURRENCIES
+}
+"""Currency -> price -> the hand's values of that currency -> its Buy actions (bounded
+tables, see :func:`_put`)."""
+_BUY: Final[dict[str, dict[tuple[int, ...], Buy]]] = {c: {} for c in CURRENCIES}
+"""Currency -> payment -> its shared Buy: its own tables, keyed without the class."""
 
 
 A = TypeVar("A", bound=Action)

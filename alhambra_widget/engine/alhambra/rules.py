@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from ..chance import shuffle
 from ..errors import IllegalAction
 from .actions import (
     Action,
@@ -34,7 +35,7 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
-from .components import CARD_NAMES, KINDS, ScoringCard, Tile, kind_counts
+from .components import CARD_NAMES, KINDS, ScoringCard, Tile, drop_tile, kind_counts
 from .grid import Alhambra, Violation, build, rebuild, unbuild
 from .listing import buys, dirk_draw, end_game_gifts, placements, redesigns, shared, takes
 from .narration import (
@@ -263,7 +264,7 @@ class FromReserveRule(TurnRule[FromReserve]):
         """R8: build the reserve tile at its cell; the turn's action is done."""
         tile = a.tile
         pos = a.pos
-        s.reserve.remove(tile)
+        drop_tile(s.reserve, tile)
         build(s.alhambra, tile, pos)
         ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "from_reserve")]
         return turn_over(t, s, ev)
@@ -308,7 +309,7 @@ class ExchangeRule(TurnRule[Exchange]):
         action is done."""
         tile = a.tile
         pos = a.pos
-        s.reserve.remove(tile)
+        drop_tile(s.reserve, tile)
         old = rebuild(s.alhambra, tile, pos)
         s.reserve.append(old)
         ev = [Event("redesign", None, exchange_data, s.name, tile, old, pos)]
@@ -468,7 +469,7 @@ def _refill_display(t: Table, ev: list[Event]) -> None:
                 break
             t.deck = list(t.discard)
             t.discard = []
-            t.rng.shuffle(t.deck)
+            shuffle(t.rng, t.deck)
             ev.append(Event("reshuffled", {"cards": len(t.deck)}))
         c = t.deck.pop()
         if type(c) is ScoringCard:

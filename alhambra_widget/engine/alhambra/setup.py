@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..chance import shuffle
 from .components import CURRENCIES, Card, ScoringCard, building_tiles, money_cards
 from .narration import Event
 from .rules import dirk_event
@@ -15,11 +16,11 @@ def deal(t: Table) -> list[Event]:
     rng = t.rng
     two = t.two_players
     t.bag = list(building_tiles())
-    rng.shuffle(t.bag)
+    shuffle(rng, t.bag)
     t.market = {c: t.bag.pop() for c in CURRENCIES}
     t.dirk = [t.bag.pop() for _ in range(6)] if two else []
     cards = money_cards(two)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for s in t.seats:  # R2: deal in seat order until 20 or more
         while sum(c.value for c in s.money) < 20:
             s.money.append(cards.pop())

@@ -68,7 +68,8 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
     piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
     starts at an odd corner, found by exhaustive search (corners carry at most four
     segments, so the branching is small). Corners are numbered in order of first
-    appearance; each corner's list holds (segment, other corner) pairs, flat."""
+    appearance; each corner's list holds (segment, other corner) pairs, flat. (Marks in
+    lists: compiled, a list's reads are machine operations, a byte array's generic.)"""
     if not segments:
         return []
     ids: dict[Corner, int] = {}
@@ -82,15 +83,19 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
         if vb is None:
             vb = ids[b] = len(adj)
             adj.append([])
-        adj[va] += (i, vb)
-        adj[vb] += (i, va)
+        here = adj[va]
+        here.append(i)
+        here.append(vb)
+        there = adj[vb]
+        there.append(i)
+        there.append(va)
     best: list[int] = []
-    seen = bytearray(len(adj))
+    seen = [False] * len(adj)
     for start in range(len(adj)):
         if seen[start]:
             continue
         comp = [start]
-        seen[start] = 1
+        seen[start] = True
         k = 0
         ends = 0
         while k < len(comp):
@@ -99,7 +104,7 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
             for j in range(1, len(nb), 2):
                 w = nb[j]
                 if not seen[w]:
-                    seen[w] = 1
+                    seen[w] = True
                     comp.append(w)
             k += 1
         n_edges = ends // 4
@@ -119,7 +124,7 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
 
 
 def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
-    used = bytearray(n)
+    used = [False] * n
     stack: list[int] = [start, -1]  # (corner, segment that led there) pairs, flat
     out: list[int] = []
     ptr = [0] * len(adj)
@@ -132,7 +137,7 @@ def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
         ptr[v] = i
         if i < len(lst):
             e = lst[i]
-            used[e] = 1
+            used[e] = True
             stack.append(lst[i + 1])
             stack.append(e)
         else:
@@ -147,11 +152,11 @@ def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
 def _search(adj: list[list[int]], start: int, limit: int, n: int) -> list[int]:
     """Longest trail from ``start`` by depth-first search with backtracking."""
     best: list[list[int]] = [[]]
-    _extend(adj, start, limit, [], bytearray(n), best)
+    _extend(adj, start, limit, [], [False] * n, best)
     return best[0]
 
 
-def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: bytearray, best: list[list[int]]) -> bool:
+def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: list[bool], best: list[list[int]]) -> bool:
     """Extend ``path`` (its segments marked in ``used``) from ``v`` every way; a longer
     dead end becomes ``best[0]``. True once a trail of ``limit`` segments is found. (A
     module function: a recursive closure would leave a reference cycle behind.)"""
@@ -162,12 +167,12 @@ def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: byt
         if used[e]:
             continue
         extended = True
-        used[e] = 1
+        used[e] = True
         path.append(e)
         if _extend(adj, nb[j + 1], limit, path, used, best):
             return True
         path.pop()
-        used[e] = 0
+        used[e] = False
     if not extended and len(path) > len(best[0]):
         best[0] = list(path)
         return len(path) == limit

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ..chance import shuffle
 from ..errors import IllegalAction, MalformedInput
 from ..record import BLANK, ReadOnly, RecordedGame, check_names
 from .components import (
@@ -249,12 +250,12 @@ class GardensGame(RecordedGame[Lay, Event]):
         self._colours = {n: list(colours[n]) for n in names}
         rng = self._rng = random.Random(seed)
         layout = list(building_tiles())
-        rng.shuffle(layout)
+        shuffle(rng, layout)
         self._buildings: dict[tuple[int, int], Building] = {
             (x, y): layout[y * SIZE + x] for y in range(SIZE) for x in range(SIZE)
         }
         self._supply: list[GardenTile] = list(garden_tiles())
-        rng.shuffle(self._supply)
+        shuffle(rng, self._supply)
         self._players = tuple(GardenPlayer(n, self._colours[n]) for n in names)
         self._starting_player = rng.randrange(len(names))
         self._current = self._starting_player
@@ -496,7 +497,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         (the other hands too). Its record no longer replays to it."""
         g = self.copy()
         g._rng = random.Random(seed)
-        g._rng.shuffle(g._supply)
+        shuffle(g._rng, g._supply)
         return g
 
     def determinize(self, seat: int, seed: int | str) -> GardensGame:
@@ -508,7 +509,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         rng = random.Random(f"determinize:{seed}")
         others = [p for i, p in enumerate(g._players) if i != seat]
         pool = sorted(g._supply + [t for p in others for t in p._hand], key=lambda t: t.id)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p in others:
             n = len(p._hand)
             p._hand, pool = pool[:n], pool[n:]
