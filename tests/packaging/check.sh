@@ -64,7 +64,7 @@ PY
   if [ "$kind" = compiled.whl ]; then
     echo "== the rule tests and golden games on the compiled engine, then on its pure sources"
     "$work/venv-$kind/bin/python" -m pip install -q pytest hypothesis 2>&1 | { grep -v "^WARNING: Location" || true; }
-    rules=(test_engine_choice.py test_golden.py tests/test_r0*.py tests/test_r1*.py test_game_rules.py test_engine_api.py test_refusals.py test_read_only.py)
+    rules=(test_engine_choice.py test_golden.py tests/test_r0*.py tests/test_r1*.py test_game_rules.py test_engine_api.py test_refusals.py test_read_only.py test_chance.py)
     rules=("${rules[@]#tests/}")  # the globs expanded from the project, the names run from tests/
     # from tests/ with the venv's pytest (not python -m): the installed package is
     # imported. The pure engine runs every rule test in the main run (an editable
