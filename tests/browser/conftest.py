@@ -122,13 +122,14 @@ class Lab:
         assert board.locator("section.aw-review").count() == 1  # still there while you look
         return first
 
-    def at_size(self, size: tuple[int, int], theme: str, label: str) -> None:
-        """Show the widget's top in a window of ``size`` in ``theme`` and take a
-        screenshot named ``label``."""
+    def at_size(self, size: tuple[int, int], theme: str, label: str = "") -> None:
+        """Show the widget's top in a window of ``size`` in ``theme``; with ``label``,
+        take a screenshot so named."""
         self.page.set_viewport_size({"width": size[0], "height": size[1]})
         self.theme(theme)
         scroll_to_top(self.page)
-        self.shot(label)
+        if label:
+            self.shot(label)
 
     def theme(self, name: str) -> None:
         """Switch JupyterLab to its "Light" or "Dark" theme and wait until it is on."""

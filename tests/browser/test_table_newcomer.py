@@ -117,9 +117,7 @@ def test_a_bought_tile_shows_its_kind_and_walls_not_its_price_the_market_its_pri
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
 def test_a_hints_placement_is_marked_on_your_board_with_its_number(table, theme):
     page, board = table.page, table.widget()
-    page.set_viewport_size({"width": 1366, "height": 768})
-    table.theme(theme)
-    scroll_to_top(page)
+    table.at_size((1366, 768), theme)
     if not board.locator("section.aw-hint").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
@@ -199,9 +197,7 @@ def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
     """Paying at 1280x720: four cards picked, the payment's verdict, Buy and Cancel fit in
     the action row (it never scrolls sideways) and in the window."""
     page, board = table.page, table.widget()
-    page.set_viewport_size({"width": 1280, "height": 720})
-    table.theme(theme)
-    scroll_to_top(page)
+    table.at_size((1280, 720), theme)
     if table.py("print(g.current_player.name, g.phase)") != "You act":
         pytest.skip("the earlier tests left another position")  # (they run in file order)
     table.buy("denar", "tower 13 NE", ["denar 2", "denar 3", "denar 4", "denar 5"])
