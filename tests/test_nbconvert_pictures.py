@@ -16,11 +16,13 @@ def convert(tmp_path, *options):
     nb.cells = [nbformat.v4.new_code_cell(CELL)]
     path = tmp_path / "game.ipynb"
     nbformat.write(nb, path)
-    subprocess.run(
+    # a kernel may start slowly on a loaded machine: give it three minutes, not one
+    done = subprocess.run(
         [sys.executable, "-m", "jupyter", "nbconvert", "--execute", *options,
-         "--output", "out", str(path)],
-        check=True, capture_output=True, cwd=tmp_path,
+         "--ExecutePreprocessor.startup_timeout=180", "--output", "out", str(path)],
+        capture_output=True, text=True, cwd=tmp_path,
     )  # fmt: skip
+    assert done.returncode == 0, f"nbconvert exited {done.returncode}:\n{done.stderr[-3000:]}"
     return (tmp_path / "out.html").read_text()
 
 

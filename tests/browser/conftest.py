@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from labdriver import CHROMIUM, JupyterLab, kernel_exec, launch_chromium
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -81,6 +82,49 @@ class Lab:
         self.page.click(f"[data-slot='{slot}']")
         for i in range(len(cards)):
             self.page.click(f"[data-pay='{i}']")
+
+    def page_at_live_step(self) -> int:
+        """Wait until the page shows the engine's latest step (bot moves and their
+        animations reach the page after the kernel); return that step."""
+        step = int(self.py("print(g.step)"))
+        self.widget().locator(".aw-stepno").filter(has_text=f"step {step}/{step}").wait_for()
+        return step
+
+    def reserve_a_tile_to_place(self, tries: int = 3) -> None:
+        """Your tiles to place (R9): pick the first in the page and send it to your
+        reserve. A newer view clears the pick (the shown step changed): pick again."""
+        board = self.widget()
+        for _ in range(tries):
+            step = self.page_at_live_step()
+            board.locator("[data-area='to-place'] [data-sel]").first.click()
+            button = board.locator("button[data-do='reserve']")
+            try:
+                button.wait_for(timeout=5000)
+            except PlaywrightTimeout:
+                continue
+            button.click()
+            self.wait_py(f"print(g.step > {step})", "True")
+            return
+        raise AssertionError(f"the page never offered 'to the reserve' in {tries} tries")
+
+    def to_your_turn(self, me: str = "You", timeout: float = 60) -> None:
+        """Bring the game to ``me``'s choice of action from Python: ``me``'s tiles to
+        place go to the reserve (R9), the bots play theirs; then wait for the page."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            who, phase = self.py("print(g.current_player.name, g.phase)").split()
+            if (who, phase) == (me, "act"):
+                self.page_at_live_step()
+                return
+            if who == me:
+                self.py(
+                    "from alhambra_widget.engine.alhambra.actions import Reserve\n"
+                    "g.apply(Reserve(g.current_player.bought[0]))"
+                )
+            else:
+                self.py("w.run_bots()")
+                time.sleep(0.3)
+        raise AssertionError(f"never {me}'s turn to act")
 
     def play_to_end(self, me: str, move, limit: int = 400) -> None:
         """Play ``me``'s turns with ``move(lab, phase)`` from the page; bots play theirs."""

@@ -244,9 +244,7 @@ def _bot_moves_until_animated(table, board, limit: int = 6) -> tuple[int, int]:
     start = count()
     for _ in range(limit):
         if table.py("print(g.current_player.name, g.phase)") == "You place":  # tiles to place (R9): reserve one
-            board.locator("[data-area='to-place'] [data-sel]").first.click()
-            board.locator("button[data-do='reserve']").click()
-            table.page.wait_for_timeout(300)
+            table.reserve_a_tile_to_place()
             continue
         if table.py("print(g.current_player.name)") == "You":
             board.locator("[data-take='0']").click()
@@ -281,10 +279,10 @@ def test_a_bot_move_is_animated_and_instant_with_reduced_motion(table):
 def _to_my_turn(table, board, limit: int = 12) -> None:
     for _ in range(limit):
         if table.py("print(g.current_player.name, g.phase)") == "You act":
+            table.page_at_live_step()
             return
         if table.py("print(g.current_player.name)") == "You":  # tiles to place: reserve them
-            board.locator("[data-area='to-place'] [data-sel]").first.click()
-            board.locator("button[data-do='reserve']").click()
+            table.reserve_a_tile_to_place()
         else:
             board.locator("button[data-botstep]").click()
         table.page.wait_for_timeout(300)

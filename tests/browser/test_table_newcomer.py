@@ -164,10 +164,7 @@ def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_
     page, board = table.page, table.widget()
     page.set_viewport_size({"width": 1280, "height": 720})
     table.theme(theme)
-    if table.py("print(g.phase)") == "place":  # the chambers to the reserve, the bots' turns
-        table.py("w.hint_playouts = 40\nfrom alhambra_widget.engine.alhambra.actions import Reserve\n"
-                 "g.apply(Reserve(g.current_player.bought[0]))\nw.run_bots()")
-        table.wait_py("print(g.current_player.name, g.phase)", "You act")
+    table.to_your_turn()  # the chambers to the reserve, the bots' turns
     scroll_to_top(page)
     if not board.locator("section.aw-hint li").count():
         board.locator("button[data-hint='ask']").first.click()
@@ -198,8 +195,7 @@ def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
     the action row (it never scrolls sideways) and in the window."""
     page, board = table.page, table.widget()
     table.at_size((1280, 720), theme)
-    if table.py("print(g.current_player.name, g.phase)") != "You act":
-        pytest.skip("the earlier tests left another position")  # (they run in file order)
+    table.to_your_turn()
     table.buy("denar", "tower 13 NE", ["denar 2", "denar 3", "denar 4", "denar 5"])
     board.locator(".aw-actions button[data-do='buy']:not([disabled])").wait_for()
     table.shot(f"paying-{theme.lower()}")
