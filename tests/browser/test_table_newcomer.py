@@ -162,10 +162,8 @@ def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_
     """At the start of your next turn: the display cards a hinted take takes (R5), the
     slot a hinted buy buys from and the cards it pays (R6), each with its number."""
     page, board = table.page, table.widget()
-    page.set_viewport_size({"width": 1280, "height": 720})
-    table.theme(theme)
     table.to_your_turn()  # the chambers to the reserve, the bots' turns
-    scroll_to_top(page)
+    table.at_size((1280, 720), theme)
     if not board.locator("section.aw-hint li").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
