@@ -135,6 +135,37 @@ def test_several_trees_split_the_simulations_and_replay_exactly():
     assert sum(c.visits for c in runs[0]) == 90
 
 
+def test_the_same_trees_give_the_same_result_on_any_number_of_workers():
+    """Tree k keeps its seed whichever process runs it, and the trees merge in order:
+    one process, a pool of one worker (this process runs trees 0, 2, 4), of two."""
+    from alhambra_widget.players.parallel import process_pool
+
+    g = midgame(3, 9, 26)
+    found = [parallel_search(g, playouts=100, seconds=None, seed=5, trees=5, executor=InProcessExecutor(), **KW)]
+    for workers in (1, 2):
+        pool = process_pool(workers)
+        assert pool is not None
+        with pool:
+            found.append(parallel_search(g, playouts=100, seconds=None, seed=5, trees=5, executor=pool, **KW))
+    rows = [[(c.action, c.visits, round(c.value, 12)) for c in f] for f in found]
+    assert rows[0] == rows[1] == rows[2]
+    assert sum(c.visits for c in found[0]) == 100
+
+
+def test_progress_counts_every_tree_and_stops_them_all():
+    """In one process the trees run one after another: the count goes on across them,
+    and a True answer stops the tree running and the ones after it."""
+    g = midgame(3, 6, 24)
+    told: list[int] = []
+    parallel_search(g, playouts=96, seconds=None, seed=1, trees=3, executor=InProcessExecutor(),
+                    progress=lambda n: told.append(n) is not None, **KW)  # fmt: skip
+    assert told == sorted(told) and told[-1] == 96 and len(told) == 6  # 16 and 32 per tree of 32
+    told.clear()
+    stopped = parallel_search(g, playouts=96, seconds=None, seed=1, trees=3, executor=InProcessExecutor(),
+                              progress=lambda n: told.append(n) is None and n >= 48, **KW)  # fmt: skip
+    assert told[-1] == 48 and sum(c.visits for c in stopped) == 48
+
+
 def test_a_bot_by_time_decides_within_its_time_on_local_processes():
     g = midgame(4, 7, 20)
     bot = StrongBot(1, playouts="0.4s")
@@ -202,16 +233,18 @@ def test_a_hint_gives_money_left_and_what_it_leaves_for_the_next_player():
     assert counts  # something is hinted
 
 
-def test_a_tree_travels_as_json_in_and_out_so_a_compiled_engine_can_use_processes():
+def test_trees_travel_as_json_in_and_out_so_a_compiled_engine_can_use_processes():
     """Compiled engine objects do not pickle: the game goes as its saved JSON and the
-    root's actions come back as theirs."""
+    roots' actions come back as theirs, one list per tree."""
     import json
 
-    from alhambra_widget.players.parallel import _tree
+    from alhambra_widget.players.parallel import _trees
 
     g = midgame(3, 8, 30)
     include = [g.legal_actions()[-1]]
-    rows = _tree(Game, g.to_json(), 20, "x", None, {**KW, "include": [a.to_json() for a in include]})
+    two = _trees(Game, g.to_json(), 20, ["x", "y"], None, {**KW, "include": [a.to_json() for a in include]})
+    assert len(two) == 2 and two[0] != two[1]
+    rows = two[0]
     assert json.loads(json.dumps(rows)) == [list(r) for r in rows]
     assert {Game.action_from_json(a) for a, _n, _v, _sd in rows} <= set(g.legal_actions())
     assert include[0] in {Game.action_from_json(a) for a, _n, _v, _sd in rows}

@@ -97,18 +97,61 @@ def default_executor() -> Executor | None:
     return pool
 
 
-def _tree(
-    kind: type[Any], text: str, playouts: int, seed: str | int, deadline: float | None, kwargs: dict[str, Any]
-) -> list[tuple[dict[str, Any], int, float, float]]:
-    """One tree (module level, plain arguments: it pickles for processes and clusters).
-    The game travels as its saved JSON (``kind.from_json`` replays it exactly) and the
-    actions as theirs: compiled engine objects do not pickle. ``deadline`` is
-    wall-clock time (``time.time()``), shared by all trees."""
+def _trees(
+    kind: type[Any], text: str, playouts: int, seeds: list[str | int], deadline: float | None, kwargs: dict[str, Any]
+) -> list[list[tuple[dict[str, Any], int, float, float]]]:
+    """Some trees, one after another (module level, plain arguments: it pickles for
+    processes and clusters). The game travels as its saved JSON (``kind.from_json``
+    replays it exactly) and the actions as theirs: compiled engine objects do not
+    pickle. ``deadline`` is wall-clock time (``time.time()``), shared by all trees."""
     game = kind.from_json(text)
     kwargs = {**kwargs, "include": [game.action_from_json(a) for a in kwargs.get("include", ())]}
-    seconds = None if deadline is None else max(0.0, deadline - time.time())
-    choices = search(game, playouts=playouts, seed=seed, seconds=seconds, **kwargs)
-    return [(c.action.to_json(), c.visits, c.value, c.spread) for c in choices]
+    found = _run_trees(game, playouts, seeds, deadline, None, kwargs)
+    return [[(c.action.to_json(), c.visits, c.value, c.spread) for c in choices] for choices in found]
+
+
+def _run_trees(
+    game: Any,
+    playouts: int,
+    seeds: Sequence[str | int],
+    deadline: float | None,
+    progress: Callable[[int], bool | None] | None,
+    kwargs: dict[str, Any],
+) -> list[list[Choice]]:
+    """The trees of ``seeds``, one after another, each its share of the time left to
+    ``deadline``; ``progress`` counts all their simulations, and True stops them all."""
+    found: list[list[Choice]] = []
+    done = 0  # simulations of the finished trees
+    stop = [False]
+    for i, seed in enumerate(seeds):
+        if stop[0]:
+            break
+        left = None if deadline is None else max(0.0, deadline - time.time()) / (len(seeds) - i)
+        tick = None if progress is None else _counting(progress, done, stop)
+        choices = search(game, playouts=playouts, seed=seed, seconds=left, progress=tick, **kwargs)
+        done += sum(c.visits for c in choices)
+        found.append(choices)
+    return found
+
+
+def _counting(
+    progress: Callable[[int], bool | None], before: int, stop: list[bool]
+) -> Callable[[int], bool]:
+    """A tree's progress: ``progress`` told the simulations of the trees before it
+    too; its answer (stop) kept in ``stop``."""
+
+    def tick(n: int) -> bool:
+        stop[0] = bool(progress(before + n))
+        return stop[0]
+
+    return tick
+
+
+def _workers(executor: Executor) -> int | None:
+    """How many units of work ``executor`` runs at once, where it says (a local
+    process pool); ``None`` for others (a cluster's: then one tree per unit)."""
+    n = getattr(executor, "_max_workers", None)
+    return n if isinstance(n, int) and n > 0 else None
 
 
 def _choices(game: Any, rows: list[tuple[dict[str, Any], int, float, float]]) -> list[Choice]:
@@ -150,7 +193,11 @@ def parallel_search(
     one for a budget of simulations only, which then stays reproducible on any
     machine). ``kwargs`` go to :func:`~alhambra_widget.players.ismcts.search` (the
     policy, evaluation and focus must be module-level functions to reach processes).
-    ``progress`` follows tree 0, which runs here."""
+    Tree ``k`` has the seed ``f"{seed}:t{k}"`` (tree 0: ``seed``) whichever process runs
+    it, and the trees are merged in their order: the same result on any number of
+    cores. This process runs tree 0 and, where the executor has fewer workers than
+    there are trees, its share of the others (so do the workers); ``progress`` counts
+    this process's simulations, scaled to all the trees'."""
     if playouts is None and seconds is None:
         raise ValueError("a search needs a budget: playouts, seconds or both")
     if trees is None:
@@ -158,36 +205,34 @@ def parallel_search(
     trees = max(1, trees)
     if executor is None and trees > 1:
         executor = default_executor()
+    if isinstance(executor, InProcessExecutor):
+        executor = None  # the same trees, one after another, sharing the time
     deadline = None if seconds is None else time.time() + seconds
     per_tree = UNLIMITED if playouts is None else max(1, math.ceil(playouts / trees))
-    if executor is None and trees > 1:  # one process: the trees one after another
-        if deadline is not None:  # sharing the time
-            return _serial(game, trees, per_tree, seed, seconds or 0.0, progress, kwargs)
-        executor = InProcessExecutor()
-    futures: list[Future[list[tuple[dict[str, Any], int, float, float]]]] = []
-    if executor is not None and trees > 1:
-        text = game.to_json()
-        plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}
-        futures = [
-            executor.submit(_tree, type(game), text, per_tree, f"{seed}:t{k}", deadline, plain) for k in range(1, trees)
-        ]
-    first = search(game, playouts=per_tree, seed=seed, seconds=seconds, progress=progress, **kwargs)
-    return merge([first, *(_choices(game, f.result()) for f in futures)])
+    seeds: list[str | int] = [seed, *(f"{seed}:t{k}" for k in range(1, trees))]
+    if executor is None or trees == 1:  # one process: the trees one after another
+        return merge(_run_trees(game, per_tree, seeds, deadline, progress, kwargs))
+    # tree k runs on runner k % runners; runner 0 is this process, the others are units
+    # of work on the executor (as many as it has workers, where it says)
+    runners = min(trees, 1 + (_workers(executor) or trees - 1))
+    text = game.to_json()
+    plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}
+    futures = [
+        executor.submit(_trees, type(game), text, per_tree, seeds[r::runners], deadline, plain)
+        for r in range(1, runners)
+    ]
+    mine = seeds[0::runners]
+    share = None
+    if progress is not None:
+        told = progress
 
+        def share(n: int) -> bool | None:  # this process's simulations, scaled to all
+            return told(n * trees // len(mine))
 
-def _serial(
-    game: Any,
-    trees: int,
-    per_tree: int,
-    seed: int | str,
-    seconds: float,
-    progress: Callable[[int], bool | None] | None,
-    kwargs: dict[str, Any],
-) -> list[Choice]:
-    results = [search(game, playouts=per_tree, seed=seed, seconds=seconds / trees, progress=progress, **kwargs)]
-    for k in range(1, trees):
-        results.append(search(game, playouts=per_tree, seed=f"{seed}:t{k}", seconds=seconds / trees, **kwargs))
-    return merge(results)
+    found = dict(zip(range(0, trees, runners), _run_trees(game, per_tree, mine, deadline, share, kwargs)))
+    for r, f in enumerate(futures, start=1):
+        found.update(zip(range(r, trees, runners), (_choices(game, rows) for rows in f.result())))
+    return merge([found[k] for k in sorted(found)])
 
 
 def _weigh(

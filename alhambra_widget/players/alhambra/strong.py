@@ -37,10 +37,15 @@ LEVELS = {"easy": 50, "medium": 200, "strong": 1000}
 """Simulations per decision for each level (the default level is ``"strong"``)."""
 
 
-HINT_PLAYOUTS = 800
-"""Simulations behind a hint by default. With them the top hint was the same move for
-three seeds in 229 of 320 triples over 160 positions of greedy 3-player games (71.6%,
-``benchmarks/hint_stability.py``); 1600 gave 74.4% where 800 gave 73.8% on 80 of them."""
+HINT_PLAYOUTS = 1600
+"""Simulations behind a hint by default, shared by trees of :data:`HINT_TREE` (see
+``docs/engine-speed.md``, "Hints one can trust", for the stability measured with them)."""
+
+HINT_TREE = 200
+"""The most simulations one tree behind a hint gets: a hint's budget is spread over
+independent trees this small, merged (:func:`hint_search`). A big tree's estimates
+drift with the lines it happened to grow, more than its own noise says; the average of
+small trees does not, so the top hint changes less with the seed."""
 
 
 def rollout_policy(game: Game, rng: random.Random) -> Action:
@@ -227,6 +232,25 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
+def hint_search(
+    game: Game,
+    *,
+    playouts: int = HINT_PLAYOUTS,
+    seed: int = 0,
+    progress: Callable[[int], bool | None] | None = None,
+    executor: Executor | None = None,
+) -> list[Choice]:
+    """The search behind a hint: ``playouts`` simulations in independent trees of at
+    most :data:`HINT_TREE` each (on all cores: the kept local processes, or
+    ``executor``), merged; the moves it tried for the player to move, the most tried
+    first, without dominated purchases (R6, :func:`.hinting.dominator`). The same for a
+    seed on any number of cores."""
+    trees = max(1, -(-playouts // HINT_TREE))
+    bot = StrongBot(seed, playouts=playouts, trees=trees, executor=executor)
+    legal = game.legal_actions()
+    return [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]
+
+
 def hints(
     game: Game,
     *,
@@ -234,14 +258,15 @@ def hints(
     seed: int = 0,
     k: int = 3,
     progress: Callable[[int], bool | None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Hint]:
     """The search's ``k`` best moves for the player to move, best first (see
-    :class:`Hint`). Decides, like the bot, from what that player may see. Never a
-    dominated purchase; moves within the search's noise of its choice are marked
-    ``about_equal`` and kept in the greedy bot's order (:func:`..ranking.ranked`)."""
-    bot = StrongBot(seed, playouts=playouts)
+    :class:`Hint`; the search is :func:`hint_search`). Decides, like the bot, from what
+    that player may see. Never a dominated purchase; moves within the search's noise of
+    its choice are marked ``about_equal`` and kept in the greedy bot's order
+    (:func:`..ranking.ranked`)."""
     legal = game.legal_actions()
-    choices = [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]
+    choices = hint_search(game, playouts=playouts, seed=seed, progress=progress, executor=executor)
     out = []
     for c, tied in ranked(choices, _ranker.rank(game, legal))[:k]:
         why = (*reasons(game, c.action), *leaves(game, c.action))
