@@ -27,8 +27,9 @@ class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
     ``_hint_search`` and ``_review_searches``)."""
 
-    hint_playouts = traitlets.Int(HINT_PLAYOUTS)
-    """Simulations of the search behind a hint."""
+    hint_playouts = traitlets.Int(HINT_PLAYOUTS // 2 if sys.platform == "emscripten" else HINT_PLAYOUTS)
+    """Simulations of the search behind a hint (half the default in Pyodide, where the
+    board waits for it and its trees run one after another in one process)."""
     review_playouts = traitlets.Int(120)
     """Simulations per decision of a game review."""
 
