@@ -43,9 +43,10 @@ HINT_PLAYOUTS = 1600
 
 HINT_TREE = 200
 """The most simulations one tree behind a hint gets: a hint's budget is spread over
-independent trees this small, merged (:func:`hint_search`). A big tree's estimates
-drift with the lines it happened to grow, more than its own noise says; the average of
-small trees does not, so the top hint changes less with the seed."""
+independent trees this small, merged (:func:`hint_search`), which share the wait
+between cores. A big tree's estimates drift with the lines it happened to grow, more
+than its own noise says; the mean of small trees does not, so what a hint calls "about
+equal" is what the search cannot tell apart."""
 
 
 def rollout_policy(game: Game, rng: random.Random) -> Action:
