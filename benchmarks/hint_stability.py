@@ -25,6 +25,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Hashable, Sequence
 
 from alhambra_widget import Game
 from alhambra_widget.players.alhambra.greedy import GreedyBot
@@ -52,6 +53,25 @@ def positions(count: int, seed: int = 7) -> list[Game]:
     return out
 
 
+def _triple(g: Game, prior: Sequence[Hashable], seeds: list[int], playouts: int) -> tuple[bool, bool, float, float]:
+    """One triple of hints at ``g``: whether the top hint and the most tried move are
+    the same for its seeds, and the variance of the estimates between the seeds and
+    within a search (summed over the moves every seed tried 30 times or more)."""
+    tops_hint, tops_visits = set(), set()
+    seen: dict[object, list[Choice]] = {}
+    for seed in seeds:
+        choices = hint_search(g, playouts=playouts, seed=seed)
+        tops_visits.add(choices[0].action)
+        tops_hint.add(ranked(choices, prior)[0][0].action)
+        for c in choices:
+            if c.visits >= 30:
+                seen.setdefault(c.action, []).append(c)
+    same = [moves for moves in seen.values() if len(moves) == len(seeds)]
+    between = sum(statistics.variance([c.value for c in moves]) for moves in same)
+    within = sum(statistics.mean([noise(c) ** 2 for c in moves]) for moves in same)
+    return len(tops_hint) == 1, len(tops_visits) == 1, between, within
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=20, help="positions per set")
@@ -72,23 +92,13 @@ def main() -> None:
             prior = ranker.rank(g, legal)
             line = []
             for triple in triples:
-                tops_hint, tops_visits = set(), set()
-                seen: dict[object, list[Choice]] = {}
-                for seed in triple:
-                    choices = hint_search(g, playouts=args.playouts, seed=seed)
-                    tops_visits.add(choices[0].action)
-                    tops_hint.add(ranked(choices, prior)[0][0].action)
-                    for c in choices:
-                        if c.visits >= 30:
-                            seen.setdefault(c.action, []).append(c)
-                for same in seen.values():
-                    if len(same) == 3:
-                        between += statistics.variance([c.value for c in same])
-                        within += statistics.mean([noise(c) ** 2 for c in same])
-                stable_hint += len(tops_hint) == 1
-                stable_visits += len(tops_visits) == 1
+                hint_same, tried_same, var_between, var_within = _triple(g, prior, triple, args.playouts)
+                stable_hint += hint_same
+                stable_visits += tried_same
+                between += var_between
+                within += var_within
                 total += 1
-                line.append("same" if len(tops_hint) == 1 else "differs")
+                line.append("same" if hint_same else "differs")
             print(f"set {s} position {n + 1}: {len(legal)} legal, top hint {', '.join(line)}", flush=True)
     for name, k in (("top hint (about-equal order)", stable_hint), ("most tried move", stable_visits)):
         lo, hi = wilson(k, total)

@@ -121,30 +121,25 @@ def _run_trees(
     """The trees of ``seeds``, one after another, each its share of the time left to
     ``deadline``; ``progress`` counts all their simulations, and True stops them all."""
     found: list[list[Choice]] = []
-    done = 0  # simulations of the finished trees
-    stop = [False]
+    done = 0  # simulations of the trees finished before the one running
+    stopped = False
+    tick = None
+    if progress is not None:
+        told = progress
+
+        def tick(n: int) -> bool:
+            nonlocal stopped
+            stopped = bool(told(done + n))
+            return stopped
+
     for i, seed in enumerate(seeds):
-        if stop[0]:
+        if stopped:
             break
         left = None if deadline is None else max(0.0, deadline - time.time()) / (len(seeds) - i)
-        tick = None if progress is None else _counting(progress, done, stop)
         choices = search(game, playouts=playouts, seed=seed, seconds=left, progress=tick, **kwargs)
         done += sum(c.visits for c in choices)
         found.append(choices)
     return found
-
-
-def _counting(
-    progress: Callable[[int], bool | None], before: int, stop: list[bool]
-) -> Callable[[int], bool]:
-    """A tree's progress: ``progress`` told the simulations of the trees before it
-    too; its answer (stop) kept in ``stop``."""
-
-    def tick(n: int) -> bool:
-        stop[0] = bool(progress(before + n))
-        return stop[0]
-
-    return tick
 
 
 def _workers(executor: Executor) -> int | None:
