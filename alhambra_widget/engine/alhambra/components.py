@@ -7,9 +7,9 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Final, NamedTuple
 
+from ..data import read_text
 from ..errors import IllegalAction, MalformedInput
 
 KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
@@ -173,7 +173,7 @@ class ScoringCard(NamedTuple):
 @lru_cache(maxsize=1)
 def building_tiles() -> tuple[Tile, ...]:
     """The 54 real building tiles (R1), shipped in ``alhambra_widget/engine/data``."""
-    text = resources.files("alhambra_widget.engine.data").joinpath("alhambra_tiles.csv").read_text()
+    text = read_text("alhambra_tiles.csv")
     rows = csv.DictReader(io.StringIO(text))
     return tuple(Tile(r["kind"], int(r["price"]), r["walls"]) for r in rows)
 

@@ -13,9 +13,9 @@ import csv
 import io
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Final
 
+from ..data import read_text
 from ..errors import IllegalAction
 
 TREES: Final = ("lemon", "orange", "palm", "lavender")
@@ -89,7 +89,7 @@ class Building:
 @lru_cache(maxsize=1)
 def garden_tiles() -> tuple[GardenTile, ...]:
     """The 36 garden tiles shipped in ``alhambra_widget/engine/data`` (G2)."""
-    text = resources.files("alhambra_widget.engine.data").joinpath("gardens_garden_tiles.csv").read_text()
+    text = read_text("gardens_garden_tiles.csv")
     out = []
     for r in csv.DictReader(io.StringIO(text)):
         sides = (r["side1_cw"], r["side2_cw"], r["side3_cw"], r["side4_cw"])
@@ -102,9 +102,7 @@ def garden_tiles() -> tuple[GardenTile, ...]:
 @lru_cache(maxsize=1)
 def building_tiles() -> tuple[Building, ...]:
     """The 49 building tiles (G2): ten each of values 1-4, nine of value 5."""
-    text = (
-        resources.files("alhambra_widget.engine.data").joinpath("gardens_building_tiles.csv").read_text()
-    )
+    text = read_text("gardens_building_tiles.csv")
     out = []
     for r in csv.DictReader(io.StringIO(text)):
         out += [Building(int(r["value"]), r["type_en"])] * int(r["count"])
