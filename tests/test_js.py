@@ -34,6 +34,10 @@ def test_front_end_unit_tests(tmp_path):
     w.run_bots()
     assert g.current_player.name == "You" and w.view["recent"]
     (tmp_path / "you_to_move.json").write_text(json.dumps(w.view))
+    # R6: denar cards that pay for the denar slot's tile in several ways (a row to pick from)
+    g.edit(players={"You": {"money": ["denar 2", "denar 3", "denar 4", "denar 5"]}})
+    assert len(w.view["legal"]["buy"]["denar"]["pays"]) > 1
+    (tmp_path / "paying.json").write_text(json.dumps(w.view))
     # two players: Dirk holds tiles from the start (R3)
     two = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
     two.autoplay_bots = False
@@ -62,7 +66,7 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 54" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 56" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
 
 
 def _answered_fixtures(c: Any, tmp_path: Path) -> None:

@@ -555,3 +555,35 @@ test("R6 a market slot's header is its currency, never a number; the price is sa
   });
   cleanup();
 });
+
+test("R5 R6 the prompt follows what is being done: taking money, then paying for a tile, then back", () => {
+  const v = fixture("paying");
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const prompt = () => root.querySelector("[data-area='prompt']").textContent;
+  assert.match(prompt(), /must take money/);
+  click(root.querySelector("[data-take='0']"));
+  assert.match(prompt(), /^Taking money: .*at most 5 in all, R5.*Take/);
+  click(root.querySelector("button[data-do='cancel']"));
+  assert.match(prompt(), /must take money/);
+  const b = v.legal.buy.denar;
+  assert.ok(b.pays.length > 1); // several payments: a row of cards to pick from
+  click(root.querySelector("[data-slot='denar']"));
+  assert.ok(root.querySelector(".aw-pay"));
+  assert.match(prompt(), new RegExp(`^Pay for ${b.tile.split(" ")[0]} ${b.price}.*: click your denar cards below \\(at least ${b.price} in all\\), then Buy`));
+  assert.doesNotMatch(prompt(), /must take money/);
+  click(root.querySelector("[data-pay]"));
+  assert.match(prompt(), /^Pay for /); // picking a card keeps the prompt
+  click(root.querySelector("button[data-do='cancel']"));
+  assert.match(prompt(), /must take money/);
+  cleanup();
+});
+
+test("R8 a past step offers no redesign until the player acts from it", () => {
+  const v = fixture("you_to_move");
+  assert.equal(v.legal.phase, "act");
+  const { root, cleanup } = mount({ view: { ...v, live: false, step: 2 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.equal(root.querySelectorAll("[data-do='removing']").length, 0);
+  click(root.querySelector(".aw-banner [data-pastplay]"));
+  assert.equal(root.querySelectorAll("[data-do='removing']").length, 1);
+  cleanup();
+});

@@ -87,6 +87,6 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const searched = Object.keys(g.accuracy || {}).length > 0;
   return html`<figure class="aw-graph">
 <svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${rounds(g, steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
-<figcaption class="aw-muted">Chance to win, estimated from what everybody sees (${gardens ? "the points" : "the points, and the scoring rounds to come"})${searched ? ", moved a little toward the computer's estimate of each reviewed player's moves" : ""}. Click the graph to go to a step; a dot is a mistake (10% or more of the chance given away).</figcaption>
+<figcaption class="aw-muted">Each line: a player's chance to win at each step, estimated from what everybody sees (${gardens ? "the points" : "the points and the scoring rounds to come"})${searched ? " and moved a little toward the computer's look at the reviewed players' moves" : ""}. A dot: a mistake, a move that gave away 10% or more of that chance. ${searched ? "Accuracy: 100% when no move gave any chance away. " : ""}Click the graph to go to that step.</figcaption>
 ${legend(g)}</figure>`;
 }

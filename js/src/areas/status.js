@@ -24,6 +24,17 @@ function tilePrompt(v, ui, L) {
   return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
 }
 
+// a purchase being paid: which tile, from which slot, and what to do next (the prompt
+// follows the row of cards under it, never "take money, buy or redesign" while paying)
+function payPrompt(v, ui, L) {
+  if (!ui.payCur) return "";
+  const slot = v.market.find((m) => m.currency === ui.payCur);
+  const tile = slot && slot.tile ? sayTile(tileName(slot.tile)) : "the tile";
+  const b = L.buy && L.buy[ui.payCur];
+  if (!b) return `You cannot buy ${tile} now: the reason is in the row below.`;
+  return `Pay for ${tile}: click your ${ui.payCur} cards below (at least ${b.price} in all), then Buy.`;
+}
+
 // a bot is deciding: the bots play by themselves, or "bot: one move" was just pressed
 // on this very board (ui.botAsked holds its version); otherwise the bot waits
 export function botDeciding(v, ui, model) {
@@ -54,6 +65,9 @@ export function statusText({ v, ui, model }) {
     return `${must(p)} lay the tile in hand on a green field (click, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}. R turns it.`;
   }
   if (!L) return "";
+  const paying = payPrompt(v, ui, L);
+  if (paying) return paying;
+  if (ui.picks.length && L.take) return `Taking money: click more display cards to take them together (at most 5 in all, R5), then Take.`;
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
   if (ui.removing) return "Click a tile outlined in green to move it to the reserve; the others say why they must stay.";
   if (L.phase !== "act" && nowhere(L).length) {
