@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
@@ -41,7 +41,16 @@ from .cells import (
     r7d_leaves_hole,
 )
 from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts, opposite
-from .walls import Corner, Segment, external_walls, joined_wall, longest_trail, tile_walls
+from .walls import (
+    Corner,
+    Segment,
+    external_walls,
+    joined_wall,
+    longest_codes,
+    segments_of,
+    tile_walls,
+    wall_codes,
+)
 
 __all__ = [
     "CENTRE",
@@ -110,14 +119,15 @@ class Alhambra:
     def __init__(self, _blank: bool = False) -> None:
         if _blank:  # for copy() to fill in (compiled classes have no bare __new__)
             return
-        self._tiles: dict[Pos, Tile] = {(0, 0): FOUNTAIN}
+        # keyed by the cells' shared (x, y) objects (POS): a lookup finds its key by identity
+        self._tiles: dict[Pos, Tile] = {POS[CENTRE]: FOUNTAIN}
         self._masks: dict[int, int] = {CELL[CENTRE]: 0}  # integer cell -> walls, for the analysis
         self._hash = layout_hash(self._masks)
         self._seen: dict[int, Analysis] = {}
         self._base: tuple[Analysis, int, int | None] | None = None
         self._cache: Analysis | None = None
-        self._walls: list[Segment] | None = None
-        self._longest: list[Segment] | None = None
+        self._walls: list[int] | None = None  # segment codes (see .walls.wall_codes)
+        self._longest: list[int] | None = None
         self._owner: str | None = None
 
     @classmethod
@@ -142,7 +152,7 @@ class Alhambra:
                 raise IllegalAction(
                     "R7c", f"R7c: no tile at {_fmt(pos)} could be reached from the fountain (R1: 54 tiles)."
                 )
-            a._tiles[pos] = tile
+            a._tiles[POS[cell(pos)]] = tile
             a._masks[CELL[cell(pos)]] = tile.mask
         a._hash = layout_hash(a._masks)
         if len(a._tiles) > MAX_TILES + 1:
@@ -341,21 +351,23 @@ class Alhambra:
             raise v.error()
         build(self, tile, as_pos(pos))
 
-    def _set(self, pos: Pos, tile: Tile | None) -> Tile | None:
+    def _set(self, pos: Any, tile: Tile | None) -> Tile | None:
         """Put ``tile`` at ``pos`` (``None``: empty it) and return what stood there; the
         one place the layout changes (copy-on-write: copies and analyses share the old
-        dictionaries)."""
+        dictionaries). (``pos`` typed ``Any``: compiled, a ``Pos`` is unboxed and boxed
+        anew; the tiles are keyed by the cell's shared ``(x, y)`` of ``POS``.)"""
         tiles = dict(self._tiles)
         masks = dict(self._masks)
         c = cell(pos)
         key = CELL[c]  # (the cell's one object: see cells.CELL)
+        at = POS[c]
         if tile is None:
-            old: Tile | None = tiles.pop(pos)
+            old: Tile | None = tiles.pop(at)
             before: int | None = masks.pop(key)
         else:  # (replaced in place: the dictionaries keep their order)
-            old = tiles.get(pos)
+            old = tiles.get(at)
             before = masks.get(key)
-            tiles[pos] = tile
+            tiles[at] = tile
             masks[key] = tile.mask
         self._tiles = tiles
         self._masks = masks
@@ -471,21 +483,27 @@ class Alhambra:
     # -- R11 walls ----------------------------------------------------------
     def external_walls(self) -> list[Segment]:
         """Wall segments with no tile on their other side (R11); back-to-back walls are left out."""
-        if self._walls is None:
-            self._walls = external_walls(self._tiles)
-        return list(self._walls)
+        return segments_of(self._wall_codes())
+
+    def _wall_codes(self) -> list[int]:
+        walls = self._walls
+        if walls is None:
+            walls = self._walls = wall_codes(self._masks)
+        return walls
+
+    def _longest_codes(self) -> list[int]:
+        longest = self._longest
+        if longest is None:
+            longest = self._longest = longest_codes(self._wall_codes())
+        return longest
 
     def longest_wall_segments(self) -> list[Segment]:
         """The segments of one longest joined wall (R11), in order along the wall."""
-        if self._longest is None:
-            if self._walls is None:
-                self._walls = external_walls(self._tiles)
-            self._longest = longest_trail(self._walls)
-        return list(self._longest)
+        return segments_of(self._longest_codes())
 
     def longest_wall(self) -> int:
         """Points for walls (R11): the length of the longest joined external wall."""
-        return len(self.longest_wall_segments())
+        return len(self._longest_codes())
 
     def longest_wall_if(self, tile: Tile, pos: Pos) -> int:
         """The longest joined external wall (R11) if ``tile`` stood at ``pos`` (built
@@ -496,9 +514,9 @@ class Alhambra:
         key = ("wall", cell(pos), tile.mask)
         n: int | None = an.memo.get(key)
         if n is None:
-            tiles = dict(self._tiles)
-            tiles[pos] = tile
-            n = an.memo[key] = len(longest_trail(external_walls(tiles)))
+            masks = dict(self._masks)
+            masks[CELL[cell(pos)]] = tile.mask
+            n = an.memo[key] = len(longest_codes(wall_codes(masks)))
         return n
 
     def walls_joined_by(self, tile: Tile, pos: Pos) -> list[Segment]:
@@ -542,19 +560,19 @@ def analysis(a: Alhambra) -> Analysis:
     return a._analysis()
 
 
-def build(a: Alhambra, tile: Tile, pos: Pos) -> None:
+def build(a: Alhambra, tile: Tile, pos: Any) -> None:
     """For the engine: build ``tile`` at the empty cell ``pos``, checked already (R7)."""
     a._set(pos, tile)
 
 
-def unbuild(a: Alhambra, pos: Pos) -> Tile:
+def unbuild(a: Alhambra, pos: Any) -> Tile:
     """For the engine: take the tile at ``pos`` out, checked already (R8); returns it."""
     old = a._set(pos, None)
     assert old is not None
     return old
 
 
-def rebuild(a: Alhambra, tile: Tile, pos: Pos) -> Tile:
+def rebuild(a: Alhambra, tile: Tile, pos: Any) -> Tile:
     """For the engine: ``tile`` takes the cell of the tile at ``pos`` (R8 exchange,
     checked already); returns the old tile."""
     old = a._set(pos, tile)

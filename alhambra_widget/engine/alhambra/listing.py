@@ -257,8 +257,10 @@ def _width() -> int:
     return len(_SLOT[Place]) + len(_SLOT[FromReserve]) + len(_SLOT[Exchange])
 
 
-def _at_cell(cls: type[Action], tile: Tile, pos: tuple[int, int]) -> Action:
-    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos."""
+def _at_cell(cls: type[Action], tile: Tile, pos: Any) -> Action:
+    """``cls.trusted(tile, pos)`` for the kinds with the fields tile and pos. (``pos``
+    typed ``Any``: compiled, a ``tuple[int, int]`` parameter is unboxed and boxed again
+    into a new tuple, not the cell's shared one of :data:`.cells.POS`.)"""
     return _two_fields(cls, "tile", tile, "pos", pos)
 
 

@@ -35,6 +35,7 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
+from .cells import POS, cell
 from .components import CARD_NAMES, KINDS, ScoringCard, Tile, drop_tile, kind_counts
 from .grid import Alhambra, Violation, build, rebuild, unbuild
 from .listing import buys, dirk_draw, end_game_gifts, placements, redesigns, shared, takes
@@ -194,7 +195,7 @@ class PlaceRule(TurnRule[Place]):
     def do(t: Table, s: Seat, a: Place) -> list[Event]:
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
         tile = a.tile
-        pos = a.pos
+        pos = POS[cell(a.pos)]  # (the cell's shared (x, y): compiled, a.pos alone is a new tuple)
         s.bought.remove(tile)
         build(s.alhambra, tile, pos)
         return placed(t, s, [Event("place", None, tile_data, s.name, tile, pos)])
@@ -263,7 +264,7 @@ class FromReserveRule(TurnRule[FromReserve]):
     def do(t: Table, s: Seat, a: FromReserve) -> list[Event]:
         """R8: build the reserve tile at its cell; the turn's action is done."""
         tile = a.tile
-        pos = a.pos
+        pos = POS[cell(a.pos)]
         drop_tile(s.reserve, tile)
         build(s.alhambra, tile, pos)
         ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "from_reserve")]
@@ -284,7 +285,7 @@ class ToReserveRule(TurnRule[ToReserve]):
     @staticmethod
     def do(t: Table, s: Seat, a: ToReserve) -> list[Event]:
         """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
-        pos = a.pos
+        pos = POS[cell(a.pos)]
         tile = unbuild(s.alhambra, pos)
         s.reserve.append(tile)
         ev = [Event("redesign", None, redesign_data, s.name, tile, pos, "to_reserve")]
@@ -308,7 +309,7 @@ class ExchangeRule(TurnRule[Exchange]):
         """R8: the reserve tile takes the cell, the built tile goes to the reserve; the turn's
         action is done."""
         tile = a.tile
-        pos = a.pos
+        pos = POS[cell(a.pos)]
         drop_tile(s.reserve, tile)
         old = rebuild(s.alhambra, tile, pos)
         s.reserve.append(old)

@@ -7,7 +7,9 @@ from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, Final
 
+from .cells import CELL, POS
 from .components import Tile
 
 Pos = tuple[int, int]
@@ -67,14 +69,72 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
     Per connected piece: when every corner has an even number of segments, the whole
     piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
     starts at an odd corner, found by exhaustive search (corners carry at most four
-    segments, so the branching is small). Corners are numbered in order of first
-    appearance; each corner's list holds (segment, other corner) pairs, flat. (Marks in
-    lists: compiled, a list's reads are machine operations, a byte array's generic.)"""
-    if not segments:
+    segments, so the branching is small)."""
+    ends: list[Any] = []
+    for a, b in segments:
+        ends.append(a)
+        ends.append(b)
+    return [segments[i] for i in _trail(ends)]
+
+
+# -- the same on integer corners, for the engine's own Alhambras -----------------------
+# A corner is numbered as a cell is (see .cells: ``(x + 64) * 128 + (y + 64)``; the tile
+# at cell ``c`` has the corners c, c + 128 (east of it), c + 1 (south) and c + 129), and
+# a segment is ``a << 14 | b``: one integer, no tuples made (nor kept for the garbage
+# collector).
+_BITS: Final = 14
+_LOW: Final = (1 << _BITS) - 1
+
+
+def wall_codes(masks: Mapping[int, int]) -> list[int]:
+    """:func:`external_walls` of the layout ``masks`` (integer cell -> walls, the
+    fountain's 0 included, keyed by the cells' own objects of :data:`.cells.CELL`), in
+    the same order, as segment codes."""
+    segs: list[int] = []
+    held: Mapping[Any, int] = masks
+    for c, m in held.items():
+        if not m:
+            continue
+        if m & 1 and CELL[c - 1] not in held:
+            segs.append(c << _BITS | (c + 128))
+        if m & 2 and CELL[c + 128] not in held:
+            segs.append((c + 128) << _BITS | (c + 129))
+        if m & 4 and CELL[c + 1] not in held:
+            segs.append((c + 1) << _BITS | (c + 129))
+        if m & 8 and CELL[c - 128] not in held:
+            segs.append(c << _BITS | (c + 1))
+    return segs
+
+
+def longest_codes(codes: list[int]) -> list[int]:
+    """:func:`longest_trail` on segment codes: the same trail, in the same order."""
+    ends: list[Any] = []
+    for s in codes:
+        ends.append(s >> _BITS)
+        ends.append(s & _LOW)
+    return [codes[i] for i in _trail(ends)]
+
+
+def segments_of(codes: list[int]) -> list[Segment]:
+    """Segment codes as ``((x, y), (x, y))`` corner pairs (each corner the shared
+    ``(x, y)`` of :data:`.cells.POS`)."""
+    return [(POS[s >> _BITS], POS[s & _LOW]) for s in codes]
+
+
+def _trail(ends: list[Any]) -> list[int]:
+    """The indices, in order, of a longest trail through the segments whose corners are
+    ``ends`` (two per segment, any hashable values; see :func:`longest_trail`). Corners
+    are numbered in order of first appearance; each corner's list holds (segment,
+    other corner) pairs, flat. (Marks in lists: compiled, a list's reads are machine
+    operations, a byte array's generic.)"""
+    n = len(ends) >> 1
+    if not n:
         return []
-    ids: dict[Corner, int] = {}
+    ids: dict[Any, int] = {}
     adj: list[list[int]] = []
-    for i, (a, b) in enumerate(segments):
+    for i in range(n):
+        a = ends[2 * i]
+        b = ends[2 * i + 1]
         va = ids.get(a)
         if va is None:
             va = ids[a] = len(adj)
@@ -97,30 +157,30 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
         comp = [start]
         seen[start] = True
         k = 0
-        ends = 0
+        degree = 0
         while k < len(comp):
             nb = adj[comp[k]]
-            ends += len(nb)
+            degree += len(nb)
             for j in range(1, len(nb), 2):
                 w = nb[j]
                 if not seen[w]:
                     seen[w] = True
                     comp.append(w)
             k += 1
-        n_edges = ends // 4
+        n_edges = degree // 4
         if n_edges <= len(best):
             continue
         odd = [v for v in comp if len(adj[v]) & 2]
         if not odd:
-            best = _euler_circuit(adj, comp[0], len(segments))
+            best = _euler_circuit(adj, comp[0], n)
             continue
         for s in odd:
-            trail = _search(adj, s, n_edges, len(segments))
+            trail = _search(adj, s, n_edges, n)
             if len(trail) > len(best):
                 best = trail
             if len(best) == n_edges:
                 break
-    return [segments[i] for i in best]
+    return best
 
 
 def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
