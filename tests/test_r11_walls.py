@@ -6,6 +6,7 @@ import pytest
 from helpers import T, brute_longest_trail, open_tile, random_alhambra
 
 from alhambra_widget import Alhambra, Tile
+from alhambra_widget.engine.alhambra.walls import external_walls, longest_trail
 
 
 def _is_trail(segments) -> bool:
@@ -131,6 +132,19 @@ def test_R11_longest_wall_matches_brute_force_and_is_a_trail():
         assert set(trail) <= set(segs)
         if len(segs) <= 18:
             assert len(trail) == brute_longest_trail(segs)
+
+
+def test_R11_an_alhambras_walls_on_integer_corners_are_the_walls_of_its_tiles_in_order():
+    """The engine keeps an Alhambra's walls as integer corners (``walls.wall_codes``);
+    read back they are the segments ``walls.external_walls`` finds from the tiles, in
+    the same order, and so the same longest trail (the one the table draws)."""
+    rng = random.Random(11)
+    for _ in range(300):
+        a = random_alhambra(rng, rng.randint(0, 40))
+        segs = external_walls(dict(a.tiles))
+        assert a.external_walls() == segs
+        assert a.longest_wall_segments() == longest_trail(segs)
+        assert a.longest_wall() == len(longest_trail(segs))
 
 
 @pytest.mark.parametrize("number", [1, 2, 3])
