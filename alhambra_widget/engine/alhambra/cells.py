@@ -21,7 +21,7 @@ first use and kept until the next change.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 Pos = tuple[int, int]
@@ -466,20 +466,20 @@ class Analysis:
         free = self._removable
         if free is None:
             keys = self.keys
+            found: list[Any] = []  # (a loop: cheaper than a comprehension for so few cells)
+            held: dict[Any, int] = keys  # (see cells())
             if self.edges == len(keys):
                 # the walk graph is a tree (it is connected, R7c; ``keys`` holds every tile
                 # but the fountain): its cut vertices are exactly the tiles other than the
                 # fountain with two or more neighbours
-                cut: Container[int] = ()
-                leaf = _LEAF
+                for c, k in held.items():
+                    if _LEAF[k]:
+                        found.append(c)
             else:
                 cut = _cut_vertices(keys, self.masks)
-                leaf = _OPEN
-            found: list[Any] = []  # (a loop: cheaper than a comprehension for so few cells)
-            held: dict[Any, int] = keys  # (see cells())
-            for c, k in held.items():
-                if leaf[k] and c not in cut:
-                    found.append(c)
+                for c, k in held.items():
+                    if _OPEN[k] and c not in cut:
+                        found.append(c)
             found.sort()
             free = self._removable = tuple(found)
         return free

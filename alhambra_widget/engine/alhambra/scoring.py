@@ -138,8 +138,9 @@ def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
     cover (a place beyond the round's table is worth 0), rounded down."""
     _check_round(round)
     table = POINTS[kind][round - 1]
+    held = dict(counts)  # (a dict: compiled, its loops are not generic iterations)
     by_count: dict[int, list[str]] = {}  # (plain loops: compiled, no generator objects)
-    for n, c in counts.items():
+    for n, c in held.items():
         if c > 0:
             group = by_count.get(c)
             if group is None:
@@ -147,7 +148,7 @@ def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
             else:
                 group.append(n)
     places: dict[str, int] = {}
-    points: dict[str, int] = {n: 0 for n in counts}
+    points: dict[str, int] = {n: 0 for n in held}
     shared: dict[str, tuple[int, ...]] = {}
     place = 1
     for c in sorted(by_count, reverse=True):
@@ -164,7 +165,7 @@ def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
             if size > 1:
                 shared[n] = covered
         place += size
-    return KindScore(kind, dict(counts), places, points, shared)
+    return KindScore(kind, held, places, points, shared)
 
 
 def majority_breakdown(
@@ -172,7 +173,8 @@ def majority_breakdown(
 ) -> tuple[KindScore, ...]:
     """R10 for every kind. ``counts``: name -> kind -> number of tiles."""
     _check_round(round)
-    for name, per_kind in counts.items():
+    held = {name: dict(per_kind) for name, per_kind in counts.items()}  # (dicts: see score_kind)
+    for name, per_kind in held.items():
         for kind, n in per_kind.items():
             if kind not in POINTS:
                 raise IllegalAction("R1", f"Unknown building kind {kind!r} for {name}.")
@@ -180,7 +182,7 @@ def majority_breakdown(
                 raise IllegalAction("R10", f"{name}'s {kind} count must be a whole number >= 0.")
     out = []
     for kind in KINDS:
-        out.append(score_kind(kind, {n: c.get(kind, 0) for n, c in counts.items()}, round))
+        out.append(score_kind(kind, {n: c.get(kind, 0) for n, c in held.items()}, round))
     return tuple(out)
 
 
