@@ -569,7 +569,7 @@ test("R5 R6 the prompt follows what is being done: taking money, then paying for
   assert.ok(b.pays.length > 1); // several payments: a row of cards to pick from
   click(root.querySelector("[data-slot='denar']"));
   assert.ok(root.querySelector(".aw-pay"));
-  assert.match(prompt(), new RegExp(`^Pay for ${b.tile.split(" ")[0]} ${b.price}.*: click your denar cards below \\(at least ${b.price} in all\\), then Buy`));
+  assert.match(prompt(), new RegExp(`^Pay for ${b.tile.split(" ")[0]} ${b.price}.*: pick the denar cards to pay with below \\(at least ${b.price} in all\\), then Buy`));
   assert.doesNotMatch(prompt(), /must take money/);
   click(root.querySelector("[data-pay]"));
   assert.match(prompt(), /^Pay for /); // picking a card keeps the prompt

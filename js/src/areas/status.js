@@ -32,7 +32,7 @@ function payPrompt(v, ui, L) {
   const tile = slot && slot.tile ? sayTile(tileName(slot.tile)) : "the tile";
   const b = L.buy && L.buy[ui.payCur];
   if (!b) return `You cannot buy ${tile} now: the reason is in the row below.`;
-  return `Pay for ${tile}: click your ${ui.payCur} cards below (at least ${b.price} in all), then Buy.`;
+  return `Pay for ${tile}: pick the ${ui.payCur} cards to pay with below (at least ${b.price} in all), then Buy.`;
 }
 
 // a bot is deciding: the bots play by themselves, or "bot: one move" was just pressed

@@ -29,7 +29,7 @@ export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.
 // the banner's one instruction at a past step: act from it, then make a move there; once
 // a move is picked the question under the bar is the only instruction
 function pastSay({ v, ui }) {
-  if (ui.pastPlay !== v.v) return html` <button class="aw-mini" data-pastplay="1" title="make a move at this step: you then choose whether the game after it is kept or erased">act from this step</button>`;
+  if (ui.pastPlay !== v.v) return html` <button class="aw-mini" data-pastplay="1" title="make a move at this step: you then choose whether the game after it is kept or erased">play a move from here</button>`;
   return ui.confirm ? html`` : html`<span> Make your move at step ${v.step} on the board.</span>`;
 }
 
