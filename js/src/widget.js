@@ -13,6 +13,7 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
+import { watchScroll } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
@@ -97,45 +98,6 @@ function watchTheme(b) {
   }
   requestAnimationFrame(applyTheme);
   return () => themeWatch.disconnect();
-}
-
-// The bar (prompt and the turn's buttons) stays in sight while the notebook scrolls.
-// CSS sticky cannot do it in JupyterLab (the output area clips overflow), so the bar is
-// moved down by the height of the board scrolled out of sight, within the board.
-function scrollerOf(el) {
-  for (let e = el.parentElement; e; e = e.parentElement) {
-    const o = getComputedStyle(e).overflowY;
-    if ((o === "auto" || o === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
-  }
-  return null; // the window scrolls
-}
-function keepBarInSight(b) {
-  const bar = b.root.querySelector(":scope > .aw-bar");
-  if (!bar || !b.root.isConnected) return;
-  const sc = b.sticky.scroller && b.sticky.scroller.isConnected ? b.sticky.scroller : (b.sticky.scroller = scrollerOf(b.root));
-  const top = sc ? sc.getBoundingClientRect().top : 0;
-  const r = b.root.getBoundingClientRect();
-  const room = r.height - bar.offsetHeight - bar.offsetTop;
-  const dy = Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
-  const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
-  if (bar.style.transform !== want) bar.style.transform = want;
-  bar.classList.toggle("aw-floating", dy > 0);
-  b.root.style.setProperty("--aw-bar-h", `${bar.offsetHeight}px`); // parts scrolled to stop below it
-}
-function watchScroll(b) {
-  let pending = false;
-  const onScroll = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => { pending = false; keepBarInSight(b); });
-  };
-  b.sticky = { scroller: null, update: onScroll };
-  document.addEventListener("scroll", onScroll, { capture: true, passive: true });
-  window.addEventListener("resize", onScroll, { passive: true });
-  return () => {
-    document.removeEventListener("scroll", onScroll, { capture: true });
-    window.removeEventListener("resize", onScroll);
-  };
 }
 
 // A view out of the page draws nothing and asks nothing. The notebook draws the board

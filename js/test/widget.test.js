@@ -587,3 +587,31 @@ test("R8 a past step offers no redesign until the player acts from it", () => {
   assert.equal(root.querySelectorAll("[data-do='removing']").length, 1);
   cleanup();
 });
+
+test("a floating bar with nothing in its lower rows covers only the rows that say something", async () => {
+  const { thinBar } = await import("../src/sticky.js");
+  const bar = document.createElement("div");
+  bar.className = "aw-bar";
+  bar.innerHTML = '<div class="aw-barrow"><div class="aw-part"><div class="aw-status">Viewing step 3</div></div></div>'
+    + '<div class="aw-part"><div class="aw-actions" role="group"></div></div>'
+    + '<div class="aw-msgline"><div class="aw-part"></div></div>';
+  const [row, actions, msg] = [".aw-barrow", ".aw-actions", ".aw-msgline"].map((s) => bar.querySelector(s));
+  thinBar(bar, true);
+  assert.ok(bar.classList.contains("aw-thin"));
+  assert.ok(row.classList.contains("aw-barfoot") && !row.classList.contains("aw-through"));
+  assert.ok(actions.classList.contains("aw-through") && msg.classList.contains("aw-through"));
+  // a message under the empty buttons' row: the bar covers down to the message, whole
+  msg.firstChild.innerHTML = '<div class="aw-msg">Not now</div>';
+  thinBar(bar, true);
+  assert.ok(!bar.classList.contains("aw-thin") && !actions.classList.contains("aw-through"));
+  // the turn's buttons are its foot: only the empty message line lets the page through
+  msg.firstChild.innerHTML = "";
+  actions.innerHTML = "<button>move a tile to the reserve</button>";
+  thinBar(bar, true);
+  assert.ok(actions.classList.contains("aw-barfoot") && !actions.classList.contains("aw-through"));
+  assert.ok(msg.classList.contains("aw-through") && !row.classList.contains("aw-barfoot"));
+  // in its place in the page (not floating) it is whole
+  actions.innerHTML = "";
+  thinBar(bar, false);
+  assert.ok(!bar.classList.contains("aw-thin") && !actions.classList.contains("aw-through"));
+});

@@ -107,6 +107,22 @@ def test_the_review_graph_has_a_line_a_player_marks_and_jumps_to_a_step(open_not
     box = graph.bounding_box()
     assert box is not None and box["width"] >= 260 and box["height"] >= 120
     assert box["y"] >= 0 and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= 1366
+    # the graph's top 70 px under the top of the notebook's view: the bar floats over it
+    # at a past step with no buttons, and covers its banner only (its empty rows let
+    # the graph show through and take the click)
+    graph.evaluate(
+        """(el) => { let s = el.parentElement;
+        while (s && !(["auto", "scroll"].includes(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight)) s = s.parentElement;
+        s.scrollTop += el.getBoundingClientRect().top - s.getBoundingClientRect().top - 70; }"""
+    )
+    lab.page.wait_for_timeout(300)
+    hit = graph.evaluate(
+        """(el) => { const r = el.getBoundingClientRect();
+        const e = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+        return !!e && !!e.closest("svg.aw-review-graph"); }"""
+    )
+    assert hit, "the floating bar covers the top of the review's graph"
+    assert "aw-thin" in lab.widget().locator(".aw-bar.aw-floating").get_attribute("class")
     lab.shot(f"{theme.lower()}-1366")
     lab.theme("Light")
 

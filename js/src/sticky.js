@@ -1,0 +1,65 @@
+// The table's bar (the prompt and the turn's buttons) kept in sight while the notebook
+// scrolls, and thin while it floats (see thinBar).
+
+// The bar (prompt and the turn's buttons) stays in sight while the notebook scrolls.
+// CSS sticky cannot do it in JupyterLab (the output area clips overflow), so the bar is
+// moved down by the height of the board scrolled out of sight, within the board.
+function scrollerOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const o = getComputedStyle(e).overflowY;
+    if ((o === "auto" || o === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
+  }
+  return null; // the window scrolls
+}
+function keepBarInSight(b) {
+  const bar = b.root.querySelector(":scope > .aw-bar");
+  if (!bar || !b.root.isConnected) return;
+  const sc = b.sticky.scroller && b.sticky.scroller.isConnected ? b.sticky.scroller : (b.sticky.scroller = scrollerOf(b.root));
+  const top = sc ? sc.getBoundingClientRect().top : 0;
+  const r = b.root.getBoundingClientRect();
+  const room = r.height - bar.offsetHeight - bar.offsetTop;
+  const dy = Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
+  const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
+  if (bar.style.transform !== want) bar.style.transform = want;
+  bar.classList.toggle("aw-floating", dy > 0);
+  b.root.style.setProperty("--aw-bar-h", `${thinBar(bar, dy > 0)}px`); // parts scrolled to stop below it
+}
+// While the bar floats over the page, its empty rows at the foot (no turn's buttons at a
+// past step or in another's turn, no message) let the page show through and take no
+// clicks: the bar covers only what it says (at 1366x768 its empty rows hid the top of
+// the review's graph). Its place in the page stays as tall, so nothing below moves.
+// Returns the height the bar covers.
+export function thinBar(bar, floating) {
+  const rows = [
+    bar.querySelector(":scope > .aw-barrow"),
+    bar.querySelector(":scope > .aw-part > .aw-actions"),
+    bar.querySelector(":scope > .aw-msgline"),
+  ].filter(Boolean);
+  const says = (r) => (r.classList.contains("aw-actions") ? r.childElementCount > 0
+    : r.classList.contains("aw-msgline") ? !!r.querySelector(".aw-msg") : true);
+  let last = 0;
+  rows.forEach((r, i) => { if (says(r)) last = i; });
+  const thin = floating && last < rows.length - 1;
+  bar.classList.toggle("aw-thin", thin);
+  rows.forEach((r, i) => {
+    r.classList.toggle("aw-through", thin && i > last);
+    r.classList.toggle("aw-barfoot", thin && i === last);
+  });
+  if (!thin) return bar.offsetHeight;
+  return rows[last].offsetTop + rows[last].offsetHeight;
+}
+export function watchScroll(b) {
+  let pending = false;
+  const onScroll = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; keepBarInSight(b); });
+  };
+  b.sticky = { scroller: null, update: onScroll };
+  document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+  window.addEventListener("resize", onScroll, { passive: true });
+  return () => {
+    document.removeEventListener("scroll", onScroll, { capture: true });
+    window.removeEventListener("resize", onScroll);
+  };
+}
