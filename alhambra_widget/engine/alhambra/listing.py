@@ -143,8 +143,13 @@ def payments(values: Sequence[int], price: int) -> tuple[tuple[int, ...], ...]:
     """R6: every distinct multiset of the card ``values`` (one currency) whose total is
     at least ``price``, largest cards first. Superfluous cards are allowed (no change
     is given); a payment whose total equals the price is exact (R4: another action)."""
+    return _payments_of(tuple(sorted(values)), price)
+
+
+def _payments_of(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`payments` of the sorted ``values`` (a hand's, kept sorted: no sort per call)."""
     out = []
-    pays, totals = _sub_multisets(tuple(sorted(values)))
+    pays, totals = _sub_multisets(values)
     for pay, total in zip(pays, totals):
         if total >= price:
             out.append(pay)
@@ -181,14 +186,14 @@ def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...]
 
 
 def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
-    """Every Buy of the tile of ``price`` with the cards ``values`` of ``currency`` (each payment of
-    :func:`payments`), shared and cached."""
+    """Every Buy of the tile of ``price`` with the cards ``values`` of ``currency``, sorted
+    (each payment of :func:`payments`), shared and cached."""
     table = _BUYS[currency][price]  # (no key tuple made, hashed and compared per call)
     acts = table.get(values)
     if acts is None:
         out = []
         shared_buys = _BUY[currency]
-        for pay in payments(values, price):
+        for pay in _payments_of(values, price):  # (a hand's values are sorted)
             buy = shared_buys.get(pay)
             if buy is None:
                 buy = _put(shared_buys, 20_000, pay, _two_fields(Buy, "currency", currency, "pay", pay))
