@@ -97,7 +97,7 @@ function payHtml({ v, ui }) {
   const q = pickedPay(v, ui);
   let info = null;
   if (q.ok) {
-    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change, your turn ends (R6)`;
+    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change is given (R6), and your turn ends`;
     info = html`<span class="aw-pickinfo ${q.exact ? "aw-ok" : "aw-warn"}">${say}</span>`;
   } else if (ui.payPicks.length) {
     info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;

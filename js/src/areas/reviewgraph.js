@@ -85,8 +85,9 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const now = Math.max(0, Math.min(steps, at));
   const label = `each player's estimated chance to win, step by step, over ${steps} steps; the mistakes are marked`;
   const searched = Object.keys(g.accuracy || {}).length > 0;
+  const how = `Estimated from what everybody sees (${gardens ? "the points" : "the points and the scoring rounds to come"})${searched ? ", moved a little toward the computer's look at the reviewed players' moves" : ""}.`;
   return html`<figure class="aw-graph">
 <svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${rounds(g, steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
-<figcaption class="aw-muted">Each line: a player's chance to win at each step, estimated from what everybody sees (${gardens ? "the points" : "the points and the scoring rounds to come"})${searched ? " and moved a little toward the computer's look at the reviewed players' moves" : ""}. A dot: a mistake, a move that gave away 10% or more of that chance. ${searched ? "Accuracy: 100% when no move gave any chance away. " : ""}Click the graph to go to that step.</figcaption>
+<figcaption class="aw-muted">A line: each player's <span class="aw-hashelp" title="${how}">chance to win</span>, step by step. A dot: a mistake (it gave away 10% or more of that chance). ${searched ? "Accuracy 100%: no move gave any away. " : ""}Click the graph to go to a step.</figcaption>
 ${legend(g)}</figure>`;
 }
