@@ -25,6 +25,8 @@ KIND_PRICES: Final = {
     "tower": (7, 13),
 }
 CURRENCIES: Final = ("denar", "dirham", "ducat", "florin")
+TILE_CODES: Final = (len(KIND_PRICES) + 1) * 16 * 16
+"""Every :attr:`Tile.code` is below this (prices below 16, four wall bits)."""
 """The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
 
 SIDES: Final = "NESW"
@@ -63,6 +65,10 @@ class Tile:
     name: str = field(init=False, repr=False, compare=False)
     """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``, ``"fountain"``."""
     _hash: int = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)
+    """A small integer naming the tile by value (its kind, price and walls; below
+    :data:`TILE_CODES`): equal tiles share it. The engine's tables of shared actions are
+    lists indexed by it, with no hash computed per lookup."""
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
@@ -104,6 +110,8 @@ class Tile:
         )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))
+        kind = KINDS.index(self.kind) if self.kind != "fountain" else len(KINDS)
+        object.__setattr__(self, "code", (kind * 16 + self.price) * 16 + mask)
 
     def __hash__(self) -> int:
         return self._hash

@@ -24,7 +24,7 @@ from .actions import (
     ToReserve,
 )
 from .cells import POS
-from .components import CURRENCIES, Card, Tile
+from .components import CURRENCIES, TILE_CODES, Card, Tile
 from .grid import Alhambra, analysis
 
 V = TypeVar("V")
@@ -224,10 +224,15 @@ def shared(cls: type[A], *args: Any) -> A:
     return a  # type: ignore[no-any-return]
 
 
-_SLOT: Final[dict[type[Action], dict[Tile, int]]] = {Place: {}, FromReserve: {}, Exchange: {}}
-"""kind -> tile -> its slot in the rows of :data:`_AT`, numbered as first met. Keyed by
-the tile (its hash is kept, and the tile in hand is found by identity): an equal tile
-read again from a file shares the actions of the first, which are equal to its own."""
+_SLOT: Final[dict[type[Action], list[int]]] = {
+    Place: [-1] * TILE_CODES,
+    FromReserve: [-1] * TILE_CODES,
+    Exchange: [-1] * TILE_CODES,
+}
+"""kind -> :attr:`~.components.Tile.code` -> the tile's slot in the rows of :data:`_AT`,
+numbered as first met (-1: none yet). By the code, not the tile (no hash per lookup):
+an equal tile read again from a file shares the actions of the first, which are equal
+to its own."""
 _AT: Final[list[list[Action | None] | None]] = [None] * len(POS)
 """Integer cell -> a row of the shared tile-at-cell actions there, one place per slot
 (``None`` where none was made yet); every row made is as long as the slots numbered.
@@ -236,30 +241,28 @@ Lists, not dictionaries: a cell's row and an action in it are two list reads
 hash and a probe)."""
 _ROWS: Final[list[list[Action | None]]] = []
 """The rows of :data:`_AT` made so far (a new slot lengthens them all)."""
+_NUMBERED: Final[list[int]] = [0]
+"""The slots numbered so far: the length of every row of :data:`_AT`."""
 
 
 def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     slots = _SLOT[cls]
-    slot = slots.get(tile)
-    if slot is None:
-        slot = slots[tile] = _width()
+    slot = slots[tile.code]
+    if slot < 0:
+        slot = slots[tile.code] = _NUMBERED[0]
+        _NUMBERED[0] = slot + 1
         for made in _ROWS:
             made.append(None)
     for c in cells:
         row = _AT[c]
         if row is None:
-            row = _AT[c] = [None] * _width()
+            row = _AT[c] = [None] * _NUMBERED[0]
             _ROWS.append(row)
         a = row[slot]
         if a is None:
             a = row[slot] = _at_cell(cls, tile, POS[c])
         out.append(a)
-
-
-def _width() -> int:
-    """The slots numbered so far: the length of every row of :data:`_AT`."""
-    return len(_SLOT[Place]) + len(_SLOT[FromReserve]) + len(_SLOT[Exchange])
 
 
 def _at_cell(cls: type[Action], tile: Tile, pos: Any) -> Action:
