@@ -30,11 +30,22 @@ def test_r10_r11_a_purchase_says_which_majority_it_takes_the_wall_and_the_round(
     assert "pays exactly: another action (R4)" in said
     pos, built = best_place(g, "Ann", g.market["ducat"])
     assert pos == (-1, -1) and "built one cell north and one west of the fountain, its best place now" in said
-    assert "pavilion: 2 → 3, still 1st in round 1 (0 → 1 points); Ben 1st → 2nd" in said
+    assert "pavilion: 2 → 3, still 1st in round 1, no longer shared with Ben (0 → 1 points); Ben 1st → 2nd" in said
     wall = g.player("Ann").alhambra.longest_wall()
     assert built.longest_wall() == wall + 1 and f"longest wall {wall} → {wall + 1}" in said
     # R11: a point a wall segment in every round, so round 1 gives Ann 1 + wall, before and after
     assert f"round 1 would give Ann {wall} → {1 + wall + 1} points" in said
+
+
+def test_r10_a_tie_made_says_with_whom_the_place_is_shared():
+    """Ann's second pavilion ties Ben's two for first place in round 1 (R10: the first
+    and second places' points pooled, 1 + 0 halved, rounded down): the reason says
+    the place is shared, and that Ben's point goes."""
+    g = Game(["Ann", "Ben", "Cem"], seed=3)
+    one = {"Ann": {**TWO_EACH["Ann"], "alhambra": TWO_EACH["Ann"]["alhambra"][:1]}, "Ben": TWO_EACH["Ben"]}
+    g.edit(market={"ducat": "pavilion 3 SW"}, players=one, current="Ann")
+    said = [r for r in reasons(g, Buy("ducat", (3,))) if r.startswith("pavilion")]
+    assert said == ["pavilion: 1 → 2, 2nd → 1st in round 1, shared with Ben (0 → 0 points); Ben 1 → 0 points"]
 
 
 def test_r10_a_tile_moved_to_the_reserve_says_who_gains_by_it():
@@ -44,7 +55,7 @@ def test_r10_a_tile_moved_to_the_reserve_says_who_gains_by_it():
     g.edit(players=TWO_EACH, current="Ann")
     move = next(a for a in g.legal_actions() if str(a) == "redesign: move the tile at (1, 0) to the reserve")
     said = [r for r in reasons(g, move) if r.startswith("pavilion")]
-    assert said == ["pavilion: 2 → 1, 1st → 2nd in round 1 (0 → 0 points); Ben 0 → 1 points"]
+    assert said == ["pavilion: 2 → 1, 1st → 2nd in round 1, no longer shared with Ben (0 → 0 points); Ben 0 → 1 points"]
 
 
 def test_a_hint_names_the_money_left_and_what_stays_for_the_next_player():

@@ -101,14 +101,20 @@ def majorities(before: ScoringRound, after: ScoringRound, me: str) -> list[str]:
             continue
         pb, pa = kb.places.get(me), ka.places.get(me)
         text = f"{ka.kind}: {cb} → {ca}"
-        points = f"{kb.points.get(me, 0)} → {ka.points.get(me, 0)} points"
         if pb != pa:
-            text += f", {_place(pb)} → {_place(pa)} in round {after.number} ({points})"
+            text += f", {_place(pb)} → {_place(pa)} in round {after.number}"
         elif pa is not None:
-            text += f", still {_place(pa)} in round {after.number} ({points})"
-        shared = [o for o, p in ka.places.items() if o != me and p == pa]
+            text += f", still {_place(pa)} in round {after.number}"
+        # the sharing before and after explains the points (R10: a tie shares them)
+        was = [o for o, p in kb.places.items() if o != me and pb is not None and p == pb]
+        shared = [o for o, p in ka.places.items() if o != me and pa is not None and p == pa]
+        left = [o for o in was if o not in shared]
+        if left:
+            text += f", no longer shared with {', '.join(left)}"
         if shared:
             text += f", shared with {', '.join(shared)}"
+        if pb is not None or pa is not None:
+            text += f" ({kb.points.get(me, 0)} → {ka.points.get(me, 0)} points)"
         moved = [_other(o, kb, ka) for o in ka.places if o != me]
         moved = [m for m in moved if m]
         if moved:
