@@ -185,3 +185,11 @@ def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_name
     shown = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
     assert sorted(shown) == ["Gar", "Tow"]
     assert "<title>tower 9 N at (1, 0)</title>" in svg and "<title>garden 6 at (0, 1)</title>" in svg
+
+
+def test_R3_the_view_says_whether_dirk_may_win_as_the_game_was_set_up():
+    """A two-player game's Dirk (R3) wins only with the game's option; the view says
+    which (the review graph's caption reads it), and a larger game has no Dirk."""
+    assert AlhambraWidget(Game(["Ann", "Ben"], seed=1)).view["dirk"]["can_win"] is False
+    assert AlhambraWidget(Game(["Ann", "Ben"], seed=1, dirk_can_win=True)).view["dirk"]["can_win"] is True
+    assert AlhambraWidget(Game(["Ann", "Ben", "Cem"], seed=1)).view["dirk"] is None

@@ -87,6 +87,7 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   assert.equal(marks.length, g.mistakes.length);
   const legend = root.querySelectorAll(".aw-graph-legend > span");
   assert.equal(legend.length, 3);
+  assert.doesNotMatch(root.querySelector("figure.aw-graph figcaption").textContent, /no line/); // three players: no Dirk
   for (const li of legend) assert.match(li.textContent, /accuracy \d+%/);
   nothingInjected(root);
   // a mark and a strip of the graph are the timeline's controls: goto that step
@@ -124,4 +125,14 @@ test("at the game's end the last scoring round is walked through first, the revi
   assert.ok(root.querySelector(".aw-rounds.aw-walk"));
   assert.equal(root.querySelector("section.aw-review"), null);
   cleanup();
+});
+
+test("R3 the review graph's caption says why Dirk has no line, as the view says whether he may win", async () => {
+  for (const [canWin, said] of [[false, "Dirk has no line: he makes no decisions and cannot win (R3)."], [true, "Dirk has no line: he makes no decisions (R3)."]]) {
+    const view = { ...fixture("hostile_review"), dirk: { name: "Dirk", can_win: canWin, score: 0, tiles: [] } };
+    const { root, cleanup } = mount(view);
+    await frame();
+    assert.ok(root.querySelector("figure.aw-graph figcaption").textContent.endsWith(said));
+    cleanup();
+  }
 });

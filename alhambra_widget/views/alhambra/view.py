@@ -183,11 +183,13 @@ def _player_json(p: Player, seats: dict[str, str], open_hand: bool) -> dict[str,
 
 
 def _dirk_json(game: Game) -> dict[str, Any] | None:
-    """Dirk, the third player of a two-player game (R3): his tiles and score."""
+    """Dirk, the third player of a two-player game (R3): his tiles, his score, and
+    whether he may win (the game's option)."""
     if not game.two_players:
         return None
     return {
         "name": game.dirk_name,
+        "can_win": game.dirk_can_win,
         "score": game.dirk_score,
         "tiles": [tile_json(t) for t in game.dirk_tiles],
     }

@@ -79,7 +79,8 @@ function legend(g) {
 
 // g = view.review.graph; at = the step shown on the board (drawn as a vertical line)
 // gardens: the Gardens' graph follows the points only (it has no scoring rounds to come)
-export function reviewGraphHtml(g, at, gardens = false) {
+// dirk: view.dirk in a two-player game (R3): the caption says why he has no line
+export function reviewGraphHtml(g, at, gardens = false, dirk = null) {
   if (!g || !g.chances || g.chances.length < 2) return html``;
   const steps = g.chances.length - 1;
   const now = Math.max(0, Math.min(steps, at));
@@ -88,6 +89,6 @@ export function reviewGraphHtml(g, at, gardens = false) {
   const how = `Estimated from what everybody sees (${gardens ? "the points" : "the points and the scoring rounds to come"})${searched ? ", moved a little toward the computer's look at the reviewed players' moves" : ""}.`;
   return html`<figure class="aw-graph">
 <svg class="aw-review-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="${label}">${axes(steps)}${rounds(g, steps)}${strips(steps)}${nowBand(now, steps)}${lines(g, steps)}${marks(g, steps)}</svg>
-<figcaption class="aw-muted">A line: each player's <span class="aw-hashelp" title="${how}">chance to win</span>, step by step. A dot: a mistake (it gave away 10% or more of that chance). ${searched ? "Accuracy 100%: no move gave any away. " : ""}Click the graph to go to a step.</figcaption>
+<figcaption class="aw-muted">A line: each player's <span class="aw-hashelp" title="${how}">chance to win</span>, step by step. A dot: a mistake (it gave away 10% or more of that chance). ${searched ? "Accuracy 100%: no move gave any away. " : ""}Click the graph to go to a step.${dirk ? ` ${dirk.name} has no line: he makes no decisions${dirk.can_win ? "" : " and cannot win"} (R3).` : ""}</figcaption>
 ${legend(g)}</figure>`;
 }
