@@ -1,9 +1,7 @@
-// The table's bar (the prompt and the turn's buttons) kept in sight while the notebook
-// scrolls, and thin while it floats (see thinBar).
-
-// The bar (prompt and the turn's buttons) stays in sight while the notebook scrolls.
-// CSS sticky cannot do it in JupyterLab (the output area clips overflow), so the bar is
-// moved down by the height of the board scrolled out of sight, within the board.
+// The table's bar (the prompt and the turn's buttons) stays in sight while the notebook
+// scrolls, thin while it floats (see thinBar). CSS sticky cannot do it in JupyterLab
+// (the output area clips overflow), so the bar is moved down by the height of the
+// board scrolled out of sight, within the board.
 function scrollerOf(el) {
   for (let e = el.parentElement; e; e = e.parentElement) {
     const o = getComputedStyle(e).overflowY;

@@ -25,9 +25,9 @@ KIND_PRICES: Final = {
     "tower": (7, 13),
 }
 CURRENCIES: Final = ("denar", "dirham", "ducat", "florin")
+"""The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
 TILE_CODES: Final = (len(KIND_PRICES) + 1) * 16 * 16
 """Every :attr:`Tile.code` is below this (prices below 16, four wall bits)."""
-"""The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
 
 SIDES: Final = "NESW"
 N, E, S, W = 1, 2, 4, 8
