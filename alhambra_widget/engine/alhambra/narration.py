@@ -46,7 +46,9 @@ def _turn(d: dict[str, Any]) -> str:
 def _buy(d: dict[str, Any]) -> str:
     paid = sum(d["pay"])
     how = (
-        "exact: another action" if d["exact"] else f"overpaid by {paid - d['price']}: the turn ends"
+        "exact payment: another action (R4)"
+        if d["exact"]
+        else f"overpaid by {paid - d['price']}, no change given: the turn ends (R6)"
     )
     return f"{does(d['player'], 'buys')} the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
 
