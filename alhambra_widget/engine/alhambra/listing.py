@@ -248,9 +248,10 @@ _NUMBERED: Final[list[int]] = [0]
 def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
     """Append ``cls(tile, cell)`` for each integer cell to ``out`` (shared objects)."""
     slots = _SLOT[cls]
-    slot = slots[tile.code]
+    code = tile.code
+    slot = slots[code]
     if slot < 0:
-        slot = slots[tile.code] = _NUMBERED[0]
+        slot = slots[code] = _NUMBERED[0]
         _NUMBERED[0] = slot + 1
         for made in _ROWS:
             made.append(None)

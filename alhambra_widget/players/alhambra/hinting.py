@@ -106,8 +106,8 @@ def majorities(before: ScoringRound, after: ScoringRound, me: str) -> list[str]:
         elif pa is not None:
             text += f", still {_place(pa)} in round {after.number}"
         # the sharing before and after explains the points (R10: a tie shares them)
-        was = [o for o, p in kb.places.items() if o != me and pb is not None and p == pb]
-        shared = [o for o, p in ka.places.items() if o != me and pa is not None and p == pa]
+        was = [o for o, p in kb.places.items() if o != me and p == pb]  # (places are numbers:
+        shared = [o for o, p in ka.places.items() if o != me and p == pa]  # none for no place)
         left = [o for o in was if o not in shared]
         if left:
             text += f", no longer shared with {', '.join(left)}"
