@@ -2,7 +2,7 @@
 rulebook gives an example."""
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 from helpers import open_tile
@@ -471,3 +471,41 @@ def test_r02_r05_r06_the_money_everyone_knows_is_part_of_each_hand(n, seed):
             assert Counter(known[mover]) == before + Counter(a.cards)
         if type(a) is Buy:
             assert Counter(known[mover]) <= before
+
+
+
+_CARDS = st.builds(Card, st.sampled_from(["denar", "dirham", "ducat", "florin"]), st.integers(1, 9))
+
+
+def _check_takes(display):
+    """R5 from the rule's words: one card of any value, or several adding up to at most 5;
+    each distinct choice (a sub-multiset of the display) once, its cards sorted, singles
+    first, then the sets by size."""
+    from alhambra_widget.engine.alhambra.listing import takes
+
+    listed = [a.cards for a in takes(display)]
+    assert len(listed) == len(set(listed)), display  # each choice once
+    assert all(list(cards) == sorted(cards) for cards in listed), display
+    wanted = {(c,) for c in display}
+    for k in range(2, len(display) + 1):
+        for pick in combinations(sorted(display), k):
+            if sum(c.value for c in pick) <= 5:
+                wanted.add(pick)
+    assert set(listed) == wanted, display
+    sizes = [len(cards) for cards in listed]
+    assert sizes == sorted(sizes), display
+    assert listed[: len(set(display))] == [(c,) for c in sorted(set(display))], display
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CARDS, min_size=1, max_size=4))
+def test_R5_listed_takes_are_each_allowed_choice_once_singles_first(display):
+    _check_takes(display)
+
+
+def test_R5_listed_takes_for_every_display_of_small_cards():
+    """Every display of four cards worth 1-4 (3,876 multisets), in one process: the
+    shared TakeMoney of one set is never handed out for another."""
+    small = [Card(c, v) for c in ("denar", "dirham", "ducat", "florin") for v in range(1, 5)]
+    for display in combinations_with_replacement(small, 4):
+        _check_takes(list(display))

@@ -12,10 +12,8 @@ for R7d); the fast tables (``_MATCH``, ``_FIT``, ``_WALK``, ``_OPEN``) are those
 functions tabulated, and the sentences (``Alhambra.why_illegal``, ``violations``, the
 exchange check) call the same functions.
 
-Speed: legality queries read a per-state analysis (see :class:`Analysis`): the
-frontier cells with the walls they must match and the codes of built cells (which give
-the walk graph), derived from the previous state's analysis after a single change; what
-depends on a tile (R7d for wall-matching cells, the removable tiles) is computed on
+Speed: legality queries read a per-state analysis (:class:`Analysis`), derived from
+the previous state's after a single change; what depends on a tile is computed on
 first use and kept until the next change.
 """
 
@@ -41,11 +39,9 @@ POS: Final[tuple[Any, ...]] = tuple(((c >> 7) - OFF, (c & 127) - OFF) for c in r
 compiled, a ``tuple[int, int]`` read from here would be unboxed and boxed again into a
 new tuple at every use; so the actions of a cell share its one ``(x, y)``.)"""
 CELL: Final[tuple[Any, ...]] = tuple(range(_STRIDE * _STRIDE))
-"""The one integer object of each cell: every dictionary and set of the analysis (and
-the Alhambra's layout) is keyed by these, never by a cell computed anew. A lookup then
-finds its key by identity (an int key that is another object with the same value is
-compared by value: a call), and the compiled engine reads a cell object from here
-instead of making a new integer (cells are above 256, the cached small integers)."""
+"""The one integer object of each cell: the Alhambra's layout and the analysis' sets are
+keyed by these, so a lookup finds its key by identity (not by a compare call), and the
+compiled engine reads a cell object here instead of making an integer (cells are > 256)."""
 _SIDES: Final[tuple[tuple[int, int, int], ...]] = ((1, -1, 4), (2, _STRIDE, 8), (4, 1, 1), (8, -_STRIDE, 2))
 """(side bit, offset of the neighbour, the neighbour's side facing us): N, E, S, W."""
 _JOINS: Final[tuple[tuple[int, int, int, int], ...]] = (  # (side, previous side, offset of the corner between them, of the side cell)
@@ -215,17 +211,101 @@ def on_foot(masks: Mapping[int, int], without: int | None = None) -> set[int]:
     return seen
 
 
+def _at(packed: list[int], c: int) -> int:
+    """The index of cell ``c`` in ``packed`` (sorted ``cell << 12 | code``: cheap to copy,
+    walked in cell order with no sort, read compiled as machine integers), or where it goes."""
+    key = c << 12
+    lo = 0
+    hi = len(packed)
+    while lo < hi:  # (a loop, not bisect: compiled, no call with boxed arguments)
+        mid = (lo + hi) >> 1
+        if packed[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def code_in(packed: list[int], c: int) -> int:
+    """The code of cell ``c`` in ``packed`` (see :func:`_at`), 0 if it is not there."""
+    i = _at(packed, c)
+    if i < len(packed):
+        v = packed[i]
+        if v >> 12 == c:
+            return v & 4095
+    return 0
+
+
+def _entered(frontier: list[int], keys: list[int], held: dict[Any, int], c: int, replaced: bool) -> int:
+    """:meth:`Analysis.derive` for a tile that entered cell ``c`` (``replaced``: in place
+    of another): updates the packed lists; returns the change in steps on foot."""
+    new = held[CELL[c]]
+    i = _at(frontier, c)
+    if i < len(frontier) and frontier[i] >> 12 == c:
+        del frontier[i]
+    key = new << 8
+    for bit, d, facing in _SIDES:
+        n = c + d
+        o = held.get(CELL[n])
+        wall = (facing << 4) if new & bit else 0
+        if o is None:
+            j = _at(frontier, n)
+            if j < len(frontier) and frontier[j] >> 12 == n:
+                frontier[j] = (frontier[j] & ~(facing << 4)) | facing | wall
+            else:
+                frontier.insert(j, (n << 12) | facing | wall)
+            continue
+        key |= bit | ((bit << 4) if o & facing else 0)
+        if n != CENTRE:
+            j = _at(keys, n)
+            keys[j] = (keys[j] & ~(facing << 4)) | facing | wall
+    i = _at(keys, c)
+    steps = _POP[_WALK[key]]
+    if replaced:  # less the steps from the tile that was at c
+        steps -= _POP[_WALK[keys[i] & 4095]]
+        keys[i] = (c << 12) | key
+    else:
+        keys.insert(i, (c << 12) | key)
+    return steps
+
+
+def _left(frontier: list[int], keys: list[int], held: dict[Any, int], c: int) -> int:
+    """:meth:`Analysis.derive` for the tile that left cell ``c``: updates the packed
+    lists; returns the steps on foot it took away."""
+    i = _at(keys, c)
+    steps = _POP[_WALK[keys[i] & 4095]]
+    del keys[i]
+    code = 0
+    for bit, d, facing in _SIDES:
+        n = c + d
+        o = held.get(CELL[n])
+        if o is None:
+            j = _at(frontier, n)
+            if j < len(frontier) and frontier[j] >> 12 == n:
+                k = frontier[j] & ~(facing | (facing << 4))
+                if k & 255:
+                    frontier[j] = k
+                else:
+                    del frontier[j]
+            continue
+        code |= bit | ((bit << 4) if o & facing else 0)
+        if n != CENTRE:
+            j = _at(keys, n)
+            keys[j] &= ~(facing | (facing << 4))
+    if code:
+        frontier.insert(_at(frontier, c), (c << 12) | code)
+    return steps
+
+
 class Analysis:
     """Tile-independent facts about one state of an Alhambra, on integer cells.
 
-    One pass over the tiles builds ``frontier`` (empty cell beside a tile -> sides with
-    a neighbour | walled neighbour sides << 4), ``keys`` (the same code for built
-    cells, with their own walls << 8: R8 exchanges, and the walk graph of R7c) and
-    ``edges`` (the number of steps between neighbours on foot). The
-    rest is computed on first use and kept: which frontier cells would enclose a space
-    (R7d), the removable tiles (R8), the legal and exchange cells per wall pattern.
-    ``memo`` holds callers' per-state results (the game keeps its action lists there) and
-    the legal and exchange cells per wall mask (int keys).
+    One pass over the tiles builds ``frontier`` (each empty cell beside a tile with its
+    code), ``keys`` (each built cell but the fountain with its code, own walls << 8: R8
+    exchanges, R7c's walk graph), both sorted lists of ``cell << 12 | code``, and
+    ``edges`` (steps between neighbours on foot). The rest is computed on first use and
+    kept: R7d per frontier cell, the removable tiles (R8), the legal and exchange cells
+    per wall mask. ``memo`` also holds callers' per-state results (the action lists).
     """
 
     __slots__ = (
@@ -244,7 +324,7 @@ class Analysis:
             return
         self.masks = masks
         frontier: dict[int, int] = {}
-        keys: dict[int, int] = {}
+        keys: list[int] = []
         links = 0
         x0 = x1 = CENTRE >> 7
         y0 = y1 = CENTRE & 127
@@ -267,20 +347,20 @@ class Analysis:
                     frontier[q] = frontier.get(q, 0) | facing | ((facing << 4) if m & bit else 0)
                 else:
                     key |= bit | ((bit << 4) if o & facing else 0)
-            keys[c] = key
+            if c != CENTRE:  # the fountain is never exchanged
+                keys.append((c << 12) | key)
             links += _POP[_WALK[key]]
-        del keys[CELL[CENTRE]]  # the fountain is never exchanged
+        keys.sort()
         self.keys = keys
         self.edges = links >> 1
-        self.frontier = frontier
+        self.frontier = sorted([(q << 12) | k for q, k in frontier.items()])
         self.bbox = (x0, y0, x1, y1)
         self._reset()
 
     def _reset(self) -> None:
         self._removable: tuple[int, ...] | None = None
         self._encloses: dict[int, bool] | None = None  # (made on first use: fewer objects)
-        # callers' results, and this analysis' own cells per wall mask (int keys: mask ->
-        # legal cells, 16 + mask -> exchange cells): one dictionary per state, not two
+        # callers' results, and the legal (mask) and exchange (16 + mask) cells per wall mask
         self.memo: dict[Any, Any] = {}
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> Analysis:
@@ -289,57 +369,15 @@ class Analysis:
         facts change only around ``c``, the rest is computed anew on first use."""
         an = Analysis()  # blank (compiled classes have no bare __new__)
         an.masks = masks
-        an.frontier = self.frontier.copy()
-        an.keys = self.keys.copy()
+        frontier = an.frontier = self.frontier.copy()
+        keys = an.keys = self.keys.copy()
         an._reset()
-        # the same dictionaries typed with Any keys, looked up with each cell's one
-        # object (CELL): compiled, an int-typed key would be made anew at every use
-        frontier: dict[Any, int] = an.frontier
-        keys: dict[Any, int] = an.keys
-        held: dict[Any, int] = masks
-        edges = self.edges
-        cell = CELL[c]
-        if old is not None:  # the steps from the tile that was at c
-            edges -= _POP[_WALK[keys[cell]]]
-        new = held.get(cell)
-        if new is not None:  # a tile entered c (or replaced the one there)
-            if cell in frontier:  # (not pop(c, None): no fast path compiled)
-                del frontier[cell]  # noqa: RUF051
-            key = new << 8
-            for bit, d, facing in _SIDES:
-                n = c + d
-                q = CELL[n]
-                o = held.get(q)
-                wall = (facing << 4) if new & bit else 0
-                if o is None:
-                    frontier[q] = (frontier.get(q, 0) & ~(facing << 4)) | facing | wall
-                    continue
-                key |= bit | ((bit << 4) if o & facing else 0)
-                if n != CENTRE:
-                    keys[q] = (keys[q] & ~(facing << 4)) | facing | wall
-            keys[cell] = key
-            edges += _POP[_WALK[key]]
-        else:  # the tile at c left
-            del keys[cell]
-            code = 0
-            for bit, d, facing in _SIDES:
-                n = c + d
-                q = CELL[n]
-                o = held.get(q)
-                if o is None:
-                    k = frontier.get(q, 0) & ~(facing | (facing << 4))
-                    if k:
-                        frontier[q] = k
-                    elif q in frontier:
-                        del frontier[q]
-                    continue
-                code |= bit | ((bit << 4) if o & facing else 0)
-                if n != CENTRE:
-                    keys[q] &= ~(facing | (facing << 4))
-            if code:
-                frontier[cell] = code
-        an.edges = edges
-        an.bbox = self._bbox_after(masks, c, new is not None)
+        entered = CELL[c] in masks  # a tile entered c (or replaced the one there), or left
+        if entered:
+            an.edges = self.edges + _entered(frontier, keys, masks, c, old is not None)
+        else:
+            an.edges = self.edges - _left(frontier, keys, masks, c)
+        an.bbox = self._bbox_after(masks, c, entered)
         return an
 
     def _bbox_after(
@@ -391,7 +429,7 @@ class Analysis:
     def _seeds_of(self, q: int) -> tuple[int, ...]:
         """:data:`_SEEDS` for the empty cell ``q``: one neighbour per group of empty
         cells around it that a tile at ``q`` might cut apart."""
-        return self._seeds_at(q, self.frontier.get(CELL[q], 0))
+        return self._seeds_at(q, code_in(self.frontier, q))
 
     def _seeds_at(self, q: int, code: int) -> tuple[int, ...]:
         """:meth:`_seeds_of` for the empty cell ``q`` whose frontier code is ``code``
@@ -428,7 +466,8 @@ class Analysis:
         """R7d for the layout as it stands: the empty cells enclosed on all sides."""
         x0, y0, x1, y1 = self.bbox
         out: set[int] = set()
-        for q in self.frontier:  # an enclosed group has a cell beside a tile
+        for v in self.frontier:  # an enclosed group has a cell beside a tile
+            q = v >> 12
             if q not in out and x0 < q >> 7 < x1 and y0 < q & 127 < y1:
                 out |= self.empty_component(q, -1) or set()  # (-1: no cell blocked)
         return out
@@ -467,20 +506,18 @@ class Analysis:
         if free is None:
             keys = self.keys
             found: list[Any] = []  # (a loop: cheaper than a comprehension for so few cells)
-            held: dict[Any, int] = keys  # (see cells())
             if self.edges == len(keys):
-                # the walk graph is a tree (it is connected, R7c; ``keys`` holds every tile
-                # but the fountain): its cut vertices are exactly the tiles other than the
-                # fountain with two or more neighbours
-                for c, k in held.items():
-                    if _LEAF[k]:
-                        found.append(c)
+                # the walk graph is a tree (connected, R7c; ``keys``: every tile but the
+                # fountain): its cut vertices are the other tiles with two or more neighbours
+                for v in keys:
+                    if _LEAF[v & 4095]:
+                        found.append(CELL[v >> 12])
             else:
-                cut = _cut_vertices(keys, self.masks)
-                for c, k in held.items():
-                    if _OPEN[k] and c not in cut:
-                        found.append(c)
-            found.sort()
+                cut = _cut_vertices({CELL[v >> 12]: v & 4095 for v in keys}, self.masks)
+                for v in keys:
+                    q = CELL[v >> 12]
+                    if _OPEN[v & 4095] and q not in cut:
+                        found.append(q)
             free = self._removable = tuple(found)
         return free
 
@@ -499,12 +536,10 @@ class Analysis:
         if len(self.masks) <= MAX_TILES:  # else R1: every tile is built
             bit = 1 << mask
             x0, y0, x1, y1 = self.bbox
-            # the cells as the integer objects held (keys typed Any): compiled, no new
-            # integer object per cell listed
-            frontier: dict[Any, int] = self.frontier
-            for held, code in frontier.items():
+            for v in self.frontier:
+                code = v & 255
                 if _FIT[code] & bit:
-                    q: int = held
+                    q = v >> 12
                     # R7d: beyond the box nothing closes, nor where the local test finds
                     # no groups to cut apart (most cells): settled here, only the rest
                     # asks encloses() (its search, kept per cell)
@@ -514,8 +549,7 @@ class Analysis:
                         and self._seeds_at(q, code)
                         and self.encloses(q)
                     ):
-                        out.append(held)
-            out.sort()
+                        out.append(CELL[q])
         found = self.memo[mask] = tuple(out)
         return found
 
@@ -530,11 +564,9 @@ class Analysis:
         if found is None:
             bit = 1 << mask
             out: list[Any] = []
-            keys: dict[Any, int] = self.keys  # (see cells())
-            for q, code in keys.items():
-                if _MATCH[code] & bit:
-                    out.append(q)
-            out.sort()
+            for v in self.keys:
+                if _MATCH[v & 4095] & bit:
+                    out.append(CELL[v >> 12])
             found = self.memo[16 + mask] = tuple(out)
         return found
 

@@ -31,6 +31,7 @@ from .cells import (
     Analysis,
     cell,
     cell_hash,
+    code_in,
     in_reach,
     layout_hash,
     neighbour_code,
@@ -388,7 +389,7 @@ class Alhambra:
         c = cell(pos)
         if c in an.removable_cells():
             return None
-        if r7d_leaves_hole(an.keys[c]):
+        if r7d_leaves_hole(code_in(an.keys, c)):
             return Violation(
                 "R7d",
                 f"R8/R7d: removing the {tile.kind} at {_fmt(pos)} would leave an empty space "
@@ -428,7 +429,7 @@ class Alhambra:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
         if tile.kind == "fountain":
             return Violation("R1", _ONE_FOUNTAIN, pos)
-        wrong = r7a_mismatches(self._analysis().keys[cell(pos)], tile.mask)
+        wrong = r7a_mismatches(code_in(self._analysis().keys, cell(pos)), tile.mask)
         if wrong:
             return self._mismatch("R8/R7a: in the exchange, the", tile, pos, wrong)
         return None

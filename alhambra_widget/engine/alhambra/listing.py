@@ -7,9 +7,8 @@ of different states hold the same objects (and ``apply`` finds them by identity)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from operator import itemgetter
 from typing import Any, Final, TypeVar
 
 from .actions import (
@@ -24,7 +23,7 @@ from .actions import (
     ToReserve,
 )
 from .cells import POS
-from .components import CURRENCIES, TILE_CODES, Card, Tile
+from .components import CARDS, CURRENCIES, TILE_CODES, Card, Tile
 from .grid import Alhambra, analysis
 
 V = TypeVar("V")
@@ -48,24 +47,34 @@ different states hold the same objects (and ``apply`` finds them by identity).""
 
 def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     """R5: every choice from a money display: one card of any value, or several whose
-    values add up to at most 5 (each distinct choice once, in a fixed order)."""
-    cards = tuple(sorted(display))
+    values add up to at most 5 (each distinct choice once, in a fixed order: by card,
+    then the sets by size)."""
+    codes: list[int] = []  # the cards as small integers (see _CARD), sorted as the cards
+    for c in display:
+        codes.append((_RANK[c.currency] << 4) | c.value)
+    codes.sort()
     out: list[TakeMoney] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
-    small = []  # the values, 5 for 5 or more: only cards up to 4 join a set
-    prev: Card | None = None
+    small = 0  # the values, 5 for 5 or more, one octal digit each: only cards up to 4 join a set
+    prev = -1
     twice = False
-    for c in cards:
-        a = _TAKE1.get(c)
+    for k in codes:
+        a = _TAKE1[k]
         if a is None:
-            a = _TAKE1[c] = _one_field(TakeMoney, "cards", (c,))
+            a = _TAKE1[k] = _one_field(TakeMoney, "cards", (_CARD[k],))
         out.append(a)
-        v = c.value
-        small.append(v if v < 5 else 5)  # (no min() call)
-        if c == prev:
+        v = k & 15
+        small = (small << 3) | (v if v < 5 else 5)  # (no min() call)
+        if k == prev:
             twice = True
-        prev = c
-    for pick in _take_patterns(tuple(small)):
-        out.append(_take(pick(cards)))
+        prev = k
+    for pick in _take_patterns(small, len(codes)):
+        key = 0
+        for i in pick:
+            key = (key << 7) | codes[i]
+        b = _TAKES.get(key)
+        if b is None:
+            b = _TAKES[key] = _one_field(TakeMoney, "cards", tuple([_CARD[codes[i]] for i in pick]))
+        out.append(b)
     if twice:  # a card twice (next to itself, sorted): each distinct choice once, first kept
         out = _distinct(out)
     return tuple(out)
@@ -73,7 +82,7 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
 
 def _distinct(actions: list[TakeMoney]) -> list[TakeMoney]:
     """``actions`` without repeats, first kept. Equal choices are the same shared
-    object here (:func:`_take`), so identity finds them: no dataclass ``__hash__`` or
+    object here (:data:`_TAKES`), so identity finds them: no dataclass ``__hash__`` or
     ``__eq__`` (interpreted, hashing the cards) per action, as a dictionary would call."""
     out: list[TakeMoney] = []
     for a in actions:
@@ -85,45 +94,41 @@ def _distinct(actions: list[TakeMoney]) -> list[TakeMoney]:
     return out
 
 
-_Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
-_PATTERNS: Final[dict[tuple[int, ...], tuple[_Picker, ...]]] = {}
+_PATTERNS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
-def _take_patterns(small: tuple[int, ...]) -> tuple[_Picker, ...]:
-    """R5 on the values of a sorted display, 5 standing for 5 or more (``small``):
-    pickers of the sets of two or more cards that may be taken together (adding up to
-    at most 5), cached per ``small``."""
+def _take_patterns(small: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """R5 on the ``n`` values of a sorted display, 5 standing for 5 or more, packed one
+    octal digit each in ``small`` (none is 0, so the digits name the values and their
+    number): the indices of the sets of two or more cards that may be taken together
+    (adding up to at most 5), cached per ``small``."""
     pats = _PATTERNS.get(small)
     if pats is None:
-        found: list[_Picker] = []
-        n = len(small)
+        values = [(small >> (3 * (n - 1 - i))) & 7 for i in range(n)]
+        found: list[tuple[int, ...]] = []
         for k in range(2, n + 1):
             for idx in combinations(range(n), k):
                 total = 0
                 for i in idx:
-                    total += small[i]
+                    total += values[i]
                 if total <= 5:
-                    found.append(itemgetter(*idx))
+                    found.append(idx)
         pats = _PATTERNS[small] = tuple(found)
     return pats
 
 
-_TAKES: Final[dict[tuple[Card, ...], TakeMoney]] = {}
-"""The shared TakeMoney of each card alone and of each set of small cards adding up to
-at most 5 (a few hundred in all). Its own table, keyed by the cards alone: through
-:func:`_one` the key nests the cards in one more tuple (7 M more instructions in 10
-random games)."""
-
-
-_TAKE1: Final[dict[Card, TakeMoney]] = {}
-"""The shared TakeMoney of each card alone (keyed by the card: no tuple made)."""
-
-
-def _take(cards: tuple[Card, ...]) -> TakeMoney:
-    a = _TAKES.get(cards)
-    if a is None:
-        a = _TAKES[cards] = _one_field(TakeMoney, "cards", cards)
-    return a
+_RANK: Final[dict[str, int]] = {c: i + 1 for i, c in enumerate(sorted(CURRENCIES))}
+"""Currency -> its rank in the cards' order (from 1): a card's code is its rank << 4 | its
+value, so the codes sort as the cards do and none is 0."""
+_CARD: Final[list[Card | None]] = [None] * (len(CURRENCIES) + 1 << 4)
+"""Card code -> the card (see :data:`_RANK`)."""
+for _c in CARDS.values():
+    _CARD[(_RANK[_c.currency] << 4) | _c.value] = _c
+_TAKE1: Final[list[TakeMoney | None]] = [None] * len(_CARD)
+"""Card code -> the shared TakeMoney of that card alone (``None`` until made)."""
+_TAKES: Final[dict[int, TakeMoney]] = {}
+"""The shared TakeMoney of each set of small cards adding up to at most 5 (a few hundred
+in all), keyed by their codes packed seven bits each: no tuple of cards made and hashed."""
 
 
 _TO_RESERVE: Final[list[ToReserve | None]] = [None] * len(POS)
