@@ -75,7 +75,7 @@ def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
     g.apply(Buy("denar", (9, 5)))
     w = AlhambraWidget(g)
     line = next(t for t in w.view["log"] if "buy" in t)
-    assert line.startswith("You buy the tower 13 with walls north and east for 9+5 denar"), line
+    assert line.startswith("You buy the tower 13 with walls north and east for denar 9 + denar 5 = 14 (overpaid by 1"), line
     assert "13 NE" in g.log[-1].text or any("tower 13 NE" in e.text for e in g.log)  # the engine's own words
     assert tile_words("chambers 5 NSW") == "chambers 5 with walls north, south and west"
     assert tile_words("pavilion 8") == "pavilion 8"

@@ -50,7 +50,9 @@ def _buy(d: dict[str, Any]) -> str:
         if d["exact"]
         else f"overpaid by {paid - d['price']}, no change given: the turn ends (R6)"
     )
-    return f"{does(d['player'], 'buys')} the {d['tile']} for {'+'.join(map(str, d['pay']))} {d['currency']} ({how})."
+    cards = " + ".join(f"{d['currency']} {v}" for v in d["pay"])  # the cards, named as in a take
+    total = f" = {paid}" if len(d["pay"]) > 1 else ""
+    return f"{does(d['player'], 'buys')} the {d['tile']} for {cards}{total} ({how})."
 
 
 def _redesign(d: dict[str, Any]) -> str:
