@@ -66,7 +66,7 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert "# pass 58" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert "# pass 59" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
 
 
 def _answered_fixtures(c: Any, tmp_path: Path) -> None:

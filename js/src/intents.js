@@ -8,8 +8,9 @@ import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 import { tileName } from "./common.js";
+import { reviewIntoSight } from "./sticky.js";
 
-export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 const xy = (k) => k.split(",").map(Number);
@@ -21,7 +22,11 @@ function requestIntent(d, { v, ui, send, redraw }) {
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
   else if (d.review) send(d.review === "cancel" ? { kind: "review", cancel: true } : { kind: "review", v: v.v });
-  else if (d.step !== undefined) send({ kind: "goto", step: +d.step });
+  else if (d.step !== undefined) { // a step picked in the review: its board comes into sight once drawn
+    ui.toBoard = +d.step;
+    if (+d.step === v.step) redraw();
+    else send({ kind: "goto", step: +d.step });
+  }
   else if (d.lineswitch !== undefined) send({ kind: "line", do: "switch", line: +d.lineswitch });
   else if (d.linepromote !== undefined) send({ kind: "line", do: "promote", line: +d.linepromote });
   else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
@@ -33,7 +38,8 @@ function requestIntent(d, { v, ui, send, redraw }) {
 
 // the page's own panels: the teacher's menu, the standings' details, a hint's move to
 // play (asked first in the action bar)
-function panelIntent(d, { v, ui, act, redraw }) {
+function panelIntent(d, { v, ui, root, act, redraw }) {
+  if (d.toreview) { reviewIntoSight(root); return true; }
   if (d.menu) ui.menu = !ui.menu;
   else if (d.standings) ui.standings = !ui.standings;
   else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on

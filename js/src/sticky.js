@@ -61,3 +61,23 @@ export function watchScroll(b) {
     window.removeEventListener("resize", onScroll);
   };
 }
+
+// The review lies under the board (review.js): a step picked there (a mark or a point of
+// its graph, a mistake's button) brings the board of that step into sight, its top
+// below the floating bar (the scroll margin of widget.css), when its top is not in sight
+// already. The banner's "to the review" goes back (reviewIntoSight).
+function inSight(root, el) {
+  const sc = scrollerOf(root);
+  const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
+  const top = el.getBoundingClientRect().top;
+  return top >= view.top + bar - 1 && top <= view.bottom - 120;
+}
+export function boardIntoSight(root) {
+  const main = root.querySelector(".aw-grid > .aw-main");
+  if (main && root.querySelector(".aw-main section.aw-review") && !inSight(root, main)) main.scrollIntoView({ block: "start" });
+}
+export function reviewIntoSight(root) {
+  const review = root.querySelector("section.aw-review");
+  if (review) review.scrollIntoView({ block: "start" });
+}

@@ -13,7 +13,7 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { watchScroll } from "./sticky.js";
+import { watchScroll, boardIntoSight } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
@@ -191,6 +191,7 @@ function draw(b) {
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
   if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
+  if (ui.toBoard === v.step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
   focusNextDecision(b, v);
   placeDropped(v, intentContext(b)); // a tile dragged from the market, bought: built where it was dropped
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout

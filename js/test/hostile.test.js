@@ -136,3 +136,25 @@ test("R3 the review graph's caption says why Dirk has no line, as the view says 
     cleanup();
   }
 });
+
+test("a step picked in the review is shown at that step; the banner's 'to the review' scrolls back down to it", async () => {
+  const view = fixture("hostile_review");
+  const { root, cleanup, show, sent } = mount(view);
+  await frame();
+  const scrolled = [];
+  const had = window.HTMLElement.prototype.scrollIntoView;
+  window.HTMLElement.prototype.scrollIntoView = function () { scrolled.push(this); };
+  root.querySelector("section.aw-review ol button[data-step]").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const step = sent.filter((m) => m.kind === "goto").pop().step;
+  assert.equal(root.querySelector("[data-toreview]"), null); // at the live end: no banner
+  show({ ...view, step, live: false, v: view.v + 1 });
+  await frame();
+  assert.match(root.querySelector(".aw-banner").textContent, new RegExp(`Viewing step ${step} of`));
+  const back = root.querySelector(".aw-banner button[data-toreview]");
+  assert.equal(back.textContent, "to the review");
+  back.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.deepEqual(scrolled, [root.querySelector("section.aw-review")]);
+  assert.equal(sent.filter((m) => m.kind === "goto").length, 1); // the way down asks Python nothing
+  window.HTMLElement.prototype.scrollIntoView = had;
+  cleanup();
+});

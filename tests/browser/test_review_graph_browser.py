@@ -124,7 +124,32 @@ def test_the_review_graph_has_a_line_a_player_marks_and_jumps_to_a_step(open_not
     assert hit, "the floating bar covers the top of the review's graph"
     assert "aw-thin" in lab.widget().locator(".aw-bar.aw-floating").get_attribute("class")
     lab.shot(f"{theme.lower()}-1366")
+    _board_comes_into_sight_and_back(lab, graph, theme)
     lab.theme("Light")
+
+
+_SEEN_AT_TOP = """(el) => { const r = el.getBoundingClientRect();
+    const e = document.elementFromPoint(r.left + 30, r.top + 6);
+    return r.top >= 0 && r.top < 300 && !!e && el.contains(e); }"""
+
+
+def _board_comes_into_sight_and_back(lab, graph, theme: str) -> None:
+    """At 1366x768 the review lies under the board, out of sight of it: a mistake picked on
+    the graph brings the board of that step into sight, its top showing below the bar
+    (not under it); the banner's "to the review" goes back down to the review."""
+    board = lab.widget()
+    main = board.locator(".aw-grid > .aw-main")
+    assert not main.evaluate(_SEEN_AT_TOP)  # scrolled down to the graph: the board is out of sight
+    mark = graph.locator("circle.aw-mistake").nth(1)
+    step = int(mark.get_attribute("data-step"))
+    mark.click()
+    _went_to(lab, step)
+    lab.page.wait_for_timeout(300)
+    assert main.evaluate(_SEEN_AT_TOP), "the board of the step picked in the review is not in sight"
+    lab.shot(f"{theme.lower()}-1366-board")
+    board.locator(".aw-banner button[data-toreview]").click()
+    lab.page.wait_for_timeout(300)
+    assert board.locator("section.aw-review").evaluate(_SEEN_AT_TOP), "the review is not in sight"
 
 
 def test_the_gardens_review_has_its_graph_too(open_notebook):

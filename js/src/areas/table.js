@@ -33,11 +33,14 @@ function pastSay({ v, ui }) {
   return ui.confirm ? html`` : html`<span> Make your move at step ${v.step} on the board.</span>`;
 }
 
+// a step picked in the review brings the board into sight (sticky.js): the way back down
+const toReview = (v) => (v.review && v.review.state !== "running" ? html` <button class="aw-mini" data-toreview="1" aria-label="scroll down to the review of the game">to the review</button>` : html``);
+
 // the past-step banner or the prompt, in the bar's fixed two lines
 export function promptHtml(c) {
   const { v } = c;
   if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${pastSay(c)}</div>`;
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${pastSay(c)}${toReview(v)}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
