@@ -149,7 +149,8 @@ test("a step picked in the review is shown at that step; the banner's 'to the re
   assert.equal(root.querySelector("[data-toreview]"), null); // at the live end: no banner
   show({ ...view, step, live: false, v: view.v + 1 });
   await frame();
-  assert.match(root.querySelector(".aw-banner").textContent, new RegExp(`Viewing step ${step} of`));
+  // a finished game: the way forward is to its end, not "back to the game"
+  assert.match(root.querySelector(".aw-banner").textContent, new RegExp(`Viewing step ${step} of \\d+ — back to the end`));
   const back = root.querySelector(".aw-banner button[data-toreview]");
   assert.equal(back.textContent, "to the review");
   back.dispatchEvent(new MouseEvent("click", { bubbles: true }));

@@ -40,7 +40,8 @@ const toReview = (v) => (v.review && v.review.state !== "running" ? html` <butto
 export function promptHtml(c) {
   const { v } = c;
   if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
-    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the game (step ${v.steps})">back to the game</button>${pastSay(c)}${toReview(v)}</div>`;
+    const last = v.review ? "end" : "game"; // a review is of a finished game
+    return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the ${last} (step ${v.steps})">back to the ${last}</button>${pastSay(c)}${toReview(v)}</div>`;
   }
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
