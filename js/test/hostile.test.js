@@ -151,6 +151,13 @@ test("a step picked in the review is shown at that step; the banner's 'to the re
   await frame();
   // a finished game: the way forward is to its end, not "back to the game"
   assert.match(root.querySelector(".aw-banner").textContent, new RegExp(`Viewing step ${step} of \\d+ — back to the end`));
+  // beside the board: what the review says of this step
+  const m = view.review.graph.mistakes.find((d) => d.step === step);
+  assert.ok(m, "the list's mistake is a dot of the graph");
+  const said = root.querySelector(".aw-side section.aw-review-step").textContent;
+  assert.ok(said.startsWith(`A mistake at this step: ${m.played}`), said);
+  assert.match(said, /It gave away \d+% of the chance to win\.$/);
+  nothingInjected(root);
   const back = root.querySelector(".aw-banner button[data-toreview]");
   assert.equal(back.textContent, "to the review");
   back.dispatchEvent(new MouseEvent("click", { bubbles: true }));

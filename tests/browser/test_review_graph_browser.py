@@ -146,7 +146,10 @@ def _board_comes_into_sight_and_back(lab, graph, theme: str) -> None:
     _went_to(lab, step)
     lab.page.wait_for_timeout(300)
     assert main.evaluate(_SEEN_AT_TOP), "the board of the step picked in the review is not in sight"
+    said = board.locator(".aw-side section.aw-review-step")
+    assert said.is_visible() and said.inner_text().startswith("A mistake at this step: ")
     lab.shot(f"{theme.lower()}-1366-board")
+    assert not _axe_serious(lab, ".aw-root .aw-bar")  # the banner's buttons are readable in both themes
     board.locator(".aw-banner button[data-toreview]").click()
     lab.page.wait_for_timeout(300)
     assert board.locator("section.aw-review").evaluate(_SEEN_AT_TOP), "the review is not in sight"

@@ -29,3 +29,14 @@ export function reviewHtml({ v, ui }) {
   const list = r.mistakes.map((m) => html`<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${m.played} <span class="aw-muted">— better: ${m.best} (win chance ${pct(m.chance_played)} → ${pct(m.chance_best)})</span></li>`);
   return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}${graph}<p>Against the computer's choice at each step, your decisions gave away ${pct(r.mean_loss)} of the chance to win on average; ${r.big} of your ${r.decisions} decisions gave away more than 10%. The costliest (click one to see that step):</p><ol>${list}</ol></section>`;
 }
+
+// a past step the review marks as a mistake (a dot of its graph), shown beside the board
+// of that step: what was played there, the better move when the search may say it, and
+// what it gave away (the review itself lies under the board, out of sight)
+export function reviewStepHtml({ v }) {
+  const g = !v.live && v.review && v.review.graph;
+  const m = g && g.mistakes.find((d) => d.step === v.step);
+  if (!m) return html``;
+  const better = m.best !== undefined ? html` Better: ${m.best}` : html``;
+  return html`<section class="aw-hint aw-review-step" aria-label="this step in the review"><b>A mistake at this step:</b> ${m.played}${better} <span class="aw-muted">It gave away ${pct(m.loss)} of the chance to win.</span></section>`;
+}

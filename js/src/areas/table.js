@@ -18,7 +18,7 @@ import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
-import { reviewHtml } from "./review.js";
+import { reviewHtml, reviewStepHtml } from "./review.js";
 import { coachHtml, coachStatus } from "./coach.js";
 
 const part = (key, markup) => ({ key, html: markup });
@@ -84,6 +84,7 @@ export function tableParts(c) {
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
         part("walk", ui.walk ? roundsHtml(c, true) : html``),
+        part("reviewstep", reviewStepHtml(c)), // a step the review marks: what went wrong there
         ...(ended ? [] : endParts),
         part("hint", v.hint ? hintHtml(c) : html``),
         part("follow", followHtml(c)),
