@@ -40,11 +40,12 @@ PLAYERS = (
 """The computer players' modules compiled as well: the search and what its simulations
 call (rollouts, evaluation, the greedy ranking). The rest of ``players`` (the processes
 of a parallel search, the arena, the bots by name) stays interpreted."""
-INTERPRETED = ("__init__.py", "actions.py", "errors.py")
+INTERPRETED = ("__init__.py", "actions.py", "errors.py", "revealing.py")
 """Modules left interpreted: package markers; the Alhambra actions (a compiled dataclass
 takes the class variables ``type`` and ``FIELDS`` for fields, and their shared
 ``trusted`` constructor builds instances field by field); the exceptions (a compiled
-exception class loses its class-level defaults). The game classes and their record are
+exception class loses its class-level defaults); the generator that reveals a seat's
+draws (a subclass of ``random.Random``). The game classes and their record are
 compiled: copies, pickles and ``become`` name their state (``STATE``) instead of
 going through an instance dictionary."""
 

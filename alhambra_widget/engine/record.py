@@ -103,6 +103,11 @@ class ReadOnly:
             raise refuse_assignment(self, name)
 
 
+_SEAT_SECRET: Final = (
+    "{what} is kept by the table's server until the game is over: this seat's game knows "
+    "only what its seat may see (its record: game.seat_record)."
+)
+
 BLANK: list[str] = []
 """Given as the players, makes a blank game (for copies and pickles to fill in:
 compiled classes have no bare ``__new__``)."""
@@ -164,17 +169,30 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         self._log: list[E] = []
         self._listeners: list[Listener] = []
         self._legal = LegalCache()
+        self._seat: Any = None
+        """For a seat's game (:mod:`.seat_record`): its record, which rebuilds its past
+        steps (the seed is not known there); ``None`` for a game that owns its chance."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickles and deep-copies compiled (mypyc) as well: a blank game, then its state
-        names = ("_seed", "_history", "_movers", "_log", "_listeners", "_legal", *self.STATE)
+        names = ("_seed", "_history", "_movers", "_log", "_listeners", "_legal", "_seat", *self.STATE)
         return (_restore, (type(self), {n: getattr(self, n) for n in names}))
 
     # -- the record (read-only: tuples) -------------------------------------------
     @property
     def seed(self) -> int:
-        """The seed of the game's one generator (R13)."""
+        """The seed of the game's one generator (R13). A seat's game does not know it:
+        it says so (:class:`GameError`)."""
+        if self._seat is not None:
+            raise GameError(_SEAT_SECRET.format(what="The seed"))
         return self._seed
+
+    @property
+    def seat_record(self) -> Any:
+        """For a seat's game (:func:`~.seat_record.seat_game`): what its seat knows, as
+        data (a :class:`~.seat_record.SeatRecord`); ``None`` for a game that owns its
+        chance."""
+        return self._seat
 
     @property
     def history(self) -> tuple[A, ...]:
@@ -259,7 +277,15 @@ class RecordedGame(ReadOnly, Generic[A, E]):
 
         A refused action raises :class:`~alhambra_widget.engine.errors.IllegalAction` (with the
         ruling id in ``.rule``), or :class:`~alhambra_widget.engine.errors.MalformedInput` if
-        it is not an action at all; the state is then untouched."""
+        it is not an action at all; the state is then untouched. A seat's game moves only
+        with its record (the table's server decides and reveals the draws): there it is a
+        :class:`GameError`; its :meth:`copy` plays freely."""
+        if self._seat is not None:
+            raise GameError(
+                "This is one seat's game at a table a server keeps: the server applies "
+                "the moves and reveals what they draw. Act through the table (w.act), or "
+                "try moves on a copy (game.copy())."
+            )
         self._check(action)
         events = self._step(action)
         if self._listeners:
@@ -330,6 +356,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         g._movers = list(self._movers)
         g._log = list(self._log)
         g._listeners = []
+        g._seat = None  # a copy of a seat's game is a free world (its guesses kept)
         return g
 
     def _copy_unlisted(self: G) -> G:
@@ -343,6 +370,9 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         """An independent game as it was after ``step`` actions (0 = the setup)."""
         if not 0 <= step <= len(self._history):
             raise IndexError(f"step {step} is outside 0..{len(self._history)}")
+        if self._seat is not None:  # rebuilt from what the seat knows, not from the seed
+            out: G = self._seat.game(step)
+            return out
         if step == len(self._history):
             return self.copy()
         return type(self).replay(self._options(), self._history[:step], check=False)
@@ -370,7 +400,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         not told."""
         if type(other) is not type(self):
             raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
-        for name in ("_seed", "_history", "_movers", "_log", *self.STATE):
+        for name in ("_seed", "_history", "_movers", "_log", "_seat", *self.STATE):
             setattr(self, name, getattr(other, name))
         self._legal = LegalCache(other._legal.actions, other._legal.record)
 
@@ -386,7 +416,10 @@ class RecordedGame(ReadOnly, Generic[A, E]):
 
     def to_json(self) -> str:
         """The game as a small JSON document: options, seed, actions, and a fingerprint
-        of the resulting state that :meth:`from_json` verifies."""
+        of the resulting state that :meth:`from_json` verifies. A seat's game has no
+        seed to save (:class:`GameError`): its :attr:`seat_record` is what it knows."""
+        if self._seat is not None:
+            raise GameError(_SEAT_SECRET.format(what="The saved game (its seed)"))
         doc = {
             "format": self.FORMAT,
             "version": self.VERSION,

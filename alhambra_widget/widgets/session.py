@@ -118,6 +118,9 @@ class Session(Generic[G]):
         """The step from which every hand was shown (a teacher's switch), or None: the
         record, the timeline and the review say so."""
         self.seats: dict[str, Bot | None] = {}
+        self.remote: Callable[[object], list[Any]] | None = None
+        """At a table a server keeps (:mod:`alhambra_widget.online`): sends a person's
+        action to the server and returns its events once the server has applied it."""
         self._bind(game, seats or {})
 
     # -- the game -------------------------------------------------------------
@@ -145,9 +148,12 @@ class Session(Generic[G]):
                 kind = seats.get(n, "human")
                 if kind == "strong":  # at the table the search bot takes its time, not a count
                     kind = BOT_LEVEL
-                self.seats[n] = (
-                    None if kind in (None, "human") else make_bot(kind, game.seed * 7 + i, game)
-                )
+                if kind in (None, "human"):
+                    self.seats[n] = None
+                elif hasattr(kind, "choose"):  # a bot object (or a seat played elsewhere)
+                    self.seats[n] = kind
+                else:
+                    self.seats[n] = make_bot(kind, game.seed * 7 + i, game)
         self.cursor = None
         self._past = None
         self._emit()
@@ -229,9 +235,14 @@ class Session(Generic[G]):
 
     # -- acting ----------------------------------------------------------------
     def _apply(self, action: object) -> list[Any]:
+        return self.applying(lambda: self._game.apply(action))
+
+    def applying(self, apply: Callable[[], list[Any]]) -> list[Any]:
+        """Run ``apply``, which moves the game as the session's own move (a bot's, a
+        person's, a move a table's server sent): a past step being looked at stays."""
         token = _SESSION_ACTING.set(True)
         try:
-            return self._game.apply(action)
+            return apply()
         finally:
             _SESSION_ACTING.reset(token)
 
@@ -242,7 +253,17 @@ class Session(Generic[G]):
         back to here, dropping what came after); without it the action is refused."""
         if self.cursor is None or self.live:
             self._check_seat(self._game)
+            if self.remote is not None:
+                err = self._game.why_illegal(action)  # (refused here at once, in the same words)
+                if err is not None:
+                    raise err
+                return self.remote(action)
             return self._apply(action)
+        if self.remote is not None:
+            raise GameError(
+                f"You are looking at step {self.cursor} of {len(self._game.history)}: at a table "
+                "online the game goes on at its live end. Go to the live end to move."
+            )
         if resolve not in ("branch", "undo"):
             raise GameError(
                 f"You are looking at step {self.cursor} of {len(self._game.history)}: "
@@ -327,6 +348,8 @@ class Session(Generic[G]):
         move again at once, differently. A hand edit (``Game.edit``) counts as a
         person's decision. Returns how many actions were taken back."""
         g = self._game
+        if self.remote is not None:
+            raise GameError("At a table online a move, once made, stays: there is no undo.")
         if not g.history:
             raise GameError("There is nothing to undo.")
         movers = self.movers()
@@ -345,6 +368,8 @@ class Session(Generic[G]):
         if game.is_over:
             return  # the game refuses with its own rule
         who = game.current_player.name
+        if getattr(self.seats.get(who), "remote", False):
+            raise GameError(f"It is {who}'s turn: {who} plays from their own notebook.")
         if self.seats.get(who) is not None:
             raise GameError(
                 f"It is {who}'s turn, and {who} is played by the {self.seat_kind(who)} bot."
@@ -353,7 +378,8 @@ class Session(Generic[G]):
     def bot_to_move(self) -> bool:
         """True when the board is live, the game not over, and a bot plays the seat to move."""
         g = self._game
-        return self.live and not g.is_over and self.seats.get(g.current_player.name) is not None
+        bot = self.seats.get(g.current_player.name)
+        return self.live and not g.is_over and bot is not None and not getattr(bot, "remote", False)
 
     def bot_step(self) -> bool:
         """Let the bot to move make one action; ``False`` if no bot is to move."""

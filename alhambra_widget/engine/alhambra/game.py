@@ -30,8 +30,8 @@ from typing import Any, ClassVar
 
 from ..chance import shuffle
 from ..errors import GameError, IllegalAction, MalformedInput
-from ..record import BLANK, RecordedGame, check_name, check_names
-from . import rules
+from ..record import BLANK, LegalCache, RecordedGame, check_name, check_names
+from . import knowledge, rules
 from .actions import Action, Buy, Edit
 from .components import Card, ScoringCard, Tile, building_tiles
 from .editing import plain, plan
@@ -419,6 +419,43 @@ class Game(RecordedGame[Action, Event]):
         shuffle(rng, t.bag)
         t.rng = random.Random(rng.getrandbits(64))
         return g
+
+    # -- what one seat knows (a server's tables: engine/seat_record.py) ---------------
+    def seat_start(self, seat: int | None) -> dict[str, Any]:
+        """The setup as player ``seat`` saw it, as JSON-able data (``None``: a spectator):
+        the public setup (market, display, Dirk's tiles, who starts, the deck's size and
+        the scoring cards' windows), each hand's size and that seat's own hand (R2)."""
+        g = self.at(0) if self._history else self
+        return knowledge.seat_start(g._t, seat, g._log)
+
+    def seat_reveals(self, before: Game, seat: int | None) -> dict[str, Any]:
+        """What the last action showed ``seat`` of the hidden piles, ``before`` being a
+        copy of this game just before it: in the Alhambra every draw is public (the
+        money deck's items, the bag's tiles, in the order drawn: R3, R9)."""
+        return knowledge.seat_reveals(before._t, self._t, self._log[len(before._log) :])
+
+    @classmethod
+    def seat_world(cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]) -> Game:
+        """A game set up as ``start`` (:meth:`seat_start`) says, what ``seat`` could not
+        see guessed (see :mod:`~alhambra_widget.engine.seat_record`)."""
+        opts = {k: v for k, v in options.items() if k in cls.OPTIONS or k in cls.OPTION_ALIASES}
+        if not isinstance(options.get("players"), list):
+            raise MalformedInput("A seat's options name the players.")
+        if seat is not None and not 0 <= seat < len(options["players"]):
+            raise MalformedInput(f"Seat {seat} is not at this table.")
+        g = cls._new({"players": options["players"], "seed": 0, **opts})
+        g._log = list(knowledge.seat_world(g._t, seat, start))
+        g._legal = LegalCache()
+        return g
+
+    def _reconcile(self, seat: int | None, action: Action, reveals: dict[str, Any]) -> None:
+        """A seat's game: rearrange the guesses so that ``action`` and what it revealed
+        fit (:func:`.knowledge.reconcile`)."""
+        if type(action) is Edit:
+            raise IllegalAction("R13", "R13: a table's game is played, not edited.")
+        known = self.known_money()
+        knowledge.reconcile(self._t, seat, known, action, reveals)
+        self._legal = LegalCache(None, self._legal.record)
 
     def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data (hidden parts included: bag and deck order, and

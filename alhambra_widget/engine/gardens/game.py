@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from ..chance import shuffle
 from ..errors import IllegalAction, MalformedInput
-from ..record import BLANK, ReadOnly, RecordedGame, check_names
+from ..record import BLANK, LegalCache, ReadOnly, RecordedGame, check_names
+from . import knowledge
 from .components import (
     FIELDS,
     SIZE,
@@ -516,6 +517,45 @@ class GardensGame(RecordedGame[Lay, Event]):
         g._supply = pool
         g._rng = random.Random(rng.getrandbits(64))
         return g
+
+    # -- what one seat knows (a server's tables: engine/seat_record.py) ---------------
+    def seat_start(self, seat: int | None) -> dict[str, Any]:
+        """The setup as player ``seat`` saw it, as JSON-able data (``None``: a spectator):
+        the layout, who starts, each hand's size and the seat's own hand (G2, G3)."""
+        g = self.at(0) if self._history else self
+        hands = [p._hand for p in g._players]
+        return knowledge.start_of(g._buildings, hands, g._starting_player, len(g._supply), seat, g._log)
+
+    def seat_reveals(self, before: GardensGame, seat: int | None) -> dict[str, Any]:
+        """What the last lay showed ``seat``, ``before`` being a copy of this game just
+        before it: the tile its player drew, to that player alone (G3)."""
+        return knowledge.reveals(before._supply, self._supply, before._current, seat)
+
+    @classmethod
+    def seat_world(cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]) -> GardensGame:
+        """A game set up as ``start`` (:meth:`seat_start`) says, what ``seat`` could not
+        see guessed (see :mod:`~alhambra_widget.engine.seat_record`)."""
+        opts = {k: v for k, v in options.items() if k in cls.OPTIONS}
+        names = options.get("players")
+        if not isinstance(names, list) or (seat is not None and not 0 <= seat < len(names)):
+            raise MalformedInput("A seat's options name the players, and the seat is one of them.")
+        g = cls._new({"players": names, "seed": 0, **opts})
+        buildings, hands, supply, first, log = knowledge.world(start, seat, g._rng.shuffle)
+        if len(hands) != len(g._players):
+            raise MalformedInput("A seat's start does not fit the game's players.")
+        g._buildings, g._supply, g._log = buildings, supply, log
+        for p, h in zip(g._players, hands):
+            p._hand = h
+        g._starting_player = g._current = first
+        g._legal = LegalCache()
+        return g
+
+    def _reconcile(self, seat: int | None, action: Lay, reveals: dict[str, Any]) -> None:
+        """A seat's game: rearrange the guesses so that ``action`` and what it revealed
+        fit (:func:`.knowledge.reconcile`)."""
+        hands = [p._hand for p in self._players]
+        knowledge.reconcile(hands, self._supply, seat, self._current, action, reveals)
+        self._legal = LegalCache(None, self._legal.record)
 
     # -- records ---------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
