@@ -14,7 +14,8 @@
 #   bash run.sh watch      rebuild the front end on every change (with ANYWIDGET_HMR=1
 #                          in the kernel's environment, open boards reload live)
 # Needs: Python 3.10+ with venv, node and npm; Debian's chromium for the browser
-# tests (installed here with apt-get when missing and we are root); for `test`, a C
+# tests and its postgresql for the table server's (installed here with apt-get when
+# missing); for `test`, a C
 # compiler and Python's headers (the packaging check builds the mypyc-compiled wheel).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -22,15 +23,16 @@ cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
 
 browser() {
-  if command -v chromium >/dev/null 2>&1; then return; fi
-  echo "== installing Debian's chromium for the browser tests"
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation libcairo2 >/dev/null
-  else
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation libcairo2 >/dev/null
-  fi
+  # Debian's chromium for the browser tests, and its postgresql for the table server's
+  # tests (a throwaway cluster each run: tests/online)
+  local need=()
+  command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation libcairo2)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+  [ ${#need[@]} = 0 ] && return
+  echo "== installing Debian's ${need[*]} for the tests"
+  local sudo=(); [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 }
 
 # run a command, hiding pip's notes about this machine's extra package indexes; with
@@ -42,7 +44,7 @@ setup() {
   [ -x .venv/bin/python ] || "$PY" -m venv .venv
   quiet .venv/bin/python -m pip install -q --upgrade pip
   quiet .venv/bin/python -m pip install -q -e ".[dev]"
-  .venv/bin/python -c "import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib"
+  .venv/bin/python -c "import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib, starlette, sqlalchemy"
   # the editable install builds js/ once; rebuild so a changed front end is never stale
   (cd js && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
 }

@@ -404,6 +404,59 @@ class RecordedGame(ReadOnly, Generic[A, E]):
             setattr(self, name, getattr(other, name))
         self._legal = LegalCache(other._legal.actions, other._legal.record)
 
+    # -- a seat's game (seat_record.py) ---------------------------------------------
+    def seat_options(self) -> dict[str, Any]:
+        """The game's options without its seed: its players and its rules' options (what
+        a seat's record holds)."""
+        opts = self._options()
+        del opts["seed"]
+        return opts
+
+    def _reconcile(self, seat: int | None, action: A, reveals: dict[str, Any]) -> None:  # pragma: no cover - abstract
+        """A seat's game: rearrange the guesses so that ``action`` and what it revealed fit."""
+        raise NotImplementedError
+
+    def _follow(self, seat: int | None, step: dict[str, Any]) -> list[E]:
+        """Apply a step of a seat's record: the guesses rearranged, the action checked."""
+        action = self.action_from_json(step.get("action"))
+        reveals = step.get("reveals") or {}
+        if not isinstance(reveals, dict):
+            raise MalformedInput("A step's reveals are an object.")
+        self._reconcile(seat, action, reveals)
+        self._check(action)
+        return self._step(action)
+
+    @classmethod
+    def from_seat_record(cls: type[G], record: Any) -> G:
+        """The seat's game of ``record`` (a :class:`~.seat_record.SeatRecord`): set up as
+        its start says, what the seat could not see guessed, then every step applied as
+        it happened (see :mod:`~.seat_record`)."""
+        g: G = cls.seat_world(record.options, record.seat, record.start)  # type: ignore[attr-defined]
+        for step in record.steps:
+            g._follow(record.seat, step)
+        g._seat = record
+        return g
+
+    def advance(self, step: dict[str, Any]) -> list[E]:
+        """A seat's game: apply the next step its server sent (an action and what it
+        revealed): the guesses rearranged to fit, the action checked as :meth:`apply`
+        checks it, the listeners told; returns the events. Refused whole
+        (:class:`GameError`) when the step does not fit."""
+        record = self._seat
+        if record is None:
+            raise GameError("Only a seat's game advances by its record (see game.seat_record).")
+        before = self.copy()
+        try:
+            events = self._follow(record.seat, step)
+        except GameError:
+            self.become(before)  # (the guesses may have moved: nothing is changed)
+            self._seat = record
+            raise
+        record.steps.append(step)
+        if self._listeners:
+            self._notify(self._history[-1], events)
+        return events
+
     # -- JSON (R13) ---------------------------------------------------------------
     def digest(self) -> str:
         """A short fingerprint of :meth:`state_dict`."""

@@ -110,19 +110,12 @@ def record_for(game: RecordedGame[Any, Any], seat: int | None) -> SeatRecord:
     if game.seat_record is not None:
         raise GameError("A seat's game knows only its seat's record (game.seat_record).")
     g = game.at(0)
-    rec = SeatRecord(type(game).GAME, seat_options(game), seat, g.seat_start(seat))  # type: ignore[attr-defined]
+    rec = SeatRecord(type(game).GAME, game.seat_options(), seat, g.seat_start(seat))  # type: ignore[attr-defined]
     for action in game.history:
         before = g.copy()
         g.apply(action)
         rec.steps.append(step_for(before, g, seat))
     return rec
-
-
-def seat_options(game: RecordedGame[Any, Any]) -> dict[str, Any]:
-    """A game's options without its seed: its players and its rules' options."""
-    opts = game._options()
-    del opts["seed"]
-    return opts
 
 
 def step_for(before: Any, after: Any, seat: int | None) -> dict[str, Any]:
@@ -135,41 +128,10 @@ def step_for(before: Any, after: Any, seat: int | None) -> dict[str, Any]:
 def seat_game(record: SeatRecord) -> Any:
     """The seat's game of ``record``: the engine's game, its hidden parts guessed from
     what the seat knows, and every step applied as it happened (see the module)."""
-    cls = record.game_class()
-    g = cls.seat_world(record.options, record.seat, record.start)
-    for step in record.steps:
-        _step(g, record.seat, step)
-    g._seat = record
-    return g
+    return record.game_class().from_seat_record(record)
 
 
 def advance(game: Any, step: dict[str, Any]) -> list[Any]:
-    """Apply to a seat's game the next step its server sent (an action and what it
-    revealed): the guess rearranged to fit, the action checked as ``apply`` checks it,
-    the listeners told. Returns the events. Refused whole (:class:`GameError`) when the
-    step does not fit the game."""
-    record: SeatRecord | None = game.seat_record
-    if record is None:
-        raise GameError("Only a seat's game advances by its record.")
-    before = game.copy()
-    try:
-        events = _step(game, record.seat, step)
-    except GameError:
-        game.become(before)  # (the guesses may have moved: nothing is changed)
-        game._seat = record
-        raise
-    record.steps.append(step)
-    if game._listeners:
-        game._notify(game.history[-1], events)
-    return events
-
-
-def _step(game: Any, seat: int | None, step: dict[str, Any]) -> list[Any]:
-    action = game.action_from_json(step.get("action"))
-    reveals = step.get("reveals") or {}
-    if not isinstance(reveals, dict):
-        raise MalformedInput("A step's reveals are an object.")
-    game._reconcile(seat, action, reveals)
-    game._check(action)
-    events: list[Any] = game._step(action)
+    """Apply to a seat's game the next step its server sent (``game.advance``)."""
+    events: list[Any] = game.advance(step)
     return events

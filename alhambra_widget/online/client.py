@@ -31,8 +31,9 @@ ANSWER_SECONDS = 15.0
 
 
 class RemoteSeat:
-    """A seat played elsewhere: by a person in another notebook or by the server's bot.
-    The session neither moves for it nor lets the page do so."""
+    """A seat played elsewhere: by a person in another notebook (``name`` ``"online"``)
+    or by the server's bot (``"online:LEVEL"``). The session neither moves for it nor
+    lets the page do so."""
 
     remote = True
 
@@ -267,7 +268,12 @@ def _widget(link: TableLink, kwargs: dict[str, Any]) -> Any:
         from ..widgets.table import AlhambraWidget as cls  # type: ignore[assignment]
     seat = record.seat
     names = [str(n) for n in record.options["players"]]
-    seats: dict[str, object] = {n: RemoteSeat() for i, n in enumerate(names) if i != seat}
+    kinds = welcome.get("seats") or {}
+    seats: dict[str, object] = {
+        n: RemoteSeat("online" if kinds.get(n, "human") == "human" else f"online:{kinds[n]}")
+        for i, n in enumerate(names)
+        if i != seat
+    }
     w = cls(game, seats=seats, **kwargs)
     w.link = link
     _bind(w, link, seat)
@@ -295,7 +301,7 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
                 return
             if record.steps[: g.step] != g.seat_record.steps:
                 session.applying(lambda: g.become(seat_game(record)) or [])  # (should not happen)
-                session._emit()
+                session.changed()
                 return
             for step in record.steps[g.step :]:
                 session.applying(lambda s=step: advance(g, s))
@@ -309,7 +315,7 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
                 return
             true = type(g).from_json(frame["game"])
             g.become(true)  # the whole record, now that the game is over
-            session._emit()
+            session.changed()
 
     def remote(action: object) -> list[Any]:
         g = session.game

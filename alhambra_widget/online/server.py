@@ -35,7 +35,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import GameError, MalformedInput
-from ..engine.seat_record import GAMES, SeatRecord, record_for, seat_game, seat_options
+from ..engine.seat_record import GAMES, SeatRecord, record_for, seat_game
 from ..players.bots import BOT_LEVEL, make_bot
 from ..players.parallel import cores, process_pool
 from . import protocol
@@ -154,7 +154,7 @@ class Server:
         seats = {n: str(seats.get(n, HUMAN)) for n in names}
         tid = secrets.token_hex(6)
         codes = {i: secrets.token_urlsafe(18) for i, n in enumerate(names) if seats[n] == HUMAN}
-        full = {**seat_options(game), "seed": game.seed}
+        full = {**game.seat_options(), "seed": game.seed}
         self.store.create(tid, kind, full, seats, summary(game, seats), codes)
         self.hosts[tid] = Host(tid, game, seats, {})
         return {"id": tid, "game": kind, "codes": {names[i]: c for i, c in codes.items()}}
@@ -365,14 +365,17 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None) -> Starl
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        """Start the server's pool and bots; stop them at the end."""
         await server.start()
         yield
         await server.stop()
 
     async def health(_r: Request) -> JSONResponse:
+        """``GET /api/health``: the server answers."""
         return JSONResponse({"ok": True, "tables_in_memory": len(server.hosts)})
 
     async def tables(request: Request) -> JSONResponse:
+        """``GET /api/tables``: the open tables; ``POST``: open one."""
         if request.method == "GET":
             return JSONResponse(server.tables())
         try:
@@ -385,6 +388,7 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None) -> Starl
             return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
 
     async def one(request: Request) -> JSONResponse:
+        """``GET /api/tables/{id}``: one table's public summary."""
         h = await server.host(request.path_params["table_id"])
         if h is None:
             return JSONResponse({"error": "No such table."}, status_code=404)

@@ -200,6 +200,12 @@ class Session(Generic[G]):
         """Call ``fn()`` whenever what the board shows changes."""
         self._listeners.append(fn)
 
+    def changed(self) -> None:
+        """Tell the listeners that what the board shows changed (a game replaced in
+        place, as a table's server reveals a finished game's whole record)."""
+        self._past = None
+        self._emit()
+
     def _emit(self) -> None:
         for fn in list(self._listeners):
             fn()

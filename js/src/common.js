@@ -24,6 +24,14 @@ export function sayTile(name) {
 }
 // "Ben's", but "your" for a player named You
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
+// who plays a seat: "human" (at this screen), a bot's level (played by this page),
+// "online" (a person at their own notebook) or "online:LEVEL" (a bot on the table's server)
+export const isBot = (p) => p.seat !== "human" && !p.seat.startsWith("online");
+export function seatLabel(seat) {
+  if (seat === "human") return "";
+  if (seat === "online") return "online";
+  return seat.startsWith("online:") ? `${seat.slice(7)} bot` : `${seat} bot`;
+}
 export const pct = (x) => `${Math.round(x * 100)}%`;
 export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 

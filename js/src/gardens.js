@@ -8,6 +8,7 @@ const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
+import { seatLabel } from "./common.js";
 import { html } from "./html.js";
 import { showsTargets } from "./state.js";
 import { hintMarks, hintSay } from "./areas/hint.js";
@@ -104,7 +105,7 @@ function playersHtml(v) {
   const rows = v.players.map((pl, i) => {
     const kinds = pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k}</span> `);
     const per = pl.kinds.length > 1 ? ` (${pl.kinds.map((k) => `${k} ${pl.points[k]}`).join(" + ")})` : "";
-    return html`<div class="ag-player${v.current === i && !v.over ? " aw-current" : ""}"><b>${pl.name}</b> ${pl.seat === "human" ? "" : html`<span class="aw-seat">${pl.seat} bot</span>`} ${kinds}<span class="aw-score">${pl.score} points${per}</span> · ${pl.cards} in hand</div>`;
+    return html`<div class="ag-player${v.current === i && !v.over ? " aw-current" : ""}"><b>${pl.name}</b> ${pl.seat === "human" ? "" : html`<span class="aw-seat">${seatLabel(pl.seat)}</span>`} ${kinds}<span class="aw-score">${pl.score} points${per}</span> · ${pl.cards} in hand</div>`;
   });
   const nobody = Object.entries(v.owners).filter(([, o]) => !o).map(([k]) => k);
   return html`<div class="ag-players">${rows}${nobody.length > 0 && html`<div class="aw-muted">owned by nobody: ${nobody.join(", ")} (their points are not scored)</div>`}</div>`;

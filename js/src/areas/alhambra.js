@@ -2,7 +2,7 @@
 // verdict per cell), a player's panel around it (hand, tiles to place, reserve), the
 // sandbox and Dirk.
 
-import { CELL, key, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
+import { CELL, key, seatLabel, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
@@ -193,7 +193,7 @@ function playerRows({ v, ui }, p, mine) {
 }
 
 function headHtml(p, i, extra) {
-  const seat = p.seat === "human" ? "" : p.seat + " bot";
+  const seat = seatLabel(p.seat);
   return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${p.score} points</span>${extra}</h4>`;
 }
 

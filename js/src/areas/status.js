@@ -1,6 +1,6 @@
 // The status line: what to do next, or what the hovered cell says.
 
-import { sayTile, tileName } from "../common.js";
+import { isBot, sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
 
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
@@ -39,7 +39,7 @@ function payPrompt(v, ui, L) {
 // on this very board (ui.botAsked holds its version); otherwise the bot waits
 export function botDeciding(v, ui, model) {
   const p = v.live && !v.over && !ui.walk && v.players[v.current];
-  if (!p || p.seat === "human") return false;
+  if (!p || !isBot(p)) return false;
   return Boolean(model && model.get("autoplay_bots")) || ui.botAsked === v.v;
 }
 
@@ -58,6 +58,8 @@ export function statusText({ v, ui, model }) {
   if (over) return over;
   if (!v.live) return `Viewing step ${v.step} of ${v.steps}.`;
   const p = v.players[v.current];
+  if (p.seat === "online") return `${p.name}'s turn: ${p.name} plays from their own notebook, and the move shows here when it is made.`;
+  if (p.seat.startsWith("online:")) return `${p.name} (${p.seat.slice(7)} bot) is thinking on the table's server…`;
   if (p.seat !== "human") {
     return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
   }

@@ -1,6 +1,7 @@
 // The timeline: the step arrows and undo in the bar, the bots' pace, the teacher's
 // menu (display toggles), the slider and the lines at the foot.
 
+import { isBot } from "../common.js";
 import { html } from "../html.js";
 
 export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
@@ -20,7 +21,7 @@ function stepsHtml(v) {
 
 // the bots' pace: play on or pause, the speed, one move at a time
 function botsHtml(v, model) {
-  if (!v.players.some((p) => p.seat !== "human")) return null;
+  if (!v.players.some(isBot)) return null;
   const d = model.get("bot_delay");
   const speeds = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
