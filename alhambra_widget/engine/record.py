@@ -187,6 +187,13 @@ class RecordedGame(ReadOnly, Generic[A, E]):
             raise GameError(_SEAT_SECRET.format(what="The seed"))
         return self._seed
 
+    def _seed_words(self) -> str:
+        """How a game's repr names its chance: its seed, or the seat it is seen from."""
+        if self._seat is None:
+            return f"seed {self._seed}"
+        seat = self._seat.seat
+        return "seen by a spectator" if seat is None else f"seen from {self.players[seat].name}'s seat"
+
     @property
     def seat_record(self) -> Any:
         """For a seat's game (:func:`~.seat_record.seat_game`): what its seat knows, as

@@ -326,6 +326,13 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
             start = g.movers[answer["step"] - 1][1] if 0 < answer["step"] <= g.step else len(g.log)
             return list(g.log[start:])
 
+    def hands_stay_hidden(change: dict[str, Any]) -> None:
+        if change["new"] and session.game.seat_record is not None:  # the others' hands here are guesses
+            w.show_all_money = False
+            w.message = {"text": "At a table online the other hands stay hidden until the game is over.",
+                         "kind": "error", "rule": None, "id": time.time()}  # fmt: skip
+
+    w.observe(hands_stay_hidden, "show_all_money")
     link.on_step = on_step
     link.on_welcome = on_welcome
     link.on_over = on_over

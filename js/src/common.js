@@ -26,6 +26,8 @@ export function sayTile(name) {
 export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
 // who plays a seat: "human" (at this screen), a bot's level (played by this page),
 // "online" (a person at their own notebook) or "online:LEVEL" (a bot on the table's server)
+// a table a server keeps (other seats played elsewhere): no undo, no hands to show
+export const online = (v) => v.players.some((p) => p.seat.startsWith("online"));
 export const isBot = (p) => p.seat !== "human" && !p.seat.startsWith("online");
 export function seatLabel(seat) {
   if (seat === "human") return "";

@@ -7,7 +7,7 @@ import { JSDOM } from "jsdom";
 
 const dom = new JSDOM("<!doctype html><body></body>");
 globalThis.document = dom.window.document;
-const { isBot, seatLabel } = await import("../src/common.js");
+const { isBot, online, seatLabel } = await import("../src/common.js");
 const { botDeciding, statusText } = await import("../src/areas/status.js");
 
 test("seat labels", () => {
@@ -15,6 +15,8 @@ test("seat labels", () => {
   assert.equal(seatLabel("greedy"), "greedy bot");
   assert.equal(seatLabel("online"), "online");
   assert.equal(seatLabel("online:strong"), "strong bot");
+  assert.equal(online({ players: [{ seat: "human" }, { seat: "online" }] }), true);
+  assert.equal(online({ players: [{ seat: "human" }, { seat: "greedy" }] }), false);
   assert.deepEqual(["human", "greedy", "online", "online:easy"].map((seat) => isBot({ seat })), [false, true, false, false]);
 });
 

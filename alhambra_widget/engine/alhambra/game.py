@@ -485,6 +485,6 @@ class Game(RecordedGame[Action, Event]):
             doing = "place" if self.phase != "act" else "act"
             status = f"turn {self.turn}, {self.current_player.name} to {doing}"
         return (
-            f"<Alhambra game, {len(self._players)} players, seed {self.seed}: {status}; "
+            f"<Alhambra game, {len(self._players)} players, {self._seed_words()}: {status}; "
             f"scores {self.scores}>"
         )

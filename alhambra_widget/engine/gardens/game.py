@@ -585,4 +585,4 @@ class GardensGame(RecordedGame[Lay, Event]):
             if self.is_over
             else f"turn {self.turn}, {self.current_player.name} to lay"
         )
-        return f"<Gardens of the Alhambra, {len(self.players)} players, seed {self.seed}: {status}; scores {self.scores}>"
+        return f"<Gardens of the Alhambra, {len(self.players)} players, {self._seed_words()}: {status}; scores {self.scores}>"

@@ -1,7 +1,7 @@
 // The timeline: the step arrows and undo in the bar, the bots' pace, the teacher's
 // menu (display toggles), the slider and the lines at the foot.
 
-import { isBot } from "../common.js";
+import { isBot, online } from "../common.js";
 import { html } from "../html.js";
 
 export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
@@ -33,7 +33,7 @@ function botsHtml(v, model) {
 export function navHtml({ v, model, ui }) {
   if (v.mode !== "game" && v.mode !== "gardens") return html``;
   const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
-  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
+  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && !online(v) && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
 }
 
 // the teacher's menu: what a player would not see at a real table
