@@ -99,6 +99,9 @@ def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tm
             lb.page.locator(".aw-rounds").first.wait_for(timeout=20000)
             assert _no_other_hand(lb, "Ben" if n == "Ann" else "Ann")
             lb.shot("first-scoring")
+        ann.theme("Dark")
+        ann.shot("first-scoring-dark")
+        ann.theme("Light")
         # the two kernels agree on everything public; the server's summary too
         a = ann.py("print(g.step, g.scores, [str(c) for c in g.display], dict(g.market))")
         assert a == ben.py("print(g.step, g.scores, [str(c) for c in g.display], dict(g.market))")
