@@ -25,6 +25,7 @@ from typing import Any
 
 from ..engine.errors import GameError, IllegalAction
 from ..engine.seat_record import GAMES, SeatRecord, advance, seat_game
+from .protocol import BURST, RATE, Bucket
 
 ANSWER_SECONDS = 15.0
 """How long a move waits for the server's answer before saying so."""
@@ -95,6 +96,15 @@ class TableLink:
         self.on_step: Callable[[dict[str, Any]], None] = lambda frame: None
         self.on_over: Callable[[dict[str, Any]], None] = lambda frame: None
         self.reconnects = 0
+        # within the server's frame rate (protocol.RATE): a script that moves fast is
+        # paced here, not refused there (a refusal for the rate names no intent)
+        self._pace = Bucket(time.monotonic(), rate=RATE * 0.8, burst=BURST // 2)
+        self._pace_lock = threading.Lock()
+        # a list (set before start(), as _widget does): the steps that come between
+        # the welcome and the callbacks being set, kept until release(), so that a
+        # move made while one joins is not lost
+        self._held: list[dict[str, Any]] | None = None
+        self._dispatch = threading.RLock()
         self._thread = threading.Thread(target=self._run, name="alhambra-table-link", daemon=True)
 
     def start(self, timeout: float = ANSWER_SECONDS) -> None:
@@ -141,6 +151,21 @@ class TableLink:
             wait = min(2.0, wait * 2)
 
     def _frame(self, frame: dict[str, Any]) -> None:
+        with self._dispatch:
+            if self._held is not None and frame.get("type") in ("step", "over"):
+                self._held.append(frame)  # the game they apply to is not built yet
+                return
+            self._handle(frame)
+
+    def release(self) -> None:
+        """Pass on the steps held since the welcome (``on_step`` and ``on_over`` are set
+        now), then every frame as it comes."""
+        with self._dispatch:
+            held, self._held = self._held or [], None
+            for frame in held:
+                self._handle(frame)
+
+    def _handle(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "error":
             self.error = str(frame.get("message"))
@@ -166,6 +191,9 @@ class TableLink:
             self.answered.notify_all()
 
     def _send(self, intent: dict[str, Any]) -> None:
+        with self._pace_lock:
+            while not self._pace.take(time.monotonic()):
+                time.sleep(1 / self._pace.rate)
         ws = self.ws
         if ws is not None:
             with contextlib.suppress(Exception):  # sent again after the reconnection
@@ -256,6 +284,7 @@ def _widget(link: TableLink, kwargs: dict[str, Any]) -> Any:
     """Start ``link``, build the seat's game and its widget, and keep them in step."""
     box: dict[str, Any] = {}
     link.on_welcome = lambda frame: box.setdefault("welcome", frame)
+    link._held = []  # the steps after the welcome wait for the game (_bind releases them)
     link.start()
     welcome = box["welcome"]
     record = SeatRecord.from_data(welcome["record"])
@@ -338,6 +367,7 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
     link.on_over = on_over
     if seat is not None:
         session.remote = remote
+    link.release()
 
 
 def connect(url: str | None = None, *, db: str | None = None, port: int = 0) -> Lobby:

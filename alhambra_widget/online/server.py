@@ -20,7 +20,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
+import threading
 import time
 import zlib
 from collections.abc import AsyncIterator
@@ -37,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.errors import GameError, MalformedInput
 from ..engine.seat_record import GAMES, SeatRecord, record_for, seat_game
 from ..players.bots import BOT_LEVEL, make_bot
-from ..players.parallel import cores, process_pool
+from ..players.parallel import cores
 from . import protocol
 from .protocol import BadFrame, Bucket, refused
 from .store import Store
@@ -57,6 +59,36 @@ def decide(kind: str, record: str, seed: int) -> dict[str, Any]:
     action: Any = bot.choose(game)
     out: dict[str, Any] = action.to_json()
     return out
+
+
+def _watch(server: int) -> None:
+    """In a bot's worker: exit once the server process is gone (killed: its pool was
+    never shut down, and the worker would wait for work forever)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except (ProcessLookupError, PermissionError):  # (PermissionError: another's now)
+                os._exit(0)
+
+    threading.Thread(target=watch, name="alhambra-server-watch", daemon=True).start()
+
+
+def bot_pool(workers: int) -> Executor:
+    """The bots' worker processes, started by a fork server: a worker forked from the
+    server itself would hold its sockets (the listening one, every connection), so a
+    server killed with SIGKILL would leave it keeping the port, and the clients'
+    connections open with nobody behind them. Each worker exits when the server is gone."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload([__name__])  # the engine and the bots imported once
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_watch, initargs=(os.getpid(),))
 
 
 def summary(game: Any, seats: dict[str, str]) -> dict[str, Any]:
@@ -112,7 +144,7 @@ class Server:
     # -- lifetime --------------------------------------------------------------------
     async def start(self) -> None:
         """Start the bots' pool and resume the tables where a bot is to move."""
-        self.pool = process_pool(self.workers)
+        self.pool = bot_pool(self.workers)
         for tid, _game, s, seats, _over in self.store.summaries():
             if s.get("to_move") is not None and seats.get(s["to_move"], HUMAN) != HUMAN:
                 host = await self.host(tid)
@@ -156,7 +188,8 @@ class Server:
         codes = {i: secrets.token_urlsafe(18) for i, n in enumerate(names) if seats[n] == HUMAN}
         full = {**game.seat_options(), "seed": game.seed}
         self.store.create(tid, kind, full, seats, summary(game, seats), codes)
-        self.hosts[tid] = Host(tid, game, seats, {})
+        self.hosts[tid] = host = Host(tid, game, seats, {})
+        self.bots(host)  # a bot that starts the game moves at once
         return {"id": tid, "game": kind, "codes": {names[i]: c for i, c in codes.items()}}
 
     async def host(self, table_id: str) -> Host | None:
