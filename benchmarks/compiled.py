@@ -1,12 +1,12 @@
-"""Compiled engine against pure and against b3bc743 (issue 26):
+"""Compiled engine against pure and against b3bc743:
 ``python benchmarks/compiled.py [--rounds R] [--games G] [--json]``.
 
 Prints figures; it is not a test. Three engines, each in its own interpreter, measured
 alternately in one run (round after round, the order rotated each round) so a busy
 machine slows them alike:
 
-* ``b3bc743``: the engine and search of commit b3bc743, frozen in
-  ``benchmarks/frozen_b3bc743`` (this project's .venv);
+* ``b3bc743``: the engine and search of commit b3bc743, built from the repository's
+  history into ``build/baseline-b3bc743`` with a venv of its own (``baseline.py``);
 * ``pure``: this checkout's engine (the .venv's editable install, always pure);
 * ``compiled``: this checkout built as a wheel with mypyc, installed into
   ``build/bench-venv`` (built when missing or older than the engine's sources).
@@ -31,16 +31,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from baseline import baseline_python
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / "build" / "bench-venv"
 
 WORKER = r"""
 import json, random, sys, time
 kind, games, positions = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-if kind == "b3bc743":
-    sys.path.insert(0, sys.argv[4])
-    from frozen_b3bc743.alhambra.game import Game
-    from frozen_b3bc743.alhambra.strong import StrongBot
+if kind == "b3bc743":  # the baseline's venv: its package had no engine/ folder yet
+    from alhambra_widget.alhambra.game import Game
+    from alhambra_widget.alhambra.strong import StrongBot
 else:
     from alhambra_widget import Game, engine_info
     from alhambra_widget.players.alhambra.strong import StrongBot
@@ -101,7 +102,7 @@ def compiled_python() -> Path:
 def measure(kind: str, python: Path, games: int, positions: int) -> dict[str, float]:
     env = {**os.environ}
     env.pop("ALHAMBRA_WIDGET_PURE", None)
-    cmd = [str(python), "-c", WORKER, kind, str(games), str(positions), str(ROOT / "benchmarks")]
+    cmd = [str(python), "-c", WORKER, kind, str(games), str(positions)]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT / "build", check=True)
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -116,7 +117,7 @@ def main() -> None:
     ap.add_argument("--compiled-python", type=Path, help="an interpreter with the compiled wheel installed")
     args = ap.parse_args()
     (ROOT / "build").mkdir(exist_ok=True)
-    pythons = {"b3bc743": Path(sys.executable), "pure": Path(sys.executable), "compiled": args.compiled_python or compiled_python()}
+    pythons = {"b3bc743": baseline_python(), "pure": Path(sys.executable), "compiled": args.compiled_python or compiled_python()}
     kinds = list(pythons)
     runs: dict[str, list[dict[str, float]]] = {k: [] for k in kinds}
     for r in range(args.rounds):

@@ -1,9 +1,10 @@
-"""Instructions per random 4-player game, counted by callgrind (issue 26):
+"""Instructions per random 4-player game, counted by callgrind:
 ``python benchmarks/instructions.py [--games 20] [KIND ...]``.
 
 Prints figures; it is not a test. The machine here is shared and noisy; instruction
 counts are not: the same games give the same count whatever the load. For each engine
-(``b3bc743``: the frozen copy in ``benchmarks/frozen_b3bc743``; ``pure``: this
+(``b3bc743``: that commit, built from the repository's history into
+``build/baseline-b3bc743`` with a venv of its own by ``baseline.py``; ``pure``: this
 checkout; ``compiled``: this checkout's mypyc wheel in ``build/bench-venv``, built by
 ``benchmarks/compiled.py``) it runs ``valgrind --tool=callgrind`` twice, on the random
 games of seeds 0..G-1 (every decision a uniform choice from ``legal_actions()``) and on
@@ -22,13 +23,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from baseline import baseline_python
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = r"""
 import random, sys
 kind, games = sys.argv[1], int(sys.argv[2])
-if kind == "b3bc743":
-    sys.path.insert(0, sys.argv[3])
-    from frozen_b3bc743.alhambra.game import Game
+if kind == "b3bc743":  # the baseline's venv: its package had no engine/ folder yet
+    from alhambra_widget.alhambra.game import Game
 else:
     from alhambra_widget import Game, engine_info
     assert engine_info()["engine"] == kind, engine_info()
@@ -42,11 +44,12 @@ for seed in range(games):
 
 def count(kind: str, games: int, out: Path) -> int:
     """Instructions of the worker run (``games`` games), per callgrind."""
-    python = ROOT / ("build/bench-venv/bin/python" if kind == "compiled" else ".venv/bin/python")
+    pythons = {"compiled": ROOT / "build/bench-venv/bin/python", "pure": ROOT / ".venv/bin/python"}
+    python = baseline_python() if kind == "b3bc743" else pythons[kind]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("ALHAMBRA_WIDGET_PURE", None)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(python), "-c", WORKER,
-           kind, str(games), str(ROOT / "benchmarks")]  # fmt: skip
+           kind, str(games)]  # fmt: skip
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT / "build")
     if done.returncode != 0:
         sys.exit(done.stderr[-2000:])

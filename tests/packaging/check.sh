@@ -4,7 +4,8 @@
 # engine, a widget, a what-if table, the course). The compiled wheel also runs the rule
 # tests and the golden games, compiled and then with ALHAMBRA_WIDGET_PURE=1; the sdist is
 # installed with its compile made to fail (no C compiler): it must install pure and say
-# so. Called by `bash run.sh test`; needs Python, a C compiler and the package registries.
+# so. The sdist must hold no developer-only folder. Called by `bash run.sh test`; needs
+# Python, a C compiler and the package registries.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
@@ -16,6 +17,17 @@ grep "alhambra-widget:" "$work/build.log" || true
 ALHAMBRA_WIDGET_PURE=1 .venv/bin/python -m build -q --wheel --outdir "$work/pure" . > "$work/build-pure.log" 2>&1 || { cat "$work/build-pure.log"; exit 1; }
 ls "$work"/dist/*-cp3*-*.whl "$work"/pure/*-py3-none-any.whl >/dev/null || { echo "expected a compiled wheel and a pure one"; ls "$work"/dist "$work"/pure; exit 1; }
 mv "$work"/pure/*.whl "$work/dist/"
+
+# the sdist holds what a user needs to build and install, and no developer-only folder
+# (pyproject.toml: [tool.hatch.build.targets.sdist])
+inside=$(tar tzf "$work"/dist/*.tar.gz | cut -d/ -f2-)
+for need in alhambra_widget/engine/ alhambra_widget/static/widget.js notebooks/ js/src/ js/package.json hatch_build.py; do
+  grep -q "^$need" <<< "$inside" || { echo "the sdist lacks $need"; exit 1; }
+done
+for dev in tests/ benchmarks/ docs/ lite/ .ci/ js/test/ js/node_modules/ run.sh; do
+  if grep -q "^$dev" <<< "$inside"; then echo "the sdist holds $dev (for developers only)"; exit 1; fi
+done
+echo "== the sdist: $(wc -l <<< "$inside") entries, no tests, benchmarks, docs or CI"
 
 # a PATH without node or npm
 nonode=""
