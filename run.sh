@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # One entry point, for people and for CI:
 #   bash run.sh tutorial   set everything up, then open JupyterLab on the tutorial
-#   bash run.sh test       set everything up, then run the whole test suite
+#   bash run.sh check      the quick check for every commit (about 2 minutes on 2 cores once
+#                          set up): lint, types, layers, docstrings, and the tests without
+#                          browser, packaging, docs or notebook kernels (100 playouts)
+#   bash run.sh test       set everything up, then run the whole test suite (for CI)
+#   bash run.sh counts     print how many tests there are, by marker and by file
 #   bash run.sh bench      set everything up, then print the engine benchmark
 #   bash run.sh lite       set everything up, then build the JupyterLite course site
 #                          (offline) into build/lite; serve it with
@@ -42,9 +46,17 @@ quiet() { "$@" 2>&1 | { grep -v "^WARNING: Location" || true; }; }
 setup() {
   echo "== python environment (.venv) and the package, with its front end"
   [ -x .venv/bin/python ] || "$PY" -m venv .venv
-  quiet .venv/bin/python -m pip install -q --upgrade pip
-  quiet .venv/bin/python -m pip install -q -e ".[dev]"
-  .venv/bin/python -c "import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib, starlette, sqlalchemy"
+  # pip only when the environment is new, or pyproject.toml or the build hook changed
+  # since the last setup, or the packages no longer import
+  local stamp=.venv/.run-sh-setup
+  local imports="import alhambra_widget, anywidget, playwright, nbclient, pandas, matplotlib, starlette, sqlalchemy"
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ hatch_build.py -nt "$stamp" ] \
+      || ! .venv/bin/python -c "$imports" 2>/dev/null; then
+    quiet .venv/bin/python -m pip install -q --upgrade pip
+    quiet .venv/bin/python -m pip install -q -e ".[dev]"
+    .venv/bin/python -c "$imports"
+    touch "$stamp"
+  fi
   # the editable install builds js/ once; rebuild so a changed front end is never stale
   (cd js && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
 }
@@ -60,9 +72,31 @@ docs() {
   echo "== built build/docs: serve it with  python3 -m http.server -d build/docs"
 }
 
+# lint, types, layers and docstrings: the first part of both `check` and `test`
+lint() {
+  echo "== lint and types"
+  .venv/bin/ruff check alhambra_widget tests benchmarks lite
+  (cd js && npm run --silent lint)
+  .venv/bin/mypy --strict
+  echo "== layers (import-linter: imports only go downward, no cycles)"
+  .venv/bin/lint-imports --no-cache
+  echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"
+  .venv/bin/interrogate alhambra_widget
+}
+
 case "${1:-}" in
   setup)
     setup
+    ;;
+  check)
+    setup
+    lint
+    echo "== tests: no browser, no notebook kernels (marked slow), 100 random playouts"
+    ALHAMBRA_PLAYOUTS=${ALHAMBRA_PLAYOUTS:-100} exec .venv/bin/python -m pytest -n 2 --dist loadgroup \
+      -q -m "not browser and not slow" "${@:2}"
+    ;;
+  counts)
+    exec .venv/bin/python tests/count.py
     ;;
   tutorial)
     setup
@@ -72,14 +106,7 @@ case "${1:-}" in
   test)
     browser
     setup
-    echo "== lint and types"
-    .venv/bin/ruff check alhambra_widget tests benchmarks lite
-    (cd js && npm run --silent lint)
-    .venv/bin/mypy --strict
-    echo "== layers (import-linter: imports only go downward, no cycles)"
-    .venv/bin/lint-imports --no-cache
-    echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"
-    .venv/bin/interrogate alhambra_widget
+    lint
     # the site, warnings as errors, with the Lite site the browser tests then serve
     docs
     export ALHAMBRA_LITE_BUILT=1
@@ -107,7 +134,7 @@ case "${1:-}" in
     cd js && exec npm run watch
     ;;
   *)
-    echo "usage: bash run.sh setup | tutorial | test | docs | bench | lite | watch" >&2
+    echo "usage: bash run.sh setup | tutorial | check | test | counts | docs | bench | lite | watch" >&2
     exit 2
     ;;
 esac

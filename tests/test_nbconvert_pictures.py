@@ -8,6 +8,10 @@ import sys
 import nbformat
 import pytest
 
+# each test executes a notebook in a new kernel through nbconvert: `bash run.sh test` runs
+# them, `bash run.sh check` does not
+pytestmark = pytest.mark.slow
+
 CELL = 'from alhambra_widget import AlhambraWidget\nAlhambraWidget(players=["Ann", "Ben"], seed=2)'
 
 

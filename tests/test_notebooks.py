@@ -28,6 +28,7 @@ def test_notebook_is_committed_without_outputs(path):
 ORDERS = ["top to bottom", "bottom to top", "shuffled"]
 
 
+@pytest.mark.slow  # a kernel per run, 39 runs: `bash run.sh test` runs them, `check` does not
 @pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, order):
