@@ -5,8 +5,7 @@ import random
 import pytest
 from helpers import T, brute_longest_trail, open_tile, random_alhambra
 
-from alhambra_widget import Alhambra, Tile
-from alhambra_widget.engine.alhambra.walls import external_walls, longest_trail
+from alhambra_widget import FOUNTAIN, Alhambra, Tile
 
 
 def _is_trail(segments) -> bool:
@@ -134,17 +133,58 @@ def test_R11_longest_wall_matches_brute_force_and_is_a_trail():
             assert len(trail) == brute_longest_trail(segs)
 
 
-def test_R11_an_alhambras_walls_on_integer_corners_are_the_walls_of_its_tiles_in_order():
-    """The engine keeps an Alhambra's walls as integer corners (``walls.wall_codes``);
-    read back they are the segments ``walls.external_walls`` finds from the tiles, in
-    the same order, and so the same longest trail (the one the table draws)."""
+# R11 written again from the rulings, not from the engine: the corners of each side of
+# the cell (x, y), whose square runs from corner (x, y) to corner (x + 1, y + 1), and the
+# cell across that side
+SIDES = {
+    "N": (((0, 0), (1, 0)), (0, -1)),
+    "E": (((1, 0), (1, 1)), (1, 0)),
+    "S": (((0, 1), (1, 1)), (0, 1)),
+    "W": (((0, 0), (0, 1)), (-1, 0)),
+}
+
+
+def reference_external_walls(tiles) -> set:
+    """R11: a tile's walled side is external when the cell on its other side holds no tile."""
+    segs = set()
+    for (x, y), tile in tiles.items():
+        for side in tile.walls:
+            ((ax, ay), (bx, by)), (dx, dy) = SIDES[side]
+            if (x + dx, y + dy) not in tiles:
+                segs.add(((x + ax, y + ay), (x + bx, y + by)))
+    return segs
+
+
+def test_R11_an_alhambras_walls_and_longest_wall_agree_with_a_reference_from_the_rulings():
+    """The engine keeps an Alhambra's walls packed; read back, they are the external
+    segments a reference written from R11 finds from the tiles' walled sides (each once),
+    the longest wall is as long as the longest trail a brute force finds over those
+    segments, and the wall the table draws is such a trail."""
     rng = random.Random(11)
     for _ in range(300):
         a = random_alhambra(rng, rng.randint(0, 40))
-        segs = external_walls(dict(a.tiles))
-        assert a.external_walls() == segs
-        assert a.longest_wall_segments() == longest_trail(segs)
-        assert a.longest_wall() == len(longest_trail(segs))
+        want = reference_external_walls(dict(a.tiles))
+        segs = a.external_walls()
+        assert len(segs) == len(set(segs)) and set(segs) == want
+        trail = a.longest_wall_segments()
+        assert _is_trail(trail) and set(trail) <= want
+        assert a.longest_wall() == len(trail) == brute_longest_trail(sorted(want))
+
+
+def test_R11_the_reference_and_the_engine_read_a_hand_worked_alhambra():
+    """A layout worked by hand: the fountain (0, 0), a tower walled N and E north of it,
+    a seraglio walled N and E east of it. All four walls are external (no tile beyond)
+    and the tower's east wall meets the seraglio's north wall at corner (1, 0): one
+    joined wall of 4 segments."""
+    tiles = {(0, 0): FOUNTAIN, (0, -1): T("tower 9 NE"), (1, 0): T("seraglio 4 NE")}
+    by_hand = {
+        ((0, -1), (1, -1)), ((1, -1), (1, 0)),  # the tower's north and east
+        ((1, 0), (2, 0)), ((2, 0), (2, 1)),  # the seraglio's north and east
+    }  # fmt: skip
+    assert reference_external_walls(tiles) == by_hand
+    assert brute_longest_trail(sorted(by_hand)) == 4
+    a = Alhambra.from_tiles(tiles)
+    assert set(a.external_walls()) == by_hand and a.longest_wall() == 4
 
 
 @pytest.mark.parametrize("number", [1, 2, 3])

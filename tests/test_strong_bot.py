@@ -207,7 +207,26 @@ def test_a_small_arena_the_search_beats_random_play():
     games = [play(["strong:12", "random"], 500 + i, i % 2) for i in range(4)]
     wins = sum(r["share"]["strong:12"] for r in games)
     assert wins >= 3.5, games
-    assert wilson(4, 4)[0] > 0.4 and wilson(0, 4)[1] < 0.6
+
+
+def test_the_arenas_wilson_interval_is_the_hand_worked_one():
+    """The arena's 95% interval, worked by hand from Wilson's formula with z = 1.96:
+    4 wins of 4 give 0.510-1 (centre (1 + 0.4802) / 1.9604 = 0.755, half-width
+    1.96 * sqrt(0.060025) / 1.9604 = 0.245); 0 of 4 mirror it, 0-0.490; 30 of 40 (the
+    README's 75%) give 0.598-0.858."""
+    for (wins, n), (lo, hi) in {(4, 4): (0.5101, 1.0), (0, 4): (0.0, 0.4899), (30, 40): (0.5981, 0.8581),
+                                (0, 0): (0.0, 1.0)}.items():  # fmt: skip
+        got = wilson(wins, n)
+        assert got == pytest.approx((lo, hi), abs=1e-4), (wins, n, got)
+
+
+@pytest.mark.parametrize("wins, n", [(1, 3), (2.5, 7), (30, 40), (68.5, 74), (144.5, 172)])
+def test_the_wilson_interval_ends_where_the_score_test_is_on_its_edge(wins, n):
+    """A second route: the Wilson interval holds the p whose normal score test does not
+    reject the observed share, so at each end p, (share - p)^2 = z^2 p (1 - p) / n."""
+    z, share = 1.96, wins / n
+    for p in wilson(wins, n):
+        assert (share - p) ** 2 == pytest.approx(z * z * p * (1 - p) / n, rel=1e-9)
 
 
 def _wait_hint(w, timeout=30.0, panel="hint"):
