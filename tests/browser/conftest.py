@@ -227,6 +227,12 @@ def placing_table(lab, browser, name: str, viewport: tuple[int, int], *, you: st
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = lab.open(ctx, f"{name}.ipynb", TABLE_GAME.replace("{extra}", extra))
     t = Lab(page, name)
+    _to_placing(t, you)
+    return ctx, t
+
+
+def _to_placing(t: Lab, you: str = "") -> None:
+    """The edit and the purchase that bring a new table's game to its placing phase."""
     t.py(
         "from alhambra_widget.engine.alhambra.actions import Buy\n"
         "g.edit(market={'denar': 'chambers 8'}, players={'You': {'alhambra': [[1, 0, 'garden 6'],"
@@ -236,8 +242,24 @@ def placing_table(lab, browser, name: str, viewport: tuple[int, int], *, you: st
         "g.apply(Buy('denar', (9,)))"
     )
     t.wait_py("print(g.phase)", "place")
-    page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
-    return ctx, t
+    t.page.locator("[data-area='to-place'] [data-sel]").first.wait_for()
+
+
+def reset_placing_table(t: Lab, viewport: tuple[int, int], *, you: str = "") -> None:
+    """Give the notebook of :func:`placing_table` a new table in the same state: its cell
+    runs again (a new widget and game in the same kernel and page, so nothing a test
+    picked, opened or played is left), then the same edit; the window, the theme and
+    the motion setting are set back. Cheaper than a new notebook."""
+    page = t.page
+    page.emulate_media(reduced_motion="no-preference")
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    if page.evaluate("document.body.dataset.jpThemeLight") != "true":
+        t.theme("Light")
+    page.evaluate("document.querySelectorAll('.aw-root').forEach((e) => { e.dataset.stale = '1'; })")
+    JupyterLab.run_all(page)
+    page.locator(".aw-root:not([data-stale])").first.wait_for()
+    page.wait_for_function("!document.querySelector('.aw-root[data-stale]')")
+    _to_placing(t, you)
 
 
 def scroll_to_top(page) -> None:

@@ -1,7 +1,7 @@
-"""The game table (issue 24): a whole decision on one screen, nothing moves under the
-mouse, clear prompts, the keyboard and axe-core. One JupyterLab page per module: the
-window is resized and the theme switched on the same notebook. Screenshots go to
-test-artifacts/."""
+"""The game table: a whole decision on one screen, nothing moves under the mouse, clear
+prompts, the keyboard and axe-core. One JupyterLab page per module (per xdist worker),
+but every test starts from a new table in the same state (the notebook's cell run
+again), so each runs alone or in any order. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -9,21 +9,34 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import placing_table, scroll_to_top
+from conftest import placing_table, reset_placing_table, scroll_to_top
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table")]  # one worker, in order: the tests share one game
+# one worker, so the notebook is opened once (each test starts from a new table: any order)
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table")]
 
 AREAS = ["prompt", "market", "money", "my-alhambra", "to-place"]
 SIZES = [(1366, 768), (1920, 1080)]
+WINDOW = (1366, 768)
 
 
 @pytest.fixture(scope="module")
-def table(lab, browser):
-    """One notebook with a game against two bots, played to a state with tiles to
-    place and a few built tiles (a typical mid-game decision)."""
-    ctx, t = placing_table(lab, browser, "table", (1366, 768))
+def _notebook(lab, browser):
+    """The notebook of this module's tests, opened once."""
+    ctx, t = placing_table(lab, browser, "table", WINDOW)
+    t.fresh = True
     yield t
     ctx.close()
+
+
+@pytest.fixture
+def table(_notebook):
+    """A new game against two bots in a state with tiles to place and a few built tiles
+    (a typical mid-game decision), in a window of 1366x768 in the light theme, whatever
+    the test before did."""
+    if not _notebook.fresh:
+        reset_placing_table(_notebook, WINDOW)
+    _notebook.fresh = False
+    return _notebook
 
 
 def _boxes(page, names):
@@ -184,7 +197,7 @@ def test_R9_no_stale_scoring_prompt_after_stepping_back(table):
     """A scoring round walked through, then a step back: the prompt is the past step's,
     not "A scoring round was just scored"."""
     page, board = table.page, table.widget()
-    _to_my_turn(table, board)  # whatever the tests before left of the shared game
+    _to_my_turn(table, board)
     table.py(
         "order = [str(c) for c in reversed(g.deck)]\n"
         "order.remove('scoring card 1')\n"
