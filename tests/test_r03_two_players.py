@@ -41,6 +41,8 @@ def test_R3_give_a_bought_tile_to_dirk():
     assert GiveToDirk(Tile("garden", 10)) in g.legal_actions()
     events = g.apply(GiveToDirk(Tile("garden", 10)))
     assert Tile("garden", 10) in g.dirk_tiles and "Matt" in events[0].text
+    # the action itself does not know the collector's name: it never says a wrong one
+    assert "Dirk" not in str(GiveToDirk(Tile("garden", 10))) and "Dirk" not in events[0].text
 
 
 def test_R3_no_dirk_with_more_players():

@@ -26,9 +26,9 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 from .errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 NAME_MAX = 40
+"""The longest player name the engine accepts (characters)."""
 _LOW: Final = (1 << 32) - 1
 """The low 32 bits of a mover record: where the action's events start in the log."""
-"""The longest player name the engine accepts (characters)."""
 
 
 def check_name(name: object, what: str = "A player's name") -> str:

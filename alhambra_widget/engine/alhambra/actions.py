@@ -202,12 +202,14 @@ class Reserve(_TileOnly):
 
 @dataclass(frozen=True, slots=True)
 class GiveToDirk(_TileOnly):
-    """R3: with two players, give a tile bought this turn to Dirk."""
+    """R3: with two players, give a tile bought this turn to the imaginary third
+    collector. The action does not know his name (Dirk by default, the game's
+    ``dirk_name``): its event and narration say it."""
 
     type: ClassVar[str] = "give_to_dirk"
 
     def __str__(self) -> str:
-        return f"give {self.tile} to Dirk"
+        return f"give {self.tile} to the imaginary collector (R3)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,11 +78,11 @@ class WallScore:
     name: str
     length: int
     segments: tuple[Segment, ...]
+    """Empty when only the length is known (a player described by counts)."""
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
         return (type(self), (self.name, self.length, self.segments,))
-    """Empty when only the length is known (a player described by counts)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The wall's score as JSON: the player, the length and the segments ``[[x, y], [x, y]]``
