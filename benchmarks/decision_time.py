@@ -1,4 +1,4 @@
-"""Decision times of the search bot (issue 26): ``python benchmarks/decision_time.py``.
+"""Decision times of the search bot: ``python benchmarks/decision_time.py``.
 
 Prints figures; it is not a test. Wall time of ``StrongBot.choose`` at each level named
 (default: ``strong``, 1000 simulations on one tree, and the widgets' ``strong:1s`` on

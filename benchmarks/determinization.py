@@ -1,4 +1,4 @@
-"""Does the search gain from the money everyone saw (issue 26, "Stronger")?
+"""Does the search gain from the money everyone saw?
 ``python benchmarks/determinization.py --games 60 --playouts 300 --workers 1``.
 
 Prints figures; it is not a test. Two-player games in the arena

@@ -1,4 +1,4 @@
-"""How well the search's evaluation foretells the winner (issue 26):
+"""How well the search's evaluation foretells the winner:
 ``python benchmarks/evaluation.py [--games N]``.
 
 Prints figures; it is not a test. Plays ``N`` seeded games of 2 and of 3 players, each

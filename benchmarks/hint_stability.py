@@ -1,4 +1,4 @@
-"""How stable hints are (issue 26): ``python benchmarks/hint_stability.py [--positions N]
+"""How stable hints are: ``python benchmarks/hint_stability.py [--positions N]
 [--seed S] [--sets K] [--seeds 0,1,2,...]``.
 
 Prints figures; it is not a test. Positions come from games of greedy bots (3 players,

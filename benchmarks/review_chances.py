@@ -1,5 +1,5 @@
 """How well the review graph's public chances foretell the winner, and how steady they
-are (issue 26): ``python benchmarks/review_chances.py [--games N]``.
+are: ``python benchmarks/review_chances.py [--games N]``.
 
 Prints figures; it is not a test. Plays ``N`` seeded games (Alhambra with 2 and 3
 players, the Gardens with 2), each move the greedy bot's or a random legal one, and

@@ -1,4 +1,4 @@
-"""Wall time of a whole game's review (issue 26): ``python benchmarks/review_time.py``.
+"""Wall time of a whole game's review: ``python benchmarks/review_time.py``.
 
 Prints figures; it is not a test. Finished 2-player games between greedy bots (fixed
 seeds) are reviewed for both players, as the review panel does once a game is over, at

@@ -1,4 +1,4 @@
-"""The coached game (issue 25, item 5): a coach built on the search flags a move that
+"""The coached game: a coach built on the search flags a move that
 gives away more than the threshold of the chance to win, with the engine's reasons,
 and takes it back; it explains the first scoring as it happens (R10, R11; G4); the end
 shows the review and records the chapter's stars."""

@@ -39,7 +39,7 @@ def _cells_around(a):
 
 
 def test_a_course_of_at_least_48_lessons_every_chapter_at_least_2():
-    """Issue 25: a complete course, at least 48 lessons, every chapter at least 2; the
+    """A complete course, at least 48 lessons, every chapter at least 2; the
     topics it names are there (walls several, scoring cards and refills, the reserve,
     the end step by step, the Gardens on a Gardens board, lessons in steps)."""
     assert len(LESSONS) >= 48
@@ -58,7 +58,7 @@ def test_every_ruling_is_taught():
     assert wanted <= taught, sorted(wanted - taught)
 
 
-def test_the_kinds_of_answer_the_issue_names_are_all_there():
+def test_every_kind_of_task_and_answer_the_course_judges_is_there():
     tasks = {les.task for les in LESSONS}
     assert {"build", "break", "take", "buy", "remove", "exchange", "numbers", "choose"} <= tasks
     oracles = {les.want.get("oracle") for les in LESSONS}
@@ -463,7 +463,7 @@ def _numbers_in(text):
 
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)
 def test_nothing_sent_before_the_answer_contains_it(les):
-    """Issue 25: render what the page is sent before the answer (the view model, with
+    """Render what the page is sent before the answer (the view model, with
     every hint shown, the explanation and its picture, the facts) and find no answer
     in it: no cell named or marked, no wall segment sent when the wall is asked, no
     number asked for, no choice named in a hint or the explanation, no other hand."""
@@ -529,7 +529,7 @@ def _right_messages(les):
 @pytest.mark.parametrize("les", [les for les in LESSONS if les.task == "buy"], ids=lambda les: les.id)
 def test_the_lesson_before_does_not_answer_a_payment(les):
     """The page just showed the previous lesson's right answer: it must not be this
-    lesson's payment (issue 25: buy-exact was answered by buy-currency's text)."""
+    lesson's payment (buy-exact was once answered by buy-currency's text)."""
     before = LESSONS[IDS.index(les.id) - 1]
     said = _right_messages(before)
     g = les.game()
@@ -939,7 +939,7 @@ def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):
 
 
 def test_G4_the_gardens_scoring_lessons_show_a_building_the_engine_scored():
-    """Issue 25: g-winner, g-nobody and g-points explain with a Gardens board on which
+    """The lessons g-winner, g-nobody and g-points explain with a Gardens board on which
     the engine laid tiles and scored a building: a plain win, a tie at the top that
     drops out, and a multiplier that leaves out a kind with no tree."""
     from alhambra_widget.course.pictures import picture
@@ -962,7 +962,7 @@ def test_G4_the_gardens_scoring_lessons_show_a_building_the_engine_scored():
 
 
 def test_R9_the_scoring_card_lesson_draws_the_deck_with_the_scoring_cards_windows():
-    """Issue 25: the deck of a game just set up, with where each scoring card may lie:
+    """The deck of a game just set up, with where each scoring card may lie:
     card 1 in the deck's second fifth, card 2 in its fourth (R2, R9), never its exact
     place (hidden information)."""
     from alhambra_widget.course.pictures import picture

@@ -59,7 +59,7 @@ BLOCK_PAGES = [p for p in PAGES if _python_blocks(p)]
 
 @pytest.mark.parametrize("path", BLOCK_PAGES, ids=lambda p: p.name)
 def test_page_code_blocks_run(path, tmp_path, monkeypatch):
-    """Issue 27: every code example in the docs runs; a page's blocks run in order in
+    """Every code example in the docs runs; a page's blocks run in order in
     one namespace, as a reader would paste them into a notebook."""
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
     monkeypatch.setenv("ALHAMBRA_COURSE_PROGRESS", str(tmp_path / "progress.json"))

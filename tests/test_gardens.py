@@ -386,7 +386,7 @@ def test_random_junk_lay_json_is_refused_whole():
 
 
 def test_G3_the_gardens_view_marks_the_others_lays_since_your_last_and_names_tiles_by_trees():
-    """Issue 24 (Gardens parity): the view lists what the others laid since the
+    """Gardens parity: the view lists what the others laid since the
     person's last lay, with the field to mark, in the engine's sentence, which names
     a tile by its trees, not by its id; once the person lays, the list starts again."""
     from alhambra_widget.views.gardens.view import gardens_view

@@ -1,4 +1,4 @@
-"""Hints one can trust (issue 26, item 4): each hint's reasons in the engine's words
+"""Hints one can trust: each hint's reasons in the engine's words
 (the majorities that change, R10; the wall, R11; the money left; what stays in the
 market for the next player), and, over random positions, no hint that another legal
 move dominates: the same placement with more cards spent (R6 gives no change)."""
@@ -119,7 +119,7 @@ def test_r6_no_hint_is_dominated_and_none_is_ranked_above_a_move_that_dominates_
         assert not any(dominates(results[later], results[h]) for later in shown[i + 1 :])
 
 
-def test_the_issues_case_is_found_dominated_by_the_outcome_check():
+def test_overpaying_9_and_3_for_a_garden_8_is_found_dominated_by_the_outcome_check():
     """The check above can fail: 9 + 3 ducat for the garden 8 leaves the same placement
     as 9 ducat, with fewer cards."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)

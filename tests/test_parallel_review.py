@@ -1,4 +1,4 @@
-"""A game's review on all cores (issue 26, item 5): every player's steps weighed on the
+"""A game's review on all cores: every player's steps weighed on the
 search's executor give, for a seed, the decisions a review step by step in one process
 gives; the progress counts every action; a cancelled review stops."""
 

@@ -1,4 +1,4 @@
-"""The research interfaces (issue 28): the integer encoding is a bijection onto the
+"""The research interfaces: the integer encoding is a bijection onto the
 engine's legal moves; observations hold only what the seat may see; PettingZoo's,
 Gymnasium's and OpenSpiel's own test suites pass; the arena takes any executor and
 can seat OpenSpiel's ISMCTS."""
@@ -284,7 +284,7 @@ def test_r12_the_points_variant_is_zero_sum_and_options_reach_the_engine():
 
 @pytest.mark.parametrize(("game", "n"), [("alhambra", 3), ("gardens", 2)])
 def test_render_rgb_array_draws_the_position_and_changes_with_it(game, n):
-    """Issue 28: render() gives an RGB array where asked, for both the AEC environment
+    """render() gives an RGB array where asked, for both the AEC environment
     and the Gymnasium wrapper: the engine's picture, which changes as the game goes on."""
     import numpy as np
 

@@ -1,4 +1,4 @@
-"""The review's picture (issue 26): chances to win step by step from what everybody
+"""The review's picture: chances to win step by step from what everybody
 sees (R0: the hands' values are hidden), accuracy per player, mistakes on the graph."""
 
 from __future__ import annotations

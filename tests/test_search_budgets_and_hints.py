@@ -1,4 +1,4 @@
-"""Search on all cores and by time, and hints one can trust (issue 26).
+"""Search on all cores and by time, and hints one can trust.
 
 Dominance is R6 (a purchase pays with cards of the slot's currency, no change given):
 of two payments for the same tile, the one holding the other's cards and more spends
@@ -181,7 +181,7 @@ def test_a_bot_by_time_decides_within_its_time_on_local_processes():
 
 
 def test_r6_the_overpaying_payment_is_never_hinted_when_a_part_of_it_pays():
-    """The issue's case: garden 8 in the ducat slot, 9 and 3 ducat in hand. Paying 9+3
+    """An overpayment: garden 8 in the ducat slot, 9 and 3 ducat in hand. Paying 9+3
     holds the 9 and more: never hinted, never tried by the search."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)
     g.edit(market={"ducat": "garden 8"}, players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}}, current="Ann")

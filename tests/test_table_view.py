@@ -1,4 +1,4 @@
-"""The game table's view model for direct manipulation (issue 24, item 4): a market
+"""The game table's view model for direct manipulation: a market
 tile's cells for a drag from its slot, and the walls a tile would join on each legal
 cell (R7, R11). Every verdict is the engine's; these tests compare with the engine's
 own answers on positions built with its edit API."""

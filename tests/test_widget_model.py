@@ -51,7 +51,7 @@ def test_show_all_money_option_opens_every_hand():
 
 
 def test_R2_a_game_in_which_every_hand_was_shown_says_so_in_its_record_and_view():
-    """Issue 24 (teacher menu): showing every hand (R2 keeps them secret) marks the game
+    """The teacher menu: showing every hand (R2 keeps them secret) marks the game
     from that step: the view, the saved record (read back by load_json), not undone by
     hiding them again."""
     w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
@@ -588,7 +588,7 @@ def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
 
 
 def test_a_strong_seat_at_the_table_searches_by_time_and_keeps_its_budget():
-    """Issue 24/26: at the table a "strong" seat decides within BOT_SECONDS (1 s);
+    """At the table a "strong" seat decides within BOT_SECONDS (1 s);
     "strong:N" keeps its simulation count, so a scripted game stays reproducible."""
     from alhambra_widget.players import BOT_SECONDS
 

@@ -1,4 +1,4 @@
-"""A game's picture for review (issue 26): each player's estimated chance to win, step
+"""A game's picture for review: each player's estimated chance to win, step
 by step, an accuracy per player, and the mistakes (either game).
 
 The chances come from what everybody sees: points so far and, in the Alhambra, what

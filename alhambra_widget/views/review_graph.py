@@ -1,4 +1,4 @@
-"""The review's picture (issue 26): each player's estimated chance to win, step by step
+"""The review's picture: each player's estimated chance to win, step by step
 (lichess's advantage chart, one line a player), the mistakes as marks on the line of
 the player who made them, and the accuracy per player in the legend.
 

@@ -1,4 +1,4 @@
-"""The coached game (issue 25, item 5) in a real JupyterLab: the coach's remark on a
+"""The coached game in a real JupyterLab: the coach's remark on a
 costly move fills the coach's region on top of the table without moving the board, its button
 takes the move back, and a game played to its end from Python shows the end remark
 and the review; the same for the Gardens (G4, G5). Screenshots in both themes."""

@@ -298,7 +298,7 @@ SHOWN = ("count-wall", "scoring-card", "g-winner", "g-nobody", "g-points", "take
 
 
 def test_course_pictures_keep_names_clear_at_1366x768(course):
-    """Issue 25 (drawing): at 1366 x 768, every lesson's picture and board fits its
+    """Drawing: at 1366 x 768, every lesson's picture and board fits its
     output, and no wall-number badge or longest-wall line covers a tile's name or a
     coordinate (R11); the pictures drawn from the engine, and a game lesson, in both
     themes (screenshots)."""

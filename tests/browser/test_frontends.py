@@ -1,5 +1,5 @@
 """The board outside JupyterLab: Notebook 7, Voilà, marimo and a JupyterLite site built
-offline. Each renders the board and plays a move against a bot (issue: ship anywhere)."""
+offline. Each renders the board and plays a move against a bot: the widget ships anywhere a notebook runs."""
 
 from __future__ import annotations
 

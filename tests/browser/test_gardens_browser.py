@@ -138,7 +138,7 @@ def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open
 
 
 def test_G3_gardens_a_bot_lay_is_marked_and_listed_until_you_lay(open_notebook):
-    """Gardens parity (issue 24): the bot's lay since your last one is outlined on the
+    """Gardens parity: the bot's lay since your last one is outlined on the
     board and listed ("Since your last move") in the engine's words, naming the tile by
     its trees; your lay clears both."""
     lab = open_notebook(
@@ -183,7 +183,7 @@ def _board_box(page):
 
 
 def test_gardens_the_board_stays_put_when_panels_open_and_close(open_notebook):
-    """Gardens parity with the table (issue 24, item 2): the narration of the bot's lay,
+    """Gardens parity with the table: the narration of the bot's lay,
     a hint, the question asked at a past step and a message open beside the board or
     over it, never above it: the board stays within 2 px."""
     lab = open_notebook(

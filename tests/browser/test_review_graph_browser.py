@@ -1,4 +1,4 @@
-"""The review's graph in a real JupyterLab (issue 26, item 5): after a finished game the
+"""The review's graph in a real JupyterLab: after a finished game the
 review draws each player's estimated chance to win, step by step, with the accuracy of
 each player and the mistakes marked; a click on a mark or on the graph goes to that
 step. In both themes, and in a window of 1366x768. Screenshots go to test-artifacts/."""

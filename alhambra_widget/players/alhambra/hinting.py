@@ -1,4 +1,4 @@
-"""Hints one can trust (issue 26): no dominated move, ties shown as ties, the reasons.
+"""Hints one can trust: no dominated move, ties shown as ties, the reasons.
 
 * **Dominance.** A purchase is dominated when another legal purchase buys the same
   tile (the same market slot) with a payment whose cards it holds and more: it spends

@@ -1,4 +1,4 @@
-// The Gardens page (issue 24, item 2): laid out like the Alhambra table, so nothing
+// The Gardens page: laid out like the Alhambra table, so nothing
 // moves under the mouse.
 //
 //   bar    the prompt, the step arrows, and a row of fixed height for the turn's

@@ -1,4 +1,4 @@
-// The review's picture (issue 26): each player's estimated chance to win, step by step
+// The review's picture: each player's estimated chance to win, step by step
 // (lichess's advantage chart), from the figures Python sent (view.review.graph, made by
 // players.review_graph): one line a player, the mistakes marked on the line of the
 // player who made them, the accuracy of each player in the legend. A click anywhere on

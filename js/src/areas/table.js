@@ -1,4 +1,4 @@
-// The game table (issue 24): one screen per decision, like a board-game site's table.
+// The game table: one screen per decision, like a board-game site's table.
 //
 //   bar    (sticky) the prompt, the step arrows, and the turn's buttons in a row of
 //          fixed height: picking cards, paying, the branch question never move the board
