@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One entry point, for people and for CI:
 #   bash run.sh tutorial   set everything up, then open JupyterLab on the tutorial
-#   bash run.sh check      the quick check for every commit (about 2 minutes on 2 cores once
+#   bash run.sh check      the quick check for every commit (2-3 minutes on 2 cores once
 #                          set up): lint, types, layers, docstrings, and the tests without
 #                          browser, packaging, docs or notebook kernels (100 playouts)
 #   bash run.sh test       set everything up, then run the whole test suite (for CI)
