@@ -40,6 +40,10 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
+STANDARD_PUBLIC = {"os._exit"}
+"""Standard-library functions documented as public despite their leading underscore."""
+
+
 def _target_names(target: ast.expr) -> set[str]:
     """The names an assignment target binds: plain names and attributes (``x._a = ...``)."""
     if isinstance(target, ast.Name):
@@ -92,7 +96,7 @@ def _private_reaches(path: Path) -> list[tuple[str, int, str]]:
         if isinstance(node, ast.Attribute) and _private(node.attr):
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 continue
-            if node.attr not in defined:
+            if node.attr not in defined and ast.unparse(node) not in STANDARD_PUBLIC:
                 found.append((_rel(path), node.lineno, ast.unparse(node)))
         elif isinstance(node, ast.ImportFrom):
             module = "." * node.level + (node.module or "")
