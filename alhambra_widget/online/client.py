@@ -117,6 +117,13 @@ class TableLink:
             self.close()
             raise GameError(self.error)
 
+    def resync(self) -> None:
+        """Connect again (the welcome brings the whole record): a step was missed."""
+        ws = self.ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                ws.close()
+
     def close(self) -> None:
         """Stop the link (the server keeps the seat: joining again resumes it)."""
         self.closed = True
@@ -317,8 +324,11 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
     def on_step(frame: dict[str, Any]) -> None:
         with lock:
             g = session.game
-            if g.seat_record is None or frame["step"] != g.step + 1:
+            if g.seat_record is None or frame["step"] <= g.step:
                 return  # already applied (a welcome caught up), or the game is over here
+            if frame["step"] > g.step + 1:  # a step was missed: the welcome brings them all
+                link.resync()
+                return
             step = {"action": frame["action"], "reveals": frame.get("reveals") or {}}
             session.applying(lambda: advance(g, step))
 

@@ -72,6 +72,18 @@ def parse_intent(text: str | bytes) -> dict[str, Any]:
     return {"id": iid, "step": step, "action": action}
 
 
+def intent_id(text: str | bytes) -> str | None:
+    """The id of the intent ``text`` holds, if it is one (for a refusal that names it)."""
+    if len(text) > MAX_FRAME:
+        return None
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, UnicodeDecodeError):
+        return None
+    iid = data.get("id") if isinstance(data, dict) else None
+    return iid if isinstance(iid, str) and 0 < len(iid) <= ID_MAX else None
+
+
 def refused(kind: str, message: str, intent: str | None = None, rule: str | None = None) -> dict[str, Any]:
     """A ``refused`` frame."""
     return {"type": "refused", "kind": kind, "message": message, "intent": intent, "rule": rule}

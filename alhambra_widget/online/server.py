@@ -373,8 +373,9 @@ class Server:
                 return
             text: str | bytes = msg.get("text") or msg.get("bytes") or b""
             if not c.bucket.take(time.monotonic()):
+                iid = protocol.intent_id(text)  # named, so that its sender stops waiting
                 await self._send(h, c, refused("rate", f"Too many frames: at most {protocol.RATE:g} a second. "
-                                                       "This one was dropped; wait a moment."))  # fmt: skip
+                                                       "This one was dropped; wait a moment.", iid))  # fmt: skip
                 continue
             try:
                 data = protocol.parse_intent(text)

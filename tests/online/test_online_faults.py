@@ -21,7 +21,8 @@ from alhambra_widget.engine.alhambra.game import Game
 from alhambra_widget.engine.seat_record import advance, record_for, seat_game, step_for
 from alhambra_widget.online.server import decide
 
-pytestmark = pytest.mark.xdist_group("online")
+# real server processes (and a PostgreSQL cluster): in `run.sh test`, not in the quick check
+pytestmark = [pytest.mark.xdist_group("online"), pytest.mark.slow]
 
 SEED = 4007  # Dan, the bot, starts (R2)
 PLAYERS = ["Ann", "Ben", "Cem", "Dan"]

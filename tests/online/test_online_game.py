@@ -30,7 +30,8 @@ from alhambra_widget.engine.alhambra.game import Game
 from alhambra_widget.engine.errors import GameError
 from alhambra_widget.online.client import TableLink
 
-pytestmark = pytest.mark.xdist_group("online")
+# real server processes (and a PostgreSQL cluster): in `run.sh test`, not in the quick check
+pytestmark = [pytest.mark.xdist_group("online"), pytest.mark.slow]
 
 SEED = 918273645  # a number that appears nowhere else in a frame
 PLAYERS = ["Ann", "Ben", "Cem", "Dan"]

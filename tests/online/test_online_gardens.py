@@ -13,7 +13,8 @@ from online_helpers import Raw, Truth, check_frames, choose, key, open_table, st
 from alhambra_widget.engine.errors import GameError
 from alhambra_widget.engine.gardens.game import GardensGame
 
-pytestmark = pytest.mark.xdist_group("online")
+# real server processes (and a PostgreSQL cluster): in `run.sh test`, not in the quick check
+pytestmark = [pytest.mark.xdist_group("online"), pytest.mark.slow]
 
 SEED = 918273645
 PLAYERS = ["Ann", "Ben", "Cem"]

@@ -15,7 +15,8 @@ from online_helpers import Raw, choose, closed_with, healthy, open_table, stored
 from alhambra_widget.engine.alhambra.actions import Buy
 from alhambra_widget.online import protocol
 
-pytestmark = pytest.mark.xdist_group("online")
+# real server processes (and a PostgreSQL cluster): in `run.sh test`, not in the quick check
+pytestmark = [pytest.mark.xdist_group("online"), pytest.mark.slow]
 
 
 class Tables:

@@ -18,7 +18,8 @@ from alhambra_widget.engine.errors import GameError
 from alhambra_widget.online import store
 from alhambra_widget.online.server import summary
 
-pytestmark = pytest.mark.xdist_group("online")
+# real server processes (and a PostgreSQL cluster): in `run.sh test`, not in the quick check
+pytestmark = [pytest.mark.xdist_group("online"), pytest.mark.slow]
 
 PLAYERS = ["Ann", "Ben"]
 SEED = 3
