@@ -12,6 +12,7 @@ server is ``alhambra-widget serve`` (:mod:`.server`, the ``online`` extra).
 
 from __future__ import annotations
 
-from .client import Lobby, OpenedTable, RemoteSeat, TableLink, TableSummary, connect
+from .client import OpenedTable, TableLink, TableSummary
+from .lobby import Lobby, RemoteSeat, connect
 
 __all__ = ["Lobby", "OpenedTable", "RemoteSeat", "TableLink", "TableSummary", "connect"]

@@ -19,15 +19,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="an SQLite file, or postgresql://user@host:port/dbname")  # fmt: skip
     s.add_argument("--workers", type=int, default=None, help="bot processes (default: the cores)")
     s.add_argument("--log-level", default="info")
+    s.add_argument("--hub", action="store_true", default=None,
+                   help="a JupyterHub service: people are the Hub's users (found by itself when the Hub starts it)")
+    s.add_argument("--teachers", default=None, help="the Hub group of teachers (default: alhambra-teachers)")
+    s.add_argument("--tables-per-person", type=int, default=20, help="on a Hub: open tables a person may open")
+    s.add_argument("--idle-hours", type=float, default=None, help="close tables idle this long (records kept)")
     args = p.parse_args(argv)
     try:
         import uvicorn
 
+        from .app import app, configure_logging
+        from .hub import TEACHERS, people_from_env
         from .protocol import HARD_FRAME
-        from .server import app
     except ImportError as e:  # pragma: no cover - the extra missing
         print(f"The table server needs the 'online' extra: pip install 'alhambra-widget[online]' ({e})", file=sys.stderr)
         return 2
-    uvicorn.run(app(args.db, args.workers), host=args.host, port=args.port, ws_max_size=HARD_FRAME,
-                log_level=args.log_level, timeout_graceful_shutdown=2)  # fmt: skip
+    configure_logging(args.log_level)
+    people = people_from_env(args.hub, args.teachers or TEACHERS)
+    served = app(args.db, args.workers, people, tables_per_person=args.tables_per_person, idle_hours=args.idle_hours)
+    uvicorn.run(served, host=args.host, port=args.port, ws_max_size=HARD_FRAME, log_level=args.log_level,
+                access_log=False, timeout_graceful_shutdown=2)  # fmt: skip
     return 0

@@ -15,12 +15,14 @@ The server sends:
 * ``step``: one action as applied and committed, with what it revealed to this seat
   (``intent`` names the client's id when the move was this seat's);
 * ``refused``: an intent or frame that was not applied, with ``kind`` (``illegal``,
-  ``turn``, ``stale``, ``malformed``, ``size``, ``rate``), the ruling id where one
+  ``turn``, ``stale``, ``malformed``, ``size``, ``rate``, ``paused``, ``server``), the ruling id where one
   decides, and a sentence;
 * ``ack``: an intent already applied (sent again after a reconnection);
 * ``over``: the game has ended, and its whole record (seed and actions) is revealed;
-* ``error``: the connection itself is refused (an unknown code or table), then it
-  closes.
+* ``seats``: a teacher changed the seats (a person replaced by a bot, or a bot by a
+  person) or paused or resumed the table;
+* ``error``: the connection itself is refused (an unknown code or table, or on a Hub a
+  person who may not sit or watch there), then it closes.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ BURST = 40
 """... with bursts of up to this many."""
 UNKNOWN = 4404
 """The close code for an unknown table or join code."""
+FORBIDDEN = 4403
+"""The close code for a person who may not sit at or watch a table (on a Hub)."""
 ID_MAX = 80
 """The longest intent id (characters)."""
 

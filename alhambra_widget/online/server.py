@@ -1,94 +1,53 @@
-"""The table server: the authority over every table, an ASGI app (Starlette) served by
-uvicorn, its games kept by :mod:`.store`.
+"""The table server: the authority over every table (:class:`Server`). Its HTTP and
+WebSocket routes are in :mod:`.app`, its storage in :mod:`.store`, its bots in
+:mod:`.bots`.
 
 The server holds each table's true game and applies every move with the engine; it
 commits an accepted action to the database before it tells anyone, then sends each
 connection what its seat may know of it (:mod:`~alhambra_widget.engine.seat_record`).
-Bots play their seats here, each deciding from its own seat's record in a pool of
-worker processes sized to the cores.
+Bots play their seats here, each deciding from its own seat's record.
 
-HTTP: ``GET /api/health``; ``POST /api/tables`` opens a table (its join codes are in
-the answer, and only there); ``GET /api/tables`` lists the open tables (public
-summaries); ``GET /api/tables/{id}`` one of them. WebSocket ``/ws``: the first frame
-says who connects, ``{"type": "hello", "code": ...}`` for a seat or ``{"type":
-"hello", "watch": table_id}`` for a spectator; then intents (:mod:`.protocol`).
+Several server processes may serve one PostgreSQL database: an action is numbered by
+its step, and the database takes one action per step (the second process to commit a
+step is refused by the primary key and tells its client the move was stale); each
+commit notifies the other processes (``LISTEN``/``NOTIFY``), which read the new
+actions and tell their own connections.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import os
 import secrets
-import threading
 import time
 import zlib
-from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+import sqlalchemy.exc
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import GameError, MalformedInput
-from ..engine.seat_record import GAMES, SeatRecord, record_for, seat_game
-from ..players.bots import BOT_LEVEL, make_bot
+from ..engine.seat_record import GAMES, record_for
+from ..players.bots import make_bot
 from ..players.parallel import cores
 from . import protocol
+from .bots import bot_pool, decide
+from .hub import Nobody, People, Person, token_of
 from .protocol import BadFrame, Bucket, refused
-from .store import Store
+from .store import CHANNEL, Store
 
 log = logging.getLogger("alhambra_widget.online")
 
 HUMAN = "human"
 
-
-def decide(kind: str, record: str, seed: int) -> dict[str, Any]:
-    """A bot's move, in a worker process: the bot of ``kind`` sees only its seat's game,
-    rebuilt from its seat's record (it cannot peek), and searches on one core."""
-    game = seat_game(SeatRecord.from_data(json.loads(record)))
-    bot: Any = make_bot(BOT_LEVEL if kind == "strong" else kind, seed, game)
-    if hasattr(bot, "trees"):
-        bot.trees = 1  # one tree in this worker: the pool gives each table a core
-    action: Any = bot.choose(game)
-    out: dict[str, Any] = action.to_json()
-    return out
+__all__ = ["HUMAN", "Client", "Forbidden", "Host", "Server", "decide", "summary"]
 
 
-def _watch(server: int) -> None:
-    """In a bot's worker: exit once the server process is gone (killed: its pool was
-    never shut down, and the worker would wait for work forever)."""
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(server, 0)
-            except (ProcessLookupError, PermissionError):  # (PermissionError: another's now)
-                os._exit(0)
-
-    threading.Thread(target=watch, name="alhambra-server-watch", daemon=True).start()
-
-
-def bot_pool(workers: int) -> Executor:
-    """The bots' worker processes, started by a fork server: a worker forked from the
-    server itself would hold its sockets (the listening one, every connection), so a
-    server killed with SIGKILL would leave it keeping the port, and the clients'
-    connections open with nobody behind them. Each worker exits when the server is gone."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    if method == "forkserver":
-        ctx.set_forkserver_preload([__name__])  # the engine and the bots imported once
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_watch, initargs=(os.getpid(),))
+class Forbidden(Exception):
+    """A request this person may not make (HTTP 403), with the sentence why."""
 
 
 def summary(game: Any, seats: dict[str, str]) -> dict[str, Any]:
@@ -107,11 +66,13 @@ def summary(game: Any, seats: dict[str, str]) -> dict[str, Any]:
 
 @dataclass(eq=False)
 class Client:
-    """One connection: its seat (``None``: a spectator) and its frame budget."""
+    """One connection: its seat (``None``: a spectator), its frame budget, and whether it
+    sees every hand (a teacher who chose to)."""
 
     ws: WebSocket
     seat: int | None
     bucket: Bucket
+    hands: bool = False
 
 
 @dataclass(eq=False)
@@ -122,6 +83,10 @@ class Host:
     game: Any
     seats: dict[str, str]
     intents: dict[str, int]
+    owner: str | None = None
+    paused: bool = False
+    hands_shown: int | None = None
+    moved: float = field(default_factory=time.time)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: list[Client] = field(default_factory=list)
     bot: asyncio.Task[None] | None = None
@@ -130,39 +95,59 @@ class Host:
         """Who plays ``seat``: ``"human"`` or a bot's level."""
         return self.seats.get(self.game.players[seat].name, HUMAN)
 
+    def summary(self) -> dict[str, Any]:
+        """The public summary, with the pause and how long the table has waited."""
+        return {**summary(self.game, self.seats), "paused": self.paused,
+                "waiting": round(time.time() - self.moved, 1)}  # fmt: skip
+
 
 class Server:
-    """Every table of one database: opening, loading, moves, bots, broadcasting."""
+    """Every table of one database: opening, loading, moves, bots, broadcasting; on a
+    JupyterHub, who may do what (``people``)."""
 
-    def __init__(self, db: str, workers: int | None = None):
+    def __init__(self, db: str, workers: int | None = None, people: People | None = None, *,
+                 tables_per_person: int = 20, idle_hours: float | None = None) -> None:  # fmt: skip
         self.store = Store(db)
+        self.people: People = people or Nobody()
         self.hosts: dict[str, Host] = {}
         self.workers = workers if workers is not None else cores()
         self.pool: Executor | None = None
         self.loading = asyncio.Lock()
+        self.tables_per_person = tables_per_person
+        self.idle_hours = idle_hours
+        self.tasks: list[asyncio.Task[None]] = []
 
     # -- lifetime --------------------------------------------------------------------
     async def start(self) -> None:
-        """Start the bots' pool and resume the tables where a bot is to move."""
+        """Start the bots' pool, resume the tables where a bot is to move, and listen
+        to the other processes (PostgreSQL) and close idle tables."""
         self.pool = bot_pool(self.workers)
         for tid, _game, s, seats, _over in self.store.summaries():
             if s.get("to_move") is not None and seats.get(s["to_move"], HUMAN) != HUMAN:
                 host = await self.host(tid)
                 if host is not None:
                     self.bots(host)
+        loop = asyncio.get_running_loop()
+        if self.store.postgresql:
+            self.tasks.append(loop.create_task(self._listen_database()))
+        if self.idle_hours:
+            self.tasks.append(loop.create_task(self._close_idle()))
 
     async def stop(self) -> None:
-        """Cancel the bots, close the pool and the database."""
-        for h in self.hosts.values():
-            if h.bot is not None:
-                h.bot.cancel()
+        """Cancel the bots and tasks, close the pool and the database."""
+        for task in self.tasks + [h.bot for h in self.hosts.values() if h.bot is not None]:
+            task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     # -- tables ------------------------------------------------------------------------
-    def open_table(self, body: object) -> dict[str, Any]:
-        """Open a table from a request's JSON; returns its id and one join code per person."""
+    def open_table(self, body: object, person: Person | None = None) -> dict[str, Any]:
+        """Open a table from a request's JSON; returns its id and one join code per
+        person. On a Hub: only teachers open tables for others, and a person opens at
+        most ``tables_per_person``."""
+        if self.people.hub and person is None:
+            raise Forbidden("Sign in through the Hub to open a table.")
         if not isinstance(body, dict):
             raise MalformedInput("A table is opened with a JSON object.")
         kind = body.get("game", "alhambra")
@@ -184,13 +169,28 @@ class Server:
             if level != HUMAN:
                 make_bot(level, 0, game)  # refuses an unknown level
         seats = {n: str(seats.get(n, HUMAN)) for n in names}
+        if person is not None:
+            self._may_open(person, [n for n in names if seats[n] == HUMAN])
         tid = secrets.token_hex(6)
         codes = {i: secrets.token_urlsafe(18) for i, n in enumerate(names) if seats[n] == HUMAN}
         full = {**game.seat_options(), "seed": game.seed}
-        self.store.create(tid, kind, full, seats, summary(game, seats), codes)
-        self.hosts[tid] = host = Host(tid, game, seats, {})
+        owner = None if person is None else person.name
+        self.store.create(tid, kind, full, seats, summary(game, seats), codes, owner)
+        self.hosts[tid] = host = Host(tid, game, seats, {}, owner)
         self.bots(host)  # a bot that starts the game moves at once
         return {"id": tid, "game": kind, "codes": {names[i]: c for i, c in codes.items()}}
+
+    def _may_open(self, person: Person, people: list[str]) -> None:
+        if not person.teacher and set(people) - {person.name}:
+            raise Forbidden(
+                "Only a teacher opens a table for others: seat yourself with bots, or ask "
+                f"your teacher to seat {', '.join(sorted(set(people) - {person.name}))}."
+            )
+        if self.store.owned(person.name) >= self.tables_per_person:
+            raise Forbidden(
+                f"{person.name} has {self.tables_per_person} open tables already, the most one "
+                "person may open: finish one, or ask a teacher to close one."
+            )
 
     async def host(self, table_id: str) -> Host | None:
         """The table in memory, read from the database (replayed) the first time."""
@@ -202,21 +202,22 @@ class Server:
             if h is not None:
                 return h
             st = self.store.load(table_id)
-            if st is None:
+            if st is None or st.closed:
                 return None
             cls = GAMES[st.game]
             game = cls.replay(st.options, [cls.action_from_json(a) for a in st.actions], check=False)
             intents = {i: n + 1 for n, i in enumerate(st.intents) if i is not None}
-            h = self.hosts[table_id] = Host(table_id, game, st.seats, intents)
+            h = Host(table_id, game, st.seats, intents, st.owner, st.paused, st.hands_shown)
+            self.hosts[table_id] = h
             return h
 
-    def tables(self) -> list[dict[str, Any]]:
-        """The open tables' public summaries (the live ones from memory)."""
+    def tables(self, everything: bool = False) -> list[dict[str, Any]]:
+        """The open tables' public summaries (the live ones from memory); with
+        ``everything``, the finished and closed ones too."""
         out = []
-        for tid, kind, s, _seats, _over in self.store.summaries():
+        for tid, kind, s, _seats, over in self.store.summaries(include_over=everything):
             h = self.hosts.get(tid)
-            s = summary(h.game, h.seats) if h is not None else s
-            out.append({"id": tid, "game": kind, **s})
+            out.append({"id": tid, "game": kind, **(h.summary() if h is not None else s), "over": over})
         return out
 
     # -- moves -------------------------------------------------------------------------
@@ -224,6 +225,8 @@ class Server:
         """Apply a person's intent for ``seat``: the refusal to send back, or ``None``
         when it was applied (everyone has been told) or had been already (acknowledged)."""
         async with h.lock:
+            if data["step"] > h.game.step:  # another process moved the table: catch up
+                await self._catch_up(h)
             iid = data["id"]
             if iid in h.intents:
                 return {"type": "ack", "intent": iid, "step": h.intents[iid]}
@@ -233,6 +236,8 @@ class Server:
         g = h.game
         if g.is_over:
             return refused("illegal", "The game is over: no more moves.", iid, "R12" if g.GAME == "alhambra" else "G5")
+        if h.paused:
+            return refused("paused", "A teacher has paused this table: moves wait until it resumes.", iid)
         if step != g.step:
             return refused(
                 "stale",
@@ -257,12 +262,17 @@ class Server:
         g.apply(action)
         try:  # committed before anyone is told
             self.store.append(h.id, g.step - 1, action.to_json(), seat, iid, summary(g, h.seats), g.is_over)
+        except sqlalchemy.exc.IntegrityError:  # another process took this step first
+            g.become(before)
+            await self._catch_up(h)
+            return refused("stale", "Another move was made at this step just before yours: nothing was done.", iid)
         except Exception as e:  # (a database that refuses: nothing happened)
             g.become(before)
             log.exception("table %s: the action could not be stored", h.id)
             return refused("server", f"The server could not store the move ({type(e).__name__}): nothing was done.", iid)
         if iid is not None:
             h.intents[iid] = g.step
+        h.moved = time.time()
         await self._tell(h, before, seat, iid)
         self.bots(h)
         return None
@@ -270,29 +280,140 @@ class Server:
     async def _tell(self, h: Host, before: Any, mover: int, iid: str | None) -> None:
         g = h.game
         action = g.history[-1].to_json()
-        shown: dict[int | None, Any] = {}
-        over = {"type": "over", "game": g.to_json(), "seats": h.seats} if g.is_over else None
+        texts: dict[Any, str] = {}  # each seat's frame encoded once, whoever listens
         for c in list(h.clients):
-            if c.seat not in shown:
-                shown[c.seat] = g.seat_reveals(before, c.seat)
-            frame = {"type": "step", "step": g.step, "action": action, "reveals": shown[c.seat],
-                     "intent": iid if c.seat == mover else None}  # fmt: skip
-            await self._send(h, c, frame)
-            if over is not None:
-                await self._send(h, c, over)
+            key = "all" if c.hands else c.seat
+            if key not in texts:
+                reveals = {} if c.hands else g.seat_reveals(before, c.seat)
+                texts[key] = _encode({"type": "step", "step": g.step, "action": action, "reveals": reveals,
+                                      "intent": iid if c.seat == mover else None})  # fmt: skip
+            await self._send_text(h, c, texts[key])
+        if g.is_over:
+            await self.broadcast(h, {"type": "over", "game": self.record(h), "seats": h.seats})
+
+    async def broadcast(self, h: Host, frame: dict[str, Any]) -> None:
+        """Send ``frame`` to every connection of table ``h``."""
+        text = _encode(frame)
+        for c in list(h.clients):
+            await self._send_text(h, c, text)
 
     async def _send(self, h: Host, c: Client, frame: dict[str, Any]) -> None:
+        await self._send_text(h, c, _encode(frame))
+
+    async def _send_text(self, h: Host, c: Client, text: str) -> None:
         try:
-            await c.ws.send_text(json.dumps(frame, separators=(",", ":")))
+            await c.ws.send_text(text)
         except Exception:  # a connection gone: it will reconnect and be welcomed again
             if c in h.clients:
                 h.clients.remove(c)
+
+    def record(self, h: Host) -> str:
+        """The table's whole record (its seed and actions), marked with the step from
+        which a teacher saw every hand."""
+        doc = json.loads(h.game.to_json())
+        if h.hands_shown is not None:
+            doc["hands_shown"] = {"from_step": h.hands_shown}
+        return json.dumps(doc, separators=(",", ":"))
+
+    # -- other processes (PostgreSQL) --------------------------------------------------
+    async def _catch_up(self, h: Host) -> None:
+        """Apply the actions another process committed for ``h`` (and its seats and
+        pause), telling this process's connections."""
+        st = self.store.load(h.id)
+        if st is None:
+            return
+        h.seats, h.paused, h.hands_shown = st.seats, st.paused, st.hands_shown
+        g = h.game
+        for raw, seat, iid in self.store.actions_from(h.id, g.step):
+            before = g.copy()
+            g.apply(g.action_from_json(raw))
+            if iid is not None:
+                h.intents[iid] = g.step
+            h.moved = time.time()
+            await self._tell(h, before, seat, iid)
+
+    async def _listen_database(self) -> None:
+        """PostgreSQL: follow the other processes' commits (``LISTEN``)."""
+        import psycopg
+
+        url = self.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    async for note in conn.notifies():
+                        tid, step = note.payload.rsplit(":", 1)
+                        h = self.hosts.get(tid)
+                        if h is None or (step != "-1" and int(step) <= h.game.step):
+                            continue  # not held here, or this process's own commit
+                        async with h.lock:
+                            seats, paused = h.seats, h.paused
+                            await self._catch_up(h)
+                            if (seats, paused) != (h.seats, h.paused):
+                                await self.broadcast(h, {"type": "seats", "seats": h.seats, "paused": h.paused})
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("listening to the database failed; again in 1 s")
+                await asyncio.sleep(1)
+
+    async def _close_idle(self) -> None:
+        """Close the tables that have not moved for ``idle_hours`` (their records stay)."""
+        assert self.idle_hours is not None
+        period = min(60.0, self.idle_hours * 3600 / 4)
+        while True:
+            await asyncio.sleep(period)
+            for tid in self.store.idle(time.time() - self.idle_hours * 3600):
+                self.store.change(tid, closed=True)
+                h = self.hosts.pop(tid, None)
+                log.info("table %s closed: idle for %g hours", tid, self.idle_hours)
+                if h is not None:
+                    await self.broadcast(h, {"type": "error", "kind": "closed",
+                                             "message": "This table was closed: nobody moved for a long time."})  # fmt: skip
+
+    # -- a teacher's changes -------------------------------------------------------------
+    def _teacher(self, person: Person | None, h: Host) -> None:
+        if self.people.hub and (person is None or not (person.teacher or person.name == h.owner)):
+            raise Forbidden("Only a teacher (or the table's owner) may change a table.")
+
+    async def set_seats(self, h: Host, seats: object, person: Person | None) -> dict[str, Any]:
+        """Replace an absent person with a bot, or a bot with a person (``seats``: name
+        -> ``"human"`` or a bot's level). Returns the new seats and join codes for the
+        new people's seats."""
+        self._teacher(person, h)
+        names = [p.name for p in h.game.players]
+        if not isinstance(seats, dict) or set(seats) - set(names):
+            raise MalformedInput(f"seats maps players of the table to 'human' or a bot: {names}.")
+        for level in seats.values():
+            if level != HUMAN:
+                make_bot(level, 0, h.game)
+        codes = {}
+        async with h.lock:
+            for name, level in seats.items():
+                if level == HUMAN and h.seats.get(name) != HUMAN:
+                    codes[name] = secrets.token_urlsafe(18)
+                    self.store.add_code(h.id, names.index(name), codes[name])
+            h.seats = {**h.seats, **{n: str(k) for n, k in seats.items()}}
+            self.store.change(h.id, seats=h.seats)
+            await self.broadcast(h, {"type": "seats", "seats": h.seats, "paused": h.paused})
+            self.bots(h)
+        return {"seats": h.seats, "codes": codes}
+
+    async def set_paused(self, h: Host, paused: bool, person: Person | None) -> None:
+        """Pause a table (moves and bots wait) or resume it."""
+        self._teacher(person, h)
+        async with h.lock:
+            h.paused = bool(paused)
+            self.store.change(h.id, paused=h.paused)
+            await self.broadcast(h, {"type": "seats", "seats": h.seats, "paused": h.paused})
+        if not h.paused:
+            self.bots(h)
 
     # -- bots --------------------------------------------------------------------------
     def bots(self, h: Host) -> None:
         """Let the bot to move at ``h`` decide (in the pool), if one is and none is busy."""
         g = h.game
-        if g.is_over or h.kind(g.current) == HUMAN or (h.bot is not None and not h.bot.done()):
+        if g.is_over or h.paused or h.kind(g.current) == HUMAN or (h.bot is not None and not h.bot.done()):
             return
         h.bot = asyncio.get_running_loop().create_task(self._bot(h))
 
@@ -309,14 +430,16 @@ class Server:
             return
         async with h.lock:
             h.bot = None
+            if h.kind(seat) == HUMAN:  # a person took the seat back meanwhile
+                return
             why = await self._move(h, seat, raw, step, f"bot:{step}")
-        if why is not None:
+        if why is not None and why["kind"] not in ("paused", "stale"):
             log.warning("table %s: the bot's move was refused: %s", h.id, why["message"])
 
     # -- connections -------------------------------------------------------------------
     async def connection(self, ws: WebSocket) -> None:
-        """One WebSocket: a hello naming a seat (by its join code) or a table to watch,
-        then the seat's intents until it closes."""
+        """One WebSocket: a hello naming a seat (by its join code, or on a Hub by the
+        table), or a table to watch, then the seat's intents until it closes."""
         await ws.accept()
         bucket = Bucket(time.monotonic())
         try:
@@ -324,15 +447,26 @@ class Server:
         except (WebSocketDisconnect, ValueError, TypeError):
             await ws.close(code=1008)
             return
-        h, seat = await self._who(hello)
+        person = await self.people.person(token_of(ws.headers, hello if isinstance(hello, dict) else None))
+        try:
+            h, seat, hands = await self._who(hello, person)
+        except Forbidden as e:
+            await ws.send_json({"type": "error", "kind": "forbidden", "message": str(e)})
+            await ws.close(code=protocol.FORBIDDEN)
+            return
         if h is None:
             await ws.send_json({"type": "error", "kind": "unknown",
                                 "message": "No table has this join code or id."})  # fmt: skip
             await ws.close(code=protocol.UNKNOWN)
             return
-        client = Client(ws, seat, bucket)
+        client = Client(ws, seat, bucket, hands)
         async with h.lock:  # the welcome, then every later step: nothing is missed
-            await ws.send_text(json.dumps(self._welcome(h, seat), separators=(",", ":")))
+            if self.store.postgresql:
+                await self._catch_up(h)
+            if hands and h.hands_shown is None:  # the record says from when a teacher saw them
+                h.hands_shown = h.game.step
+                self.store.change(h.id, hands_shown=h.hands_shown)
+            await ws.send_text(_encode(self._welcome(h, seat, hands)))
             h.clients.append(client)
         try:
             await self._listen(h, client)
@@ -340,19 +474,33 @@ class Server:
             if client in h.clients:
                 h.clients.remove(client)
 
-    async def _who(self, hello: object) -> tuple[Host | None, int | None]:
+    async def _who(self, hello: object, person: Person | None) -> tuple[Host | None, int | None, bool]:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
-            return None, None
-        code, watch = hello.get("code"), hello.get("watch")
+            return None, None, False
+        code, watch, table = hello.get("code"), hello.get("watch"), hello.get("table")
         if isinstance(code, str) and len(code) < 100:
             found = self.store.seat_of(code)
             if found is not None:
-                return await self.host(found[0]), found[1]
+                return await self.host(found[0]), found[1], False
+        elif isinstance(table, str) and len(table) < 100 and person is not None:
+            h = await self.host(table)  # on a Hub: the person's own seat, by their name
+            if h is None:
+                return None, None, False
+            names = [p.name for p in h.game.players]
+            if person.name not in names or h.seats.get(person.name) != HUMAN:
+                raise Forbidden(f"{person.name} has no seat at this table: watch it instead.")
+            return h, names.index(person.name), False
         elif isinstance(watch, str) and len(watch) < 100:
-            return await self.host(watch), None
-        return None, None
+            h = await self.host(watch)
+            hands = hello.get("hands") is True
+            if h is not None and self.people.hub:
+                sits = person is not None and person.name in [p.name for p in h.game.players]
+                if person is None or not (person.teacher or (sits and not hands)):
+                    raise Forbidden("On this Hub, a table is watched by its players and the teachers.")
+            return h, None, hands
+        return None, None, False
 
-    def _welcome(self, h: Host, seat: int | None) -> dict[str, Any]:
+    def _welcome(self, h: Host, seat: int | None, hands: bool) -> dict[str, Any]:
         g = h.game
         out = {
             "type": "welcome",
@@ -360,10 +508,12 @@ class Server:
             "seat": seat,
             "name": None if seat is None else g.players[seat].name,
             "seats": h.seats,
+            "paused": h.paused,
             "record": record_for(g, seat).to_data(),
         }
-        if g.is_over:
-            out["game"] = g.to_json()
+        if g.is_over or hands:  # the whole game: over, or a teacher who chose to see the hands
+            out["game"] = self.record(h)
+            out["hands"] = hands
         return out
 
     async def _listen(self, h: Host, c: Client) -> None:
@@ -393,47 +543,5 @@ class Server:
                 await self._send(h, c, why)
 
 
-def app(db: str = "alhambra-tables.sqlite", workers: int | None = None) -> Starlette:
-    """The table server's ASGI app over the database ``db`` (a file, or a URL)."""
-    server = Server(db, workers)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        """Start the server's pool and bots; stop them at the end."""
-        await server.start()
-        yield
-        await server.stop()
-
-    async def health(_r: Request) -> JSONResponse:
-        """``GET /api/health``: the server answers."""
-        return JSONResponse({"ok": True, "tables_in_memory": len(server.hosts)})
-
-    async def tables(request: Request) -> JSONResponse:
-        """``GET /api/tables``: the open tables; ``POST``: open one."""
-        if request.method == "GET":
-            return JSONResponse(server.tables())
-        try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "The body is not JSON."}, status_code=400)
-        try:
-            return JSONResponse(server.open_table(body), status_code=201)
-        except GameError as e:
-            return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
-
-    async def one(request: Request) -> JSONResponse:
-        """``GET /api/tables/{id}``: one table's public summary."""
-        h = await server.host(request.path_params["table_id"])
-        if h is None:
-            return JSONResponse({"error": "No such table."}, status_code=404)
-        return JSONResponse({"id": h.id, "game": h.game.GAME, **summary(h.game, h.seats)})
-
-    routes = [
-        Route("/api/health", health),
-        Route("/api/tables", tables, methods=["GET", "POST"]),
-        Route("/api/tables/{table_id}", one),
-        WebSocketRoute("/ws", server.connection),
-    ]
-    out = Starlette(routes=routes, lifespan=lifespan)
-    out.state.server = server
-    return out
+def _encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))

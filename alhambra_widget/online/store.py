@@ -23,8 +23,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-SCHEMA_VERSION = 2
-"""The schema this code writes. Version 1 had no ``updated`` time on a table."""
+SCHEMA_VERSION = 3
+"""The schema this code writes. Version 1 had no ``updated`` time on a table; version 2
+no owner, pause, closing or shown hands on a table, and no course progress."""
 
 metadata = sa.MetaData()
 
@@ -45,6 +46,22 @@ tables = sa.Table(
     sa.Column("summary", sa.Text, nullable=False),  # JSON: public (to move, step, scores)
     sa.Column("over", sa.Boolean, nullable=False, default=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("owner", sa.String(200), nullable=True),  # who opened it (a Hub name)
+    sa.Column("paused", sa.Boolean, nullable=False, default=False),  # by a teacher
+    sa.Column("closed", sa.Boolean, nullable=False, default=False),  # idle too long
+    sa.Column("hands_shown", sa.Integer, nullable=True),  # the step a teacher saw every hand from
+)
+
+progress = sa.Table(
+    "progress",
+    metadata,
+    sa.Column("person", sa.String(200), primary_key=True),  # a Hub name
+    sa.Column("lesson", sa.String(80), primary_key=True),
+    sa.Column("stars", sa.Integer, nullable=False, default=0),
+    sa.Column("done", sa.Boolean, nullable=False, default=False),
+    sa.Column("wrong", sa.Integer, nullable=False, default=0),  # answers judged wrong
+    sa.Column("result", sa.Text, nullable=True),  # JSON: the coached game's result
     sa.Column("updated", sa.Float, nullable=False),
 )
 
@@ -75,8 +92,20 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.execute(sa.text("UPDATE tables SET updated = created"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
+def _v2_to_v3(conn: Connection) -> None:
+    """Version 3: a table's owner, pause, closing and shown hands; course progress."""
+    for column in ("owner VARCHAR(200)", "paused BOOLEAN NOT NULL DEFAULT FALSE",
+                   "closed BOOLEAN NOT NULL DEFAULT FALSE", "hands_shown INTEGER"):  # fmt: skip
+        conn.execute(sa.text(f"ALTER TABLE tables ADD COLUMN {column}"))
+    progress.create(conn)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """From version N to N + 1, in place."""
+
+
+CHANNEL = "alhambra_tables"
+"""PostgreSQL's notification channel: a table moved (``table:step``)."""
 
 
 def digest(code: str) -> str:
@@ -96,6 +125,10 @@ class StoredTable:
     actions: list[dict[str, Any]]
     intents: list[str | None]
     over: bool
+    owner: str | None = None
+    paused: bool = False
+    closed: bool = False
+    hands_shown: int | None = None
 
 
 def engine_for(url: str) -> Engine:
@@ -154,8 +187,18 @@ class Store:
                 v += 1
                 conn.execute(meta.update().where(meta.c.key == "schema").values(value=str(v)))
 
+    @property
+    def postgresql(self) -> bool:
+        """Whether the database is PostgreSQL (whose LISTEN/NOTIFY joins server processes)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.text("SELECT 1")).scalar() == 1
+
     def create(self, table_id: str, game: str, options: dict[str, Any], seats: dict[str, str],
-               summary: dict[str, Any], seat_codes: dict[int, str]) -> None:  # fmt: skip
+               summary: dict[str, Any], seat_codes: dict[int, str], owner: str | None = None) -> None:  # fmt: skip
         """Store a new table and the digests of its join codes."""
         now = time.time()
         with self.engine.begin() as conn:
@@ -163,6 +206,7 @@ class Store:
                 tables.insert().values(
                     id=table_id, game=game, options=json.dumps(options), seats=json.dumps(seats),
                     summary=json.dumps(summary), over=False, created=now, updated=now,
+                    owner=owner, paused=False, closed=False,
                 )
             )  # fmt: skip
             for seat, code in seat_codes.items():
@@ -186,6 +230,87 @@ class Store:
                 .where(tables.c.id == table_id)
                 .values(summary=json.dumps(summary), over=over, updated=now)
             )
+            self._notify(conn, table_id, step + 1)
+
+    def _notify(self, conn: Connection, table_id: str, step: int) -> None:
+        """PostgreSQL: tell the other server processes, at the commit, that a table moved
+        (``table:step``; step -1 for a change of its seats or pause)."""
+        if self.postgresql:
+            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{table_id}:{step}"})  # fmt: skip
+
+    def actions_from(self, table_id: str, step: int) -> list[tuple[dict[str, Any], int, str | None]]:
+        """The actions of a table from ``step`` (counted from 0) on: (JSON, seat, intent)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.action, actions.c.seat, actions.c.intent)
+                .where(actions.c.table_id == table_id, actions.c.step >= step)
+                .order_by(actions.c.step)
+            ).all()
+        return [(json.loads(r[0]), int(r[1]), r[2]) for r in rows]
+
+    def change(self, table_id: str, **values: Any) -> None:
+        """Change a table's seats (``seats``, a dict), ``paused``, ``closed`` or
+        ``hands_shown``, and tell the other processes."""
+        if "seats" in values:
+            values["seats"] = json.dumps(values["seats"])
+        with self.engine.begin() as conn:
+            conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+            self._notify(conn, table_id, -1)
+
+    def add_code(self, table_id: str, seat: int, code: str) -> None:
+        """A join code for a seat given to a person."""
+        with self.engine.begin() as conn:
+            conn.execute(codes.insert().values(digest=digest(code), table_id=table_id, seat=seat))
+
+    def owned(self, owner: str) -> int:
+        """How many open tables ``owner`` has opened."""
+        q = sa.select(sa.func.count()).select_from(tables).where(
+            tables.c.owner == owner, tables.c.over == sa.false(), tables.c.closed == sa.false()
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(q).scalar() or 0)
+
+    def idle(self, before: float) -> list[str]:
+        """The open tables that have not moved since ``before`` (a time)."""
+        q = sa.select(tables.c.id).where(
+            tables.c.over == sa.false(), tables.c.closed == sa.false(), tables.c.updated < before
+        )
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(q)]
+
+    def save_progress(self, person: str, lesson: str, stars: int, done: bool, wrong: int,
+                      result: dict[str, Any] | None = None) -> None:  # fmt: skip
+        """Keep a person's progress in a lesson (the best stars, done once done, the
+        wrong answers added up)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(progress).where(progress.c.person == person, progress.c.lesson == lesson)
+            ).first()
+            if row is None:
+                conn.execute(progress.insert().values(
+                    person=person, lesson=lesson, stars=stars, done=done, wrong=wrong,
+                    result=json.dumps(result) if result else None, updated=now))  # fmt: skip
+            else:
+                conn.execute(
+                    progress.update()
+                    .where(progress.c.person == person, progress.c.lesson == lesson)
+                    .values(stars=max(stars, row.stars), done=done or row.done, wrong=row.wrong + wrong,
+                            result=json.dumps(result) if result else row.result, updated=now)
+                )  # fmt: skip
+
+    def progress(self, person: str | None = None) -> list[dict[str, Any]]:
+        """The progress rows of ``person`` (everyone's when ``None``)."""
+        q = sa.select(progress).order_by(progress.c.person, progress.c.lesson)
+        if person is not None:
+            q = q.where(progress.c.person == person)
+        with self.engine.connect() as conn:
+            return [
+                {"person": r.person, "lesson": r.lesson, "stars": r.stars, "done": bool(r.done),
+                 "wrong": r.wrong, "result": json.loads(r.result) if r.result else None}
+                for r in conn.execute(q)
+            ]  # fmt: skip
 
     def seat_of(self, code: str) -> tuple[str, int] | None:
         """The table and seat a join code acts for, or ``None``."""
@@ -209,13 +334,14 @@ class Store:
         return StoredTable(
             row.id, row.game, json.loads(row.options), json.loads(row.seats),
             [json.loads(r[0]) for r in rows], [r[1] for r in rows], bool(row.over),
+            row.owner, bool(row.paused), bool(row.closed), row.hands_shown,
         )  # fmt: skip
 
     def summaries(self, include_over: bool = False) -> Iterator[tuple[str, str, dict[str, Any], dict[str, str], bool]]:
         """Each table's id, game, public summary, seats and whether it is over."""
         q = sa.select(tables.c.id, tables.c.game, tables.c.summary, tables.c.seats, tables.c.over)
         if not include_over:
-            q = q.where(tables.c.over == sa.false())
+            q = q.where(tables.c.over == sa.false(), tables.c.closed == sa.false())
         with self.engine.connect() as conn:
             for r in conn.execute(q.order_by(tables.c.created)):
                 yield r[0], r[1], json.loads(r[2]), json.loads(r[3]), bool(r[4])

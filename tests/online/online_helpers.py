@@ -58,6 +58,7 @@ def open_table(url: str, **body: Any) -> dict[str, Any]:
 
 def table(url: str, tid: str) -> dict[str, Any]:
     out: dict[str, Any] = get(f"{url}/api/tables/{tid}")
+    out.pop("waiting", None)  # how long the table has waited: a clock, not its state
     return out
 
 
@@ -315,7 +316,7 @@ def same_reveals(got: dict[str, Any], want: dict[str, Any]) -> bool:
 
 
 STEP_KEYS = {"type", "step", "action", "reveals", "intent"}
-WELCOME_KEYS = {"type", "table", "seat", "name", "seats", "record"}
+WELCOME_KEYS = {"type", "table", "seat", "name", "seats", "paused", "record"}
 REVEAL_KEYS = {"alhambra": {"deck", "bag", "hands"}, "gardens": {"supply"}}
 
 

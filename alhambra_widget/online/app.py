@@ -1,0 +1,223 @@
+"""The table server's ASGI app (Starlette): its HTTP routes, its WebSocket, and a log
+line for every request with its request id.
+
+HTTP (JSON):
+
+* ``GET /api/health``: the server and its database answer;
+* ``GET /api/tables`` (``?all=1``: the finished and closed ones too), ``POST
+  /api/tables`` opens one (its join codes are in the answer, and only there);
+* ``GET /api/tables/{id}``, ``GET /api/tables/{id}/record`` (a finished game's whole
+  record), ``POST /api/tables/{id}/seats`` (``{"seats": {name: "human" or a bot}}``),
+  ``POST /api/tables/{id}/pause`` (``{"paused": true}``);
+* ``GET /api/progress`` (a person's course progress; ``?all=1`` a teacher's class),
+  ``POST /api/progress``.
+
+WebSocket ``/ws``: the first frame says who connects (:mod:`.protocol`). On a Hub every
+request carries ``Authorization: token ...`` (a kernel's ``JUPYTERHUB_API_TOKEN``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextvars import ContextVar
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import Message, Receive, Scope, Send
+
+from ..engine.errors import GameError, MalformedInput
+from .hub import People, Person, token_of
+from .server import Forbidden, Host, Server
+
+log = logging.getLogger("alhambra_widget.online")
+access = logging.getLogger("alhambra_widget.online.access")
+
+REQUEST_ID: ContextVar[str] = ContextVar("alhambra_request_id", default="-")
+"""The id of the request being served (a log line carries it)."""
+
+
+class RequestIdFilter(logging.Filter):
+    """Puts the request id into every log record (``%(request_id)s``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Add the request id; keep the record."""
+        record.request_id = REQUEST_ID.get()
+        return True
+
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s request_id=%(request_id)s %(message)s"
+"""Log lines: time, level, logger, request id, then ``key=value`` pairs (logfmt)."""
+
+
+def configure_logging(level: str = "info") -> None:
+    """Log to stderr in :data:`LOG_FORMAT`, every line with its request id."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(RequestIdFilter())
+    root = logging.getLogger("alhambra_widget")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False
+
+
+class RequestIds:
+    """ASGI middleware: each request gets an id (``X-Request-ID`` when the client sent
+    one, else a new one), sent back in the answer's headers and logged with its method,
+    path, status and time."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request with its id."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        given = dict(scope.get("headers") or []).get(b"x-request-id", b"").decode(errors="replace")
+        rid = given[:64] if given.replace("-", "").isalnum() else uuid.uuid4().hex[:16]
+        token = REQUEST_ID.set(rid)
+        start, status = time.perf_counter(), [0]
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            ms = (time.perf_counter() - start) * 1000
+            method = scope.get("method", "WS")
+            access.info("method=%s path=%s status=%s ms=%.1f", method, scope["path"], status[0] or "-", ms)
+            REQUEST_ID.reset(token)
+
+
+def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: People | None = None,
+        **limits: Any) -> Starlette:  # fmt: skip
+    """The table server's ASGI app over the database ``db`` (a file, or a URL); on a
+    JupyterHub, ``people`` (:class:`~.hub.HubPeople`) says who asks. ``limits``:
+    ``tables_per_person``, ``idle_hours``."""
+    server = Server(db, workers, people, **limits)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        """Start the server's pool and bots; stop them at the end."""
+        await server.start()
+        yield
+        await server.stop()
+
+    async def who(request: Request) -> Person | None:
+        """The person asking (on a Hub), from the request's token."""
+        return await server.people.person(token_of(request.headers))
+
+    def answer(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Callable[[Request], Awaitable[JSONResponse]]:
+        """A route whose refusals are JSON: 400 malformed or illegal, 401 unknown on a
+        Hub, 403 forbidden, 404 no such table."""
+
+        async def route(request: Request) -> JSONResponse:
+            """The route, its refusals answered in JSON."""
+            try:
+                return JSONResponse(await fn(request), status_code=status if request.method == "POST" else 200)
+            except Forbidden as e:
+                code = 401 if server.people.hub and await who(request) is None else 403
+                return JSONResponse({"error": str(e)}, status_code=code)
+            except LookupError as e:
+                return JSONResponse({"error": str(e.args[0]) if e.args else "No such table."}, status_code=404)
+            except GameError as e:
+                return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
+
+        return route
+
+    async def body(request: Request) -> Any:
+        """The request's JSON body (MalformedInput if it is not JSON)."""
+        try:
+            return await request.json()
+        except ValueError:
+            raise MalformedInput("The body is not JSON.") from None
+
+    async def table(request: Request) -> Host:
+        """The table the path names (LookupError if there is none)."""
+        h = await server.host(request.path_params["table_id"])
+        if h is None:
+            raise LookupError("No such table.")
+        return h
+
+    async def health(_r: Request) -> dict[str, Any]:
+        """The server answers, and so does its database."""
+        return {"ok": server.store.ping(), "tables_in_memory": len(server.hosts), "pid": os.getpid(),
+                "hub": server.people.hub}  # fmt: skip
+
+    async def tables(request: Request) -> Any:
+        """The open tables (``?all=1``: all), or a new one."""
+        if request.method == "GET":
+            return server.tables(everything=request.query_params.get("all") == "1")
+        return server.open_table(await body(request), await who(request))
+
+    async def one(request: Request) -> dict[str, Any]:
+        """One table's public summary."""
+        h = await table(request)
+        return {"id": h.id, "game": h.game.GAME, **h.summary()}
+
+    async def record(request: Request) -> Any:
+        """A finished game's whole record (its seed and actions: R13)."""
+        h = await table(request)
+        if not h.game.is_over:
+            raise Forbidden("The record is given once the game is over (its hands are secret until then).")
+        return server.record(h)
+
+    async def seats(request: Request) -> dict[str, Any]:
+        """A teacher replaces a person with a bot, or a bot with a person."""
+        data = await body(request)
+        return await server.set_seats(await table(request), data.get("seats") if isinstance(data, dict) else None,
+                                      await who(request))  # fmt: skip
+
+    async def pause(request: Request) -> dict[str, Any]:
+        """A teacher pauses or resumes a table."""
+        data = await body(request)
+        h = await table(request)
+        await server.set_paused(h, bool(isinstance(data, dict) and data.get("paused")), await who(request))
+        return {"paused": h.paused}
+
+    async def progress(request: Request) -> Any:
+        """A person's course progress (a teacher's class with ``?all=1``), or a lesson's."""
+        person = await who(request)
+        if person is None:
+            raise Forbidden("Course progress is kept for people signed in through the Hub.")
+        if request.method == "GET":
+            if request.query_params.get("all") == "1":
+                if not person.teacher:
+                    raise Forbidden("A class's progress is for its teachers.")
+                return server.store.progress()
+            return server.store.progress(person.name)
+        data = await body(request)
+        if not isinstance(data, dict) or not isinstance(data.get("lesson"), str):
+            raise MalformedInput('Progress is {"lesson": id, "stars": n, "done": bool, "wrong": n}.')
+        server.store.save_progress(person.name, data["lesson"][:80], int(data.get("stars") or 0),
+                                   bool(data.get("done")), int(data.get("wrong") or 0),
+                                   data.get("result") if isinstance(data.get("result"), dict) else None)  # fmt: skip
+        return {"ok": True}
+
+    routes = [
+        Route("/api/health", answer(health)),
+        Route("/api/tables", answer(tables, 201), methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", answer(one)),
+        Route("/api/tables/{table_id}/record", answer(record)),
+        Route("/api/tables/{table_id}/seats", answer(seats), methods=["POST"]),
+        Route("/api/tables/{table_id}/pause", answer(pause), methods=["POST"]),
+        Route("/api/progress", answer(progress), methods=["GET", "POST"]),
+        WebSocketRoute("/ws", server.connection),
+    ]
+    out = Starlette(routes=routes, lifespan=lifespan)
+    out.state.server = server
+    wrapped: Any = RequestIds(out)
+    wrapped.state = out.state
+    return wrapped  # type: ignore[no-any-return]
