@@ -10,7 +10,9 @@ HTTP (JSON):
   record), ``POST /api/tables/{id}/seats`` (``{"seats": {name: "human" or a bot}}``),
   ``POST /api/tables/{id}/pause`` (``{"paused": true}``);
 * ``GET /api/progress`` (a person's course progress; ``?all=1`` a teacher's class),
-  ``POST /api/progress``.
+  ``POST /api/progress``;
+* ``POST /api/class`` (``{"names": [...]`` or ``"group": ...``, ``"size": 4, "bots":
+  "greedy"}``): a teacher seats a class at tables.
 
 WebSocket ``/ws``: the first frame says who connects (:mod:`.protocol`). On a Hub every
 request carries ``Authorization: token ...`` (a kernel's ``JUPYTERHUB_API_TOKEN``).
@@ -187,6 +189,10 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: 
         await server.set_paused(h, bool(isinstance(data, dict) and data.get("paused")), await who(request))
         return {"paused": h.paused}
 
+    async def seat_class(request: Request) -> Any:
+        """A teacher seats a class at tables."""
+        return server.seat_class(await body(request), await who(request))
+
     async def progress(request: Request) -> Any:
         """A person's course progress (a teacher's class with ``?all=1``), or a lesson's."""
         person = await who(request)
@@ -214,6 +220,7 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: 
         Route("/api/tables/{table_id}/seats", answer(seats), methods=["POST"]),
         Route("/api/tables/{table_id}/pause", answer(pause), methods=["POST"]),
         Route("/api/progress", answer(progress), methods=["GET", "POST"]),
+        Route("/api/class", answer(seat_class, 201), methods=["POST"]),
         WebSocketRoute("/ws", server.connection),
     ]
     out = Starlette(routes=routes, lifespan=lifespan)

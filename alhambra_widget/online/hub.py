@@ -77,6 +77,16 @@ class HubPeople:
             groups = self._groups(name)
         return Person(name, self.teachers in groups)
 
+    def members(self, group: str) -> list[str]:
+        """The Hub names in ``group`` (asked with the service's token)."""
+        url = f"{self.auth.api_url.rstrip('/')}/groups/{group}"
+        req = urllib.request.Request(url, headers={"Authorization": f"token {self.auth.api_token}"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return sorted(json.loads(r.read()).get("users", []))
+        except OSError:
+            return []
+
     def _groups(self, name: str) -> list[str]:
         url = f"{self.auth.api_url.rstrip('/')}/users/{name}"
         req = urllib.request.Request(url, headers={"Authorization": f"token {self.auth.api_token}"})

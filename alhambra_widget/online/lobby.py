@@ -114,6 +114,20 @@ class Lobby:
         """Keep your progress in a lesson on the server (on a Hub, under your name)."""
         self._post("/api/progress", {"lesson": lesson, "stars": stars, "done": done, "wrong": wrong, "result": result})
 
+    def seat_class(self, names: list[str] | None = None, *, group: str | None = None, size: int = 4,
+                   bots: str | None = None, game: str = "alhambra") -> list[OpenedTable]:  # fmt: skip
+        """A teacher seats a class: ``names`` (or a Hub ``group``'s members) at tables of
+        ``size`` people, ``bots`` (a level) filling a short table. Returns the tables."""
+        body = {"names": names, "group": group, "size": size, "bots": bots, "game": game}
+        return [OpenedTable(t["id"], t["game"], dict(t["codes"])) for t in self._post("/api/class", body)]
+
+    def dashboard(self, refresh: float = 5.0) -> Any:
+        """A teacher's dashboard (a widget): every table at a glance, watch one live,
+        seat a class, replace or pause, download a record, the class's progress."""
+        from .dashboard import Dashboard
+
+        return Dashboard(self, refresh)
+
     def join(self, code: str, **kwargs: Any) -> Any:
         """The table widget for your seat: by its join ``code``, or on a Hub by the
         table's id (your Hub name is your seat). The usual table, playing that seat and

@@ -180,6 +180,36 @@ class Server:
         self.bots(host)  # a bot that starts the game moves at once
         return {"id": tid, "game": kind, "codes": {names[i]: c for i, c in codes.items()}}
 
+    def seat_class(self, body: object, person: Person | None) -> list[dict[str, Any]]:
+        """A teacher seats a class: ``names`` (or on a Hub a ``group``'s members) at
+        tables of ``size`` (2 to 6) people; ``bots`` (a level) fills a short table, else
+        the last people join the table before. Returns the tables opened."""
+        if self.people.hub and (person is None or not person.teacher):
+            raise Forbidden("Only a teacher seats a class.")
+        if not isinstance(body, dict):
+            raise MalformedInput("A class is seated with a JSON object.")
+        names, group = body.get("names"), body.get("group")
+        if isinstance(group, str) and hasattr(self.people, "members"):
+            names = self.people.members(group)
+        size, bots, game = body.get("size", 4), body.get("bots"), body.get("game", "alhambra")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            raise MalformedInput("names is a list of the class's names (or group a Hub group).")
+        if type(size) is not int or not 2 <= size <= 6:
+            raise MalformedInput("size is the people at a table: 2 to 6.")
+        groups = [names[i : i + size] for i in range(0, len(names), size)]
+        if len(groups) > 1 and len(groups[-1]) < 2 and not bots:  # one left over: the table before
+            groups[-2] += groups.pop()
+        out = []
+        for people in groups:
+            players, seats = list(people), {}
+            if bots and len(players) < size:
+                for k in range(size - len(players)):
+                    players.append(f"Bot {k + 1}")
+                    seats[players[-1]] = str(bots)
+            t = self.open_table({"game": game, "players": players, "seats": seats}, person)
+            out.append(t)
+        return out
+
     def _may_open(self, person: Person, people: list[str]) -> None:
         if not person.teacher and set(people) - {person.name}:
             raise Forbidden(

@@ -1,0 +1,64 @@
+// A teacher's dashboard: every table at a glance, and the class's progress. It draws
+// what Python sends (the `view` trait) and sends intents back; it holds no rule.
+import { html } from "./html.js";
+import { patchHtml } from "./morph.js";
+
+const secs = (s) => (s < 90 ? `${Math.round(s)} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+
+function tableRow(t) {
+  const status = t.over ? html`over: ${(t.winners || []).join(" and ")} won` : t.paused ? "paused" : html`${t.to_move} to move, ${secs(t.waiting || 0)}`;
+  const seats = t.players.map((n) => html`<label>${n} <select data-seat="${n}" data-table="${t.id}" aria-label="who plays ${n}">${["human", "greedy", "easy", "strong"].map((k) => html`<option value="${k}" ${t.seats[n] === k ? "selected" : ""}>${k === "human" ? "person" : `${k} bot`}</option>`)}</select></label>`);
+  const scores = t.players.map((n) => `${n} ${t.scores[n] ?? 0}`).join(" · ");
+  return html`<tr><td><code>${t.id}</code> ${t.game}</td><td>${seats}</td><td>${status}</td><td>${t.step}</td><td>${scores}</td><td>
+    <button data-do="watch" data-table="${t.id}">watch</button>
+    ${!t.over && html`<button data-do="watch" data-hands="1" data-table="${t.id}" title="see every hand: the game's record says so">watch with hands</button>`}
+    ${!t.over && html`<button data-do="${t.paused ? "resume" : "pause"}" data-table="${t.id}">${t.paused ? "resume" : "pause"}</button>`}
+    ${t.over && html`<button data-do="review" data-table="${t.id}">review</button> <button data-do="record" data-table="${t.id}">download record</button>`}</td></tr>`;
+}
+
+function view(v) {
+  const tables = v.tables || [];
+  const rows = tables.map(tableRow);
+  const progress = (v.progress || []).map((p) => html`<tr><td>${p.lesson}</td><td>${p.done} of ${p.people}</td><td>${p.stars}</td><td>${p.wrong}</td></tr>`);
+  return html`<div class="ad-root">
+    ${v.message && html`<p class="ad-message" role="status">${v.message}</p>`}
+    <h3>Tables (${tables.length})</h3>
+    <table class="ad-tables"><thead><tr><th>table</th><th>seats</th><th>now</th><th>step</th><th>scores</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+    <h3>Seat a class</h3>
+    <form class="ad-class"><label>names <textarea name="names" rows="2" placeholder="Ann, Ben, Cem, ..."></textarea></label>
+      <label>or a Hub group <input name="group" placeholder="class-7b"></label>
+      <label>people a table <select name="size">${[2, 3, 4, 5, 6].map((n) => html`<option ${n === 4 ? "selected" : ""}>${n}</option>`)}</select></label>
+      <label>fill with <select name="bots"><option value="">no bots</option><option>greedy</option><option>easy</option><option>strong</option></select></label>
+      <button type="submit">seat them</button></form>
+    <h3>The class's progress (most answered wrong first)</h3>
+    ${progress.length ? html`<table class="ad-progress"><thead><tr><th>lesson</th><th>done</th><th>stars</th><th>wrong answers</th></tr></thead><tbody>${progress}</tbody></table>` : html`<p>No progress kept yet (on a Hub, the course keeps it under each student's name).</p>`}
+  </div>`;
+}
+
+function render({ model, el }) {
+  const draw = () => patchHtml(el, view(model.get("view") || {}));
+  el.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-do]");
+    if (b) model.send({ kind: b.dataset.do, table: b.dataset.table, hands: b.dataset.hands === "1" });
+  });
+  el.addEventListener("change", (e) => {
+    const s = e.target.closest("select[data-seat]");
+    if (s) model.send({ kind: "seat", table: s.dataset.table, name: s.dataset.seat, seat: s.value });
+  });
+  el.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    model.send({ kind: "class", names: f.get("names"), group: f.get("group"), size: Number(f.get("size")), bots: f.get("bots") });
+  });
+  model.on("msg:custom", (msg) => {
+    if (msg.kind !== "record") return;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    a.download = `alhambra-${msg.table}.json`;
+    a.click();
+  });
+  model.on("change:view", draw);
+  draw();
+}
+
+export default { render };
