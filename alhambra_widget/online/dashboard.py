@@ -49,7 +49,7 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, lobby: Any, refresh: float = 5.0):
         self.lobby = lobby
         self.list = TableList()
-        self.board = ipywidgets.Box()
+        self.board = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
         super().__init__([self.list, self.board])
         self.list.on_msg(self._intent)
         self._message = ""
@@ -85,15 +85,24 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
             self._message = e.sentence
         self.refresh()
 
+    def _show(self, board: Any) -> None:
+        """Show ``board`` below the list (the one shown before stops following)."""
+        for old in self.board.children:
+            link = getattr(old, "link", None)
+            if link is not None:
+                link.close()
+        board.layout.width = "100%"
+        self.board.children = [board]
+
     def _do(self, c: dict[str, Any]) -> None:
         kind, tid = c.get("kind"), str(c.get("table", ""))
         if kind == "watch":
-            self.board.children = [self.lobby.watch(tid, hands=bool(c.get("hands")))]
+            self._show(self.lobby.watch(tid, hands=bool(c.get("hands"))))
         elif kind == "review":
             from ..widgets.table import AlhambraWidget
 
             game = self.lobby.record(tid)
-            self.board.children = [AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game)]
+            self._show(AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game))
         elif kind == "pause":
             self.lobby.pause(tid)
         elif kind == "resume":

@@ -35,7 +35,18 @@ function view(v) {
   </div>`;
 }
 
+const STYLE = `.ad-root{font:13px/1.4 var(--jp-ui-font-family,sans-serif);color:var(--jp-ui-font-color1,#222)}
+.ad-root table{border-collapse:collapse;margin:4px 0 12px}.ad-root th,.ad-root td{border-bottom:1px solid var(--jp-border-color2,#ddd);padding:4px 8px;text-align:left;vertical-align:top}
+.ad-root td label{display:block;white-space:nowrap}.ad-root h3{margin:10px 0 4px}.ad-message{padding:4px 8px;background:var(--jp-layout-color2,#eee)}
+.ad-class label{margin-right:10px}.ad-root button{margin:1px 2px}`;
+
 function render({ model, el }) {
+  if (!document.getElementById("ad-style")) {
+    const s = document.createElement("style");
+    s.id = "ad-style";
+    s.textContent = STYLE;
+    document.head.appendChild(s);
+  }
   const draw = () => patchHtml(el, view(model.get("view") || {}));
   el.addEventListener("click", (e) => {
     const b = e.target.closest("button[data-do]");
