@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def default_progress_path() -> Path:
@@ -37,6 +40,10 @@ class Progress:
         except (OSError, ValueError, AttributeError):
             pass  # no progress yet, or a file that is not ours: start afresh
 
+    def wrong(self, lesson_id: str) -> None:
+        """A wrong answer in a lesson (kept only where a class is followed: see
+        :class:`SharedProgress`)."""
+
     def record(self, lesson_id: str, stars: int) -> None:
         """Record ``stars`` for a lesson (the best so far is kept) and save."""
         self.stars[lesson_id] = max(stars, self.stars.get(lesson_id, 0))
@@ -65,3 +72,31 @@ class Progress:
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r}, {sum(self.stars.values())} stars)"
 
+
+
+class SharedProgress(Progress):
+    """Progress kept on a table server as well (on a JupyterHub, under the student's Hub
+    name, for the teacher's dashboard): stars and lessons done, and each wrong answer.
+    ``keep(lesson, stars=, done=, wrong=)`` sends one lesson's news (a lobby's
+    ``save_progress``); ``stars`` (lesson -> stars) are what the server already holds.
+    The local file stays the learner's own copy; the server being away loses nothing
+    locally and is not an error for the learner."""
+
+    def __init__(self, keep: Callable[..., None], stars: dict[str, int], path: str | Path | None = None):
+        super().__init__(path)
+        for k, v in stars.items():
+            self.stars[k] = max(v, self.stars.get(k, 0))
+        self.keep = keep
+
+    def record(self, lesson_id: str, stars: int) -> None:
+        """Record the stars here and on the server."""
+        super().record(lesson_id, stars)
+        self._send(lesson_id, stars=stars, done=True)
+
+    def wrong(self, lesson_id: str) -> None:
+        """A wrong answer in a lesson (the class's view counts them)."""
+        self._send(lesson_id, wrong=1)
+
+    def _send(self, lesson_id: str, **news: Any) -> None:
+        with contextlib.suppress(Exception):  # the server away: the local file still has it
+            self.keep(lesson_id, **news)
