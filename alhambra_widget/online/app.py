@@ -21,12 +21,14 @@ request carries ``Authorization: token ...`` (a kernel's ``JUPYTERHUB_API_TOKEN`
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
+from datetime import datetime, timezone
 from typing import Any
 
 from starlette.applications import Starlette
@@ -55,19 +57,44 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
-LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s request_id=%(request_id)s %(message)s"
-"""Log lines: time, level, logger, request id, then ``key=value`` pairs (logfmt)."""
+class Logfmt(logging.Formatter):
+    """One logfmt line a record: ``time=... level=... logger=... request_id=...``, then
+    the access log's own ``key=value`` pairs, or any other message as ``msg="..."`` (and a
+    traceback as ``exc="..."``), quoted so that a line is always pairs."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's line."""
+        when = datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds")
+        rid = getattr(record, "request_id", "-")
+        msg = record.getMessage()
+        pairs = msg if record.name == access.name else f"msg={_quoted(msg)}"
+        line = f"time={when} level={record.levelname.lower()} logger={record.name} request_id={rid} {pairs}"
+        if record.exc_info:
+            line += f" exc={_quoted(self.formatException(record.exc_info))}"
+        return line
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # quotes, backslashes, newlines escaped
+
+
+def _value(text: str) -> str:
+    """A logfmt value: as it is, or quoted when it holds a space, a quote or an ``=``."""
+    return text if text and not any(c.isspace() or c in '"=\\' for c in text) else _quoted(text)
 
 
 def configure_logging(level: str = "info") -> None:
-    """Log to stderr in :data:`LOG_FORMAT`, every line with its request id."""
+    """Log every line to stderr as :class:`Logfmt`, with its request id: the server's,
+    the web server's (uvicorn) and the libraries' (the Hub's client)."""
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setFormatter(Logfmt())
     handler.addFilter(RequestIdFilter())
-    root = logging.getLogger("alhambra_widget")
+    root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
-    root.propagate = False
+    for name in ("alhambra_widget", "uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
 
 
 class RequestIds:
@@ -99,8 +126,135 @@ class RequestIds:
         finally:
             ms = (time.perf_counter() - start) * 1000
             method = scope.get("method", "WS")
-            access.info("method=%s path=%s status=%s ms=%.1f", method, scope["path"], status[0] or "-", ms)
+            access.info("method=%s path=%s status=%s ms=%.1f", method, _value(scope["path"]), status[0] or "-", ms)
             REQUEST_ID.reset(token)
+
+
+def _server(request: Request) -> Server:
+    out: Server = request.app.state.server
+    return out
+
+
+async def _who(request: Request) -> Person | None:
+    """The person asking (on a Hub), from the request's token."""
+    return await _server(request).people.person(token_of(request.headers))
+
+
+def _answer(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Callable[[Request], Awaitable[JSONResponse]]:
+    """A route whose refusals are JSON: 400 malformed or illegal, 401 unknown on a Hub,
+    403 forbidden, 404 no such table."""
+
+    async def route(request: Request) -> JSONResponse:
+        """The route, its refusals answered in JSON."""
+        try:
+            return JSONResponse(await fn(request), status_code=status if request.method == "POST" else 200)
+        except Forbidden as e:
+            code = 401 if _server(request).people.hub and await _who(request) is None else 403
+            return JSONResponse({"error": str(e)}, status_code=code)
+        except LookupError as e:
+            return JSONResponse({"error": str(e.args[0]) if e.args else "No such table."}, status_code=404)
+        except GameError as e:
+            return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
+
+    return route
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body (MalformedInput if it is not JSON)."""
+    try:
+        return await request.json()
+    except ValueError:
+        raise MalformedInput("The body is not JSON.") from None
+
+
+async def _table(request: Request) -> Host:
+    """The table the path names (LookupError if there is none)."""
+    h = await _server(request).host(request.path_params["table_id"])
+    if h is None:
+        raise LookupError("No such table.")
+    return h
+
+
+async def health(request: Request) -> dict[str, Any]:
+    """``GET /api/health``: the server answers, and so does its database."""
+    server = _server(request)
+    return {"ok": server.store.ping(), "tables_in_memory": len(server.hosts), "pid": os.getpid(),
+            "hub": server.people.hub}  # fmt: skip
+
+
+async def tables(request: Request) -> Any:
+    """``GET /api/tables``: the open tables (``?all=1``: all); ``POST``: open one."""
+    if request.method == "GET":
+        return _server(request).tables(everything=request.query_params.get("all") == "1")
+    return _server(request).open_table(await _body(request), await _who(request))
+
+
+async def one(request: Request) -> dict[str, Any]:
+    """``GET /api/tables/{id}``: one table's public summary."""
+    h = await _table(request)
+    return {"id": h.id, "game": h.game.GAME, **h.summary()}
+
+
+async def record(request: Request) -> Any:
+    """``GET /api/tables/{id}/record``: a finished game's whole record (R13)."""
+    h = await _table(request)
+    if not h.game.is_over:
+        raise Forbidden("The record is given once the game is over (its hands are secret until then).")
+    return _server(request).record(h)
+
+
+async def seats(request: Request) -> dict[str, Any]:
+    """``POST /api/tables/{id}/seats``: a person for a bot, or a bot for a person."""
+    data = await _body(request)
+    wanted = data.get("seats") if isinstance(data, dict) else None
+    return await _server(request).set_seats(await _table(request), wanted, await _who(request))
+
+
+async def pause(request: Request) -> dict[str, Any]:
+    """``POST /api/tables/{id}/pause``: a teacher pauses or resumes a table."""
+    data = await _body(request)
+    h = await _table(request)
+    await _server(request).set_paused(h, bool(isinstance(data, dict) and data.get("paused")), await _who(request))
+    return {"paused": h.paused}
+
+
+async def seat_class(request: Request) -> Any:
+    """``POST /api/class``: a teacher seats a class at tables."""
+    return _server(request).seat_class(await _body(request), await _who(request))
+
+
+async def progress(request: Request) -> Any:
+    """``GET /api/progress``: a person's course progress (a teacher's class with
+    ``?all=1``); ``POST``: a lesson's news."""
+    store, person = _server(request).store, await _who(request)
+    if person is None:
+        raise Forbidden("Course progress is kept for people signed in through the Hub.")
+    if request.method == "GET":
+        if request.query_params.get("all") != "1":
+            return store.progress(person.name)
+        if not person.teacher:
+            raise Forbidden("A class's progress is for its teachers.")
+        return store.progress()
+    data = await _body(request)
+    if not isinstance(data, dict) or not isinstance(data.get("lesson"), str):
+        raise MalformedInput('Progress is {"lesson": id, "stars": n, "done": bool, "wrong": n}.')
+    result = data.get("result") if isinstance(data.get("result"), dict) else None
+    store.save_progress(person.name, data["lesson"][:80], int(data.get("stars") or 0),
+                        bool(data.get("done")), int(data.get("wrong") or 0), result)  # fmt: skip
+    return {"ok": True}
+
+
+ROUTES = [
+    Route("/api/health", _answer(health)),
+    Route("/api/tables", _answer(tables, 201), methods=["GET", "POST"]),
+    Route("/api/tables/{table_id}", _answer(one)),
+    Route("/api/tables/{table_id}/record", _answer(record)),
+    Route("/api/tables/{table_id}/seats", _answer(seats), methods=["POST"]),
+    Route("/api/tables/{table_id}/pause", _answer(pause), methods=["POST"]),
+    Route("/api/progress", _answer(progress), methods=["GET", "POST"]),
+    Route("/api/class", _answer(seat_class, 201), methods=["POST"]),
+]
+"""The HTTP routes (the WebSocket's is added with its server)."""
 
 
 def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: People | None = None,
@@ -117,113 +271,7 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: 
         yield
         await server.stop()
 
-    async def who(request: Request) -> Person | None:
-        """The person asking (on a Hub), from the request's token."""
-        return await server.people.person(token_of(request.headers))
-
-    def answer(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Callable[[Request], Awaitable[JSONResponse]]:
-        """A route whose refusals are JSON: 400 malformed or illegal, 401 unknown on a
-        Hub, 403 forbidden, 404 no such table."""
-
-        async def route(request: Request) -> JSONResponse:
-            """The route, its refusals answered in JSON."""
-            try:
-                return JSONResponse(await fn(request), status_code=status if request.method == "POST" else 200)
-            except Forbidden as e:
-                code = 401 if server.people.hub and await who(request) is None else 403
-                return JSONResponse({"error": str(e)}, status_code=code)
-            except LookupError as e:
-                return JSONResponse({"error": str(e.args[0]) if e.args else "No such table."}, status_code=404)
-            except GameError as e:
-                return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
-
-        return route
-
-    async def body(request: Request) -> Any:
-        """The request's JSON body (MalformedInput if it is not JSON)."""
-        try:
-            return await request.json()
-        except ValueError:
-            raise MalformedInput("The body is not JSON.") from None
-
-    async def table(request: Request) -> Host:
-        """The table the path names (LookupError if there is none)."""
-        h = await server.host(request.path_params["table_id"])
-        if h is None:
-            raise LookupError("No such table.")
-        return h
-
-    async def health(_r: Request) -> dict[str, Any]:
-        """The server answers, and so does its database."""
-        return {"ok": server.store.ping(), "tables_in_memory": len(server.hosts), "pid": os.getpid(),
-                "hub": server.people.hub}  # fmt: skip
-
-    async def tables(request: Request) -> Any:
-        """The open tables (``?all=1``: all), or a new one."""
-        if request.method == "GET":
-            return server.tables(everything=request.query_params.get("all") == "1")
-        return server.open_table(await body(request), await who(request))
-
-    async def one(request: Request) -> dict[str, Any]:
-        """One table's public summary."""
-        h = await table(request)
-        return {"id": h.id, "game": h.game.GAME, **h.summary()}
-
-    async def record(request: Request) -> Any:
-        """A finished game's whole record (its seed and actions: R13)."""
-        h = await table(request)
-        if not h.game.is_over:
-            raise Forbidden("The record is given once the game is over (its hands are secret until then).")
-        return server.record(h)
-
-    async def seats(request: Request) -> dict[str, Any]:
-        """A teacher replaces a person with a bot, or a bot with a person."""
-        data = await body(request)
-        return await server.set_seats(await table(request), data.get("seats") if isinstance(data, dict) else None,
-                                      await who(request))  # fmt: skip
-
-    async def pause(request: Request) -> dict[str, Any]:
-        """A teacher pauses or resumes a table."""
-        data = await body(request)
-        h = await table(request)
-        await server.set_paused(h, bool(isinstance(data, dict) and data.get("paused")), await who(request))
-        return {"paused": h.paused}
-
-    async def seat_class(request: Request) -> Any:
-        """A teacher seats a class at tables."""
-        return server.seat_class(await body(request), await who(request))
-
-    async def progress(request: Request) -> Any:
-        """A person's course progress (a teacher's class with ``?all=1``), or a lesson's."""
-        person = await who(request)
-        if person is None:
-            raise Forbidden("Course progress is kept for people signed in through the Hub.")
-        if request.method == "GET":
-            if request.query_params.get("all") == "1":
-                if not person.teacher:
-                    raise Forbidden("A class's progress is for its teachers.")
-                return server.store.progress()
-            return server.store.progress(person.name)
-        data = await body(request)
-        if not isinstance(data, dict) or not isinstance(data.get("lesson"), str):
-            raise MalformedInput('Progress is {"lesson": id, "stars": n, "done": bool, "wrong": n}.')
-        server.store.save_progress(person.name, data["lesson"][:80], int(data.get("stars") or 0),
-                                   bool(data.get("done")), int(data.get("wrong") or 0),
-                                   data.get("result") if isinstance(data.get("result"), dict) else None)  # fmt: skip
-        return {"ok": True}
-
-    routes = [
-        Route("/api/health", answer(health)),
-        Route("/api/tables", answer(tables, 201), methods=["GET", "POST"]),
-        Route("/api/tables/{table_id}", answer(one)),
-        Route("/api/tables/{table_id}/record", answer(record)),
-        Route("/api/tables/{table_id}/seats", answer(seats), methods=["POST"]),
-        Route("/api/tables/{table_id}/pause", answer(pause), methods=["POST"]),
-        Route("/api/progress", answer(progress), methods=["GET", "POST"]),
-        Route("/api/class", answer(seat_class, 201), methods=["POST"]),
-        WebSocketRoute("/ws", server.connection),
-    ]
-    out = Starlette(routes=routes, lifespan=lifespan)
+    out = Starlette(routes=[*ROUTES, WebSocketRoute("/ws", server.connection)], lifespan=lifespan)
     out.state.server = server
     wrapped: Any = RequestIds(out)
     wrapped.state = out.state

@@ -202,16 +202,34 @@ def _remote(kind: str) -> RemoteSeat:
 
 def _bind(w: Any, link: TableLink, seat: int | None) -> None:
     """Keep widget ``w``'s game in step with ``link``; its person's moves go through it."""
-    session = w.session
-    lock = threading.RLock()
+    follow = _Follower(w, link)
+    w.observe(follow.hands_stay_hidden, "show_all_money")
+    link.on_step = follow.on_step
+    link.on_welcome = follow.on_welcome
+    link.on_over = follow.on_over
+    link.on_seats = follow.on_seats
+    if seat is not None:
+        w.session.remote = follow.remote
+    link.release()
 
-    def on_step(frame: dict[str, Any]) -> None:
-        with lock:
+
+class _Follower:
+    """Applies what the server sends to a joined widget's game, from the link's thread,
+    and sends its person's moves."""
+
+    def __init__(self, w: Any, link: TableLink):
+        self.w, self.link, self.session = w, link, w.session
+        self.lock = threading.RLock()
+
+    def on_step(self, frame: dict[str, Any]) -> None:
+        """An action applied at the table: the seat's game follows it."""
+        with self.lock:
+            session = self.session
             g = session.game
             if frame["step"] <= g.step or g.is_over:
                 return  # already applied (a welcome caught up), or the game is over here
             if frame["step"] > g.step + 1:  # a step was missed: the welcome brings them all
-                link.resync()
+                self.link.resync()
                 return
             if g.seat_record is None:  # a teacher's whole game: it plays as the server's does
                 session.applying(lambda: g.apply(g.action_from_json(frame["action"])))
@@ -219,18 +237,22 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
             step = {"action": frame["action"], "reveals": frame.get("reveals") or {}}
             session.applying(lambda: advance(g, step))
 
-    def on_seats(frame: dict[str, Any]) -> None:  # a teacher changed the seats, or paused
-        with lock:
+    def on_seats(self, frame: dict[str, Any]) -> None:
+        """A teacher changed the seats, or paused or resumed the table."""
+        with self.lock:
+            session = self.session
             for name, kind in (frame.get("seats") or {}).items():
                 if name in session.seats and session.seats[name] is not None:
                     session.seats[name] = _remote(str(kind))
             if frame.get("paused"):
-                w.message = {"text": "A teacher has paused this table: moves wait until it resumes.",
-                             "kind": "info", "rule": None, "id": time.time()}  # fmt: skip
+                self.w.message = {"text": "A teacher has paused this table: moves wait until it resumes.",
+                                  "kind": "info", "rule": None, "id": time.time()}  # fmt: skip
             session.changed()
 
-    def on_welcome(frame: dict[str, Any]) -> None:  # a reconnection: catch up
-        with lock:
+    def on_welcome(self, frame: dict[str, Any]) -> None:
+        """A reconnection: catch up with what happened meanwhile."""
+        with self.lock:
+            session = self.session
             g = session.game
             record = SeatRecord.from_data(frame["record"])
             if g.seat_record is None:
@@ -246,41 +268,36 @@ def _bind(w: Any, link: TableLink, seat: int | None) -> None:
             for step in record.steps[g.step :]:
                 session.applying(lambda s=step: advance(g, s))
             if "game" in frame:
-                on_over(frame)
+                self.on_over(frame)
 
-    def on_over(frame: dict[str, Any]) -> None:
-        with lock:
+    def on_over(self, frame: dict[str, Any]) -> None:
+        """The game is over: its whole record is revealed (and whether a teacher saw
+        every hand, from which step)."""
+        with self.lock:
+            session = self.session
             g = session.game
             shown = json.loads(frame["game"]).get("hands_shown")
-            if shown is not None:  # a teacher saw every hand from this step: the review says so
+            if shown is not None:
                 session.hands_shown = shown.get("from_step")
-            if g.seat_record is None:
-                session.changed()
-                return
-            true = type(g).from_json(frame["game"])
-            g.become(true)  # the whole record, now that the game is over
+            if g.seat_record is not None:
+                g.become(type(g).from_json(frame["game"]))
             session.changed()
 
-    def remote(action: object) -> list[Any]:
-        g = session.game
-        answer = link.move(action.to_json(), g.step)  # type: ignore[attr-defined]
+    def remote(self, action: object) -> list[Any]:
+        """Send the person's action to the server; its events once applied there."""
+        g = self.session.game
+        answer = self.link.move(action.to_json(), g.step)  # type: ignore[attr-defined]
         if answer["type"] == "refused":
-            raise IllegalAction(answer.get("rule") or "", answer["message"]) if answer.get("rule") else GameError(answer["message"])
-        with lock:  # the step came before its answer: its events are the last ones
+            rule = answer.get("rule")
+            raise IllegalAction(rule, answer["message"]) if rule else GameError(answer["message"])
+        with self.lock:  # the step came before its answer: its events are the last ones
             start = g.movers[answer["step"] - 1][1] if 0 < answer["step"] <= g.step else len(g.log)
             return list(g.log[start:])
 
-    def hands_stay_hidden(change: dict[str, Any]) -> None:
-        if change["new"] and session.game.seat_record is not None:  # the others' hands here are guesses
-            w.show_all_money = False
-            w.message = {"text": "At a table online the other hands stay hidden until the game is over.",
-                         "kind": "error", "rule": None, "id": time.time()}  # fmt: skip
-
-    w.observe(hands_stay_hidden, "show_all_money")
-    link.on_step = on_step
-    link.on_welcome = on_welcome
-    link.on_over = on_over
-    link.on_seats = on_seats
-    if seat is not None:
-        session.remote = remote
-    link.release()
+    def hands_stay_hidden(self, change: dict[str, Any]) -> None:
+        """At a table online, "show all money" is refused until the game is over: the
+        others' hands in a seat's game are guesses."""
+        if change["new"] and self.session.game.seat_record is not None:
+            self.w.show_all_money = False
+            self.w.message = {"text": "At a table online the other hands stay hidden until the game is over.",
+                              "kind": "error", "rule": None, "id": time.time()}  # fmt: skip
