@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
-from ...engine.alhambra.narration import plain_text, where
+from ...engine.alhambra.narration import payment_words, plain_text, where
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances
 from ..parallel import parallel_review, parallel_search
 from ..ranking import ranked
@@ -183,18 +183,16 @@ class StrongBot:
 
 def reasons(game: Game, action: Action) -> list[str]:
     """What ``action`` changes for its player, from the engine's own figures: an exact
-    payment (R4) or an overpayment (R6), the money taken, the majorities that change in
-    the next scoring round (R10, :func:`.hinting.majorities`), the longest wall (R11)
-    and what that round would give the player. A purchase is weighed built at its best
-    place (:func:`.hinting.best_place`)."""
+    payment (R4) or an overpayment (R6) in the engine's words, the money taken, the
+    majorities that change in the next scoring round (R10, :func:`.hinting.majorities`),
+    the longest wall (R11) and what that round would give the player. A purchase is
+    weighed built at its best place (:func:`.hinting.best_place`)."""
     me = game.current_player
     out: list[str] = []
     if type(action) is Buy:
         bought = game.market[action.currency]
-        if game.is_exact(action):
-            out.append("pays exactly: another action (R4)")
-        elif bought is not None:
-            out.append(f"overpays by {sum(action.pay) - bought.price} (R6)")
+        if bought is not None:  # the engine's sentence, as in the log and on the page
+            out.append(payment_words(bought.price, action.pay))
     if type(action) is TakeMoney:
         out.append(f"takes {sum(c.value for c in action.cards)} in money")
     number = game.next_scoring_round

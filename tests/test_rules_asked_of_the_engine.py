@@ -1,0 +1,46 @@
+"""Rules written once, in the engine, and asked everywhere else: the bots, the hints,
+the view model and the lessons show the engine's own sentences and numbers, so a site
+that went back to a copy of its own would disagree with the engine here."""
+
+from __future__ import annotations
+
+from alhambra_widget import Buy, Game
+from alhambra_widget.engine.alhambra.narration import overpaid, payment_words
+from alhambra_widget.players.alhambra.strong import reasons
+from alhambra_widget.views.alhambra.view import legal_view
+
+# Ann holds denar 9, 5 and 3: the denar tower costs 8, the ducat pavilion 3
+PAYING = {
+    "market": {"denar": "tower 8", "ducat": "pavilion 3 SW"},
+    "players": {"Ann": {"money": ["denar 9", "denar 5", "denar 3", "ducat 3"]}},
+    "current": "Ann",
+}
+
+
+def _paying() -> Game:
+    g = Game(["Ann", "Ben", "Cem"], seed=3)
+    g.edit(**PAYING)
+    return g
+
+
+def test_r4_r6_each_payment_is_one_engine_sentence_in_the_log_the_hint_and_the_page():
+    """For every purchase the engine lists, the log's sentence, the hint's reason and the
+    view model's words are the same sentence, and it says what the engine counts:
+    exact (R4: another action) or overpaid by the engine's number (R6: no change)."""
+    g = _paying()
+    buys = [a for a in g.legal_actions() if type(a) is Buy]
+    assert len(buys) >= 4
+    says = legal_view(g)["buy"]
+    seen = set()
+    for buy in buys:
+        price = g.market[buy.currency].price
+        words = payment_words(price, buy.pay)
+        seen.add(words)
+        log = g.copy().apply(buy)[0].text
+        assert log.endswith(f"({words}).") and buy.currency in log
+        assert words in reasons(g, buy)
+        assert says[buy.currency]["says"][str(sum(buy.pay))] == words
+        assert (overpaid(price, buy.pay) == 0) == g.is_exact(buy)  # R4, as the engine decides it
+    # by hand: 8 paid 9 + 5 + 3 = 17 is 9 over; 3 paid 3 is exact
+    assert "overpaid by 9: no change is given (R6), and the turn ends" in seen
+    assert "exact payment: another action (R4)" in seen
