@@ -48,6 +48,9 @@ RULES = {
     "R3": "With two players a tile bought this turn may also go to Dirk.",
 }
 
+TAKE_LIMIT = "at most 5 in all, R5"
+"""What the prompt says of picking several display cards to take together (R5)."""
+
 
 def tile_json(t: Tile) -> list[Any]:
     """A tile for the page: ``[kind, price, walls]``."""
@@ -323,6 +326,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
             }
         return out
     out["take"] = _take_choices(game.display, legal)
+    out["take_limit"] = TAKE_LIMIT  # what the prompt says of several cards taken together
     if hand_seen:
         out["buy"] = _buy_choices(game, legal)
         for cur, b in out["buy"].items():  # dragged from its slot onto a cell: where it may go
@@ -411,6 +415,7 @@ def explain_cell(a: Alhambra, tile_name: object, pos: object) -> str:
 
 __all__ = [
     "RULES",
+    "TAKE_LIMIT",
     "alhambra_json",
     "explain_cell",
     "game_view",
