@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from alhambra_widget import Buy, Game
 from alhambra_widget.engine.alhambra.narration import overpaid, payment_words
+from alhambra_widget.players.alhambra.hinting import leaves
 from alhambra_widget.players.alhambra.strong import reasons
 from alhambra_widget.views.alhambra.view import legal_view
 
@@ -44,3 +45,28 @@ def test_r4_r6_each_payment_is_one_engine_sentence_in_the_log_the_hint_and_the_p
     # by hand: 8 paid 9 + 5 + 3 = 17 is 9 over; 3 paid 3 is exact
     assert "overpaid by 9: no change is given (R6), and the turn ends" in seen
     assert "exact payment: another action (R4)" in seen
+
+
+def test_r9_r12_what_a_move_leaves_is_read_off_the_engine_and_its_turn_order():
+    """``leaves`` reads the game after the move (the engine's, on a copy): the money in
+    hand, the market left, the display less the cards taken, for the player the engine
+    hands the turn to. With the bag empty a purchase leaves a slot the bag cannot
+    refill, so the game ends with this turn (R12) and nobody plays next; a take leaves
+    every market slot full (no refill needed), and Ben plays next (R9)."""
+    g = _paying()
+    take = next(a for a in g.legal_actions() if type(a).__name__ == "TakeMoney")
+    buy = Buy("ducat", (3,))  # exact (R4): Ann's turn goes on after it
+    for move in (buy, take):
+        after = g.copy()
+        after.apply(move)
+        money = after.player("Ann").money
+        said = leaves(g, move)
+        assert said[0].endswith(f": {len(money)} cards, {sum(c.value for c in money)} in all")
+    market = [f"{t.kind} {t.price} ({c})" for c, t in g.market.items() if c != "ducat"]
+    assert leaves(g, buy)[1] == f"leaves in the market for Ben: {', '.join(market)}"
+    g.edit(bag=[])
+    assert leaves(g, buy)[1] == f"leaves in the market (the game ends with this turn, R12): {', '.join(market)}"
+    rest = list(g.display)
+    for c in take.cards:
+        rest.remove(c)
+    assert leaves(g, take)[1] == f"leaves in the money display for Ben: {', '.join(map(str, rest))}"
