@@ -4,6 +4,8 @@ that went back to a copy of its own would disagree with the engine here."""
 
 from __future__ import annotations
 
+import pytest
+
 from alhambra_widget import Buy, Game
 from alhambra_widget.engine.alhambra.narration import overpaid, payment_words
 from alhambra_widget.players.alhambra.hinting import leaves
@@ -70,3 +72,19 @@ def test_r9_r12_what_a_move_leaves_is_read_off_the_engine_and_its_turn_order():
     for c in take.cards:
         rest.remove(c)
     assert leaves(g, take)[1] == f"leaves in the money display for Ben: {', '.join(map(str, rest))}"
+
+
+def test_the_rounds_to_come_are_weighed_in_one_place_for_the_bot_and_the_review(monkeypatch):
+    """The strong bot's estimate and the review graph's public values weigh the scoring
+    rounds still to come by the same weights, :data:`strong.ROUND_WEIGHTS`: changed
+    there, both follow (by hand: the next round counted twice, the later ones not)."""
+    from alhambra_widget.players.alhambra import strong
+    from alhambra_widget.players.review_graph import public_values
+
+    g = _paying()
+    nxt = g.scoring_preview(g.next_scoring_round).totals
+    monkeypatch.setattr(strong, "ROUND_WEIGHTS", (2.0, 0.0))
+    want = [p.score + 2.0 * nxt[p.name] for p in g.players]
+    assert public_values(g) == want
+    money = [strong.MONEY * sum(c.value for c in p.money) for p in g.players]
+    assert strong.estimate(g) == pytest.approx([w + m for w, m in zip(want, money)])

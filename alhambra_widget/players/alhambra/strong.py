@@ -101,13 +101,28 @@ def estimate(game: Game) -> list[float]:
     :data:`MONEY` for each unit of money in hand."""
     if game.is_over:
         return [float(p.score) for p in game.players]
-    est = [p.score + MONEY * sum(c.value for c in p.money) for p in game.players]
-    for number in range(len(game.rounds) + 1, 4):
+    return with_rounds_to_come(game, [p.score + MONEY * sum(c.value for c in p.money) for p in game.players])
+
+
+ROUND_WEIGHTS = (0.8, 0.6)
+"""How much of what a scoring round still to come would give with today's buildings
+and walls counts: the next round, then each later one (:func:`with_rounds_to_come`:
+the strong bot's estimate and the review graph's public one)."""
+
+
+def with_rounds_to_come(game: Game, values: list[float]) -> list[float]:
+    """``values`` (one per player, in seat order) plus what each scoring round still to
+    come would give each player with today's buildings and walls (the engine's
+    previews, R10, R11), weighted by :data:`ROUND_WEIGHTS`. All of it public."""
+    if game.is_over:
+        return values
+    following = len(game.rounds) + 1
+    for number in range(following, 4):
         totals = game.scoring_preview(number).totals
-        weight = 0.8 if number == len(game.rounds) + 1 else 0.6
+        weight = ROUND_WEIGHTS[0] if number == following else ROUND_WEIGHTS[1]
         for i, p in enumerate(game.players):
-            est[i] += weight * totals[p.name]
-    return est
+            values[i] += weight * totals[p.name]
+    return values
 
 
 def evaluate(game: Game) -> list[float]:
