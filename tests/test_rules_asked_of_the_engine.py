@@ -67,7 +67,8 @@ def test_r9_r12_what_a_move_leaves_is_read_off_the_engine_and_its_turn_order():
     market = [f"{t.kind} {t.price} ({c})" for c, t in g.market.items() if c != "ducat"]
     assert leaves(g, buy)[1] == f"leaves in the market for Ben: {', '.join(market)}"
     g.edit(bag=[])
-    assert leaves(g, buy)[1] == f"leaves in the market (the game ends with this turn, R12): {', '.join(market)}"
+    ends = "leaves in the market (the game ends with this turn, R12)"
+    assert leaves(g, buy)[1] == f"{ends}: {', '.join(market)}"
     rest = list(g.display)
     for c in take.cards:
         rest.remove(c)

@@ -101,7 +101,8 @@ def estimate(game: Game) -> list[float]:
     :data:`MONEY` for each unit of money in hand."""
     if game.is_over:
         return [float(p.score) for p in game.players]
-    return with_rounds_to_come(game, [p.score + MONEY * sum(c.value for c in p.money) for p in game.players])
+    now = [p.score + MONEY * sum(c.value for c in p.money) for p in game.players]
+    return with_rounds_to_come(game, now)
 
 
 ROUND_WEIGHTS = (0.8, 0.6)
