@@ -89,3 +89,31 @@ def test_the_rounds_to_come_are_weighed_in_one_place_for_the_bot_and_the_review(
     assert public_values(g) == want
     money = [strong.MONEY * sum(c.value for c in p.money) for p in g.players]
     assert strong.estimate(g) == pytest.approx([w + m for w, m in zip(want, money)])
+
+
+@pytest.mark.parametrize(
+    ("kind", "rnd", "counts", "pool", "each"),
+    [
+        ("tower", 1, {"Ann": 2, "Ben": 2, "Cem": 1}, "6+0", 3),  # round 1 pays one place
+        ("pavilion", 3, {"Ann": 1, "Ben": 1, "Cem": 1}, "16+8+1", 8),
+        ("garden", 2, {"Ann": 3, "Ben": 3, "Cem": 3}, "12+5+0", 5),
+    ],
+)
+def test_r10_a_lesson_explains_a_tie_with_the_engines_table_and_pooling(kind, rnd, counts, pool, each):
+    """A majority lesson's answer for a tie names the places pooled and their worth as
+    the engine scores them (R10: a place beyond the round's table is worth 0), worked
+    out here by hand from the rulebook's table."""
+    from dataclasses import replace
+
+    from alhambra_widget.course.catalog import lesson
+    from alhambra_widget.engine.alhambra.scoring import place_points
+
+    les = replace(lesson("round2-tie"), start={"kind": kind, "counts": counts, "round": rnd})
+    wrong = {n: 99 for n in counts}
+    v = les.check({"numbers": wrong})
+    tied = sorted(n for n, c in counts.items() if c == max(counts.values()))
+    assert v.mistake == "shared" and v.message == (
+        f"You gave {tied[0]} 99, but {' and '.join(tied)} tie for first place, "
+        f"so they share {pool} and each gets {each}, rounded down (R10)."
+    )
+    assert sum(place_points(kind, rnd, p) for p in range(1, len(tied) + 1)) // len(tied) == each

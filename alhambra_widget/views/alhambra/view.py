@@ -28,8 +28,8 @@ from ...engine.alhambra.actions import (
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
 from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
-from ...engine.alhambra.narration import plain_text as log_text
 from ...engine.alhambra.narration import payment_words, tile_words
+from ...engine.alhambra.narration import plain_text as log_text
 from ...engine.alhambra.scoring import POINTS, ScoringRound
 from ...engine.errors import MalformedInput
 from ..seats import seen_hands, viewer
