@@ -13,6 +13,7 @@ from alhambra_widget.course.lessons import Progress
 from alhambra_widget.course.widget import CourseWidget
 from alhambra_widget.engine.alhambra.actions import Buy
 from alhambra_widget.engine.alhambra.game import Game
+from alhambra_widget.engine.alhambra.narration import overpaid, payment_words
 from alhambra_widget.engine.errors import GameError
 from alhambra_widget.players.alhambra.greedy import GreedyBot
 from alhambra_widget.players.gardens.greedy import GreedyGardensBot
@@ -34,8 +35,8 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     w = _coached(tmp_path)
     before, n = w.game.state_dict(), len(w.game.history)
     bad = _overpay_most(w.game)
-    overpaid = sum(bad.pay) - w.game.market[bad.currency].price
-    assert overpaid >= 4
+    price = w.game.market[bad.currency].price
+    assert overpaid(price, bad.pay) >= 4
     said = w.game.copy().apply(bad)[0].text  # the engine's own sentence for the move
     w.act(bad)
     assert w.offer and w.remark is not None and w.remark.kind == "mistake"
@@ -43,7 +44,9 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert d is not None and d.loss > w.coach.threshold
     assert f"from about {round(100 * d.chance_best)}% (with the search's choice, below) to {round(100 * d.chance_played)}%" in w.remark.text
     assert w.remark.lines[0].startswith(f"You played: {said}")
-    assert f"overpays by {overpaid} (R6)" in w.remark.lines[0]  # the engine's facts
+    # the engine's facts: the reason is the log's own sentence for the overpayment (R6)
+    assert f"Its effects: {payment_words(price, bad.pay)}" in w.remark.lines[0]
+    assert payment_words(price, bad.pay) in said
     assert w.remark.lines[1].startswith("The search prefers: ")
     # the bots wait for the answer: the page is told no bot is to move
     assert w.view["coach"]["offer"] and w.view["bot_to_move"] is False

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from alhambra_widget import Buy, Game
+from alhambra_widget.engine.alhambra.narration import payment_words
 from alhambra_widget.players.alhambra.hinting import best_place
 from alhambra_widget.players.alhambra.strong import hints, reasons
 
@@ -27,7 +28,7 @@ def test_r10_r11_a_purchase_says_which_majority_it_takes_the_wall_and_the_round(
     g = Game(["Ann", "Ben", "Cem"], seed=3)
     g.edit(market={"ducat": "pavilion 3 SW"}, players=TWO_EACH, current="Ann")
     said = reasons(g, Buy("ducat", (3,)))
-    assert "pays exactly: another action (R4)" in said
+    assert payment_words(3, (3,)) in said and "exact payment: another action (R4)" in said
     pos, built = best_place(g, "Ann", g.market["ducat"])
     assert pos == (-1, -1) and "built one cell north and one west of the fountain, its best place now" in said
     assert "pavilion: 2 → 3, still 1st in round 1, no longer shared with Ben (0 → 1 points); Ben 1st → 2nd" in said

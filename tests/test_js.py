@@ -44,6 +44,12 @@ def test_front_end_unit_tests(tmp_path):
     two.autoplay_bots = False
     assert two.view["dirk"]["tiles"]
     (tmp_path / "two_players.json").write_text(json.dumps(two.view))
+    # the Gardens' first lay (G3): the person starts, nothing laid yet
+    from alhambra_widget import GardensWidget
+
+    first = GardensWidget(players=["You", "Ben"], seed=1, seats={"Ben": "greedy"})
+    assert first.game.current_player.name == "You" and not first.game.fields
+    (tmp_path / "gardens_first.json").write_text(json.dumps(first.view))
     # the course: a cell lesson, a numbers lesson and a game lesson
     from alhambra_widget import CourseWidget
 

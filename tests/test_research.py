@@ -3,8 +3,10 @@ engine's legal moves; observations hold only what the seat may see; PettingZoo's
 Gymnasium's and OpenSpiel's own test suites pass; the arena takes any executor and
 can seat OpenSpiel's ISMCTS."""
 
+import hashlib
 import random
 from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations_with_replacement
 
 import pytest
 
@@ -14,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from alhambra_widget.engine.alhambra.components import CURRENCIES  # noqa: E402
 from alhambra_widget.engine.alhambra.game import Game  # noqa: E402
+from alhambra_widget.engine.alhambra.listing import takes  # noqa: E402
 from alhambra_widget.engine.errors import IllegalAction, MalformedInput  # noqa: E402
 from alhambra_widget.engine.gardens.game import GardensGame  # noqa: E402
 from alhambra_widget.players.arena import run  # noqa: E402
@@ -21,7 +24,10 @@ from alhambra_widget.research import alhambra_v0, gardens_v0  # noqa: E402
 from alhambra_widget.research.codec import (  # noqa: E402
     ALHAMBRA_SIZE,
     BUY,
+    CARDS,
     GARDENS_SIZE,
+    TAKES,
+    AlhambraCodec,
     Steps,
     cell_index,
     codec_for,
@@ -122,6 +128,27 @@ def test_r6_buying_a_tile_one_cannot_afford_is_refused_at_the_first_step():
 def test_r1_the_action_spaces_are_fixed():
     assert ALHAMBRA_SIZE == 375 + 4 + 9 + 1 + 54 + 109 * 109 + 3
     assert GARDENS_SIZE == 36 * 36 * 4
+
+
+def test_r5_the_takes_numbered_are_the_engines_from_every_display_of_four_cards():
+    """The encoding numbers the engine's listing of R5, not a copy of the rule: every
+    choice the engine lists from any display of four of the 36 cards (with repeats:
+    three copies each, R1) is one of TAKES, and nothing else is."""
+    listed = set()
+    for display in combinations_with_replacement(CARDS, 4):
+        listed.update(a.cards for a in takes(display))
+    assert listed == set(TAKES) and len(TAKES) == len(listed) == 375
+
+
+def test_the_take_numbers_stay_as_published():
+    """The numbers are an interface (docs/research.md): take k names the same cards as
+    before the takes came from the engine's listing (digest of every take step's words)."""
+    assert [AlhambraCodec.describe(i) for i in (0, 35, 36, 37, BUY - 1)] == [
+        "take denar 1", "take florin 9", "take denar 1 + denar 1", "take denar 1 + denar 2",
+        "take florin 1 + florin 1 + florin 1 + florin 2",
+    ]  # fmt: skip
+    words = "|".join(AlhambraCodec.describe(i) for i in range(BUY))
+    assert hashlib.sha256(words.encode()).hexdigest()[:16] == "76bdbd7ceadf671f"
 
 
 @pytest.mark.parametrize(("kind", "n"), GAMES)

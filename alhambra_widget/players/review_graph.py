@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.pictures import svg_of
+from .alhambra.strong import with_rounds_to_come
 from .ismcts import Decision, margin_chances
 
 MISTAKE = 0.10
@@ -91,12 +92,8 @@ def public_values(game: Any) -> list[float]:
     """Each player's points, and in the Alhambra the scoring rounds still to come with
     today's buildings: all of it public."""
     values = [float(p.score) for p in game.players]
-    if getattr(game, "GAME", "") == "alhambra" and not game.is_over:
-        for number in range(len(game.rounds) + 1, 4):
-            totals = game.scoring_preview(number).totals
-            weight = 0.8 if number == len(game.rounds) + 1 else 0.6
-            for i, p in enumerate(game.players):
-                values[i] += weight * totals[p.name]
+    if getattr(game, "GAME", "") == "alhambra":  # weighed as the strong bot weighs them
+        return with_rounds_to_come(game, values)
     return values
 
 

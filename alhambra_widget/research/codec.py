@@ -37,7 +37,6 @@ refusal when the steps name a whole move); an integer outside the encoding raise
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import Any
 
 from ..engine.alhambra.actions import (
@@ -52,38 +51,49 @@ from ..engine.alhambra.actions import (
     TakeMoney,
     ToReserve,
 )
+from ..engine.alhambra.cells import MAX_TILES
+from ..engine.alhambra.components import CARDS as _CARD_TABLE
 from ..engine.alhambra.components import CURRENCIES, Card, Tile, building_tiles
+from ..engine.alhambra.listing import takes as _engine_takes
 from ..engine.errors import GameError, IllegalAction, MalformedInput
 from ..engine.gardens.components import FIELDS, garden_tiles
 from ..engine.gardens.game import GardensGame, Lay
 
 Seq = tuple[int, ...]
 
-CARDS: tuple[Card, ...] = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
-"""The 36 distinct money cards, by currency then value."""
+CARDS: tuple[Card, ...] = tuple(_CARD_TABLE.values())
+"""The 36 distinct money cards, by currency then value (the engine's card table)."""
+
+DISPLAY = 4
+"""The encoding numbers the takes from a display of up to four cards (R2, R9: four
+money cards lie face up)."""
 
 
 def _takes() -> tuple[tuple[Card, ...], ...]:
-    """R5: each card alone (36), then every set of two to four cards of value at most 4
-    adding up to at most 5 (a display holds four cards), sorted by size then cards."""
-    small = [c for c in CARDS if c.value <= 4]
-    sets = [
-        combo
-        for k in (2, 3, 4)
-        for combo in combinations_with_replacement(small, k)
-        if sum(c.value for c in combo) <= 5
-    ]
-    return tuple((c,) for c in CARDS) + tuple(sorted(sets, key=lambda s: (len(s), s)))
+    """Every choice of cards the engine's listing (R5) allows from some display of up to
+    :data:`DISPLAY` cards: each card alone (36), then the sets of several cards, sorted
+    by size then cards. A set of k + 1 cards is tried as a display of its own, grown from
+    an allowed set of k cards (every part of an allowed set is allowed: values only add
+    up); ``tests/test_research.py`` checks this against every display of four cards."""
+    singles = [a.cards for c in CARDS for a in _engine_takes((c,))]
+    found: list[tuple[Card, ...]] = []
+    grown = singles
+    for _size in range(2, DISPLAY + 1):
+        bigger = [(*s, c) for s in grown for c in CARDS if c >= s[-1]]
+        grown = [s for s in bigger if any(a.cards == s for a in _engine_takes(s))]
+        found += grown
+    return tuple(singles) + tuple(sorted(found, key=lambda s: (len(s), s)))
 
 
 TAKES = _takes()
 TILES: tuple[Tile, ...] = building_tiles()
-REACH = 54
+REACH = MAX_TILES
+"""No cell is farther than this from the fountain (R1: 54 tiles reach no farther)."""
 WIDTH = 2 * REACH + 1
 TAKE = 0
 BUY = TAKE + len(TAKES)
 PAY = BUY + len(CURRENCIES)
-PAID = PAY + 9
+PAID = PAY + max(c.value for c in CARDS)  # a step per card value (R1: 1-9)
 TILE = PAID + 1
 CELL = TILE + len(TILES)
 RESERVE = CELL + WIDTH * WIDTH

@@ -578,6 +578,58 @@ test("R5 R6 the prompt follows what is being done: taking money, then paying for
   cleanup();
 });
 
+// pick in the payment row the hand's cards of a listed payment (values, largest first)
+function pickPayment(root, v, cur, pay) {
+  const hand = v.players[v.current].money;
+  const left = [...v.legal.buy[cur].cards];
+  for (const value of pay) {
+    const i = left.find((k) => hand[k][1] === value);
+    left.splice(left.indexOf(i), 1);
+    click(root.querySelector(`[data-pay='${i}']`));
+  }
+}
+
+test("R4 R5 R6 G3 the words that state a rule are the view model's: the page prints them, never its own", () => {
+  const v = fixture("paying");
+  const b = v.legal.buy.denar;
+  // the engine's sentence per total, as the log says it; every payment's total has one
+  assert.ok(b.pays.every((pay) => typeof b.says[pay.reduce((s, x) => s + x, 0)] === "string"));
+  const real = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const exact = b.pays.find((pay) => b.exact.some((e) => e.join() === pay.join()));
+  const over = b.pays.find((pay) => !b.exact.some((e) => e.join() === pay.join()));
+  assert.ok(exact && over); // the fixture holds both (R4, R6)
+  for (const pay of [exact, over]) {
+    click(real.root.querySelector("[data-slot='denar']"));
+    pickPayment(real.root, v, "denar", pay);
+    assert.equal(real.root.querySelector(".aw-pickinfo").textContent, b.says[pay.reduce((s, x) => s + x, 0)]);
+    click(real.root.querySelector("button[data-do='cancel']"));
+  }
+  real.cleanup();
+  // other words in the view model: the page shows those, so it holds no rule of its own
+  const says = Object.fromEntries(Object.keys(b.says).map((t) => [t, `the view says ${t}`]));
+  const view = { ...v, legal: { ...v.legal, take_limit: "the view's R5 words", buy: { ...v.legal.buy, denar: { ...b, says } } } };
+  const { root, cleanup } = mount({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const prompt = () => root.querySelector("[data-area='prompt']").textContent;
+  click(root.querySelector("[data-take='0']"));
+  assert.match(prompt(), /^Taking money: .*\(the view's R5 words\)/);
+  click(root.querySelector("button[data-do='cancel']"));
+  click(root.querySelector("[data-slot='denar']"));
+  pickPayment(root, view, "denar", b.pays[0]);
+  assert.equal(root.querySelector(".aw-pickinfo").textContent, `the view says ${b.pays[0].reduce((s, x) => s + x, 0)}`);
+  cleanup();
+  const g = fixture("gardens_first");
+  assert.ok(g.legal.first && g.legal.lay_limit);
+  const gardens = (view) => {
+    const m = mount({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+    const text = m.root.querySelector("[data-area='prompt']").textContent;
+    m.cleanup();
+    return text;
+  };
+  assert.match(gardens(g), new RegExp(` — ${g.legal.lay_limit.replace(/[()]/g, "\\$&")}\\. R turns it`));
+  assert.match(gardens({ ...g, legal: { ...g.legal, lay_limit: "the view's G3 words" } }), / — the view's G3 words\. R turns it/);
+  assert.doesNotMatch(gardens({ ...g, legal: { ...g.legal, lay_limit: "" } }), / — /);
+});
+
 test("R8 a past step offers no redesign until the player acts from it", () => {
   const v = fixture("you_to_move");
   assert.equal(v.legal.phase, "act");

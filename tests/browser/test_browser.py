@@ -3,6 +3,8 @@ to test-artifacts/."""
 
 import pytest
 
+from alhambra_widget.engine.alhambra.narration import payment_words
+
 pytestmark = pytest.mark.browser
 
 THREE = """
@@ -55,7 +57,7 @@ def test_several_cards_over_five_are_refused_while_picking(open_notebook):
 def test_exact_payment_gives_another_action(open_notebook):
     lab = open_notebook(THREE)
     lab.buy("denar", "garden 10", ["denar 6", "denar 4"])
-    assert "exact payment: you get another action" in lab.page.locator(".aw-pickinfo").inner_text()
+    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(10, (6, 4))  # the log's sentence (R4)
     lab.page.click("button[data-do='buy']")
     lab.wait_py(
         "print(g.phase, g.current_player is p, [str(t) for t in p.bought])",
@@ -67,7 +69,7 @@ def test_exact_payment_gives_another_action(open_notebook):
 def test_tile_placed_in_a_highlighted_cell(open_notebook):
     lab = open_notebook(THREE)
     lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
-    assert "overpays by 2" in lab.page.locator(".aw-pickinfo").inner_text()
+    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(10, (9, 3))  # "overpaid by 2" (R6)
     lab.page.click("button[data-do='buy']")
     lab.page.locator("[data-sel='garden 10']").first.wait_for()
     lab.page.click("[data-sel='garden 10']")

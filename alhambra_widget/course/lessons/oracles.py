@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.alhambra.components import Card, Tile, money_cards
-from ...engine.alhambra.game import Game, dirk_draw, end_game_gifts
-from ...engine.alhambra.scoring import POINTS, score_kind
+from ...engine.alhambra.game import Game, dirk_draw
+from ...engine.alhambra.scoring import POINTS, place_points, score_kind
 from ...engine.errors import GameError, MalformedInput
 from ...engine.gardens.components import TREES, garden_tiles
 from .core import ORDINAL, Attempt, Lesson, Pos, Task, Verdict, answer_field, cell_text, parse_cell
@@ -40,15 +40,15 @@ def _o_majority(lesson: Lesson) -> Oracle:
         got, want = given.get(name), ks.points[name]
         if name not in ks.places:
             return f"you gave {name} {got}, but {name} has no {s['kind']}, so takes no place and scores nothing (R10).", "R10", "place"
-        pooled = ks.shared.get(name, (ks.places[name],))
-        table = POINTS[s["kind"]][s["round"] - 1]
+        pooled = ks.shared.get(name, (ks.places[name],))  # the engine's pooling (R10)
         if len(pooled) > 1:
             group = [n for n, p in ks.places.items() if p == ks.places[name]]
-            worth = "+".join(str(table[p - 1]) if p <= len(table) else "0" for p in pooled)
+            worth = "+".join(str(place_points(s["kind"], s["round"], p)) for p in pooled)
             return (f"you gave {name} {got}, but {' and '.join(sorted(group))} tie for {ORDINAL[ks.places[name]]} place, "
                     f"so they share {worth} and each gets {want}, rounded down (R10)."), "R10", "shared"  # fmt: skip
-        if ks.places[name] > len(table):
-            paid = f"{len(table)} place{'s' if len(table) > 1 else ''}"
+        places = len(POINTS[s["kind"]][s["round"] - 1])  # the places the round's table pays
+        if ks.places[name] > places:
+            paid = f"{places} place{'s' if places > 1 else ''}"
             return f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]}, and round {s['round']} pays only {paid} (R10).", "R10", "place"
         return (f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]} with {ks.counts[name]}, "
                 f"worth {want} in round {s['round']} (R10)."), "R10", "place"  # fmt: skip
@@ -223,23 +223,13 @@ def _o_to_move(lesson: Lesson) -> Oracle:
         "and the same seed and actions always give the same game (R13).", "R13", "to_move"))
 
 
-def _hand_totals(hands: dict[str, list[str]]) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for n, cards in hands.items():
-        h: dict[str, int] = {}
-        for c in cards:
-            card = Card.parse(c)
-            h[card.currency] = h.get(card.currency, 0) + card.value
-        out[n] = h
-    return out
-
-
 def _o_gift(lesson: Lesson) -> Oracle:
     s = lesson.start
-    holdings = _hand_totals(s["hands"])
     cur = s["currency"]
-    [(_c, _t, receiver, _top)] = end_game_gifts({cur: Tile("garden", 10)}, holdings)  # R12
-    held = {n: h.get(cur, 0) for n, h in holdings.items()}
+    g = Game(list(s["hands"]), seed=0)  # the lesson's hands, and a tile in every market slot
+    g.edit(players={n: {"money": cards} for n, cards in s["hands"].items()})
+    [(_c, _t, receiver, _top)] = [x for x in g.gifts() if x[0] == cur]  # R12, as the engine gives it
+    held = {p.name: p.money_of(cur) for p in g.players}
     listed = ", ".join(f"{n} {v}" for n, v in held.items())
 
     def wrong(name: str) -> tuple[str, str, str]:

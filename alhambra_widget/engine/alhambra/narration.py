@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from ..events import Event as _Event
@@ -43,13 +43,25 @@ def _turn(d: dict[str, Any]) -> str:
     return f"Turn {d['turn']}: {d['player']} to play."
 
 
+def overpaid(price: int, pay: Sequence[int]) -> int:
+    """R6: how much paying the card values ``pay`` for a tile of ``price`` gives beyond
+    the price, lost since no change is given (0: an exact payment, R4)."""
+    return sum(pay) - price
+
+
+def payment_words(price: int, pay: Sequence[int]) -> str:
+    """What paying ``pay`` for a tile of ``price`` means, in the one sentence the log,
+    the hints and the page all show: an exact payment gives another action (R4); any
+    more is lost, and the turn ends (R6)."""
+    over = overpaid(price, pay)
+    if over == 0:
+        return "exact payment: another action (R4)"
+    return f"overpaid by {over}: no change is given (R6), and the turn ends"
+
+
 def _buy(d: dict[str, Any]) -> str:
     paid = sum(d["pay"])
-    how = (
-        "exact payment: another action (R4)"
-        if d["exact"]
-        else f"overpaid by {paid - d['price']}, no change given: the turn ends (R6)"
-    )
+    how = payment_words(d["price"], d["pay"])
     cards = " + ".join(f"{d['currency']} {v}" for v in d["pay"])  # the cards, named as in a take
     total = f" = {paid}" if len(d["pay"]) > 1 else ""
     return f"{does(d['player'], 'buys')} the {d['tile']} for {cards}{total} ({how})."

@@ -133,11 +133,17 @@ def _check_round(round: int) -> None:
         raise IllegalAction("R10", f"There are scoring rounds 1, 2 and 3, not {round!r}.")
 
 
+def place_points(kind: str, round: int, place: int) -> int:
+    """R10: what ``place`` (1, 2, 3, ...) of ``kind`` is worth in scoring round
+    ``round``: the rulebook's table, and 0 for a place beyond the round's table."""
+    table = POINTS[kind][round - 1]
+    return table[place - 1] if place <= len(table) else 0
+
+
 def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
     """R10 for one kind: places by count, ties share the points of the places they
-    cover (a place beyond the round's table is worth 0), rounded down."""
+    cover (:func:`place_points`), rounded down."""
     _check_round(round)
-    table = POINTS[kind][round - 1]
     held = dict(counts)  # (a dict: compiled, its loops are not generic iterations)
     by_count: dict[int, list[str]] = {}  # (plain loops: compiled, no generator objects)
     for n, c in held.items():
@@ -156,8 +162,7 @@ def score_kind(kind: str, counts: Mapping[str, int], round: int) -> KindScore:
         size = len(group)
         pool = 0
         for p in range(place, place + size):
-            if p <= len(table):
-                pool += table[p - 1]
+            pool += place_points(kind, round, p)
         covered = tuple(range(place, place + size)) if size > 1 else ()
         for n in group:
             places[n] = place

@@ -19,6 +19,7 @@ from ...engine.alhambra.actions import (
 )
 from ...engine.alhambra.components import Tile
 from ...engine.alhambra.game import Game, Player
+from ...engine.alhambra.narration import overpaid
 from ...engine.alhambra.scoring import POINTS
 from ..base import best_of
 
@@ -89,7 +90,7 @@ class GreedyBot:
         if isinstance(a, Buy):
             tile = game.market[a.currency]
             assert tile is not None  # a legal buy has a tile
-            over = sum(a.pay) - tile.price
+            over = overpaid(tile.price, a.pay)  # R6: lost, no change is given
             return (
                 4
                 + self._kind_worth(game, p, counts, tile.kind)

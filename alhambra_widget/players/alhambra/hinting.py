@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.alhambra.actions import Action, Buy, TakeMoney
-from ...engine.alhambra.components import Tile
+from ...engine.alhambra.components import Card, Tile
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.grid import Alhambra, Pos
 from ...engine.alhambra.scoring import KindScore, ScoringRound
@@ -123,34 +123,51 @@ def majorities(before: ScoringRound, after: ScoringRound, me: str) -> list[str]:
     return out
 
 
-def _money(cards: Sequence[object]) -> str:
-    return f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+def _money(cards: Sequence[Card]) -> str:
+    n = len(cards)
+    return f"{n} card{'' if n == 1 else 's'}, {sum(c.value for c in cards)} in all"
+
+
+def _next_turn(after: Game, me: str) -> str | None:
+    """Whom the engine hands the turn to when ``me``'s turn ends, or ``None`` when the
+    game ends with it (R12): a copy of ``after`` played on until another player is to
+    act (not only to place an end-game gift), by the engine's own listing (no further
+    purchase where another action is listed)."""
+    g = after.copy()
+    while not g.is_over and (g.current_player.name == me or g.phase != "act"):
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if type(a) is not Buy), legal[0]))
+    return None if g.is_over else g.current_player.name
 
 
 def leaves(game: Game, action: Action) -> list[str]:
-    """What a move leaves: the money in hand after it, and, for the next player, the
-    tiles still in the market (a purchase) or the cards still in the display (a take).
-    Only what the player sees: the refills come from the hidden bag and deck (R2)."""
-    me = game.current_player
-    out: list[str] = []
-    names = [p.name for p in game.players]
-    after = names[(names.index(me.name) + 1) % len(names)]
+    """What a purchase or a take leaves, read off the engine: the game after it (a copy,
+    ``apply``) against the game before. The money in hand after it, and, for the player
+    the engine hands the next turn to, the tiles still in the market (a purchase) or the
+    cards still in the display (a take): the display before, less the cards the player
+    gained. Only what the player sees: the refills come from the hidden bag and deck (R2)."""
+    if type(action) is not Buy and type(action) is not TakeMoney:
+        return []
+    me = game.current_player.name
+    after = game.copy()
+    after.apply(action)
+    money = after.player(me).money
+    nxt = _next_turn(after, me)
+    to = f" for {nxt}" if nxt is not None else " (the game ends with this turn, R12)"
     if type(action) is Buy:
-        left = len(me.money) - len(action.pay)
-        value = sum(c.value for c in me.money) - sum(action.pay)
-        out.append(f"money left: {left} card{'' if left == 1 else 's'}, {value} in all")
-        rest = [f"{t.kind} {t.price} ({cur})" for cur, t in game.market.items() if t is not None and cur != action.currency]
+        out = [f"money left: {_money(money)}"]
+        rest = [f"{t.kind} {t.price} ({cur})" for cur, t in after.market.items() if t is not None]
         if rest:
-            out.append(f"leaves in the market for {after}: {', '.join(rest)}")
-    elif type(action) is TakeMoney:
-        taken = list(action.cards)
-        rest_cards = list(game.display)
-        for c in taken:
-            if c in rest_cards:
-                rest_cards.remove(c)
-        after_money = [*me.money, *taken]
-        out.append(f"money after: {_money(after_money)}, {sum(c.value for c in after_money)} in all")
-        if rest_cards:
-            shown = ", ".join(f"{c.currency} {c.value}" for c in rest_cards)
-            out.append(f"leaves in the money display for {after}: {shown}")
+            out.append(f"leaves in the market{to}: {', '.join(rest)}")
+        return out
+    out = [f"money after: {_money(money)}"]
+    gained = Counter(money) - Counter(game.current_player.money)
+    rest_cards = []
+    for c in game.display:
+        if gained[c]:
+            gained[c] -= 1
+        else:
+            rest_cards.append(c)
+    if rest_cards:
+        out.append(f"leaves in the money display{to}: {', '.join(map(str, rest_cards))}")
     return out

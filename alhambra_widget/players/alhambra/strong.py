@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
-from ...engine.alhambra.narration import plain_text, where
+from ...engine.alhambra.narration import payment_words, plain_text, where
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances
 from ..parallel import parallel_review, parallel_search
 from ..ranking import ranked
@@ -101,13 +101,29 @@ def estimate(game: Game) -> list[float]:
     :data:`MONEY` for each unit of money in hand."""
     if game.is_over:
         return [float(p.score) for p in game.players]
-    est = [p.score + MONEY * sum(c.value for c in p.money) for p in game.players]
-    for number in range(len(game.rounds) + 1, 4):
+    now = [p.score + MONEY * sum(c.value for c in p.money) for p in game.players]
+    return with_rounds_to_come(game, now)
+
+
+ROUND_WEIGHTS = (0.8, 0.6)
+"""How much of what a scoring round still to come would give with today's buildings
+and walls counts: the next round, then each later one (:func:`with_rounds_to_come`:
+the strong bot's estimate and the review graph's public one)."""
+
+
+def with_rounds_to_come(game: Game, values: list[float]) -> list[float]:
+    """``values`` (one per player, in seat order) plus what each scoring round still to
+    come would give each player with today's buildings and walls (the engine's
+    previews, R10, R11), weighted by :data:`ROUND_WEIGHTS`. All of it public."""
+    if game.is_over:
+        return values
+    following = len(game.rounds) + 1
+    for number in range(following, 4):
         totals = game.scoring_preview(number).totals
-        weight = 0.8 if number == len(game.rounds) + 1 else 0.6
+        weight = ROUND_WEIGHTS[0] if number == following else ROUND_WEIGHTS[1]
         for i, p in enumerate(game.players):
-            est[i] += weight * totals[p.name]
-    return est
+            values[i] += weight * totals[p.name]
+    return values
 
 
 def evaluate(game: Game) -> list[float]:
@@ -183,18 +199,16 @@ class StrongBot:
 
 def reasons(game: Game, action: Action) -> list[str]:
     """What ``action`` changes for its player, from the engine's own figures: an exact
-    payment (R4) or an overpayment (R6), the money taken, the majorities that change in
-    the next scoring round (R10, :func:`.hinting.majorities`), the longest wall (R11)
-    and what that round would give the player. A purchase is weighed built at its best
-    place (:func:`.hinting.best_place`)."""
+    payment (R4) or an overpayment (R6) in the engine's words, the money taken, the
+    majorities that change in the next scoring round (R10, :func:`.hinting.majorities`),
+    the longest wall (R11) and what that round would give the player. A purchase is
+    weighed built at its best place (:func:`.hinting.best_place`)."""
     me = game.current_player
     out: list[str] = []
     if type(action) is Buy:
         bought = game.market[action.currency]
-        if game.is_exact(action):
-            out.append("pays exactly: another action (R4)")
-        elif bought is not None:
-            out.append(f"overpays by {sum(action.pay) - bought.price} (R6)")
+        if bought is not None:  # the engine's sentence, as in the log and on the page
+            out.append(payment_words(bought.price, action.pay))
     if type(action) is TakeMoney:
         out.append(f"takes {sum(c.value for c in action.cards)} in money")
     number = game.next_scoring_round

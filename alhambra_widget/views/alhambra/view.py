@@ -28,8 +28,8 @@ from ...engine.alhambra.actions import (
 from ...engine.alhambra.components import CURRENCIES, KINDS, Card, Tile
 from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
+from ...engine.alhambra.narration import payment_words, tile_words
 from ...engine.alhambra.narration import plain_text as log_text
-from ...engine.alhambra.narration import tile_words
 from ...engine.alhambra.scoring import POINTS, ScoringRound
 from ...engine.errors import MalformedInput
 from ..seats import seen_hands, viewer
@@ -47,6 +47,9 @@ RULES = {
     "R9": "Bought tiles are placed only after the turn's last action, each into the Alhambra or the reserve.",
     "R3": "With two players a tile bought this turn may also go to Dirk.",
 }
+
+TAKE_LIMIT = "at most 5 in all, R5"
+"""What the prompt says of picking several display cards to take together (R5)."""
 
 
 def tile_json(t: Tile) -> list[Any]:
@@ -323,6 +326,7 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
             }
         return out
     out["take"] = _take_choices(game.display, legal)
+    out["take_limit"] = TAKE_LIMIT  # what the prompt says of several cards taken together
     if hand_seen:
         out["buy"] = _buy_choices(game, legal)
         for cur, b in out["buy"].items():  # dragged from its slot onto a cell: where it may go
@@ -347,18 +351,21 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
 
 
 def _buy_choices(game: Game, legal: list[Action]) -> dict[str, Any]:
-    """Per market slot the mover may buy: its price, every payment, the exact ones, and
-    ``cards``, the places in the mover's hand of the cards some payment uses (the page
-    offers those). Per slot with a tile the mover may not buy, ``refused``: the
-    engine's refusal of paying with every card of that currency held (R6)."""
+    """Per market slot the mover may buy: its price, every payment, what a payment of
+    each total means in the engine's words (``says``, total -> the log's sentence), the
+    exact ones, and ``cards``, the places in the mover's hand of the cards some payment
+    uses (the page offers those). Per slot with a tile the mover may not buy,
+    ``refused``: the engine's refusal of paying with every card of that currency held
+    (R6)."""
     money = game.current_player.money
     buys: dict[str, Any] = {}
     for x in legal:
         if isinstance(x, Buy):
             tile = game.market[x.currency]
             assert tile is not None
-            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "exact": [], "cards": set()})
+            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "says": {}, "exact": [], "cards": set()})
             b["pays"].append(list(x.pay))
+            b["says"][str(sum(x.pay))] = payment_words(tile.price, x.pay)  # the log's sentence (R4, R6)
             if game.is_exact(x):  # R4: another action
                 b["exact"].append(list(x.pay))
             b["cards"].update(i for i, c in enumerate(money) if c.currency == x.currency and c.value in x.pay)
@@ -408,6 +415,7 @@ def explain_cell(a: Alhambra, tile_name: object, pos: object) -> str:
 
 __all__ = [
     "RULES",
+    "TAKE_LIMIT",
     "alhambra_json",
     "explain_cell",
     "game_view",

@@ -15,6 +15,9 @@ RULES = {
     "G5": "The game ends when every field is planted.",
 }
 
+FIRST_LAY = "not on the edge (G3)"
+"""What the prompt says of the game's first lay (G3: not on an edge or corner field)."""
+
 
 def field_rules(g: GardensGame) -> dict[str, str]:
     """Rule id per field for the player to move ("" = legal), as the engine judges a
@@ -112,7 +115,8 @@ def gardens_view(
         "supply": len(g.supply),
         "log": [e.text for e in g.log[-log_size:]],
         "legal": (
-            {"player": g.current, "fields": field_rules(g), "first": not g.fields}
+            {"player": g.current, "fields": field_rules(g), "first": not g.fields,
+             "lay_limit": FIRST_LAY if not g.fields else ""}
             if not g.is_over else None
         ),
     }  # fmt: skip

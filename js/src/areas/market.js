@@ -86,9 +86,10 @@ export function confirmRow(v) {
   return html`<span role="group" class="aw-confirm" aria-label="your move at a past step">Your move at step ${v.step} of ${v.steps}:</span> <button class="aw-primary" data-resolve="branch" title="Your move starts another version of the game from step ${v.step}; the game as played (${later}) stays saved: switch between them under “lines” at the foot of the table">Play it, keep the old game</button> <button data-resolve="undo" title="Undo back to step ${v.step} and play your move there: ${later} ${one ? "is" : "are"} gone">Play it, erase ${later}</button> <button data-resolve="cancel">Cancel</button>`;
 }
 
-// the cards offered are those the engine's payments use; a slot it lists no payment for
-// says the engine's refusal; a payment it does not list is sent all the same when Buy is
-// pressed, and the engine's refusal comes back as the message
+// the cards offered are those the engine's payments use, and what a payment means is
+// the engine's sentence; a slot it lists no payment for says the engine's refusal; a
+// payment it does not list is sent all the same when Buy is pressed, and the engine's
+// refusal comes back as the message
 function payHtml({ v, ui }) {
   const p = v.players[v.current];
   const b = v.legal.buy && v.legal.buy[ui.payCur];
@@ -97,7 +98,7 @@ function payHtml({ v, ui }) {
   const q = pickedPay(v, ui);
   let info = null;
   if (q.ok) {
-    const say = q.exact ? `exact payment: you get another action (R4)` : `overpays by ${q.sum - b.price}: no change is given (R6), and your turn ends`;
+    const say = b.says[q.sum]; // the engine's sentence for this total, as the log says it (R4, R6)
     info = html`<span class="aw-pickinfo ${q.exact ? "aw-ok" : "aw-warn"}">${say}</span>`;
   } else if (ui.payPicks.length) {
     info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;

@@ -1,4 +1,5 @@
-// The status line: what to do next, or what the hovered cell says.
+// The status line: what to do next, or what the hovered cell says. Words that state a
+// rule come with the view model (legal.take_limit, legal.lay_limit): the page holds none.
 
 import { isBot, sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
@@ -64,12 +65,12 @@ export function statusText({ v, ui, model }) {
     return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
   }
   if (v.mode === "gardens") {
-    return `${must(p)} lay the tile in hand on a green field (click, or Enter)${L && L.first ? " — not on the edge (G3)" : ""}. R turns it.`;
+    return `${must(p)} lay the tile in hand on a green field (click, or Enter)${L && L.lay_limit ? ` — ${L.lay_limit}` : ""}. R turns it.`;
   }
   if (!L) return "";
   const paying = payPrompt(v, ui, L);
   if (paying) return paying;
-  if (ui.picks.length && L.take) return `Taking money: click more display cards to take them together (at most 5 in all, R5), then Take.`;
+  if (ui.picks.length && L.take) return `Taking money: click more display cards to take them together (${L.take_limit}), then Take.`;
   if (ui.sel && L.tiles && L.tiles[ui.sel]) return tilePrompt(v, ui, L);
   if (ui.removing) return "Click a tile outlined in green to move it to the reserve; the others say why they must stay.";
   if (L.phase !== "act" && nowhere(L).length) {
