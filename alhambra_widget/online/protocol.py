@@ -15,7 +15,7 @@ The server sends:
 * ``step``: one action as applied and committed, with what it revealed to this seat
   (``intent`` names the client's id when the move was this seat's);
 * ``refused``: an intent or frame that was not applied, with ``kind`` (``illegal``,
-  ``turn``, ``stale``, ``malformed``, ``size``, ``rate``, ``paused``, ``server``), the ruling id where one
+  ``turn``, ``stale``, ``malformed``, ``size``, ``rate``, ``paused``, ``closed``, ``server``), the ruling id where one
   decides, and a sentence;
 * ``ack``: an intent already applied (sent again after a reconnection);
 * ``over``: the game has ended, and its whole record (seed and actions) is revealed;

@@ -17,6 +17,7 @@ actions and tell their own connections.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -260,10 +261,16 @@ class Server:
             iid = data["id"]
             if iid in h.intents:
                 return {"type": "ack", "intent": iid, "step": h.intents[iid]}
+            if h.kind(seat) != HUMAN:  # a teacher gave the seat to a bot: its moves are the bot's
+                name = h.game.players[seat].name
+                return refused("turn", f"A teacher gave {name}'s seat to a bot ({h.kind(seat)}): the bot "
+                                       "moves for it now, so nothing was done.", iid)  # fmt: skip
             return await self._move(h, seat, data["action"], data["step"], iid)
 
     async def _move(self, h: Host, seat: int, raw: Any, step: int, iid: str | None) -> dict[str, Any] | None:
         g = h.game
+        if self.hosts.get(h.id) is not h:  # closed (idle) while this connection or bot held it
+            return refused("closed", "This table was closed: nobody moved for a long time. Nothing was done.", iid)
         if g.is_over:
             return refused("illegal", "The game is over: no more moves.", iid, "R12" if g.GAME == "alhambra" else "G5")
         if h.paused:
@@ -295,6 +302,8 @@ class Server:
         except sqlalchemy.exc.IntegrityError:  # another process took this step first
             g.become(before)
             await self._catch_up(h)
+            if iid is not None and iid in h.intents:  # this very intent, sent to the other process too
+                return None  # applied once, there; the catch-up told this connection (its step names it)
             return refused("stale", "Another move was made at this step just before yours: nothing was done.", iid)
         except Exception as e:  # (a database that refuses: nothing happened)
             g.become(before)
@@ -398,8 +407,12 @@ class Server:
                 h = self.hosts.pop(tid, None)
                 log.info("table %s closed: idle for %g hours", tid, self.idle_hours)
                 if h is not None:
-                    await self.broadcast(h, {"type": "error", "kind": "closed",
-                                             "message": "This table was closed: nobody moved for a long time."})  # fmt: skip
+                    async with h.lock:  # told, then let go: no move is taken after this (_move)
+                        await self.broadcast(h, {"type": "error", "kind": "closed",
+                                                 "message": "This table was closed: nobody moved for a long time."})  # fmt: skip
+                        for c in list(h.clients):
+                            with contextlib.suppress(Exception):  # (a connection already gone)
+                                await c.ws.close(code=protocol.UNKNOWN)
 
     # -- a teacher's changes -------------------------------------------------------------
     def _teacher(self, person: Person | None, h: Host) -> None:
@@ -463,7 +476,7 @@ class Server:
             if h.kind(seat) == HUMAN:  # a person took the seat back meanwhile
                 return
             why = await self._move(h, seat, raw, step, f"bot:{step}")
-        if why is not None and why["kind"] not in ("paused", "stale"):
+        if why is not None and why["kind"] not in ("paused", "stale", "closed"):
             log.warning("table %s: the bot's move was refused: %s", h.id, why["message"])
 
     # -- connections -------------------------------------------------------------------
