@@ -38,5 +38,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     people = people_from_env(args.hub, args.teachers or TEACHERS)
     served = app(args.db, args.workers, people, tables_per_person=args.tables_per_person, idle_hours=args.idle_hours)
     uvicorn.run(served, host=args.host, port=args.port, ws_max_size=HARD_FRAME, log_level=args.log_level,
-                access_log=False, timeout_graceful_shutdown=2)  # fmt: skip
+                access_log=False, timeout_graceful_shutdown=2, log_config=None)  # fmt: skip
     return 0
