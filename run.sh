@@ -59,6 +59,8 @@ setup() {
   fi
   # the editable install builds js/ once; rebuild so a changed front end is never stale
   (cd js && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; } && npm run --silent build)
+  # configurable-http-proxy, for the tests against a real JupyterHub (tests/online/test_classroom.py)
+  (cd tests/hub && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --loglevel=error; })
 }
 
 # the documentation site: the JupyterLite course, then Sphinx (its notebooks executed,
