@@ -223,7 +223,10 @@ def running_hub(folder: Path, external: dict[str, list[str]]) -> Iterator[Hub]:
     finally:
         for s in services:
             _stop(s.process)
-        _stop(hub.process)  # the Hub stops its managed service ...
-        if managed is not None:  # ... or, if the Hub could not, here
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(managed, signal.SIGKILL)
+        _stop(hub.process)  # the Hub stops its managed service and its proxy ...
+        proxy = folder / "proxy.pid"
+        leaders = [managed, int(proxy.read_text()) if proxy.exists() and proxy.read_text().strip().isdigit() else None]
+        for pid in leaders:  # ... or, if the Hub could not, here (each leads its own group)
+            if pid is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pid, signal.SIGKILL)
