@@ -217,7 +217,7 @@ class Server:
                 "Only a teacher opens a table for others: seat yourself with bots, or ask "
                 f"your teacher to seat {', '.join(sorted(set(people) - {person.name}))}."
             )
-        if self.store.owned(person.name) >= self.tables_per_person:
+        if not person.teacher and self.store.owned(person.name) >= self.tables_per_person:
             raise Forbidden(
                 f"{person.name} has {self.tables_per_person} open tables already, the most one "
                 "person may open: finish one, or ask a teacher to close one."

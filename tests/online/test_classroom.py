@@ -563,3 +563,47 @@ def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_post
     finally:
         for c in everyone:
             c.close()
+
+
+def test_a_process_killed_beside_another_loses_nothing(serve: Any, fresh_postgres: str) -> None:
+    """Two processes on one PostgreSQL, Ann through A and Ben through B. A is killed
+    with SIGKILL mid-game: Ann goes on through B; A is started again, then B is killed:
+    both go on through A. Everything acknowledged is stored, once, and the game ends
+    as the same game played without a fault."""
+    a, b = serve(fresh_postgres), serve(fresh_postgres)
+    players = ["Ann", "Ben"]
+    t = open_table(a.url, players=players, seed=SEED)
+    codes = t["codes"]
+    own = {"Ann": Raw(a.url, {"type": "hello", "code": codes["Ann"]}),
+           "Ben": Raw(b.url, {"type": "hello", "code": codes["Ben"]})}  # fmt: skip
+    reference = Game(players, SEED)
+    acked: list[int] = []
+    try:
+        while not reference.is_over:
+            step = reference.step
+            if step == 25:  # SIGKILL of A: Ann's client goes on through B
+                a.kill()
+                own["Ann"].close()
+                own["Ann"] = Raw(b.url, {"type": "hello", "code": codes["Ann"]})
+                a.start()
+            if step == 70:  # SIGKILL of B: both go on through A, started again
+                b.kill()
+                for name in players:
+                    own[name].close()
+                    own[name] = Raw(a.url, {"type": "hello", "code": codes[name]})
+            for c in own.values():
+                c.at_step(step)
+            mover = own[reference.current_player.name]
+            action = brisk(mover.game, SEED)
+            mover.intent(action, step, f"k-{step}")
+            assert mover.answer(f"k-{step}")["type"] == "step"
+            acked.append(step)
+            reference.apply(action)
+        stored = stored_actions(fresh_postgres, t["id"])
+        assert [s for s, _a, _i in stored] == list(range(reference.step))  # each once, none lost
+        assert [x[1] for x in stored] == [x.to_json() for x in reference.history]
+        assert acked == list(range(reference.step))
+        assert stored_game(fresh_postgres, t["id"]).digest() == reference.digest()
+    finally:
+        for c in own.values():
+            c.close()
