@@ -34,7 +34,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import Message, Receive, Scope, Send
 
 from ..engine.errors import GameError, MalformedInput
@@ -271,7 +271,11 @@ def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: 
         yield
         await server.stop()
 
-    out = Starlette(routes=[*ROUTES, WebSocketRoute("/ws", server.connection)], lifespan=lifespan)
+    routes: list[Any] = [*ROUTES, WebSocketRoute("/ws", server.connection)]
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "").rstrip("/")
+    if prefix:  # a Hub service: reached through the Hub's proxy under its prefix, too
+        routes.append(Mount(prefix, routes=list(routes)))
+    out = Starlette(routes=routes, lifespan=lifespan)
     out.state.server = server
     wrapped: Any = RequestIds(out)
     wrapped.state = out.state
