@@ -94,9 +94,10 @@ os.environ["ALHAMBRA_COURSE_PROGRESS"] = str(BUILD / "docs-course-progress.json"
 
 # pages this folder's index names (index.md); every other *.md joins through more.md
 LISTED = {
-    "index", "getting-started", "playing", "table", "course", "coach", "whatif", "rules",
-    "rules-in-pictures", "scripting", "api", "researchers", "research", "architecture",
-    "contributing", "writing-lessons", "speed", "engine-speed", "changelog", "more",
+    "index", "getting-started", "playing", "table", "online", "course", "coach", "whatif",
+    "rules", "rules-in-pictures", "scripting", "api", "researchers", "research",
+    "architecture", "contributing", "writing-lessons", "speed", "engine-speed", "changelog",
+    "more",
 }  # fmt: skip
 
 
