@@ -426,10 +426,9 @@ async def one_run(args: argparse.Namespace, n: int) -> dict[str, float]:
             print(f"  refusals: {dict(run.refusals)}")
     finally:
         server.stop()
-        if not args.db:
-            for f in os.listdir(tmp):
-                os.remove(os.path.join(tmp, f))
-            os.rmdir(tmp)
+        for f in os.listdir(tmp):  # (empty with --db)
+            os.remove(os.path.join(tmp, f))
+        os.rmdir(tmp)
     return fig
 
 
