@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import secrets
@@ -128,6 +129,7 @@ class Server:
                 host = await self.host(tid)
                 if host is not None:
                     self.bots(host)
+        gc.freeze()  # what start-up made stays: full collections walk only what moves
         loop = asyncio.get_running_loop()
         if self.store.postgresql:
             self.tasks.append(loop.create_task(self._listen_database()))
@@ -295,20 +297,20 @@ class Server:
         err = g.why_illegal(action)
         if err is not None:
             return refused("illegal", err.sentence, iid, getattr(err, "rule", None))
-        before = g.copy()
-        g.apply(action)
-        try:  # committed before anyone is told
-            self.store.append(h.id, g.step - 1, action.to_json(), seat, iid, summary(g, h.seats), g.is_over)
+        before, after = g.copy(), g.copy()
+        after.apply(action)  # the table shows it once it is stored (its summary, its record)
+        try:  # committed before anyone is told; meanwhile the loop serves the other tables
+            await asyncio.to_thread(self.store.append, h.id, after.step - 1, action.to_json(), seat, iid,
+                                    summary(after, h.seats), after.is_over)  # fmt: skip
         except sqlalchemy.exc.IntegrityError:  # another process took this step first
-            g.become(before)
             await self._catch_up(h)
             if iid is not None and iid in h.intents:  # this very intent, sent to the other process too
                 return None  # applied once, there; the catch-up told this connection (its step names it)
             return refused("stale", "Another move was made at this step just before yours: nothing was done.", iid)
         except Exception as e:  # (a database that refuses: nothing happened)
-            g.become(before)
             log.exception("table %s: the action could not be stored", h.id)
             return refused("server", f"The server could not store the move ({type(e).__name__}): nothing was done.", iid)
+        g.become(after)
         if iid is not None:
             h.intents[iid] = g.step
         h.moved = time.time()

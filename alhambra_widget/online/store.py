@@ -104,6 +104,14 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v
 """From version N to N + 1, in place."""
 
 
+INSERT_ACTION = actions.insert()
+UPDATE_TABLE = (
+    tables.update()
+    .where(tables.c.id == sa.bindparam("tid"))
+    .values(summary=sa.bindparam("summary"), over=sa.bindparam("over"), updated=sa.bindparam("updated"))
+)
+"""A move's two statements, built once (building them each move was most of its cost)."""
+
 CHANNEL = "alhambra_tables"
 """PostgreSQL's notification channel: a table moved (``table:step``)."""
 
@@ -219,17 +227,9 @@ class Store:
         ``sqlalchemy.exc.IntegrityError`` and nothing is written."""
         now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(
-                actions.insert().values(
-                    table_id=table_id, step=step, action=json.dumps(action, separators=(",", ":")),
-                    seat=seat, intent=intent, at=now,
-                )
-            )  # fmt: skip
-            conn.execute(
-                tables.update()
-                .where(tables.c.id == table_id)
-                .values(summary=json.dumps(summary), over=over, updated=now)
-            )
+            conn.execute(INSERT_ACTION, {"table_id": table_id, "step": step, "seat": seat, "intent": intent,
+                                         "action": json.dumps(action, separators=(",", ":")), "at": now})  # fmt: skip
+            conn.execute(UPDATE_TABLE, {"tid": table_id, "summary": json.dumps(summary), "over": over, "updated": now})
             self._notify(conn, table_id, step + 1)
 
     def _notify(self, conn: Connection, table_id: str, step: int) -> None:
