@@ -94,7 +94,7 @@ os.environ["ALHAMBRA_COURSE_PROGRESS"] = str(BUILD / "docs-course-progress.json"
 
 # pages this folder's index names (index.md); every other *.md joins through more.md
 LISTED = {
-    "index", "getting-started", "playing", "table", "online", "course", "coach", "whatif",
+    "index", "getting-started", "playing", "table", "online", "classroom", "course", "coach", "whatif",
     "rules", "rules-in-pictures", "scripting", "api", "researchers", "research",
     "architecture", "contributing", "writing-lessons", "speed", "engine-speed", "changelog",
     "more",
