@@ -99,6 +99,11 @@ def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tm
             lb.page.locator(".aw-rounds").first.wait_for(timeout=20000)
             assert _no_other_hand(lb, "Ben" if n == "Ann" else "Ann")
             lb.shot("first-scoring")
+        # the other person's moves arrived and travelled across each board, as a bot's
+        # do (a page never animates its own moves: motion.js)
+        for lb in labs.values():
+            moved = lb.page.locator(".aw-root").first.get_attribute("data-animations")
+            assert int(moved or 0) > 0, "the other person's moves did not animate"
         ann.theme("Dark")
         ann.shot("first-scoring-dark")
         ann.theme("Light")
