@@ -1,4 +1,4 @@
-"""The table server under load (issue 43): ``python benchmarks/online.py``.
+"""The table server under load: ``python benchmarks/online.py``.
 
 Prints figures; it is not a test. It starts a real server process on 127.0.0.1
 (``alhambra-widget serve``, SQLite in a temporary folder, or ``--db
@@ -28,9 +28,23 @@ Measured in each run:
   table (which loads it: replayed from its stored actions), the tables played first,
   then the others. Differences divided by the tables counted.
 
-Each run starts a fresh server (and, for SQLite, a fresh database). ``--repeats N``
-runs; each run's figures, then the median with the spread (min-max). ``--quick``: K 50,
-P 10, 10 s, one run, to check the script works.
+Each run starts a fresh server (and, for SQLite or ``--db auto-postgresql``, a fresh
+database). ``--repeats N`` runs; each run's figures, then the median with the spread
+(min-max). ``--quick``: K 50, P 10, 10 s, one run, to check the script works.
+
+``--processes N`` (PostgreSQL only): N server processes on the one database. Tables
+are opened through process 0; seat i of table j connects to process (i + j) % N, so with
+two processes every move crosses from one process to the other's clients (its commit's
+``NOTIFY``, the other process reading the new action and telling its seats). The server
+CPU is then the sum over the processes, each process's RSS is printed, and the memory a
+table is the processes' RSS summed; the restart part restarts process 0 alone.
+``--compare``: runs with one process and with two, alternating (1, 2, 1, 2, ...; N
+each), each set's median and spread, then actions a second and p99 side by side.
+
+``--db auto-postgresql``: a throwaway PostgreSQL cluster (``initdb`` and ``pg_ctl`` in a
+temporary folder, as the ``postgres`` user when run as root, on its own port, as
+``tests/online/conftest.py`` starts one), a new database in it for each run, stopped
+at the end.
 
 The machine this project measures on has 2 cores: this client process competes with
 the server for them, so the figures are the server's under that load, not alone.
@@ -105,6 +119,83 @@ class ServerProcess:
             self.process.wait()
 
 
+class Servers:
+    """N server processes on one database (``--processes``); process 0 opens tables."""
+
+    def __init__(self, db: str, n: int):
+        self.list: list[ServerProcess] = []
+        try:
+            for _ in range(n):
+                self.list.append(ServerProcess(db))
+        except BaseException:
+            self.stop()
+            raise
+        self.url = self.list[0].url
+        self.urls = [s.url for s in self.list]
+
+    def rss_mb(self) -> float:
+        """The processes' resident memory, summed (MB)."""
+        return sum(s.rss_mb() for s in self.list)
+
+    def cpu_seconds(self) -> float:
+        """The processes' CPU time so far, summed."""
+        return sum(s.cpu_seconds() for s in self.list)
+
+    def stop(self) -> None:
+        for s in self.list:
+            with contextlib.suppress(Exception):
+                s.stop()
+
+
+# -- a throwaway PostgreSQL cluster (--db auto-postgresql) ------------------------------
+PG_BIN = "/usr/lib/postgresql/15/bin"
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Any:
+    """initdb + pg_ctl in a temporary folder on a free port (as ``postgres`` when root:
+    initdb refuses root); yields the cluster's URL; stopped and removed in a finally."""
+    import shutil
+
+    base = tempfile.mkdtemp(prefix="alhambra-online-bench-pg-")
+    os.chmod(base, 0o755)
+    root = os.geteuid() == 0
+    if root:
+        shutil.chown(base, "postgres", "postgres")
+    as_pg = ["runuser", "-u", "postgres", "--"] if root else []
+    data, port = os.path.join(base, "data"), free_port()
+    started = False
+    try:
+        try:
+            subprocess.run([*as_pg, f"{PG_BIN}/initdb", "-D", data, "-A", "trust", "-U", "postgres"],
+                           check=True, capture_output=True)  # fmt: skip
+            subprocess.run([*as_pg, f"{PG_BIN}/pg_ctl", "-D", data, "-w", "-l", os.path.join(base, "log"),
+                            "-o", f"-k {base} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+                           check=True, capture_output=True)  # fmt: skip
+        except subprocess.CalledProcessError as e:
+            raise SystemExit(f"a throwaway PostgreSQL cluster did not start: {e.cmd}: "
+                             f"{e.stderr.decode(errors='replace')}") from e  # fmt: skip
+        started = True
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        if started:
+            subprocess.run([*as_pg, f"{PG_BIN}/pg_ctl", "-D", data, "stop", "-m", "immediate"],
+                           capture_output=True)  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def new_database(cluster: str, name: str) -> str:
+    """A new, empty database in the cluster at ``cluster``; its URL."""
+    import sqlalchemy as sa
+
+    eng = sa.create_engine(cluster.replace("postgresql://", "postgresql+psycopg://"),
+                           isolation_level="AUTOCOMMIT")  # fmt: skip
+    with eng.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    eng.dispose()
+    return cluster.rsplit("/", 1)[0] + "/" + name
+
+
 def machine_busy() -> float:
     """Seconds of CPU the whole machine has spent busy so far (all cores; /proc/stat)."""
     with open("/proc/stat") as f:
@@ -155,6 +246,7 @@ class Run:
     lost: int = 0
     finished: int = 0
     cpu: list[float] = field(default_factory=list)  # server, client, machine: CPU s in the window
+    cpu_each: list[float] = field(default_factory=list)  # each server process's CPU s
     lag: list[float] = field(default_factory=list)  # the client's event-loop lag (s)
     played: dict[str, int] = field(default_factory=dict)  # table id -> its steps when left
     at_end: int = 0  # tables playing when the S seconds end (others being replaced)
@@ -177,15 +269,17 @@ class Table:
 
     def __init__(self, opened: dict[str, Any], run: Run, rng: random.Random):
         self.id, self.codes = opened["id"], [opened["codes"][n] for n in PLAYERS]
+        self.index: int = opened["index"]  # the table's number: its seats' processes
         self.run, self.rng = run, rng
         self.seats: list[Seat] = []
         self.readers: list[asyncio.Task[None]] = []
         self.waiting: tuple[int, asyncio.Future[Any]] | None = None
         self.over = False
 
-    async def join(self, url: str) -> None:
-        for code in self.codes:
-            ws, welcome = await hello(url, code)
+    async def join(self, urls: list[str]) -> None:
+        """Seat i connects to process (i + the table's number) % N."""
+        for i, code in enumerate(self.codes):
+            ws, welcome = await hello(urls[(i + self.index) % len(urls)], code)
             self.seats.append(Seat(ws, seat_game(SeatRecord.from_data(welcome["record"]))))
         self.readers = [asyncio.create_task(self.read(s)) for s in self.seats]
 
@@ -303,7 +397,7 @@ async def connect_each(url: str, opened: list[dict[str, Any]], at_once: int = 20
     await asyncio.gather(*(one(t) for t in opened))
 
 
-async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argparse.Namespace, run: Run,
+async def play(server: Servers, opened: list[dict[str, Any]], args: argparse.Namespace, run: Run,
                rng: random.Random, seeds: list[int]) -> list[dict[str, Any]]:  # fmt: skip
     """P tables play for S seconds; a finished one is replaced by a new table (K stay
     open). Returns the tables still open."""
@@ -315,7 +409,7 @@ async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argpar
 
     async def start_one() -> None:
         t = Table(idle.pop(), run, random.Random(rng.random()))
-        await t.join(url)
+        await t.join(server.urls)
         playing[asyncio.create_task(t.play())] = t
 
     await asyncio.gather(*(start_one() for _ in range(min(args.playing, len(idle)))))
@@ -323,6 +417,7 @@ async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argpar
     gc.collect()  # this process's pauses would count as the server's latency: its collector
     gc.disable()  # is off in the window (it grows by some tens of MB, measured at --think 0)
     run.cpu = [server.cpu_seconds(), time.process_time(), machine_busy()]
+    run.cpu_each = [s.cpu_seconds() for s in server.list]
     run.start = time.perf_counter()
     run.end = run.start + run.seconds
     replacing: set[asyncio.Task[None]] = set()
@@ -332,6 +427,7 @@ async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argpar
             done_ids.add(t.id)
             seeds[0] += 1
             new = await asyncio.to_thread(post_table, url, seeds[0])  # K stay open
+            new["index"] = len(opened)
             opened.append(new)
             idle.insert(0, new)
         await t.close()
@@ -354,6 +450,7 @@ async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argpar
     run.cpu = [
         b - a for a, b in zip(run.cpu, [server.cpu_seconds(), time.process_time(), machine_busy()])
     ]
+    run.cpu_each = [s.cpu_seconds() - a for s, a in zip(server.list, run.cpu_each)]
     if replacing:
         await asyncio.wait(list(replacing), timeout=ANSWER_SECONDS)
     if playing:
@@ -366,11 +463,16 @@ async def play(server: ServerProcess, opened: list[dict[str, Any]], args: argpar
     return [t for t in opened if t["id"] not in done_ids]
 
 
-async def one_run(args: argparse.Namespace, n: int) -> dict[str, float]:
-    """Start a server, open K tables, play, measure; stop the server."""
+async def one_run(args: argparse.Namespace, n: int, processes: int) -> dict[str, float]:
+    """Start the server processes, open K tables, play, measure; stop them."""
     tmp = tempfile.mkdtemp(prefix="alhambra-online-bench-")
-    db = args.db or os.path.join(tmp, "tables.sqlite")
-    server = ServerProcess(db)
+    if args.cluster:  # --db auto-postgresql: a new database each run
+        db = new_database(
+            args.cluster, f"bench_{os.getpid()}_{n}_{processes}_{uuid.uuid4().hex[:6]}"
+        )
+    else:
+        db = args.db or os.path.join(tmp, "tables.sqlite")
+    server: Servers | ServerProcess = Servers(db, processes)
     rng = random.Random(n)
     fig: dict[str, float] = {}
     try:
@@ -382,10 +484,13 @@ async def one_run(args: argparse.Namespace, n: int) -> dict[str, float]:
         for _ in range(args.tables):
             seeds[0] += 1
             opened.append(await asyncio.to_thread(post_table, server.url, seeds[0]))
+            opened[-1]["index"] = len(opened) - 1
         fig["open_per_s"] = args.tables / (time.perf_counter() - t)
         rss1 = server.rss_mb()
         run = Run(args.seconds, args.think)
+        assert isinstance(server, Servers)
         still = await play(server, opened, args, run, rng, seeds)
+        rss_each = [s.rss_mb() for s in server.list]
         load = os.getloadavg()[0]
         cpu, me, busy = run.cpu
         rss2 = server.rss_mb()
@@ -403,7 +508,10 @@ async def one_run(args: argparse.Namespace, n: int) -> dict[str, float]:
             "kb_connected": (rss3 - rss0) * 1024 / args.tables,
             "games_finished": run.finished, "playing_at_end": run.at_end,
             "lost": run.lost, "refused": sum(run.refusals.values()),
+            "processes": processes,
         })  # fmt: skip
+        for i, (c, r) in enumerate(zip(run.cpu_each, rss_each)):
+            fig[f"cpu_{i}"], fig[f"rss_{i}_mb"] = c / run.seconds, r
         server.stop()
         server = ServerProcess(db)  # the same database: the tables load when connected to
         await asyncio.sleep(0.5)
@@ -421,7 +529,7 @@ async def one_run(args: argparse.Namespace, n: int) -> dict[str, float]:
         fig["kb_loaded_fresh"] = (rss6 - rss5) * 1024 / max(1, len(fresh))
         fig["played_steps"] = statistics.mean([run.played[t["id"]] for t in played] or [0])
         fig["open_tables"] = len(still)
-        fig["rss0_mb"] = rss0
+        fig["rss0_mb"] = rss0 / processes
         if run.refusals:
             print(f"  refusals: {dict(run.refusals)}")
     finally:
@@ -462,12 +570,50 @@ ROWS = [
 ]
 
 
-def report(runs: list[dict[str, float]]) -> None:
-    print(f"\nover N = {len(runs)} runs: median (min-max)")
+def rows(runs: list[dict[str, float]]) -> list[tuple[str, str, str]]:
+    """ROWS, with the server CPU summed over the processes and, for more than one, each
+    process's CPU and RSS."""
+    n = int(max(r.get("processes", 1) for r in runs))
+    out = []
     for key, label, f in ROWS:
-        xs = [r[key] for r in runs]
-        med = statistics.median(xs)
-        print(f"  {label:36s} {f.format(med):>8s}  ({f.format(min(xs))}-{f.format(max(xs))})")
+        if key == "server_cpu" and n > 1:
+            label = f"server CPU, {n} processes summed (cores)"
+        out.append((key, label, f))
+        if key == "server_cpu" and n > 1:
+            out += [(f"cpu_{i}", f"  server process {i} CPU (cores)", "{:.2f}") for i in range(n)]
+        if key == "rss0_mb":
+            out += [(f"rss_{i}_mb", f"server process {i} RSS after playing (MB)", "{:.1f}")
+                    for i in range(n)]  # fmt: skip
+    return out
+
+
+def line(n: int, fig: dict[str, float]) -> str:
+    return f"run {n}: " + ", ".join(
+        f"{label.strip()} {f.format(fig[k])}" for k, label, f in rows([fig])
+    )
+
+
+def spread(xs: list[float], f: str) -> str:
+    return f"{f.format(statistics.median(xs)):>8s}  ({f.format(min(xs))}-{f.format(max(xs))})"
+
+
+def report(runs: list[dict[str, float]], title: str = "") -> None:
+    print(f"\n{title}over N = {len(runs)} runs: median (min-max)")
+    for key, label, f in rows(runs):
+        print(f"  {label:42s} {spread([r[key] for r in runs], f)}")
+
+
+def compare(by: dict[int, list[dict[str, float]]]) -> None:
+    """Actions a second and p99 latency, one process against two."""
+    print(f"\nactions a second and the p99 latency, two processes against one "
+          f"(median (min-max) over N = {len(by[1])} runs each, alternating):")  # fmt: skip
+    print(f"  {'':28s} {'1 process':>22s} {'2 processes':>22s}")
+    for key, label, f in [("actions_per_s", "actions a second", "{:.0f}"),
+                          ("p99_ms", "latency p99 (ms)", "{:.1f}"),
+                          ("p50_ms", "latency p50 (ms)", "{:.1f}"),
+                          ("server_cpu", "server CPU, summed (cores)", "{:.2f}")]:  # fmt: skip
+        a, b = (spread([r[key] for r in by[p]], f) for p in (1, 2))
+        print(f"  {label:28s} {a:>22s} {b:>22s}")
 
 
 def main() -> None:
@@ -477,12 +623,17 @@ def main() -> None:
         "--playing", "-p", type=int, default=None, help="tables playing at once P (100)"
     )
     ap.add_argument("--seconds", "-s", type=float, default=None, help="the measured run S (60)")
-    ap.add_argument("--repeats", "-n", type=int, default=None, help="runs N (3)")
+    ap.add_argument(
+        "--repeats", "-n", type=int, default=None, help="runs N (3; with --compare, N each)"
+    )
     ap.add_argument("--think", type=float, default=1.0,
                     help="a table's mean pause before each move, seconds (1.0; 0: as fast as it can)")  # fmt: skip
-    ap.add_argument(
-        "--db", default=None, help="postgresql://... (default: SQLite in a temp folder)"
-    )
+    ap.add_argument("--db", default=None,
+                    help="postgresql://..., or auto-postgresql: a throwaway cluster (default: SQLite in a temp folder)")  # fmt: skip
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on the one database (1; more needs PostgreSQL)")  # fmt: skip
+    ap.add_argument("--compare", action="store_true",
+                    help="runs with 1 and with 2 processes, alternating (needs PostgreSQL)")  # fmt: skip
     ap.add_argument("--quick", action="store_true", help="K 50, P 10, 10 s, one run")
     args = ap.parse_args()
     quick = {"tables": 50, "playing": 10, "seconds": 10.0, "repeats": 1}
@@ -490,19 +641,39 @@ def main() -> None:
     for k, v in (quick if args.quick else full).items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    print(f"{os.cpu_count()} CPUs (this client process shares them with the server); "
-          f"K {args.tables} open tables of {len(PLAYERS)} people, P {args.playing} playing at once, "
-          f"S {args.seconds:g} s, think {args.think:g} s, N {args.repeats}, "
-          f"db {'SQLite (temp)' if not args.db else args.db.split('@')[-1]}")  # fmt: skip
-    runs = []
-    for n in range(args.repeats):
-        fig = asyncio.run(one_run(args, n))
-        runs.append(fig)
-        print(
-            f"run {n + 1}: " + ", ".join(f"{label} {f.format(fig[k])}" for k, label, f in ROWS),
-            flush=True,
-        )
-    report(runs)
+    postgres = bool(args.db) and (
+        args.db == "auto-postgresql" or args.db.startswith("postgresql://")
+    )
+    if args.processes < 1:
+        ap.error("--processes must be 1 or more")
+    if (args.processes > 1 or args.compare) and not postgres:
+        ap.error("several server processes share their tables through PostgreSQL: "
+                 "--processes N > 1 and --compare need --db postgresql://... (or --db auto-postgresql)")  # fmt: skip
+    counts = [1, 2] * args.repeats if args.compare else [args.processes] * args.repeats
+    args.cluster = None
+    with contextlib.ExitStack() as stack:
+        if args.db == "auto-postgresql":
+            args.cluster = stack.enter_context(throwaway_postgres())
+        where = ("SQLite (temp)" if not args.db else
+                 f"a throwaway PostgreSQL cluster ({args.cluster.split('@')[-1]}), a new database each run"
+                 if args.cluster else args.db.split("@")[-1])  # fmt: skip
+        print(f"{os.cpu_count()} CPUs (this client process shares them with the server); "
+              f"K {args.tables} open tables of {len(PLAYERS)} people, P {args.playing} playing at once, "
+              f"S {args.seconds:g} s, think {args.think:g} s, N {args.repeats}"
+              f"{' each' if args.compare else ''}, server processes "
+              f"{'1 and 2, alternating' if args.compare else args.processes}, db {where}")  # fmt: skip
+        by: dict[int, list[dict[str, float]]] = {}
+        for n, processes in enumerate(counts):
+            fig = asyncio.run(one_run(args, n, processes))
+            by.setdefault(processes, []).append(fig)
+            print(
+                f"[{processes} process{'es' if processes > 1 else ''}] " + line(n + 1, fig),
+                flush=True,
+            )
+    for processes, runs in sorted(by.items()):
+        report(runs, f"{processes} server process{'es' if processes > 1 else ''}, ")
+    if args.compare:
+        compare(by)
 
 
 if __name__ == "__main__":
