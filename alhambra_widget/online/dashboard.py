@@ -8,6 +8,7 @@ board below it is the usual table widget."""
 from __future__ import annotations
 
 import contextlib
+import html
 import pathlib
 import threading
 from collections import defaultdict
@@ -50,7 +51,10 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
         self.lobby = lobby
         self.list = TableList()
         self.board = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
-        super().__init__([self.list, self.board])
+        self.watching = ipywidgets.HTML()
+        self.stop = ipywidgets.Button(description="stop watching", layout=ipywidgets.Layout(display="none"))
+        self.stop.on_click(lambda _b: self._show(None, ""))
+        super().__init__([self.list, ipywidgets.HBox([self.watching, self.stop]), self.board])
         self.list.on_msg(self._intent)
         self._message = ""
         self._stop = threading.Event()
@@ -85,24 +89,30 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
             self._message = e.sentence
         self.refresh()
 
-    def _show(self, board: Any) -> None:
-        """Show ``board`` below the list (the one shown before stops following)."""
+    def _show(self, board: Any, title: str) -> None:
+        """Show ``board`` below the list under ``title`` (the one shown before stops
+        following); ``None``: none."""
         for old in self.board.children:
             link = getattr(old, "link", None)
             if link is not None:
                 link.close()
-        board.layout.width = "100%"
-        self.board.children = [board]
+        if board is not None:
+            board.layout.width = "100%"
+        self.board.children = [] if board is None else [board]
+        self.watching.value = f"<b>{html.escape(title)}</b>" if title else ""
+        self.stop.layout.display = None if board is not None else "none"
 
     def _do(self, c: dict[str, Any]) -> None:
         kind, tid = c.get("kind"), str(c.get("table", ""))
         if kind == "watch":
-            self._show(self.lobby.watch(tid, hands=bool(c.get("hands"))))
+            hands = bool(c.get("hands"))
+            shown = " showing every hand (the record says so)" if hands else " (public information only)"
+            self._show(self.lobby.watch(tid, hands=hands), f"Watching table {tid}{shown}")
         elif kind == "review":
             from ..widgets.table import AlhambraWidget
 
             game = self.lobby.record(tid)
-            self._show(AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game))
+            self._show(AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game), f"The review of table {tid}")
         elif kind == "pause":
             self.lobby.pause(tid)
         elif kind == "resume":

@@ -188,6 +188,8 @@ def joined_widget(link: TableLink, kwargs: dict[str, Any]) -> Any:
     seats: dict[str, object] = {n: _remote(kinds.get(n, "human")) for i, n in enumerate(names) if i != seat}
     w = cls(game, seats=seats, **kwargs)
     w.link = link
+    if seat is None:  # a spectator decides nothing: no hints to ask for
+        w.hints_enabled = False
     if welcome.get("hands"):  # a teacher chose to see every hand: the record says so
         w.session.hands_shown = json.loads(welcome["game"]).get("hands_shown", {}).get("from_step", game.step)
         w.show_all_money = True

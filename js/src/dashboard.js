@@ -11,7 +11,7 @@ function tableRow(t) {
   const scores = t.players.map((n) => `${n} ${t.scores[n] ?? 0}`).join(" · ");
   return html`<tr><td><code>${t.id}</code> ${t.game}</td><td>${seats}</td><td>${status}</td><td>${t.step}</td><td>${scores}</td><td>
     <button data-do="watch" data-table="${t.id}">watch</button>
-    ${!t.over && html`<button data-do="watch" data-hands="1" data-table="${t.id}" title="see every hand: the game's record says so">watch with hands</button>`}
+    ${!t.over && html`<button data-do="watch" data-hands="1" data-table="${t.id}" title="see every player's money: the game's record and its review will say from which step a teacher saw them">watch, showing every hand</button>`}
     ${!t.over && html`<button data-do="${t.paused ? "resume" : "pause"}" data-table="${t.id}">${t.paused ? "resume" : "pause"}</button>`}
     ${t.over && html`<button data-do="review" data-table="${t.id}">review</button> <button data-do="record" data-table="${t.id}">download record</button>`}</td></tr>`;
 }
@@ -23,12 +23,12 @@ function view(v) {
   return html`<div class="ad-root">
     ${v.message && html`<p class="ad-message" role="status">${v.message}</p>`}
     <h3>Tables (${tables.length})</h3>
-    <table class="ad-tables"><thead><tr><th>table</th><th>seats</th><th>now</th><th>step</th><th>scores</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+    <table class="ad-tables"><thead><tr><th>table</th><th>who plays each seat</th><th>to move (waiting for)</th><th>step</th><th>scores</th><th></th></tr></thead><tbody>${rows}</tbody></table>
     <h3>Seat a class</h3>
     <form class="ad-class"><label>names <textarea name="names" rows="2" placeholder="Ann, Ben, Cem, ..."></textarea></label>
       <label>or a Hub group <input name="group" placeholder="class-7b"></label>
-      <label>people a table <select name="size">${[2, 3, 4, 5, 6].map((n) => html`<option ${n === 4 ? "selected" : ""}>${n}</option>`)}</select></label>
-      <label>fill with <select name="bots"><option value="">no bots</option><option>greedy</option><option>easy</option><option>strong</option></select></label>
+      <label>people at a table <select name="size">${[2, 3, 4, 5, 6].map((n) => html`<option ${n === 4 ? "selected" : ""}>${n}</option>`)}</select></label>
+      <label>empty seats <select name="bots"><option value="">stay empty</option><option value="greedy">a greedy bot</option><option value="easy">an easy bot</option><option value="strong">a strong bot</option></select></label>
       <button type="submit">seat them</button></form>
     <h3>The class's progress (most answered wrong first)</h3>
     ${progress.length ? html`<table class="ad-progress"><thead><tr><th>lesson</th><th>done</th><th>stars</th><th>wrong answers</th></tr></thead><tbody>${progress}</tbody></table>` : html`<p>No progress kept yet (on a Hub, the course keeps it under each student's name).</p>`}

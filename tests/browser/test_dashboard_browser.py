@@ -48,6 +48,8 @@ def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
         row.locator("button[data-do='watch']").first.click()
         page.locator(".aw-root").first.wait_for(timeout=60000)
         assert page.locator(".aw-root section.aw-player .aw-card").count() == 0
+        page.get_by_text(f"Watching table {first} (public information only)").wait_for(timeout=10000)
+        assert page.locator(".aw-root button", has_text="Hint").count() == 0  # a spectator decides nothing
         # replace the person to move with a bot: the seat's menu
         name = d.py(f"print(lobby.table('{first}').to_move)")  # the person to move: the bot moves at once
         row.locator(f"select[data-seat='{name}']").select_option("greedy")

@@ -1,6 +1,7 @@
 // The scoring rounds: the engine's table of each round, walked through line by line
 // (each kind, then the walls) as it happens, or replayed from the list.
 
+import { online } from "../common.js";
 import { html } from "../html.js";
 
 const ORD = ["", "1st", "2nd", "3rd"];
@@ -15,7 +16,7 @@ export const walkingWalls = (v, ui) =>
 function roundsHead(v, r, walking) {
   const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
   if (walking) {
-    return html`<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4><p class="aw-muted">${v.over ? "The game is over." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
+    return html`<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4><p class="aw-muted">${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
   }
   const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
