@@ -80,6 +80,8 @@ lint() {
   .venv/bin/ruff check alhambra_widget tests benchmarks lite
   (cd js && npm run --silent lint)
   .venv/bin/mypy --strict
+  echo "== the page contract: js/src/contract.ts is generated from alhambra_widget/views/contract/"
+  .venv/bin/python -m alhambra_widget.views.contract --check js/src/contract.ts
   echo "== layers (import-linter: imports only go downward, no cycles)"
   .venv/bin/lint-imports --no-cache
   echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"

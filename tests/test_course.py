@@ -834,7 +834,7 @@ def test_a_game_lesson_shows_only_the_learners_hand(course):
     course.goto("take-most")
     g = course.attempt.game
     view = course.view["lesson"]["game"]
-    assert view["hand"] == [[c.currency, c.value] for c in g.current_player.money]
+    assert view["hand"] == [(c.currency, c.value) for c in g.current_player.money]
     others = [p for p in g.players if p is not g.current_player]
     assert "Ben" not in json.dumps(view) and all(str(c) not in json.dumps(course.view) or c in g.current_player.money or c in g.display for p in others for c in p.money)
 
@@ -918,10 +918,10 @@ def test_a_solved_money_lesson_keeps_the_position_and_the_learners_hand(course, 
     view = course.view["lesson"]
     g = course.attempt.game
     assert view["solved"] and view["game"]["player"] == "You"
-    assert view["game"]["hand"] == [[c.currency, c.value] for c in g.player("You").money]
-    assert view["game"]["display"] == [[c.currency, c.value] for c in g.display]
+    assert view["game"]["hand"] == [(c.currency, c.value) for c in g.player("You").money]
+    assert view["game"]["display"] == [(c.currency, c.value) for c in g.display]
     for p in g.players[1:]:
-        assert view["game"]["hand"] != [[c.currency, c.value] for c in p.money]
+        assert view["game"]["hand"] != [(c.currency, c.value) for c in p.money]
 
 
 def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):

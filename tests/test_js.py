@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from alhambra_widget import AlhambraWidget
+from alhambra_widget.views.contract import View
+from alhambra_widget.views.typed_json import check
 
 JS = Path(__file__).resolve().parent.parent / "js"
 
@@ -68,6 +70,10 @@ def test_front_end_unit_tests(tmp_path):
     _coach_fixture(tmp_path)
     _review_fixture(tmp_path)
     _hint_fixture(tmp_path)
+    # every fixture is what the page contract declares (a hint, a review, a coach among them)
+    for f in sorted(tmp_path.glob("*.json")):
+        if f.name not in ("texts.json", "progress.json", "coach.json"):
+            check(View, json.loads(f.read_text()), f.stem)
     out = subprocess.run(
         [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},

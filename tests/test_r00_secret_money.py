@@ -28,7 +28,7 @@ def check_alhambra_view(w, expected_seen) -> None:
     for i, p in enumerate(v["players"]):
         assert (p["money"] is not None) == (i in seen), (v["step"], i, seen)
         if p["money"] is not None:
-            assert p["money"] == [[c.currency, c.value] for c in game.players[i].money]
+            assert p["money"] == [(c.currency, c.value) for c in game.players[i].money]
     legal = v["legal"]
     if legal is not None and legal["phase"] == "act":
         mover = legal["player"]

@@ -144,14 +144,14 @@ def test_R5_R6_a_hints_take_names_the_display_cards_and_a_buy_its_slot_and_the_c
     w.autoplay_bots = False
     g = w.game
     h = _hint_of(w)
-    display = [[c.currency, c.value] for c in g.display]
+    display = [(c.currency, c.value) for c in g.display]
     for m in h["moves"]:
         a, mk = m["action"], m["marks"]
         if a["type"] == "take_money":
-            taken = [[c.split()[0], int(c.split()[1])] for c in a["cards"]]
+            taken = [(c.split()[0], int(c.split()[1])) for c in a["cards"]]
             assert mk == {"cards": taken} and all(c in display for c in taken)
         elif a["type"] == "buy":
-            assert mk == {"slot": a["currency"], "pay": [[a["currency"], v] for v in a["pay"]]}
+            assert mk == {"slot": a["currency"], "pay": [(a["currency"], v) for v in a["pay"]]}
     # every kind of action: where it shows, and a move made shows no payment (its hand's
     # cards are not the page's to mark)
     from alhambra_widget.engine.alhambra.actions import (
@@ -168,9 +168,9 @@ def test_R5_R6_a_hints_take_names_the_display_cards_and_a_buy_its_slot_and_the_c
     assert action_marks(Exchange(t, (1, 0))) == {"cells": ["1,0"]}
     assert action_marks(ToReserve((0, 1))) == {"from": ["0,1"]}
     assert action_marks(Reserve(t)) == {}
-    assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {"cards": [["denar", 3], ["ducat", 2]]}
+    assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {"cards": [("denar", 3), ("ducat", 2)]}
     assert action_marks(Buy("ducat", (4, 5))) == {"slot": "ducat"}
-    assert action_marks(Buy("ducat", (4, 5)), paid=True) == {"slot": "ducat", "pay": [["ducat", 5], ["ducat", 4]]}
+    assert action_marks(Buy("ducat", (4, 5)), paid=True) == {"slot": "ducat", "pay": [("ducat", 5), ("ducat", 4)]}
 
 
 def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_names_it():

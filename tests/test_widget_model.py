@@ -254,7 +254,7 @@ def test_sandbox_in_a_game_works_on_a_copy():
     assert w.message["rule"] == "R7a"
     assert w.game.to_json() == before
     click(w, kind="sandbox", player=None)
-    assert "sandbox" not in w.view
+    assert w.view["sandbox"] is None
 
 
 def test_single_alhambra_widget_places_and_removes_with_rules():
@@ -315,7 +315,7 @@ def test_gardens_view_and_lay_intent():
         action={"type": "lay", "tile": tile, "field": [2, 2], "turn": 3},
     )
     assert w.game.step == 1 and w.game.fields[(2, 2)][1] == 3
-    assert w.view["fields"][0][:3] == [2, 2, tile]
+    assert w.view["fields"][0][:3] == (2, 2, tile)
     click(w, kind="act", v=w.view["v"], action={"type": "lay", "tile": "G01"})
     assert w.message["kind"] == "error" and w.message["rule"] is None  # malformed: no rule
 
@@ -426,7 +426,7 @@ def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
             elif isinstance(a, ToReserve):
                 assert r["marks"] == {"from": [f"{a.pos[0]},{a.pos[1]}"]}
             elif isinstance(a, TakeMoney):
-                assert r["marks"]["cards"] == [[c.currency, c.value] for c in a.cards]
+                assert r["marks"]["cards"] == [(c.currency, c.value) for c in a.cards]
             seen_kinds.add(type(a).__name__)
         if g.current_player.name == "Ann":
             w.act(rng.choice(g.legal_actions()))
@@ -582,7 +582,7 @@ def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
     click(w, kind="line", do="compare", line=0)
     panel = w.view["compare"]
     assert panel["a"] == 1 and panel["b"] == 0 and panel["round"] == c.round
-    assert panel["totals"] == {n: list(t) for n, t in c.totals().items()}
+    assert panel["totals"] == c.totals()
     w.game.apply(w.game.legal_actions()[0])  # the game moves on: the comparison goes
     assert w.view["compare"] is None
 

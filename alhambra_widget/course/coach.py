@@ -34,6 +34,8 @@ from ..players.gardens.strong import GardensStrongBot
 from ..players.gardens.strong import reasons as gardens_reasons
 from ..players.ismcts import Choice, Decision
 from ..players.review_graph import review_graph
+from ..views.contract import RemarkJson, ReviewDone, ReviewSummary, SessionFields
+from ..views.panels import decision_json, graph_json
 from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
 from ..widgets.session_widget import SessionWidget
@@ -60,11 +62,11 @@ class Remark:
     """The details: the reasons of each move, the rows of a scoring breakdown."""
     decision: Decision | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RemarkJson:
         """The remark as JSON for the page (its decision too, when it has one)."""
         return {
             "kind": self.kind, "text": self.text, "step": self.step, "rule": self.rule,
-            "lines": list(self.lines), "decision": self.decision.to_dict() if self.decision else None,
+            "lines": list(self.lines), "decision": decision_json(self.decision) if self.decision else None,
         }  # fmt: skip
 
 
@@ -112,7 +114,7 @@ class Coach:
         for k in [k for k in self.decisions if k >= steps]:
             del self.decisions[k]
 
-    def review(self) -> dict[str, Any]:
+    def review(self) -> ReviewSummary:
         """The review of the game, in the form of the table's review panel: each
         decision weighed during the game, the biggest losses first."""
         found = [self.decisions[k] for k in sorted(self.decisions)]
@@ -123,7 +125,7 @@ class Coach:
             "decisions": len(found),
             "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
             "big": sum(1 for d in found if d.loss > 0.1),
-            "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
+            "mistakes": [decision_json(d) for d in worst if d.loss > 0.02],
         }
 
 
@@ -296,27 +298,26 @@ class CoachPart(SessionWidget[Any]):
             s.run_bots()
         return events
 
-    def review_panel(self) -> dict[str, Any]:
+    def review_panel(self) -> ReviewDone:
         """The review the table shows at the end (the coach's weighings of the game),
         with the game's graph (:func:`~.review_graph.review_graph`: the learner's
         accuracy and mistakes; the bots were not weighed)."""
         panel = self.coach.review()
         mine = [self.coach.decisions[k] for k in sorted(self.coach.decisions)]
-        panel["graph"] = review_graph(self.game, {panel["player"]: mine} if mine else {}).to_dict()
-        return panel
+        return {**panel, "graph": graph_json(review_graph(self.game, {panel["player"]: mine} if mine else {}))}
 
     # -- the view and the page's intents -------------------------------------------------
-    def _session_view(self, build: Callable[..., dict[str, Any]], **kw: Any) -> dict[str, Any]:
-        view = super()._session_view(build, **kw)
+    def _session_fields(self) -> SessionFields:
+        fields = super()._session_fields()
         if not hasattr(self, "coach"):
-            return view  # the table draws itself once before the coach sits down
+            return fields  # the table draws itself once before the coach sits down
         if self.offer:
-            view["bot_to_move"] = False  # the page's bots wait for the learner's answer
-        view["coach"] = {"remark": self.remark.to_dict() if self.remark else None, "offer": self.offer,
-                         "threshold": self.coach.threshold, "finished": self.finished}  # fmt: skip
+            fields["bot_to_move"] = False  # the page's bots wait for the learner's answer
+        fields["coach"] = {"remark": self.remark.to_dict() if self.remark else None, "offer": self.offer,
+                           "threshold": self.coach.threshold, "finished": self.finished}  # fmt: skip
         if self.finished and self.game.is_over:  # also while the learner looks back at a step
-            view["review"] = self.review_panel()
-        return view
+            fields["review"] = self.review_panel()
+        return fields
 
     def _intent_coach(self, content: dict[str, Any]) -> None:
         do = content.get("do")

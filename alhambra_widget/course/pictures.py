@@ -30,11 +30,12 @@ from typing import Any
 from ..engine.alhambra.components import Card, Tile
 from ..engine.alhambra.grid import Alhambra
 from ..engine.alhambra.scoring import POINTS
-from ..views.alhambra.view import alhambra_json, tile_json
+from ..views.alhambra.view import alhambra_json, card_json, tile_json
+from ..views.contract import AlhambraJson, DeckJson, FactsTable, GardensPicture, PictureJson
 from .lessons import cell_text, parse_cell
 
 
-def board_json(a: Alhambra, wall: bool) -> dict[str, Any]:
+def board_json(a: Alhambra, wall: bool) -> AlhambraJson:
     """An Alhambra for the page, its longest wall's segments only when drawn (a lesson
     that asks for the wall must not be sent it)."""
     out = alhambra_json(a)
@@ -43,18 +44,18 @@ def board_json(a: Alhambra, wall: bool) -> dict[str, Any]:
     return out
 
 
-def points_table(kinds: list[str] | str, rnd: int | None = None) -> dict[str, Any]:
+def points_table(kinds: list[str] | str, rnd: int | None = None) -> FactsTable:
     """R10's points per kind and place, from the engine's table."""
     ks = list(POINTS) if kinds == "all" else list(kinds)
     rounds = [rnd] if rnd else [1, 2, 3]
     head = ["kind", *(f"round {r}: " + ", ".join(("1st", "2nd", "3rd")[:r]) for r in rounds)]
-    rows = [[k, *(", ".join(map(str, POINTS[k][r - 1])) for r in rounds)] for k in ks]
+    rows: list[list[str | int]] = [[k, *(", ".join(map(str, POINTS[k][r - 1])) for r in rounds)] for k in ks]
     return {"head": head, "rows": rows}
 
 
-def _alhambra(p: dict[str, Any]) -> dict[str, Any]:
+def _alhambra(p: dict[str, Any], out: PictureJson) -> None:
     a = Alhambra.from_tiles({parse_cell(k): Tile.parse(t) for k, t in p["alhambra"].items()})
-    out: dict[str, Any] = {"alhambra": board_json(a, bool(p.get("wall")))}
+    out["alhambra"] = board_json(a, bool(p.get("wall")))
     notes = []
     if p.get("wall"):
         out["numbered"] = True
@@ -67,11 +68,10 @@ def _alhambra(p: dict[str, Any]) -> dict[str, Any]:
             out["cell"] = f"{c[0]},{c[1]}"
             v = a.why_illegal(tile, c)
             notes.append(f"The {tile} at {cell_text(c)}: " + (str(v) if v else "it keeps every building rule (R7)."))
-    out["notes"] = notes
-    return out
+    out["notes"] += notes
 
 
-def gardens_board(players: list[str], seed: int, mark: list[int] | None = None, lays: list[list[int]] | None = None) -> dict[str, Any]:
+def gardens_board(players: list[str], seed: int, mark: list[int] | None = None, lays: list[list[int]] | None = None) -> GardensPicture:
     """A Gardens board for the page: its buildings (value, kind), a building marked (G1),
     and the garden tiles laid by ``lays`` (``[fx, fy, turn]``, each the tile in the hand
     of the player to move, laid by the engine: G2, G3) with the buildings they enclosed
@@ -82,14 +82,15 @@ def gardens_board(players: list[str], seed: int, mark: list[int] | None = None, 
     g = GardensGame(players, seed=seed)
     for fx, fy, turn in lays or []:
         g.apply(Lay(g.current_player.hand[0].id, (fx, fy), turn))
-    out = board_json(g)
-    out["mark"] = f"{mark[0]},{mark[1]}" if mark else None
-    out["scores"] = {p.name: p.score for p in g.players}
-    out["kinds"] = {p.name: list(p.kinds) for p in g.players}
-    return out
+    return {
+        **board_json(g),
+        "mark": f"{mark[0]},{mark[1]}" if mark else None,
+        "scores": {p.name: p.score for p in g.players},
+        "kinds": {p.name: list(p.kinds) for p in g.players},
+    }
 
 
-def scoring_notes(board: dict[str, Any]) -> list[str]:
+def scoring_notes(board: GardensPicture) -> list[str]:
     """The engine's G4 sentence for each building scored on a Gardens picture."""
     out = []
     for sc in board["scored"].values():
@@ -101,7 +102,7 @@ def scoring_notes(board: dict[str, Any]) -> list[str]:
     return out
 
 
-def _gardens(p: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def _gardens(p: dict[str, Any]) -> tuple[GardensPicture, list[str]]:
     gp = p["gardens"]
     board = gardens_board(gp["players"], gp["seed"], p.get("building"), gp.get("lays"))
     notes = scoring_notes(board)
@@ -110,7 +111,7 @@ def _gardens(p: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return board, notes
 
 
-def money_deck(players: list[str], seed: int) -> tuple[dict[str, Any], str]:
+def money_deck(players: list[str], seed: int) -> tuple[DeckJson, str]:
     """The money deck of a game just set up (R2, R9): how many cards it holds and where
     each scoring card may lie, in draws from the top (the engine's public
     :meth:`~..engine.alhambra.game.Game.scoring_approach`; never the exact places)."""
@@ -119,7 +120,7 @@ def money_deck(players: list[str], seed: int) -> tuple[dict[str, Any], str]:
     g = Game(players, seed=seed)
     size = len(g.deck)
     approach = g.scoring_approach()
-    windows = {str(r): [w[0] + 1, w[1] + 1] for r, w in approach.items() if w}
+    windows = {str(r): (w[0] + 1, w[1] + 1) for r, w in approach.items() if w}
     (a1, b1), (a2, b2) = windows["1"], windows["2"]
     text = (
         f"The money deck of a game just set up for {', '.join(players[:-1])} and {players[-1]}: {size} cards, drawn from the top. "
@@ -129,15 +130,15 @@ def money_deck(players: list[str], seed: int) -> tuple[dict[str, Any], str]:
     return {"size": size, "windows": windows}, text
 
 
-def picture(p: dict[str, Any]) -> dict[str, Any] | None:
+def picture(p: dict[str, Any]) -> PictureJson | None:
     """What the page draws for a lesson's ``picture`` (None: no picture)."""
     if not p:
         return None
-    out: dict[str, Any] = {"notes": []}
+    out: PictureJson = {"notes": []}
     if "points" in p:
         out["table"] = points_table(p["points"], p.get("round"))
     if "alhambra" in p:
-        out.update(_alhambra(p))
+        _alhambra(p, out)
     if "gardens" in p:
         out["gardens"], notes = _gardens(p)
         out["notes"] += notes
@@ -150,7 +151,7 @@ def picture(p: dict[str, Any]) -> dict[str, Any] | None:
         out["deck"], text = money_deck(p["deck"]["players"], p["deck"]["seed"])
         out["notes"].append(text)
     if "cards" in p:
-        out["cards"] = [[c.currency, c.value] for c in map(Card.parse, p["cards"])]
+        out["cards"] = [card_json(c) for c in map(Card.parse, p["cards"])]
     if "tiles" in p:
         out["tiles"] = [tile_json(Tile.parse(t)) for t in p["tiles"]]
     if "caption" in p:

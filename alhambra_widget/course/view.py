@@ -14,17 +14,21 @@ from typing import Any
 
 from ..engine.alhambra.components import Tile
 from ..engine.alhambra.game import Game
-from ..views.alhambra.view import alhambra_json, tile_json
+from ..views.alhambra.view import alhambra_json, card_json, tile_json
+from ..views.contract import (
+    AnswerMarks,
+    ChapterJson,
+    CourseView,
+    FactsTable,
+    LessonGame,
+    LessonJson,
+)
 from .catalog import CHAPTERS
 from .lessons import Attempt, Lesson, Progress, number_fields, options
 from .pictures import board_json, gardens_board, picture
 
 
-def _cards(cards: Any) -> list[list[Any]]:
-    return [[c.currency, c.value] for c in cards]
-
-
-def _game_board(g: Game) -> dict[str, Any]:
+def _game_board(g: Game) -> LessonGame:
     """What the learner may see of a lesson's game: the market, the display, the
     learner's own hand, Alhambra, reserve and bought tiles (the learner sits first: once
     the turn is over, the player to act is another, whose hand stays hidden)."""
@@ -33,20 +37,20 @@ def _game_board(g: Game) -> dict[str, Any]:
         "player": p.name,
         "phase": g.phase,
         "market": {c: tile_json(t) if t else None for c, t in g.market.items()},
-        "display": _cards(g.display),
-        "hand": _cards(p.money),
+        "display": [card_json(c) for c in g.display],
+        "hand": [card_json(c) for c in p.money],
         "bought": [tile_json(t) for t in p.bought],
         "reserve": [tile_json(t) for t in p.reserve],
         "alhambra": alhambra_json(p.alhambra),
     }
 
 
-Facts = tuple[list[str], dict[str, Any] | None]
+Facts = tuple[list[str], FactsTable | None]
 
 
-def _dealt(s: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+def _dealt(s: dict[str, Any]) -> tuple[Game, FactsTable]:
     g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
-    rows = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
+    rows: list[list[str | int]] = [[p.name, ", ".join(str(c) for c in p.money)] for p in g.players]
     return g, {"head": ["player", "money cards dealt"], "rows": rows}
 
 
@@ -70,7 +74,7 @@ def _f_majority(s: dict[str, Any]) -> Facts:
 
 
 def _f_best(s: dict[str, Any]) -> Facts:
-    rows = []
+    rows: list[list[str | int]] = []
     for name, d in s["position"].items():
         if "tiles" in d:
             rows.append([f"{name} (Dirk)", ", ".join(d["tiles"]), "-"])
@@ -114,12 +118,25 @@ def _facts(lesson: Lesson) -> Facts:
     return show(lesson.start) if show else ([], None)
 
 
-def _board(at: Attempt, out: dict[str, Any]) -> None:
+def _wall(at: Attempt) -> bool:
+    """The longest wall is drawn where the lesson draws it, and once a lesson asking for
+    it is solved."""
+    return at.lesson.draws_longest_wall or (at.solved and at.lesson.want.get("oracle") == "walls")
+
+
+def _pick(at: Attempt) -> str | None:
+    """What a click on the board picks: ``"cells"``, ``"tiles"``, or nothing."""
+    lesson = at.lesson
+    if at.game is not None and lesson.kind.board == "game" and lesson.task == "place":
+        return "cells"
+    return {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
+
+
+def _board(at: Attempt, out: LessonJson) -> None:
     """The board to answer on: the step's, in a lesson in steps. Once right, what the
     answer did (the engine's own change, its cell marked); before, nothing of it."""
     lesson = at.lesson
-    # the longest wall where the lesson draws it, and once a lesson asking for it is solved
-    wall = lesson.draws_longest_wall or (at.solved and lesson.want.get("oracle") == "walls")
+    wall = _wall(at)
     if "alhambra" in lesson.start:
         out["alhambra"] = board_json(lesson.alhambra(), wall)
     elif lesson.want.get("oracle") == "best":
@@ -139,12 +156,8 @@ def _board(at: Attempt, out: dict[str, Any]) -> None:
             del out["tile"]  # it is built now
         elif cell is not None and lesson.task == "exchange":
             out["tile"] = tile_json(lesson.alhambra()[cell])  # the reserve holds the one it replaced
-    out["show_wall"] = wall
-    out["pick"] = {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
     if at.game is not None and lesson.kind.board == "game":  # a choose lesson's game stays unseen (its hands)
         out["game"] = _game_board(at.game)
-        if lesson.task == "place":
-            out["pick"] = "cells"
 
 
 CELL_TASKS = ("build", "exchange", "break", "remove", "field", "place")
@@ -152,7 +165,7 @@ CELL_TASKS = ("build", "exchange", "break", "remove", "field", "place")
 answer), whose every solution the board marks once solved."""
 
 
-def _answer_marks(at: Attempt) -> dict[str, Any] | None:
+def _answer_marks(at: Attempt) -> AnswerMarks | None:
     """The cell the last try picked on the board, and the verdict on it (the check's,
     with its ruling id); once the lesson is solved, every cell its check accepts (the
     lesson's solutions, for a lesson answered by one cell). None before a try on the
@@ -169,7 +182,7 @@ def _answer_marks(at: Attempt) -> dict[str, Any] | None:
     return {"picked": key, "ok": at.last.ok, "rule": at.last.rule, "right": sorted(set(right))}
 
 
-def _answer(lesson: Lesson, out: dict[str, Any]) -> None:
+def _answer(lesson: Lesson, out: LessonJson) -> None:
     if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
         out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"], lays=lesson.start.get("lays"))
     if lesson.kind.board == "numbers":
@@ -191,12 +204,13 @@ def _hints_left(at: Attempt) -> int:
     return len(at.current.lesson.hints) - at.current.hints_shown + later
 
 
-def lesson_view(at: Attempt) -> dict[str, Any]:
+def lesson_view(at: Attempt) -> LessonJson:
     """What the page draws for an attempt: the explanation and its picture first, then
     the task (the step's, in a lesson in steps), the hints shown, the feedback."""
     lesson, cur = at.lesson, at.current
     step = cur.lesson
-    out: dict[str, Any] = {
+    facts, table = _facts(step)
+    out: LessonJson = {
         "id": lesson.id,
         "title": lesson.title,
         "chapter": CHAPTERS[lesson.chapter],
@@ -214,22 +228,26 @@ def lesson_view(at: Attempt) -> dict[str, Any]:
         "stars": at.stars,
         "feedback": at.last.to_dict() if at.last is not None else None,
         "after": lesson.after if at.solved else "",
+        "facts": facts,
+        "table": table,
+        "show_wall": _wall(cur),
+        "pick": _pick(cur),
+        "answer": _answer_marks(cur),
     }
     if lesson.steps:
         out["steps"] = {"at": at.step, "of": len(lesson.steps), "goals": [lesson.step(i).goal for i in range(at.step)]}
-    out["facts"], out["table"] = _facts(step)
     _board(cur, out)
     _answer(step, out)
-    out["answer"] = _answer_marks(cur)
     return out
 
 
-def course_view(lessons: list[Lesson], at: Attempt, progress: Progress) -> dict[str, Any]:
+def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) -> CourseView:
     """The course map (every lesson's stars, each chapter's progress, the first lesson
-    without a star) and the lesson. ``complete`` only when every lesson has a star."""
+    without a star) and the lesson, as view version ``v``. ``complete`` only when every
+    lesson has a star."""
     i = next(k for k, les in enumerate(lessons) if les.id == at.lesson.id)
     got = {les.id: progress.stars.get(les.id, 0) for les in lessons}
-    chapters = []
+    chapters: list[ChapterJson] = []
     for cid, name in CHAPTERS.items():
         mine = [les for les in lessons if les.chapter == cid]
         if mine:
@@ -237,6 +255,7 @@ def course_view(lessons: list[Lesson], at: Attempt, progress: Progress) -> dict[
     unfinished = next((k for k, les in enumerate(lessons) if not got[les.id]), None)
     return {
         "mode": "course",
+        "v": v,
         "course": {
             "lessons": [{"id": les.id, "title": les.title, "chapter": CHAPTERS[les.chapter], "stars": got[les.id]} for les in lessons],
             "chapters": chapters,

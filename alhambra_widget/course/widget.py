@@ -11,6 +11,7 @@ import traitlets
 
 from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
+from ..views.contract import CourseView
 from ..widgets.base import BaseWidget, Intents
 from . import catalog
 from .lessons import Attempt, Lesson, Progress, Verdict
@@ -125,8 +126,8 @@ class CourseWidget(BaseWidget):
             body += alhambra_svg(les.alhambra())
         return f"<div style='font-family: sans-serif'>{body}</div>"
 
-    def _build(self) -> dict[str, Any]:
-        return course_view(self.lessons, self.attempt, self.progress)
+    def _build(self) -> CourseView:
+        return course_view(self.lessons, self.attempt, self.progress, self._v)
 
     def _intent_lesson(self, content: dict[str, Any]) -> None:
         which = content.get("lesson")

@@ -13,6 +13,7 @@ docstring a doc comment. It knows the types a JSON value can have: ``str``, ``in
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import types
 import typing
@@ -166,13 +167,16 @@ class _Writer:
         return out
 
 
-def typescript(module: types.ModuleType) -> str:
-    """The TypeScript types of the declarations in ``module`` (its source is read)."""
-    source = inspect.getsource(module)
-    root = Path(inspect.getfile(module)).resolve().parents[2]
-    where = Path(inspect.getfile(module)).resolve().relative_to(root).as_posix()
-    lines = _Writer(ast.parse(source)).render()
-    return HEADER.format(source=where, module=module.__name__) + "\n".join(lines) + "\n"
+def typescript(package: str) -> str:
+    """The TypeScript types of the declarations in ``package``'s modules (its
+    ``MODULES``, in that order; their sources are read)."""
+    pkg = importlib.import_module(package)
+    body = []
+    for name in pkg.MODULES:
+        body += ast.parse(inspect.getsource(importlib.import_module(f"{package}.{name}"))).body
+    where = package.replace(".", "/") + "/"
+    lines = _Writer(ast.Module(body=body, type_ignores=[])).render()
+    return HEADER.format(source=where, module=package) + "\n".join(lines) + "\n"
 
 
 # -- the check of a value --------------------------------------------------------------
@@ -194,59 +198,68 @@ def check(tp: Any, value: object, path: str = "value") -> None:
     """Raise ``TypeError`` naming the first place where ``value`` (JSON: lists, tuples,
     dicts, strings, numbers, booleans, None) is not what ``tp`` declares. A dict of a
     ``TypedDict`` type must hold its required keys and no key it does not declare."""
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    origin = typing.get_origin(tp)
     if tp is typing.Any or tp is object:
         return
-    if tp is None or tp is type(None):
-        if value is not None:
-            raise TypeError(f"{path}: {value!r} is not None")
-        return
     if typing.is_typeddict(tp):
-        if not isinstance(value, dict):
-            raise TypeError(f"{path}: {type(value).__name__} is not a {_name(tp)}")
-        hints = _hints(tp)
-        missing = set(tp.__required_keys__) - set(value)
-        extra = set(value) - set(hints)
-        if missing or extra:
-            raise TypeError(
-                f"{path}: a {_name(tp)} without {sorted(missing)}, with undeclared {sorted(extra)}"
-            )
-        for k, v in value.items():
-            check(hints[k], v, f"{path}.{k}")
-        return
-    if origin is typing.Union or origin is types.UnionType:
-        errors = []
-        for member in args:
-            try:
-                check(member, value, path)
-                return
-            except TypeError as e:
-                errors.append(str(e))
-        raise TypeError(f"{path}: none of {' | '.join(map(_name, args))}: " + "; ".join(errors))
-    if origin is typing.Literal:
+        _check_typeddict(tp, value, path)
+    elif origin is typing.Union or origin is types.UnionType:
+        _check_union(typing.get_args(tp), value, path)
+    elif origin is typing.Literal:
+        args = typing.get_args(tp)
         if not any(value == a and type(value) is type(a) for a in args):
             raise TypeError(f"{path}: {value!r} is not one of {list(args)}")
-        return
-    if origin is list or origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise TypeError(f"{path}: {type(value).__name__} is not a list")
-        if origin is tuple:
-            if len(value) != len(args):
-                raise TypeError(f"{path}: {len(value)} items, not {len(args)}")
-            for i, (a, v) in enumerate(zip(args, value)):
-                check(a, v, f"{path}[{i}]")
-        else:
-            for i, v in enumerate(value):
-                check(args[0], v, f"{path}[{i}]")
-        return
-    if origin is dict:
+    elif origin is list or origin is tuple:
+        _check_array(origin, typing.get_args(tp), value, path)
+    elif origin is dict:
         if not isinstance(value, dict):
             raise TypeError(f"{path}: {type(value).__name__} is not a dict")
+        key, item = typing.get_args(tp)
         for k, v in value.items():
-            check(args[0], k, f"{path} key")
-            check(args[1], v, f"{path}[{k!r}]")
-        return
-    if tp is float:
+            check(key, k, f"{path} key")
+            check(item, v, f"{path}[{k!r}]")
+    else:
+        _check_scalar(tp, value, path)
+
+
+def _check_typeddict(tp: Any, value: object, path: str) -> None:
+    if not isinstance(value, dict):
+        raise TypeError(f"{path}: {type(value).__name__} is not a {_name(tp)}")
+    hints = _hints(tp)
+    missing = set(tp.__required_keys__) - set(value)
+    extra = set(value) - set(hints)
+    if missing or extra:
+        raise TypeError(
+            f"{path}: a {_name(tp)} without {sorted(missing)}, with undeclared {sorted(extra)}"
+        )
+    for k, v in value.items():
+        check(hints[k], v, f"{path}.{k}")
+
+
+def _check_union(members: tuple[Any, ...], value: object, path: str) -> None:
+    errors = []
+    for member in members:
+        try:
+            check(member, value, path)
+            return
+        except TypeError as e:
+            errors.append(str(e))
+    raise TypeError(f"{path}: none of {' | '.join(map(_name, members))}: " + "; ".join(errors))
+
+
+def _check_array(origin: Any, args: tuple[Any, ...], value: object, path: str) -> None:
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{path}: {type(value).__name__} is not a list")
+    if origin is tuple and len(value) != len(args):
+        raise TypeError(f"{path}: {len(value)} items, not {len(args)}")
+    for i, v in enumerate(value):
+        check(args[i] if origin is tuple else args[0], v, f"{path}[{i}]")
+
+
+def _check_scalar(tp: Any, value: object, path: str) -> None:
+    if tp is None or tp is type(None):
+        ok = value is None
+    elif tp is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     elif tp is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
@@ -258,19 +271,17 @@ def check(tp: Any, value: object, path: str = "value") -> None:
         raise TypeError(f"{path}: {value!r} is not a {_name(tp)}")
 
 
-def main(module: types.ModuleType, argv: Sequence[str]) -> int:
-    """``--typescript``: print the TypeScript types; ``--check FILE``: exit 1 unless
-    ``FILE`` holds exactly them."""
-    text = typescript(module)
+def main(package: str, argv: Sequence[str]) -> int:
+    """``--typescript``: print the TypeScript types of ``package``; ``--check FILE``: exit 1
+    unless ``FILE`` holds exactly them."""
+    text = typescript(package)
     if list(argv) == ["--typescript"]:
         print(text, end="")
         return 0
     if len(argv) == 2 and argv[0] == "--check":
         if Path(argv[1]).read_text() == text:
             return 0
-        print(
-            f"{argv[1]} is out of date: run  python -m {module.__name__} --typescript > {argv[1]}"
-        )
+        print(f"{argv[1]} is out of date: run  python -m {package} --typescript > {argv[1]}")
         return 1
-    print(f"usage: python -m {module.__name__} --typescript | --check FILE")
+    print(f"usage: python -m {package} --typescript | --check FILE")
     return 2

@@ -9,7 +9,7 @@ import pathlib
 import re
 import uuid
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import anywidget
 import traitlets
@@ -17,6 +17,7 @@ import traitlets
 from ..engine.errors import GameError, MalformedInput
 from ..views.alhambra.svg import KIND_GLYPHS
 from ..views.alhambra.view import RULES
+from ..views.contract import Message, Texts, View
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
 Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
@@ -59,14 +60,16 @@ class BaseWidget(anywidget.AnyWidget):
         self._said = 0  # message counter: the same sentence twice still reaches the page
         self._page_seen = False  # a page has drawn the board (it greets: "hello")
         self.last_exception: BaseException | None = None
-        self.texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
+        texts: Texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
+        self.texts = dict(texts)  # (a TypedDict is a dict; the trait's annotation wants a plain one)
         self._displays: list[Any] = []  # the outputs showing this widget (display ids)
         self._pictured: Any = None  # what their picture shows
         self.on_msg(self._on_msg)
 
-    def _say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+    def _say(self, text: str, kind: Literal["info", "error"] = "info", rule: str | None = None) -> None:
         self._said += 1
-        self.message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
+        message: Message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
+        self.message = dict(message)
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self._page_seen = True
@@ -138,15 +141,14 @@ class BaseWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         self._v += 1
-        view = self._build()
-        view["v"] = self._v
-        self.view = view
+        self.view = dict(self._build())
         self._refresh_pictures()
 
-    def _rules(self) -> dict[str, Any]:
+    def _rules(self) -> dict[str, str]:
         return RULES
 
-    def _build(self) -> dict[str, Any]:  # pragma: no cover - abstract
+    def _build(self) -> View:  # pragma: no cover - abstract
+        """The view model, version ``self._v``."""
         raise NotImplementedError
 
     def to_html(self, path: str | pathlib.Path | None = None, title: str = "Alhambra") -> str:

@@ -11,6 +11,7 @@ from ..engine.gardens.game import GardensGame, Lay
 from ..players.gardens.strong import hints as gardens_hints
 from ..players.gardens.strong import reviews as gardens_reviews
 from ..players.ismcts import Decision, Hint
+from ..views.contract import GardensView, Marks
 from ..views.gardens.view import RULES as GARDEN_RULES
 from ..views.gardens.view import gardens_svg, gardens_view, lay_marks
 from .session_widget import SessionWidget
@@ -60,7 +61,7 @@ class GardensWidget(SessionWidget[GardensGame]):
     def _hint_search(self, game: GardensGame, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
-    def _hint_marks(self, action: Lay) -> dict[str, Any]:
+    def _hint_marks(self, action: Lay) -> Marks:
         return lay_marks(action)
 
     def _review_searches(
@@ -68,8 +69,11 @@ class GardensWidget(SessionWidget[GardensGame]):
     ) -> dict[str, list[Decision]]:
         return gardens_reviews(game, players, playouts=playouts, progress=progress)
 
-    def _build(self) -> dict[str, Any]:
-        return self._session_view(gardens_view, show_all_hands=self.show_all_money)
+    def _build(self) -> GardensView:
+        return {
+            **gardens_view(self.session.shown(), show_all_hands=self.show_all_money, **self._shown_kw()),
+            **self._session_fields(),
+        }
 
     def _picture(self) -> str:
         return gardens_svg(self.session.shown())

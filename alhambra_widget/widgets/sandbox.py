@@ -11,6 +11,7 @@ from ..engine.alhambra.grid import Alhambra
 from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
 from ..views.alhambra.view import explain_cell, sandbox_view
+from ..views.contract import SandboxView
 from .base import BaseWidget, Intents
 
 
@@ -72,9 +73,10 @@ class SandboxWidget(BaseWidget):
     def _picture(self) -> str:
         return alhambra_svg(self.alhambra)
 
-    def _build(self) -> dict[str, Any]:
+    def _build(self) -> SandboxView:
         return {
             "mode": "alhambra",
+            "v": self._v,
             "sandbox": sandbox_view(self.alhambra, free_palette(self.palette, self.alhambra)),
         }
 

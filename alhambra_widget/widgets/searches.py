@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 import traitlets
 
@@ -15,12 +15,15 @@ from ..engine.errors import GameError
 from ..players.alhambra.strong import HINT_PLAYOUTS
 from ..players.ismcts import Decision, Hint
 from ..players.review_graph import ReviewGraph, review_graph
+from ..views.contract import HintDone, HintPanel, Marks, ReviewDone, ReviewPanel, RunningPanel
+from ..views.panels import decision_json, graph_json, hint_move
 from .base import Intents
 from .session import G
-from .session_core import Panel, SessionCore
+from .session_core import SessionCore
 
 Progress = Callable[[int], bool]
 """Told how much is done; answers whether to stop."""
+Done = TypeVar("Done", HintDone, ReviewDone)
 
 
 class SearchesPart(SessionCore[G]):
@@ -39,14 +42,18 @@ class SearchesPart(SessionCore[G]):
             self._publish()
 
     def _search_in_background(
-        self, name: str, total: int, work: Callable[[Progress], Panel]
+        self,
+        name: Literal["hint", "review"],
+        total: int,
+        work: Callable[[Progress], Done],
+        show: Callable[[RunningPanel | Done], None],
     ) -> None:
         """Run ``work(progress)`` (a search) without freezing the board: in a thread of
-        the kernel, which keeps answering the page, with its progress shown as panel
-        ``name``. Its answer is dropped if it was cancelled or the game moved on."""
+        the kernel, which keeps answering the page, with its progress shown (``show``)
+        as panel ``name``. Its answer is dropped if it was cancelled or the game moved on."""
         at = self._position()
         self._panel_at[name] = at
-        self._panels[name] = {"state": "running", "done": 0, "total": total}
+        show({"state": "running", "done": 0, "total": total})
         self._publish()
         last = [time.perf_counter()]
 
@@ -55,14 +62,14 @@ class SearchesPart(SessionCore[G]):
                 return True  # cancelled, or the game moved on: stop searching
             if time.perf_counter() - last[0] > 0.25:
                 last[0] = time.perf_counter()
-                self._panels[name] = {"state": "running", "done": done, "total": total}
+                show({"state": "running", "done": done, "total": total})
                 self._publish()
             return False
 
         def run() -> None:
             result = work(progress)
             if self._panel_at.get(name) == at and self._position() == at:
-                self._panels[name] = {"state": "done", **result}
+                show(result)
                 self._publish()
 
         if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
@@ -70,7 +77,13 @@ class SearchesPart(SessionCore[G]):
         else:
             threading.Thread(target=run, name=f"alhambra-{name}", daemon=True).start()
 
-    def _close_panel(self, name: str) -> None:
+    def _show_hint(self, panel: HintPanel) -> None:
+        self._panels["hint"] = panel
+
+    def _show_review(self, panel: ReviewPanel) -> None:
+        self._panels["review"] = panel
+
+    def _close_panel(self, name: Literal["hint", "review"]) -> None:
         self._panels.pop(name, None)
         self._panel_at.pop(name, None)
         self._publish()
@@ -88,16 +101,16 @@ class SearchesPart(SessionCore[G]):
         game = self.session.game.copy()
         n = self.hint_playouts
 
-        def work(progress: Progress) -> Panel:
+        def work(progress: Progress) -> HintDone:
             found = self._hint_search(game, n, progress)
-            return {"moves": [{**h.to_dict(), "marks": self._hint_marks(h.action)} for h in found]}
+            return {"state": "done", "moves": [hint_move(h, self._hint_marks(h.action)) for h in found]}
 
-        self._search_in_background("hint", n, work)
+        self._search_in_background("hint", n, work, self._show_hint)
 
     def _hint_search(self, game: G, playouts: int, progress: Progress) -> list[Hint]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _hint_marks(self, action: Any) -> dict[str, Any]:  # pragma: no cover - abstract
+    def _hint_marks(self, action: Any) -> Marks:  # pragma: no cover - abstract
         """Where a hint's move shows on the board (the view's marks of an action)."""
         raise NotImplementedError
 
@@ -144,11 +157,11 @@ class SearchesPart(SessionCore[G]):
         actions = {name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names}
         playouts, shown = self.review_playouts, self.session.hands_shown
 
-        def work(progress: Progress) -> Panel:
+        def work(progress: Progress) -> ReviewDone:
             found = self._review_searches(game, names, playouts, lambda done, _total: progress(done))
             return review_panel(game, person, actions[person], found, shown)
 
-        self._search_in_background("review", sum(actions.values()), work)
+        self._search_in_background("review", sum(actions.values()), work, self._show_review)
 
     def _review_searches(
         self, game: G, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
@@ -164,7 +177,7 @@ class SearchesPart(SessionCore[G]):
 
 def review_panel(
     game: Any, person: str, actions: int, found: dict[str, list[Decision]], hands_shown: int | None
-) -> Panel:
+) -> ReviewDone:
     """The review panel: ``person``'s biggest mistakes, and the game's graph
     (:func:`~.review_graph.review_graph`: each player's chance to win step by step, the
     accuracy of each player reviewed in ``found``, the mistakes). Another player's
@@ -172,17 +185,18 @@ def review_panel(
     for them: that was worked out from their hand."""
     mine = found.get(person, [])
     worst = sorted(mine, key=lambda d: -d.loss)[:5]
-    graph = review_graph(game, found).to_dict()
+    graph = graph_json(review_graph(game, found))
     for m in graph["mistakes"]:
         if m["player"] != person:
             del m["best"], m["chance_best"]
     return {
+        "state": "done",
         "player": person,
         "actions": actions,  # what the progress counted: every action of the player
         "decisions": len(mine),  # those with a choice (a forced move is not weighed)
         "hands_shown": hands_shown,
         "mean_loss": round(sum(d.loss for d in mine) / max(1, len(mine)), 3),
         "big": sum(1 for d in mine if d.loss > 0.1),
-        "mistakes": [d.to_dict() for d in worst if d.loss > 0.02],
+        "mistakes": [decision_json(d) for d in worst if d.loss > 0.02],
         "graph": graph,
     }

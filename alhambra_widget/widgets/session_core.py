@@ -7,16 +7,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Generic
+from typing import Any, Generic, Literal, TypedDict
 
 import traitlets
 
 from ..engine.errors import GameError
+from ..views.contract import ComparePanel, HintPanel, ReviewPanel
 from .base import BaseWidget
 from .session import G, Session
 
-Panel = dict[str, Any]
-"""A search shown on the board: its state (``"running"``, ``"done"``) and result."""
+
+class Panels(TypedDict, total=False):
+    """The searches shown on the board: each one's progress or result."""
+
+    hint: HintPanel
+    review: ReviewPanel
+    compare: ComparePanel
+
+
+PanelName = Literal["hint", "review", "compare"]
 Position = tuple[int, int, object]
 """Where a game is: which game object, how many actions, the last one."""
 
@@ -38,8 +47,8 @@ class SessionCore(BaseWidget, Generic[G]):
     def _start(self, game: G, seats: Mapping[str, object] | None) -> None:
         # searches shown on the board ("hint", "review", "compare"): their progress or
         # result, and the game position each is for (gone when the game moves on)
-        self._panels: dict[str, Panel] = {}
-        self._panel_at: dict[str, Position] = {}
+        self._panels: Panels = {}
+        self._panel_at: dict[PanelName, Position] = {}
         self._action_observers: list[Callable[[Any, list[Any]], None]] = []
         self._observed: G | None = None
         self._last_act: str | None = None  # the last click applied (v, action, resolve)

@@ -4,11 +4,11 @@ Gardens): :class:`SessionWidget`, made of the parts in :mod:`.searches`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import traitlets
 
+from ..views.contract import SessionFields
 from .base import Intents
 from .play import PlayPart
 from .searches import SearchesPart
@@ -38,20 +38,24 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
             return None  # the bots play on: redraw once a person is to move
         return self._position()
 
-    def _session_view(self, build: Callable[..., dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    def _shown_kw(self) -> dict[str, Any]:
+        """What a view builder is told about the game shown: the step, the steps, the seats."""
         s = self.session
-        view = build(
-            s.shown(), live=s.live, step=s.step, steps=len(s.game.history),
-            seats={n: s.seat_kind(n) for n in s.seats}, **kw,
-        )  # fmt: skip
-        view["bot_to_move"] = s.bot_to_move()
-        view["lines"] = s.variations.describe()
-        view["hint"] = self._panels.get("hint") if self.hints_enabled else None
-        view["hint_allowed"] = bool(self.hints_enabled and self._person_to_move())
-        view["compare"] = self._panels.get("compare")
-        view["review"] = self._panels.get("review")
-        view["hands_shown"] = s.hands_shown
-        return view
+        return {"live": s.live, "step": s.step, "steps": len(s.game.history), "seats": {n: s.seat_kind(n) for n in s.seats}}
+
+    def _session_fields(self) -> SessionFields:
+        """What the view sends besides the game: its version, the bots, the lines, the panels."""
+        s = self.session
+        return {
+            "v": self._v,
+            "bot_to_move": s.bot_to_move(),
+            "lines": s.variations.describe(),
+            "hint": self._panels.get("hint") if self.hints_enabled else None,
+            "hint_allowed": bool(self.hints_enabled and self._person_to_move()),
+            "compare": self._panels.get("compare"),
+            "review": self._panels.get("review"),
+            "hands_shown": s.hands_shown,
+        }
 
     INTENTS: ClassVar[Intents] = {
         **SearchesPart.INTENTS,

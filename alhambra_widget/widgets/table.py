@@ -16,6 +16,7 @@ from ..players.alhambra.strong import hints, reviews
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
 from ..views.alhambra.view import action_marks, explain_cell, game_view, log_text, sandbox_view
+from ..views.contract import GameSandbox, GameView, Marks
 from .base import Intents
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class AlhambraWidget(SessionWidget[Game]):
     def _hint_search(self, game: Game, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
         return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
 
-    def _hint_marks(self, action: Action) -> dict[str, Any]:
+    def _hint_marks(self, action: Action) -> Marks:
         return action_marks(action, paid=True)
 
     def compare_lines(self, a: int, b: int, round: int | None = None) -> Comparison:
@@ -82,12 +83,18 @@ class AlhambraWidget(SessionWidget[Game]):
         return reviews(game, players, playouts=playouts, progress=progress)
 
     # -- the view -----------------------------------------------------------------
-    def _build(self) -> dict[str, Any]:
-        view = self._session_view(game_view, show_all_money=self.show_all_money)
-        if self._sandbox is not None:
-            i, a = self._sandbox
-            view["sandbox"] = {"player": i, **sandbox_view(a, free_palette(self.palette, a))}
-        return view
+    def _build(self) -> GameView:
+        return {
+            **game_view(self.session.shown(), show_all_money=self.show_all_money, **self._shown_kw()),
+            **self._session_fields(),
+            "sandbox": self._sandbox_json(),
+        }
+
+    def _sandbox_json(self) -> GameSandbox | None:
+        if self._sandbox is None:
+            return None
+        i, a = self._sandbox
+        return {"player": i, **sandbox_view(a, free_palette(self.palette, a))}
 
     def _parse_action(self, data: object) -> Action:
         return Action.from_json(data)

@@ -79,7 +79,7 @@ class TimelinePart(SessionCore[G]):
         me = self.session.variations.current
         c = compare_lines(me, i)
         self._panels["compare"] = {"state": "done", "a": me, "b": i, "round": c.round,
-                                   "totals": {n: list(t) for n, t in c.totals().items()}}  # fmt: skip
+                                   "totals": dict(c.totals())}  # fmt: skip
         self._panel_at["compare"] = self._position()
         self._publish()
 

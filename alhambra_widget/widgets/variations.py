@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.errors import GameError, MalformedInput
+from ..views.contract import LineJson
 
 
 class _Node:
@@ -110,10 +111,10 @@ class Variations:
             n = n.children[0]
         return self._leaves().index(n)
 
-    def describe(self) -> list[dict[str, Any]]:
+    def describe(self) -> list[LineJson]:
         """Per line: its number, length, the step where it leaves the line it branches
         from (0 for the main line) and whether it is being played."""
-        out = []
+        out: list[LineJson] = []
         cur = self.current
         for i, leaf in enumerate(self._leaves()):
             nodes = self._nodes(leaf)

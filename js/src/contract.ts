@@ -1,4 +1,4 @@
-// The page contract's types, generated from alhambra_widget/views/contract.py by
+// The page contract's types, generated from alhambra_widget/views/contract/ by
 //   python -m alhambra_widget.views.contract --typescript > js/src/contract.ts
 // Do not edit: change the Python declarations and generate this file again
 // (`bash run.sh check` fails while it is out of date).
@@ -109,8 +109,11 @@ export interface RunningPanel {
   total: number;
 }
 
-/** One of the search's best moves. */
-export interface HintMove {
+/**
+ * One of the search's best moves: the action, its sentence, the chance to win after
+ * it, the simulations that tried it, the reasons.
+ */
+export interface HintJson {
   action: ActionJson;
   says: string;
   chance: number;
@@ -118,6 +121,10 @@ export interface HintMove {
   reasons: string[];
   /** Within the search's noise of its choice: no ranking. */
   about_equal: boolean;
+}
+
+/** A hint's move, with where it shows on the table. */
+export interface HintMove extends HintJson {
   marks: Marks;
 }
 
@@ -159,6 +166,9 @@ export interface GraphJson {
  * costliest.
  */
 export interface ReviewSummary {
+  /** Every action of the player (the decisions are those with a choice). */
+  actions?: number;
+  hands_shown?: number | null;
   state: "done";
   player: string;
   decisions: number;
@@ -169,9 +179,6 @@ export interface ReviewSummary {
 
 /** The review panel once done, with the game's graph. */
 export interface ReviewDone extends ReviewSummary {
-  /** Every action of the player (the decisions are those with a choice). */
-  actions?: number;
-  hands_shown?: number | null;
   graph: GraphJson;
 }
 
@@ -192,7 +199,7 @@ export type HintPanel = RunningPanel | HintDone;
 export type ReviewPanel = RunningPanel | ReviewDone;
 
 /** Something the coach says (kind `"mistake"`, `"scoring"`, `"undone"`, `"end"`). */
-export interface DecisionRemark {
+export interface RemarkJson {
   kind: string;
   text: string;
   step: number;
@@ -203,7 +210,7 @@ export interface DecisionRemark {
 
 /** The coach of a coached game: its last remark, whether it offers a move back. */
 export interface CoachJson {
-  remark: DecisionRemark | null;
+  remark: RemarkJson | null;
   offer: boolean;
   threshold: number;
   finished: boolean;
@@ -211,6 +218,8 @@ export interface CoachJson {
 
 /** What every board over a game with a timeline sends besides the game. */
 export interface SessionFields {
+  /** A coached game: the coach's region. */
+  coach?: CoachJson;
   /** The view's version: intents name the view they were made on. */
   v: number;
   bot_to_move: boolean;
@@ -314,8 +323,17 @@ export interface ResultsJson {
   rounds: ResultRoundJson[];
 }
 
+/**
+ * Where a tile may go: the rule of each cell, and per legal cell the wall segments
+ * the tile would join there (R11).
+ */
+export interface TargetCells {
+  cells: CellRules;
+  joins: Record<string, SegmentJson[]>;
+}
+
 /** A tile the mover may place (bought, a gift, or in the reserve): where it may go. */
-export interface TileOption {
+export interface TileOption extends TargetCells {
   /** A tile bought may go to Dirk (R3). */
   dirk?: boolean;
   /** The built tiles a reserve tile may be exchanged with. */
@@ -323,32 +341,33 @@ export interface TileOption {
   source: "bought" | "gift" | "reserve";
   /** The action that builds it on a cell. */
   action: "place" | "from_reserve";
-  cells: CellRules;
-  /** Per legal cell: the wall segments the tile would join there (R11). */
-  joins: Record<string, SegmentJson[]>;
 }
 
 /**
  * A market slot the mover may buy from (R6): every payment, the exact ones (R4),
- * the places in the hand of the cards some payment uses, and where the tile may go.
+ * the places in the hand of the cards some payment uses, and where its tile may go.
  */
-export interface BuyOption {
+export interface BuyOption extends TargetCells {
   price: number;
   pays: number[][];
+  /**
+   * Per payment total: what paying it means, the engine's sentence as the log says it
+   * (R4 exact, R6 overpaid).
+   */
+  says: Record<string, string>;
   exact: number[][];
   cards: number[];
   tile: string;
-  cells: CellRules;
-  joins: Record<string, SegmentJson[]>;
 }
 
 /**
- * What the mover may do while acting: the R5 takes (index lists into the display);
- * with the hand seen, the purchases, the refusals of the other slots and whether to pass;
+ * What the mover may do while acting: the R5 takes (index lists into the display) and
+ * what the prompt says of several cards taken together (R5's words); with the hand seen, the purchases, the refusals of the other slots and whether to pass;
  * the R8 removals.
  */
 export interface LegalMore {
   take?: number[][];
+  take_limit?: string;
   buy?: Record<string, BuyOption>;
   refused?: Record<string, string>;
   pass?: boolean;
@@ -377,8 +396,20 @@ export interface GameSandbox extends SandboxJson {
   player: number;
 }
 
+/**
+ * What lies on the table: the building market, the money display, and how many
+ * cards and tiles are left in the deck, the discard pile and the bag.
+ */
+export interface TableTop {
+  market: SlotJson[];
+  display: CardJson[];
+  deck: number;
+  discard: number;
+  bag: number;
+}
+
 /** An Alhambra game as the viewer may see it. */
-export interface GameState {
+export interface GameState extends TableTop {
   mode: "game";
   step: number;
   steps: number;
@@ -390,11 +421,6 @@ export interface GameState {
   current: number;
   players: PlayerJson[];
   dirk: DirkJson | null;
-  market: SlotJson[];
-  display: CardJson[];
-  deck: number;
-  discard: number;
-  bag: number;
   /** Per scoring card: the window of draws it lies in, None once drawn (R2). */
   scoring: Record<string, [number, number] | null>;
   rounds: RoundJson[];
@@ -411,8 +437,8 @@ export interface GameState {
 
 /** The Alhambra table's view model. */
 export interface GameView extends GameState, SessionFields {
-  sandbox?: GameSandbox;
-  coach?: CoachJson;
+  /** A sandbox opened on a copy of a player's Alhambra. */
+  sandbox: GameSandbox | null;
 }
 
 /** One Alhambra on its own (the sandbox widget). */
@@ -482,6 +508,8 @@ export interface GardensLegal {
   player: number;
   fields: CellRules;
   first: boolean;
+  /** What the prompt says of the game's first lay (G3's words; empty after it). */
+  lay_limit: string;
 }
 
 /** A Gardens game as the viewer may see it. */
@@ -504,11 +532,10 @@ export interface GardensState extends GardensBoard {
 
 /** The Gardens table's view model. */
 export interface GardensView extends GardensState, SessionFields {
-  coach?: CoachJson;
 }
 
 /** A small table of facts. */
-export interface TableJson {
+export interface FactsTable {
   head: string[];
   rows: ((string | number)[])[];
 }
@@ -535,7 +562,7 @@ export interface DeckJson {
 
 /** The picture beside a lesson's explanation. */
 export interface PictureJson {
-  table?: TableJson;
+  table?: FactsTable;
   alhambra?: AlhambraJson;
   numbered?: boolean;
   tile?: TileJson;
@@ -621,7 +648,7 @@ export interface LessonJson {
   feedback: VerdictJson | null;
   after: string;
   facts: string[];
-  table: TableJson | null;
+  table: FactsTable | null;
   show_wall: boolean;
   pick: string | null;
   answer: AnswerMarks | null;

@@ -10,6 +10,7 @@ from ...engine.alhambra.components import Tile
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.grid import Alhambra
 from ...engine.errors import MalformedInput
+from ...views.contract import VerdictJson
 
 Pos = tuple[int, int]
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
@@ -38,7 +39,7 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.ok
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> VerdictJson:
         """The verdict as JSON for the page: ok, text, rule (a ruling id), mistake, done."""
         return {"ok": self.ok, "text": self.message, "rule": self.rule, "mistake": self.mistake, "done": self.done}
 

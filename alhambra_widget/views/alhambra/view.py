@@ -11,17 +11,14 @@ precise sentence.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ...engine.alhambra.actions import (
     Action,
     AtCell,
     Buy,
     Exchange,
-    FromReserve,
     GiveToDirk,
     Pass,
-    Place,
     TakeMoney,
     ToReserve,
 )
@@ -30,8 +27,31 @@ from ...engine.alhambra.game import Game, Player
 from ...engine.alhambra.grid import Alhambra
 from ...engine.alhambra.narration import payment_words, tile_words
 from ...engine.alhambra.narration import plain_text as log_text
-from ...engine.alhambra.scoring import POINTS, ScoringRound
+from ...engine.alhambra.scoring import POINTS, KindScore, ScoringRound
 from ...engine.errors import MalformedInput
+from ..contract import (
+    AlhambraJson,
+    BuyOption,
+    CardJson,
+    CellRules,
+    DirkJson,
+    GameState,
+    KindScoreJson,
+    LegalJson,
+    Marks,
+    OverviewJson,
+    PlayerJson,
+    RankJson,
+    RecentJson,
+    ResultsJson,
+    RoundJson,
+    SandboxJson,
+    SegmentJson,
+    TableTop,
+    TargetCells,
+    TileJson,
+    TileOption,
+)
 from ..seats import seen_hands, viewer
 
 RULES = {
@@ -52,9 +72,14 @@ TAKE_LIMIT = "at most 5 in all, R5"
 """What the prompt says of picking several display cards to take together (R5)."""
 
 
-def tile_json(t: Tile) -> list[Any]:
+def tile_json(t: Tile) -> TileJson:
     """A tile for the page: ``[kind, price, walls]``."""
-    return [t.kind, t.price, t.walls]
+    return (t.kind, t.price, t.walls)
+
+
+def card_json(c: Card) -> CardJson:
+    """A money card for the page: ``[currency, value]``."""
+    return (c.currency, c.value)
 
 
 def cell_key(pos: tuple[int, int]) -> str:
@@ -62,21 +87,21 @@ def cell_key(pos: tuple[int, int]) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def alhambra_json(a: Alhambra) -> dict[str, Any]:
+def alhambra_json(a: Alhambra) -> AlhambraJson:
     """An Alhambra for the page: its tiles ``[x, y, kind, price, walls]`` and the segments of its
     longest wall (the engine's, R11)."""
     return {
-        "tiles": [[x, y, t.kind, t.price, t.walls] for (x, y), t in a.tiles.items()],
-        "wall": [[a_[0], a_[1], b[0], b[1]] for a_, b in a.longest_wall_segments()],
+        "tiles": [(x, y, t.kind, t.price, t.walls) for (x, y), t in a.tiles.items()],
+        "wall": [(a_[0], a_[1], b[0], b[1]) for a_, b in a.longest_wall_segments()],
     }
 
 
-def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
+def cell_rules(a: Alhambra, tile: Tile) -> CellRules:
     """Rule id for ``tile`` per empty cell the board draws (the tiles' box and one cell
     around it): ``""`` when legal, else the first rule that forbids it (the engine's
     :meth:`Alhambra.why_illegal`)."""
     x0, y0, x1, y1 = a.bounds()
-    out: dict[str, str] = {}
+    out: CellRules = {}
     for x in range(x0 - 1, x1 + 2):
         for y in range(y0 - 1, y1 + 2):
             if (x, y) not in a:
@@ -85,13 +110,13 @@ def cell_rules(a: Alhambra, tile: Tile) -> dict[str, str]:
     return out
 
 
-def wall_joins(a: Alhambra, tile: Tile, pos: tuple[int, int]) -> list[list[int]]:
+def wall_joins(a: Alhambra, tile: Tile, pos: tuple[int, int]) -> list[SegmentJson]:
     """The wall segments of built tiles that ``tile`` built at ``pos`` would join (the
     engine's :meth:`Alhambra.walls_joined_by`, R11), ``[x1, y1, x2, y2]`` each."""
-    return [[p[0], p[1], q[0], q[1]] for p, q in a.walls_joined_by(tile, pos)]
+    return [(p[0], p[1], q[0], q[1]) for p, q in a.walls_joined_by(tile, pos)]
 
 
-def _cells_json(a: Alhambra, tile: Tile) -> dict[str, Any]:
+def _cells_json(a: Alhambra, tile: Tile) -> TargetCells:
     """Where ``tile`` may go (:func:`cell_rules`) and, per legal cell, the walls it would join."""
     cells = cell_rules(a, tile)
     joins = {}
@@ -104,7 +129,7 @@ def _cells_json(a: Alhambra, tile: Tile) -> dict[str, Any]:
     return {"cells": cells, "joins": joins}
 
 
-def removal_rules(a: Alhambra) -> dict[str, str]:
+def removal_rules(a: Alhambra) -> CellRules:
     """For each built cell, ``""`` when its tile may go to the reserve, else the rule that forbids
     it (the engine's ``why_not_removable``, R8)."""
     out = {}
@@ -135,7 +160,7 @@ def game_view(
     seats: dict[str, str],
     show_all_money: bool = False,
     log_size: int = 40,
-) -> dict[str, Any]:
+) -> GameState:
     """The view model of ``game`` (the shown state) for the front end, built for the
     people at the screen: a hand they may not see (:func:`seen_hands`) is ``None``, and
     so are the payments of a mover whose hand is hidden."""
@@ -156,7 +181,7 @@ def game_view(
         "players": [_player_json(p, seats, i in seen) for i, p in enumerate(game.players)],
         "dirk": _dirk_json(game),
         **_table_json(game),
-        "scoring": {str(k): (list(v) if v else None) for k, v in game.scoring_approach().items()},
+        "scoring": {str(k): v for k, v in game.scoring_approach().items()},
         "rounds": [_round_json(r) for r in game.rounds],
         "log": [log_text(e) for e in game.log[-log_size:]],
         "me": me,  # the person the board is for (None: nobody, or a bot to move)
@@ -170,13 +195,13 @@ def game_view(
     }
 
 
-def _player_json(p: Player, seats: dict[str, str], open_hand: bool) -> dict[str, Any]:
+def _player_json(p: Player, seats: dict[str, str], open_hand: bool) -> PlayerJson:
     """A player as the board shows them: the money cards only when ``open_hand``."""
     return {
         "name": p.name,
         "seat": seats.get(p.name, "human"),
         "score": p.score,
-        "money": [[c.currency, c.value] for c in p.money] if open_hand else None,
+        "money": [card_json(c) for c in p.money] if open_hand else None,
         "cards": len(p.money),
         "alhambra": alhambra_json(p.alhambra),
         "reserve": [tile_json(t) for t in p.reserve],
@@ -185,7 +210,7 @@ def _player_json(p: Player, seats: dict[str, str], open_hand: bool) -> dict[str,
     }
 
 
-def _dirk_json(game: Game) -> dict[str, Any] | None:
+def _dirk_json(game: Game) -> DirkJson | None:
     """Dirk, the third player of a two-player game (R3): his tiles, his score, and
     whether he may win (the game's option)."""
     if not game.two_players:
@@ -198,31 +223,42 @@ def _dirk_json(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _table_json(game: Game) -> dict[str, Any]:
+def _table_json(game: Game) -> TableTop:
     """What lies on the table: the building market, the money display, and how many
     cards and tiles are left in the deck, the discard pile and the bag."""
     return {
         "market": [
             {"currency": c, "tile": tile_json(t) if t else None} for c, t in game.market.items()
         ],
-        "display": [[c.currency, c.value] for c in game.display],
+        "display": [card_json(c) for c in game.display],
         "deck": len(game.deck),
         "discard": len(game.discard),
         "bag": len(game.bag),
     }
 
 
-def _round_json(r: ScoringRound) -> dict[str, Any]:
+def kind_json(k: KindScore) -> KindScoreJson:
+    """A kind's scoring (R10): counts, places, points and shared places per player."""
+    return {
+        "kind": k.kind,
+        "counts": dict(k.counts),
+        "places": dict(k.places),
+        "points": dict(k.points),
+        "shared": {n: list(v) for n, v in k.shared.items()},
+    }
+
+
+def _round_json(r: ScoringRound) -> RoundJson:
     """A scoring round that was played: each kind's result, the walls and totals."""
     return {
         "number": r.number,
-        "kinds": [k.to_dict() for k in r.kinds],
+        "kinds": [kind_json(k) for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "totals": dict(r.totals),
     }
 
 
-def overview(game: Game) -> dict[str, Any] | None:
+def overview(game: Game) -> OverviewJson | None:
     """The standings while playing: what the next scoring round would give now (the
     engine's preview: each kind's counts, places and points, Dirk's too, the longest
     walls) and what that round pays per place. ``None`` once the game is over."""
@@ -232,14 +268,14 @@ def overview(game: Game) -> dict[str, Any] | None:
     r = game.scoring_preview(number)
     return {
         "round": number,
-        "kinds": [k.to_dict() | {"pays": list(POINTS[k.kind][number - 1])} for k in r.kinds],
+        "kinds": [{**kind_json(k), "pays": list(POINTS[k.kind][number - 1])} for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "totals": dict(r.totals),
         "names": list(r.totals),  # the players, and Dirk
     }
 
 
-def results(game: Game) -> dict[str, Any] | None:
+def results(game: Game) -> ResultsJson | None:
     """At the end: the ranking (highest total first; equal totals share a rank, and the
     engine's winners are marked), each round's points and walls per player."""
     if not game.is_over:
@@ -248,7 +284,7 @@ def results(game: Game) -> dict[str, Any] | None:
     if game.two_players:
         board[game.dirk_name] = game.dirk_score
     order = sorted(board, key=lambda n: -board[n])
-    ranking = []
+    ranking: list[RankJson] = []
     for n in order:
         rank = 1 + sum(1 for m in order if board[m] > board[n])
         ranking.append({"name": n, "score": board[n], "rank": rank, "winner": n in game.winners})
@@ -268,7 +304,7 @@ def results(game: Game) -> dict[str, Any] | None:
 RECENT_MAX = 16
 
 
-def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
+def recent_actions(game: Game, me: int | None) -> list[RecentJson]:
     """What the others did since ``me`` last acted (the last three actions when the board
     is nobody's), oldest first, for the page to mark and narrate until ``me`` acts:
     who, the action's own sentence from the log, and where it shows on the board (the
@@ -278,7 +314,7 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
     stop = max(0, k - (RECENT_MAX if me is not None else 3))
     while k > stop and movers[k - 1][0] != me:
         k -= 1
-    out = []
+    out: list[RecentJson] = []
     for i in range(k, len(history)):
         a, (who, at) = history[i], movers[i]
         text = log_text(game.log[at]) if at < len(game.log) else str(a)
@@ -286,19 +322,19 @@ def recent_actions(game: Game, me: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def action_marks(a: Action, paid: bool = False) -> dict[str, Any]:
+def action_marks(a: Action, paid: bool = False) -> Marks:
     """Where an action shows on the table, for the page to mark (a move made, or a hint's
     move): the cards taken from the display, the market slot bought from (with
     ``paid``, also the cards paid, as currency and value: a hint's purchase shows them
     in its player's hand), the cell built on (``cells``) or emptied (``from``). Read
     off the action's own fields: nothing is judged here."""
-    marks: dict[str, Any] = {}
+    marks: Marks = {}
     if isinstance(a, TakeMoney):
-        marks["cards"] = [[c.currency, c.value] for c in a.cards]
+        marks["cards"] = [card_json(c) for c in a.cards]
     elif isinstance(a, Buy):
         marks["slot"] = a.currency
         if paid:
-            marks["pay"] = [[a.currency, v] for v in a.pay]
+            marks["pay"] = [(a.currency, v) for v in a.pay]
     elif isinstance(a, AtCell):
         marks["cells"] = [cell_key(a.pos)]
     elif isinstance(a, ToReserve):
@@ -306,7 +342,7 @@ def action_marks(a: Action, paid: bool = False) -> dict[str, Any]:
     return marks
 
 
-def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
+def legal_view(game: Game, hand_seen: bool = True) -> LegalJson:
     """What the player to move may do now, for the front end to offer: all of it read
     off ``game.legal_actions()`` and the engine's explanations. Without ``hand_seen``
     nothing that depends on the mover's secret hand is included (no ``buy``, no
@@ -314,14 +350,17 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
     p = game.current_player
     a = p.alhambra
     legal = game.legal_actions()
-    out: dict[str, Any] = {"player": game.current, "phase": game.phase, "tiles": {}}
+    tiles: dict[str, TileOption] = {}
+    out: LegalJson = {"player": game.current, "phase": game.phase, "tiles": tiles}
     if game.phase in ("place", "gift"):
         to_dirk = {x.tile for x in legal if isinstance(x, GiveToDirk)}
         for t in p.bought:
-            out["tiles"][t.name] = {
+            where = _cells_json(a, t)
+            tiles[t.name] = {
                 "source": "gift" if game.phase == "gift" else "bought",
-                "action": Place.type,  # what building it in a cell is (R9, R12)
-                **_cells_json(a, t),
+                "action": "place",  # what building it in a cell is (R9, R12)
+                "cells": where["cells"],
+                "joins": where["joins"],
                 "dirk": t in to_dirk,
             }
         return out
@@ -329,10 +368,6 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
     out["take_limit"] = TAKE_LIMIT  # what the prompt says of several cards taken together
     if hand_seen:
         out["buy"] = _buy_choices(game, legal)
-        for cur, b in out["buy"].items():  # dragged from its slot onto a cell: where it may go
-            tile = game.market[cur]
-            assert tile is not None
-            b.update(tile=tile.name, **_cells_json(a, tile))
         out["refused"] = _buy_refusals(game, out["buy"])
         out["pass"] = any(isinstance(x, Pass) for x in legal)
     swaps: dict[Tile, list[str]] = {}
@@ -340,41 +375,50 @@ def legal_view(game: Game, hand_seen: bool = True) -> dict[str, Any]:
         if isinstance(x, Exchange):
             swaps.setdefault(x.tile, []).append(cell_key(x.pos))
     for t in p.reserve:
-        out["tiles"][t.name] = {
+        where = _cells_json(a, t)
+        tiles[t.name] = {
             "source": "reserve",
-            "action": FromReserve.type,  # building it from the reserve is a redesign (R8)
-            **_cells_json(a, t),
+            "action": "from_reserve",  # building it from the reserve is a redesign (R8)
+            "cells": where["cells"],
+            "joins": where["joins"],
             "exchange": swaps.get(t, []),
         }
     out["remove"] = removal_rules(a)
     return out
 
 
-def _buy_choices(game: Game, legal: list[Action]) -> dict[str, Any]:
+def _buy_choices(game: Game, legal: list[Action]) -> dict[str, BuyOption]:
     """Per market slot the mover may buy: its price, every payment, what a payment of
     each total means in the engine's words (``says``, total -> the log's sentence), the
-    exact ones, and ``cards``, the places in the mover's hand of the cards some payment
-    uses (the page offers those). Per slot with a tile the mover may not buy,
-    ``refused``: the engine's refusal of paying with every card of that currency held
-    (R6)."""
+    exact ones, ``cards``, the places in the mover's hand of the cards some payment uses
+    (the page offers those), and where its tile may go once dragged from its slot onto a
+    cell."""
     money = game.current_player.money
-    buys: dict[str, Any] = {}
+    buys: dict[str, BuyOption] = {}
+    used: dict[str, set[int]] = {}
     for x in legal:
         if isinstance(x, Buy):
             tile = game.market[x.currency]
             assert tile is not None
-            b = buys.setdefault(x.currency, {"price": tile.price, "pays": [], "says": {}, "exact": [], "cards": set()})
+            if x.currency not in buys:
+                cells = _cells_json(game.current_player.alhambra, tile)
+                buys[x.currency] = {
+                    "price": tile.price, "pays": [], "says": {}, "exact": [], "cards": [], "tile": tile.name, **cells,
+                }  # fmt: skip
+            b = buys[x.currency]
             b["pays"].append(list(x.pay))
             b["says"][str(sum(x.pay))] = payment_words(tile.price, x.pay)  # the log's sentence (R4, R6)
             if game.is_exact(x):  # R4: another action
                 b["exact"].append(list(x.pay))
-            b["cards"].update(i for i, c in enumerate(money) if c.currency == x.currency and c.value in x.pay)
-    for b in buys.values():
-        b["cards"] = sorted(b["cards"])
+            used.setdefault(x.currency, set()).update(
+                i for i, c in enumerate(money) if c.currency == x.currency and c.value in x.pay
+            )
+    for cur, b in buys.items():
+        b["cards"] = sorted(used[cur])
     return buys
 
 
-def _buy_refusals(game: Game, buys: dict[str, Any]) -> dict[str, str]:
+def _buy_refusals(game: Game, buys: dict[str, BuyOption]) -> dict[str, str]:
     """Why each slot with a tile that is not in ``buys`` may not be bought: the
     engine's refusal of a payment with all the mover's cards of its currency (R6)."""
     p = game.current_player
@@ -388,10 +432,10 @@ def _buy_refusals(game: Game, buys: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def sandbox_view(a: Alhambra, palette: list[Tile]) -> dict[str, Any]:
+def sandbox_view(a: Alhambra, palette: list[Tile]) -> SandboxJson:
     """Legality for a free Alhambra: rule per frontier cell for each wall pattern of
     the palette (the rules depend on a tile's walls only), and removals."""
-    by_walls: dict[str, dict[str, str]] = {}
+    by_walls: dict[str, CellRules] = {}
     for t in palette:
         if t.walls not in by_walls:
             by_walls[t.walls] = cell_rules(a, t)

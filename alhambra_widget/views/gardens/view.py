@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.gardens.components import FIELDS, SIZE, TREES, GardenTile, buildings_of
 from ...engine.gardens.game import GardensGame, Lay
+from ...engine.gardens.lays import Scoring
+from ..contract import (
+    CellRules,
+    GardensBoard,
+    GardensPlayerJson,
+    GardensState,
+    GardenTileJson,
+    Marks,
+    RecentJson,
+    ScoredJson,
+)
 from ..seats import seen_hands, viewer
 
 RULES = {
@@ -19,11 +28,11 @@ FIRST_LAY = "not on the edge (G3)"
 """What the prompt says of the game's first lay (G3: not on an edge or corner field)."""
 
 
-def field_rules(g: GardensGame) -> dict[str, str]:
+def field_rules(g: GardensGame) -> CellRules:
     """Rule id per field for the player to move ("" = legal), as the engine judges a
     lay of a tile in hand there."""
     hand = g.current_player.hand
-    out: dict[str, str] = {}
+    out: CellRules = {}
     for y in range(FIELDS):
         for x in range(FIELDS):
             why = g.why_illegal(Lay(hand[0].id, (x, y), 0)) if hand else None
@@ -31,7 +40,7 @@ def field_rules(g: GardensGame) -> dict[str, str]:
     return out
 
 
-def tile_json(t: GardenTile) -> dict[str, Any]:
+def tile_json(t: GardenTile) -> GardenTileJson:
     """A tile for the page, with its sides after 0-3 quarter turns (the engine's
     :meth:`GardenTile.side`), so the page turns nothing itself."""
     return {
@@ -45,7 +54,7 @@ def tile_json(t: GardenTile) -> dict[str, Any]:
 RECENT_MAX = 8  # the lays narrated since the person's last move, at most
 
 
-def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
+def recent_lays(g: GardensGame, me: int | None) -> list[RecentJson]:
     """What the others laid since ``me`` last acted (the last three lays when the board
     is nobody's), oldest first, for the page to mark and narrate until ``me`` acts: who,
     the engine's sentence from the log, and the field laid on."""
@@ -54,7 +63,7 @@ def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
     stop = max(0, k - (RECENT_MAX if me is not None else 3))
     while k > stop and movers[k - 1][0] != me:
         k -= 1
-    out = []
+    out: list[RecentJson] = []
     for i in range(k, len(history)):
         a, (who, at) = history[i], movers[i]
         if not isinstance(a, Lay):
@@ -64,13 +73,28 @@ def recent_lays(g: GardensGame, me: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def lay_marks(a: Lay) -> dict[str, Any]:
+def lay_marks(a: Lay) -> Marks:
     """Where a lay shows on the board, for the page to mark (a lay made, or a hint's):
     its field."""
     return {"fields": [f"{a.field[0]},{a.field[1]}"]}
 
 
-def board_json(g: GardensGame) -> dict[str, Any]:
+def scored_json(s: Scoring) -> ScoredJson:
+    """An enclosed building as the engine scored it (G4)."""
+    return {
+        "building": (s.building[0], s.building[1]),
+        "value": s.value,
+        "kind": s.kind,
+        "counts": dict(s.counts),
+        "winner": s.winner,
+        "multiplier": s.multiplier,
+        "points": s.points,
+        "owner": s.owner,
+        "why": s.why,
+    }
+
+
+def board_json(g: GardensGame) -> GardensBoard:
     """The board of a Gardens game for the page: buildings, the tiles laid (sides as
     turned), the scorings, the buildings the last lay scored."""
     last = []
@@ -79,10 +103,10 @@ def board_json(g: GardensGame) -> dict[str, Any]:
         last = [f"{b[0]},{b[1]}" for b in g.scored if b in touched]
     return {
         "size": {"fields": FIELDS, "buildings": SIZE},  # fields and buildings a row
-        "buildings": [[x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind]
+        "buildings": [(x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind)
                       for y in range(SIZE) for x in range(SIZE)],
-        "fields": [[x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]] for (x, y), (t, r) in g.fields.items()],
-        "scored": {f"{b[0]},{b[1]}": s.to_dict() for b, s in g.scored.items()},
+        "fields": [(x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]) for (x, y), (t, r) in g.fields.items()],
+        "scored": {f"{b[0]},{b[1]}": scored_json(s) for b, s in g.scored.items()},
         "last_scored": last,
     }  # fmt: skip
 
@@ -90,18 +114,18 @@ def board_json(g: GardensGame) -> dict[str, Any]:
 def gardens_view(
     g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
     show_all_hands: bool = False, log_size: int = 40,
-) -> dict[str, Any]:  # fmt: skip
+) -> GardensState:  # fmt: skip
     """The Gardens view model for the page at ``step`` of ``steps``: players (a hand only where
     ``seats`` let this viewer see it), buildings, fields, scorings, the lays since this viewer
     last acted, the log and the legal fields (the engine's, G3)."""
     names = [p.name for p in g.players]
     to_move = None if g.is_over else g.current
     seen = seen_hands(names, seats, to_move, show_all_hands)
-    players = []
+    players: list[GardensPlayerJson] = []
     for i, p in enumerate(g.players):
         open_hand = i in seen
         players.append({
-            "name": p.name, "seat": seats.get(p.name, "human"), "kinds": p.kinds,
+            "name": p.name, "seat": seats.get(p.name, "human"), "kinds": list(p.kinds),
             "points": dict(p.points), "score": p.score,
             "hand": [tile_json(t) for t in p.hand] if open_hand else None, "cards": len(p.hand),
         })  # fmt: skip

@@ -1,0 +1,7 @@
+"""``python -m alhambra_widget.views.contract --typescript`` (or ``--check FILE``)."""
+
+import sys
+
+from ..typed_json import main
+
+sys.exit(main("alhambra_widget.views.contract", sys.argv[1:]))
