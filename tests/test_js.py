@@ -75,7 +75,7 @@ def test_front_end_unit_tests(tmp_path):
         if f.name not in ("texts.json", "progress.json", "coach.json"):
             check(View, json.loads(f.read_text()), f.stem)
     out = subprocess.run(
-        [node, "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
+        [node, "--import", "./tools/typescript.js", "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]

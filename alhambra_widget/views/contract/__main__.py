@@ -4,4 +4,5 @@ import sys
 
 from ..typed_json import main
 
-sys.exit(main("alhambra_widget.views.contract", sys.argv[1:]))
+if __name__ == "__main__":
+    sys.exit(main("alhambra_widget.views.contract", sys.argv[1:]))
