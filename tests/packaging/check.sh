@@ -24,7 +24,7 @@ inside=$(tar tzf "$work"/dist/*.tar.gz | cut -d/ -f2-)
 for need in alhambra_widget/engine/ alhambra_widget/static/widget.js notebooks/ js/src/ js/package.json hatch_build.py; do
   grep -q "^$need" <<< "$inside" || { echo "the sdist lacks $need"; exit 1; }
 done
-for dev in tests/ benchmarks/ docs/ lite/ .ci/ js/test/ js/node_modules/ run.sh; do
+for dev in tests/ benchmarks/ docs/ lite/ .ci/ js/test/ js/tools/ js/node_modules/ run.sh; do
   if grep -q "^$dev" <<< "$inside"; then echo "the sdist holds $dev (for developers only)"; exit 1; fi
 done
 echo "== the sdist: $(wc -l <<< "$inside") entries, no tests, benchmarks, docs or CI"
