@@ -2,20 +2,24 @@
 // is made with the html tag (html.js), which escapes every value.
 
 import { html } from "./html.js";
+import type { SafeHtml } from "./html.js";
+import type { CardJson, PosJson, TileJson } from "./contract.js";
 
 export const CELL = 46; // px per Alhambra cell
 
-const SIDES = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
-const KIND_ABBR = {
+const SIDES: Record<string, [number, number, number, number]> = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+const KIND_ABBR: Record<string, string> = {
   pavilion: "Pav", seraglio: "Ser", arcades: "Arc", chambers: "Cha", garden: "Gar", tower: "Tow", fountain: "",
 };
 
 export { esc } from "./html.js";
-export const tileName = (t) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
-export const key = (x, y) => `${x},${y}`;
+export const tileName = (t: TileJson) => (t[2] ? `${t[0]} ${t[1]} ${t[2]}` : `${t[0]} ${t[1]}`);
+export const key = (x: number, y: number) => `${x},${y}`;
+// a cell's key ("x,y", the view's name for a cell or a field) as [x, y]
+export const xy = (k: string) => k.split(",").map(Number) as PosJson;
 // a tile's name in words: "arcades 8 N" is "arcades 8, wall north" (the name stays the id)
-const SIDE_WORD = { N: "north", E: "east", S: "south", W: "west" };
-export function sayTile(name) {
+const SIDE_WORD: Record<string, string> = { N: "north", E: "east", S: "south", W: "west" };
+export function sayTile(name: string) {
   const [kind, price, walls] = String(name).split(" ");
   if (!walls) return String(name);
   const words = [...walls].map((c) => SIDE_WORD[c] || c);
@@ -23,26 +27,33 @@ export function sayTile(name) {
   return `${kind} ${price}, wall${walls.length > 1 ? "s" : ""} ${list}`;
 }
 // "Ben's", but "your" for a player named You
-export const whose = (name) => (name === "You" ? "your" : `${name}'s`);
+export const whose = (name: string) => (name === "You" ? "your" : `${name}'s`);
 // who plays a seat: "human" (at this screen), a bot's level (played by this page),
 // "online" (a person at their own notebook) or "online:LEVEL" (a bot on the table's server)
 // a table a server keeps (other seats played elsewhere): no undo, no hands to show
-export const online = (v) => v.players.some((p) => p.seat.startsWith("online"));
-export const isBot = (p) => p.seat !== "human" && !p.seat.startsWith("online");
-export function seatLabel(seat) {
+export const online = (v: { players: readonly Seated[] }) => v.players.some((p) => p.seat.startsWith("online"));
+export const isBot = (p: Seated) => p.seat !== "human" && !p.seat.startsWith("online");
+export function seatLabel(seat: string) {
   if (seat === "human") return "";
   if (seat === "online") return "online";
   return seat.startsWith("online:") ? `${seat.slice(7)} bot` : `${seat} bot`;
 }
-export const pct = (x) => `${Math.round(x * 100)}%`;
-export const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+export const pct = (x: number) => `${Math.round(x * 100)}%`;
+export const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+// a seat at the table (either game): who plays it
+export interface Seated { seat: string }
 
 // the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')
-let GLYPHS = {};
-export const setGlyphs = (g) => { if (g) GLYPHS = g; };
+let GLYPHS: Record<string, string> = {};
+export const setGlyphs = (g: Record<string, string> | undefined) => { if (g) GLYPHS = g; };
+
+// how a tile is named on its face: with its price, the kind only ("kind": a tile bought,
+// whose price no longer matters), or not at all (false: the board names every tile)
+export type Named = boolean | "kind";
 
 // a tile's name on its face ("Tow 8"), centred below the middle of the tile at (x, y)
-export function tileLabel([kind, price], x, y, size, cls = "") {
+export function tileLabel([kind, price]: readonly [string, number | string, ...unknown[]], x: number, y: number, size: number, cls = "") {
   if (kind === "fountain") return html``;
   const name = `${KIND_ABBR[kind]} ${price}`.trim(); // a price of "": the kind only
   // about 6.4 px a character at 11 px bold: a name wider than a small tile is squeezed in
@@ -50,7 +61,7 @@ export function tileLabel([kind, price], x, y, size, cls = "") {
   return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle" ${fit}>${name}</text>`;
 }
 
-export function tileSvg(t, x, y, size, extra = null, small = false, named = true) {
+export function tileSvg(t: TileJson | [string, string, string], x: number, y: number, size: number, extra: SafeHtml | null = null, small = false, named: Named = true) {
   // t = [kind, price, walls]; (x, y) = top-left in px; extra: html`...` attributes;
   // small: a board drawn small shows each kind's symbol large and no text; named:
   // false when the board draws every name above every tile (see tileLabel), "kind" for
@@ -70,7 +81,7 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
   // stands out against its tile and against the page in both themes. It lies just
   // inside its own tile's edge: two walls back to back are two lines, one tile's wall
   // against an open side is one line on that tile's side (R7a).
-  const d = Math.max(2, size * 0.07), at = (v) => (v ? size - d : d);
+  const d = Math.max(2, size * 0.07), at = (v: number) => (v ? size - d : d);
   for (const part of ["aw-wall-halo", "aw-wall"]) {
     for (const side of walls || "") {
       const [x1, y1, x2, y2] = SIDES[side];
@@ -85,12 +96,12 @@ export function tileSvg(t, x, y, size, extra = null, small = false, named = true
 // a tile shown, not a control (Dirk's tiles, a lesson's tiles)
 // (named: "kind" for a tile bought, whose price no longer matters; true where the price
 // is the point, as a lesson's picture of a tile to buy)
-export const tilePic = (t, size = 46, named = true) =>
+export const tilePic = (t: TileJson, size = 46, named: Named = true) =>
   html`<svg class="aw-intray" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${sayTile(tileName(t))}"><title>${sayTile(tileName(t))}</title>${tileSvg(t, 0, 0, size, null, false, named)}</svg>`;
 
 // a tile bought (to place, in the reserve, the sandbox's palette): its kind and walls
 // drawn, no price (paid already); the label keeps the tile's name, as the log says it
-export function tileChip(t, attrs = null, selected = false) {
+export function tileChip(t: TileJson, attrs: SafeHtml | false | null = null, selected = false) {
   const size = 40;
   const say = sayTile(tileName(t));
   return html`<button class="aw-chip${selected ? " aw-selected" : ""}" ${attrs} aria-label="${say}${
@@ -99,12 +110,12 @@ export function tileChip(t, attrs = null, selected = false) {
 }
 
 // a shape per currency besides its colour (colour-blind-safe palette in widget.css)
-const CUR_GLYPH = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
-export const curLabel = (cur) => `${CUR_GLYPH[cur] || ""} ${cur}`;
+const CUR_GLYPH: Record<string, string> = { denar: "●", dirham: "◆", ducat: "▲", florin: "■" };
+export const curLabel = (cur: string) => `${CUR_GLYPH[cur] || ""} ${cur}`;
 
 // a money card: a button to pick, or (span) one shown in a hand or the last moves;
 // hinted: the numbers of the hint's moves that use it (a badge and its label say so)
-export function cardHtml(c, attrs = null, selected = false, tag = "button", hinted = null) {
+export function cardHtml(c: CardJson, attrs: SafeHtml | null = null, selected = false, tag: "button" | "span" = "button", hinted: number[] | null = null) {
   const [cur, val] = c;
   const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;

@@ -3,9 +3,24 @@
 import { html } from "./html.js";
 import { patchHtml } from "./morph.js";
 
-const secs = (s) => (s < 90 ? `${Math.round(s)} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+// What the table server's dashboard (alhambra_widget/online/dashboard.py) sends: its
+// view is written there, outside the page contract (views/contract/), so these types
+// are the page's reading of it, not generated.
+interface TableRow {
+  id: string; game: string; players: string[]; seats: Record<string, string>; scores: Record<string, number>;
+  step: number; over: boolean; paused: boolean; winners?: string[]; to_move?: string; waiting?: number;
+}
+interface LessonRow { lesson: string; done: number; people: number; stars: number; wrong: number }
+interface DashboardView { tables?: TableRow[]; progress?: LessonRow[]; message?: string }
+interface DashboardModel {
+  get(key: "view"): DashboardView | undefined;
+  send(msg: Record<string, unknown>): void;
+  on(event: string, fn: (msg: { kind?: string; text?: string; table?: string }) => void): void;
+}
 
-function tableRow(t) {
+const secs = (s: number) => (s < 90 ? `${Math.round(s)} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+
+function tableRow(t: TableRow) {
   const status = t.over ? html`over: ${(t.winners || []).join(" and ")} won` : t.paused ? "paused" : html`${t.to_move} to move, ${secs(t.waiting || 0)}`;
   const seats = t.players.map((n) => html`<label>${n} <select data-seat="${n}" data-table="${t.id}" aria-label="who plays ${n}">${["human", "greedy", "easy", "strong"].map((k) => html`<option value="${k}" ${t.seats[n] === k ? "selected" : ""}>${k === "human" ? "person" : `${k} bot`}</option>`)}</select></label>`);
   const scores = t.players.map((n) => `${n} ${t.scores[n] ?? 0}`).join(" · ");
@@ -16,7 +31,7 @@ function tableRow(t) {
     ${t.over && html`<button data-do="review" data-table="${t.id}">review</button> <button data-do="record" data-table="${t.id}">download record</button>`}</td></tr>`;
 }
 
-function view(v) {
+function view(v: DashboardView) {
   const tables = v.tables || [];
   const rows = tables.map(tableRow);
   const progress = (v.progress || []).map((p) => html`<tr><td>${p.lesson}</td><td>${p.done} of ${p.people}</td><td>${p.stars}</td><td>${p.wrong}</td></tr>`);
@@ -40,7 +55,7 @@ const STYLE = `.ad-root{font:13px/1.4 var(--jp-ui-font-family,sans-serif);color:
 .ad-root td label{display:block;white-space:nowrap}.ad-root h3{margin:10px 0 4px}.ad-message{padding:4px 8px;background:var(--jp-layout-color2,#eee)}
 .ad-class label{margin-right:10px}.ad-root button{margin:1px 2px}`;
 
-function render({ model, el }) {
+function render({ model, el }: { model: DashboardModel; el: HTMLElement }) {
   if (!document.getElementById("ad-style")) {
     const s = document.createElement("style");
     s.id = "ad-style";
@@ -49,22 +64,22 @@ function render({ model, el }) {
   }
   const draw = () => patchHtml(el, view(model.get("view") || {}));
   el.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-do]");
+    const b = (e.target as Element).closest<HTMLButtonElement>("button[data-do]");
     if (b) model.send({ kind: b.dataset.do, table: b.dataset.table, hands: b.dataset.hands === "1" });
   });
   el.addEventListener("change", (e) => {
-    const s = e.target.closest("select[data-seat]");
+    const s = (e.target as Element).closest<HTMLSelectElement>("select[data-seat]");
     if (s) model.send({ kind: "seat", table: s.dataset.table, name: s.dataset.seat, seat: s.value });
   });
   el.addEventListener("submit", (e) => {
     e.preventDefault();
-    const f = new FormData(e.target);
+    const f = new FormData(e.target as HTMLFormElement);
     model.send({ kind: "class", names: f.get("names"), group: f.get("group"), size: Number(f.get("size")), bots: f.get("bots") });
   });
   model.on("msg:custom", (msg) => {
     if (msg.kind !== "record") return;
     const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    a.href = URL.createObjectURL(new Blob([msg.text!], { type: "application/json" }));
     a.download = `alhambra-${msg.table}.json`;
     a.click();
   });

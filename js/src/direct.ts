@@ -7,20 +7,26 @@
 import { CELL, tileSvg, key } from "./common.js";
 import { html } from "./html.js";
 import { patchHtml } from "./morph.js";
+import type { CellRules, SegmentJson, TileJson } from "./contract.js";
+import type { Picks } from "./state.js";
+import type { TableView } from "./types.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
 // "arcades 8 NE" -> ["arcades", 8, "NE"] (the tile's name is its id in the view)
-const tileOf = (name) => {
+const tileOf = (name: string): TileJson => {
   const [kind, price, walls] = String(name).split(" ");
   return [kind, +price, walls || ""];
 };
 
+// the tile picked and the engine's word on it (cells: null for the sandbox's palette)
+export interface Picked { tile: string; cells: CellRules | null; joins: Record<string, SegmentJson[]>; exchange: string[] | null }
+
 // The tile being placed or dragged and the engine's word on it: its cells (rule per
 // cell), the walls each legal cell would join, the tiles it may be exchanged with.
 // A market slot dragged: the tile in it (bought on the drop).
-export function pickedTile(v, ui) {
-  const L = v && v.legal;
+export function pickedTile(v: TableView | null, ui: Picks): Picked | null {
+  const L = v && v.mode === "game" ? v.legal : null;
   if (L && ui.dragSlot && L.buy && L.buy[ui.dragSlot]) {
     const b = L.buy[ui.dragSlot];
     return { tile: b.tile, cells: b.cells, joins: b.joins || {}, exchange: null };
@@ -32,19 +38,19 @@ export function pickedTile(v, ui) {
   return ui.sel ? { tile: ui.sel, cells: null, joins: {}, exchange: null } : null; // the sandbox's palette
 }
 
-export function clearGhost(root) {
+export function clearGhost(root: Element) {
   for (const g of root.querySelectorAll(".aw-preview")) g.remove();
 }
 
 // the picked tile drawn faintly on a legal cell, its walls darker, and the walls of
 // the built tiles it would join drawn over them
-export function showGhost(root, cell, picked) {
+export function showGhost(root: Element, cell: SVGRectElement | null, picked: Picked | null) {
   clearGhost(root);
   if (!cell || !picked || cell.dataset.rule !== "" || cell.dataset.cell === undefined) return;
-  const svg = cell.closest("svg");
+  const svg = cell.closest("svg")!;
   const x = cell.x.baseVal.value - 2, y = cell.y.baseVal.value - 2;
   const [cx, cy] = cell.dataset.cell.split(",").map(Number);
-  const px = (gx) => x + (gx - cx) * CELL, py = (gy) => y + (gy - cy) * CELL;
+  const px = (gx: number) => x + (gx - cx) * CELL, py = (gy: number) => y + (gy - cy) * CELL;
   const joins = (cell.dataset.player !== "sb" && picked.joins[key(cx, cy)]) || [];
   const lines = joins.map(([ax, ay, bx, by]) => html`<line class="aw-join" x1="${px(ax)}" y1="${py(ay)}" x2="${px(bx)}" y2="${py(by)}"/>`);
   const box = document.createElement("div");
@@ -56,38 +62,49 @@ export function showGhost(root, cell, picked) {
   g.setAttribute("class", "aw-preview");
   g.setAttribute("aria-hidden", "true");
   g.dataset.joins = String(joins.length); // for tests: how many segments are marked
-  g.append(...box.firstChild.childNodes);
+  g.append(...box.firstChild!.childNodes);
   svg.appendChild(g);
 }
 
 // drag a tile (to place, from the reserve, or from a market slot) onto a cell: a tile's
 // drop is the cell's click; a slot's drop buys the tile (on.dropSlot) and builds it there
 // c = { ui, redraw, picked: () => pickedTile, clickCell(cell), dropSlot(currency, cell) }
-export function listenToDrags(root, on) {
+export interface DragHandlers {
+  ui: Picks; redraw: () => void; picked: () => Picked | null;
+  clickCell: (cell: SVGRectElement) => void; dropSlot: (currency: string, cell: SVGRectElement) => void;
+}
+// a cell of a board under an event (a drag's target)
+const cellAt = (ev: Event) => {
+  const t = ev.target as Element;
+  return t.closest && t.closest<SVGRectElement>("[data-cell]");
+};
+
+export function listenToDrags(root: HTMLElement, on: DragHandlers) {
   const { ui } = on;
   root.addEventListener("dragstart", (ev) => {
-    const t = ev.target.closest && ev.target.closest("[data-sel][draggable],[data-slot][draggable]");
+    const target = ev.target as Element;
+    const t = target.closest && target.closest<HTMLElement>("[data-sel][draggable],[data-slot][draggable]");
     if (!t) return;
     const slot = t.dataset.slot;
-    ev.dataTransfer.setData("text/plain", slot ? t.dataset.tile : t.dataset.sel);
-    ev.dataTransfer.effectAllowed = "move";
+    ev.dataTransfer!.setData("text/plain", (slot ? t.dataset.tile : t.dataset.sel)!);
+    ev.dataTransfer!.effectAllowed = "move";
     if (slot ? ui.dragSlot !== slot : ui.sel !== t.dataset.sel) {
-      ui.sel = slot ? null : t.dataset.sel; ui.dragSlot = slot || null;
+      ui.sel = slot ? null : t.dataset.sel!; ui.dragSlot = slot || null;
       ui.removing = false; ui.picks = []; ui.payCur = null;
       requestAnimationFrame(on.redraw); // its cells light up (the chip stays the same node)
     }
   });
   root.addEventListener("dragover", (ev) => {
-    const c = ev.target.closest && ev.target.closest("[data-cell]");
+    const c = cellAt(ev);
     if (c && c.dataset.rule === "" && (ui.sel || ui.dragSlot)) {
       ev.preventDefault();
-      ev.dataTransfer.dropEffect = "move";
+      ev.dataTransfer!.dropEffect = "move";
       showGhost(root, c, on.picked());
     }
   });
-  root.addEventListener("dragleave", (ev) => { if (ev.target.closest && ev.target.closest("[data-cell]")) clearGhost(root); });
+  root.addEventListener("dragleave", (ev) => { if (cellAt(ev)) clearGhost(root); });
   root.addEventListener("drop", (ev) => {
-    const c = ev.target.closest && ev.target.closest("[data-cell]");
+    const c = cellAt(ev);
     clearGhost(root);
     if (!c || c.dataset.rule !== "" || !(ui.sel || ui.dragSlot)) return;
     ev.preventDefault();

@@ -6,15 +6,21 @@ const S = 72; // building grid unit in px
 export const GRID = S;
 const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
-export const TREE_ABBR = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
+export const TREE_ABBR: Record<string, string> = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
 import { seatLabel } from "./common.js";
 import { html } from "./html.js";
 import { showsTargets } from "./state.js";
 import { hintMarks, hintSay } from "./areas/hint.js";
+import type { SafeHtml } from "./html.js";
+import type { ActionJson, BuildingJson, GardensBoard, GardensLegal, GardensPlayerJson, GardensView, GardenTileJson, RecentJson } from "./contract.js";
+import type { Picks } from "./state.js";
+
+// a board to draw: a game's, or a lesson's picture (no last moves)
+type Board = GardensBoard & { recent?: RecentJson[] };
 
 // an octagon (a garden field or tile) of radius r around (cx, cy), as SVG points
-export function octagon(cx, cy, r) {
+export function octagon(cx: number, cy: number, r: number) {
   const pts = [];
   for (let i = 0; i < 8; i++) {
     const a = Math.PI / 8 + (i * Math.PI) / 4;
@@ -25,7 +31,7 @@ export function octagon(cx, cy, r) {
 
 // sides: the four kinds at NE, SE, SW, NW (already turned); trees per side; scale 1 is
 // a tile on a board whose buildings are S px apart
-export function gardenTile(cx, cy, scale, sides, trees, extra = null) {
+export function gardenTile(cx: number, cy: number, scale: number, sides: string[], trees: number, extra: SafeHtml | null = null) {
   const r = R * scale;
   const parts = sides.map((kind, k) => {
     const [dx, dy] = DIAG[k];
@@ -37,7 +43,7 @@ export function gardenTile(cx, cy, scale, sides, trees, extra = null) {
 }
 
 // a building: a diamond in the gap between fields, its value or the points it gave
-function buildingHtml(v, [x, y, value, kind]) {
+function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
   const cx = (x + 0.5) * S, cy = (y + 0.5) * S, h = S * 0.293;
   const k = `${x},${y}`;
   const sc = v.scored[k];
@@ -50,7 +56,8 @@ function buildingHtml(v, [x, y, value, kind]) {
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
-function fieldHtml(fx, fy, laid, L, ui, first, recent) {
+type Laid = Record<string, [string, number, string[]]>;
+function fieldHtml(fx: number, fy: number, laid: Laid, L: GardensLegal | null, first: string | null | undefined, recent: Set<string>) {
   const k = `${fx},${fy}`, cx = (fx + 1) * S, cy = (fy + 1) * S;
   if (laid[k]) {
     const [, trees, sides] = laid[k];
@@ -67,29 +74,28 @@ function fieldHtml(fx, fy, laid, L, ui, first, recent) {
 }
 
 // the board alone, drawn px wide (a lesson's picture: the tiles laid, the buildings scored)
-export const gardensBoardSvg = (v, px) => boardHtml(v, null, null, px);
+export const gardensBoardSvg = (v: Board, px: number) => boardHtml(v, null, [], px);
 
-function boardHtml(v, ui, L, px = null) {
+// hinted: the fields a hint's lays use, with the moves' numbers
+function boardHtml(v: Board, L: GardensLegal | null, hinted: [string, number[]][], px: number | null = null) {
   const W = v.size.buildings * S;
   // fields: one tab stop on the board (the first legal field), the arrow keys move on
-  const laid = {};
+  const laid: Laid = {};
   for (const [x, y, id, trees, sides] of v.fields) laid[`${x},${y}`] = [id, trees, sides];
   const first = L ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
   const recent = new Set((v.recent || []).flatMap((r) => r.marks.fields || [])); // the others' last lays
   const fields = [];
   for (let fy = 0; fy < v.size.fields; fy++) {
-    for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, ui, first, recent));
+    for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, first, recent));
   }
-  // the fields a hint's lays use (Python's marks), over the board: clicks go through
-  const hinted = ui ? [...hintMarks(v, ui).fields].map(([k, ns]) => hintField(k, ns)) : [];
   // the fields' columns along the top edge, their rows along the left: a field (column, row)
   const n = [...Array(v.size.fields).keys()];
   const labels = html`<g class="ag-coords" aria-hidden="true">${n.map((i) => html`<text x="${(i + 1) * S}" y="13" text-anchor="middle">${i}</text><text x="9" y="${(i + 1) * S + 4}" text-anchor="middle">${i}</text>`)}</g>`;
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}${hinted}</svg>${treeKey()}</div>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}${hinted.map(([k, ns]) => hintField(k, ns))}</svg>${treeKey()}</div>`;
 }
 
 // a field a hint's lay uses: a dashed ring and the moves' numbers (not colour alone), named
-function hintField(k, ns) {
+function hintField(k: string, ns: number[]) {
   const [fx, fy] = k.split(",").map(Number), cx = (fx + 1) * S, cy = (fy + 1) * S;
   const label = `${hintSay(ns)}: field (${fx}, ${fy}), laid here`;
   return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><circle class="aw-hintno-bg" cx="${cx + R * 0.55}" cy="${cy - R * 0.55}" r="8"/><text class="aw-hintno" x="${cx + R * 0.55}" y="${cy - R * 0.55 + 4}" text-anchor="middle">${ns.join(",")}</text></g>`;
@@ -101,7 +107,7 @@ export function treeKey() {
   return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building and its value: it scores when every field at its corners holds a tile. On a tile, 2Le = 2 lemon trees on that side: ${kinds}</div>`;
 }
 
-function playersHtml(v) {
+function playersHtml(v: GardensView) {
   const rows = v.players.map((pl, i) => {
     const kinds = pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k}</span> `);
     const per = pl.kinds.length > 1 ? ` (${pl.kinds.map((k) => `${k} ${pl.points[k]}`).join(" + ")})` : "";
@@ -111,17 +117,17 @@ function playersHtml(v) {
   return html`<div class="ag-players">${rows}${nobody.length > 0 && html`<div class="aw-muted">owned by nobody: ${nobody.join(", ")} (their points are not scored)</div>`}</div>`;
 }
 
-function handHtml(me, hand, ui) {
+function handHtml(me: GardensPlayerJson | null, hand: GardenTileJson[], ui: Picks) {
   if (!hand.length) return null;
   const tiles = hand.map((t) => {
     const tt = ui.turns[t.id] || 0;
     const selected = t.id === ui.gsel;
     return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile of ${t.trees} trees a side: ${t.turned[tt].join(", ")}, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
   });
-  return html`<div class="ag-hand" aria-label="your tiles"><div>${me.name === "You" ? "Your" : me.name + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">${tiles}</div><button data-gturn="1">turn ⟳</button></div>`;
+  return html`<div class="ag-hand" aria-label="your tiles"><div>${me!.name === "You" ? "Your" : me!.name + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">${tiles}</div><button data-gturn="1">turn ⟳</button></div>`;
 }
 
-function explainHtml(v, ui) {
+function explainHtml(v: GardensView, ui: Picks) {
   const show = ui.gbuilding && v.scored[ui.gbuilding] ? [ui.gbuilding] : v.last_scored;
   if (!show.length) return null;
   const items = show.map((k) => {
@@ -134,7 +140,7 @@ function explainHtml(v, ui) {
 }
 
 // the person to move (null: a bot, or nobody) and their hand
-function mover(v, ui) {
+function mover(v: GardensView, ui: Picks) {
   const L0 = v.legal;
   const me = L0 && v.players[L0.player].seat === "human" ? v.players[L0.player] : null;
   const hand = me && me.hand ? me.hand : [];
@@ -145,21 +151,22 @@ function mover(v, ui) {
 }
 
 // the board, in its own column: the panels beside it come and go without moving it
-export function gardensBoardHtml(v, ui) {
-  return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, ui, mover(v, ui).L)}</div>`;
+export function gardensBoardHtml(v: GardensView, ui: Picks) {
+  // the fields a hint's lays use (Python's marks), over the board: clicks go through
+  return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, mover(v, ui).L, [...hintMarks(v, ui).fields])}</div>`;
 }
 
 // the players, the tile in hand and the supply (at the top of the side column)
-export function gardensSideHtml(v, ui) {
+export function gardensSideHtml(v: GardensView, ui: Picks) {
   const { me, hand } = mover(v, ui);
   return html`<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
 }
 
-export function gardensExplainHtml(v, ui) {
+export function gardensExplainHtml(v: GardensView, ui: Picks) {
   return html`${explainHtml(v, ui)}`;
 }
 
-export function gardensClick(d, v, ui, act, draw) {
+export function gardensClick(d: DOMStringMap, v: GardensView, ui: Picks, act: (a: ActionJson) => void, draw: () => void) {
   if (d.hand) {
     if (ui.gsel === d.hand) ui.turns[d.hand] = ((ui.turns[d.hand] || 0) + 1) % 4;
     ui.gsel = d.hand;
@@ -185,7 +192,7 @@ export function gardensClick(d, v, ui, act, draw) {
   return false;
 }
 
-export function gardensKey(ev, ui, draw) {
+export function gardensKey(ev: KeyboardEvent, ui: Picks, draw: () => void) {
   if (ev.key !== "r" && ev.key !== "R") return false;
   if (ui.gsel) ui.turns[ui.gsel] = ((ui.turns[ui.gsel] || 0) + (ev.key === "R" ? 3 : 1)) % 4;
   draw();

@@ -9,25 +9,32 @@
 //
 // null, undefined and false draw nothing (for `${cond && html`...`}`); numbers are text.
 
-const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
+const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
 
-// the class is not exported: only `html` makes one
+// the class is not exported (its type is): only `html` makes one
 class SafeHtml {
-  constructor(s) { this.s = s; }
+  s: string;
+  constructor(s: string) { this.s = s; }
   toString() { return this.s; }
 }
-export const isSafeHtml = (x) => x instanceof SafeHtml;
+export type { SafeHtml };
+export const isSafeHtml = (x: unknown): x is SafeHtml => x instanceof SafeHtml;
+
+// what a template may hold: markup, text to escape (a string, a number), nothing (null,
+// undefined, false), or a list of these
+export type Value = SafeHtml | string | number | boolean | null | undefined | readonly Value[];
+type Place = "text" | "attr" | "tag";
 
 // Where each value of a template sits: "text" (between tags), "attr" (inside a quoted
 // attribute value) or "tag" (inside a tag, outside quotes: only markup or a bare word may
 // go there, never a string that could add an attribute). Worked out once per template.
-const PLACES = new WeakMap();
-function places(strings) {
+const PLACES = new WeakMap<TemplateStringsArray, Place[]>();
+function places(strings: TemplateStringsArray): Place[] {
   let found = PLACES.get(strings);
   if (found) return found;
   found = [];
-  let state = "text";
+  let state: Place | "dq" | "sq" = "text";
   for (let i = 0; i < strings.length - 1; i++) {
     for (const ch of strings[i]) {
       if (state === "text") { if (ch === "<") state = "tag"; }
@@ -42,16 +49,16 @@ function places(strings) {
 
 const BARE = /^[A-Za-z0-9_-]*$/; // a word such as "disabled" or "checked"
 
-function piece(v, place) {
+function piece(v: Value, place: Place): string {
   if (v === null || v === undefined || v === false) return "";
-  if (Array.isArray(v)) return v.map((x) => piece(x, place)).join("");
+  if (Array.isArray(v)) return v.map((x: Value) => piece(x, place)).join("");
   if (v instanceof SafeHtml) return place === "attr" ? esc(v.s) : v.s; // markup inside a value is text
   const s = String(v);
   if (place === "tag" && !BARE.test(s)) throw new TypeError(`html: a plain string cannot add attributes: ${JSON.stringify(s)}`);
   return esc(s);
 }
 
-export function html(strings, ...values) {
+export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
   const where = places(strings);
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += piece(values[i], where[i]) + strings[i + 1];
@@ -59,4 +66,4 @@ export function html(strings, ...values) {
 }
 
 // the concatenation of parts (SafeHtml, arrays of them, or text to escape)
-export const join = (parts) => html`${parts}`;
+export const join = (parts: Value) => html`${parts}`;

@@ -7,18 +7,21 @@ import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
-import { tileName } from "./common.js";
+import { tileName, xy } from "./common.js";
 import { reviewIntoSight } from "./sticky.js";
+import type { GameView, SandboxView } from "./contract.js";
+import type { IntentCtx, TableView } from "./types.js";
+
+type Resolve = "branch" | "undo";
 
 export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
-const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
-const xy = (k) => k.split(",").map(Number);
+const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
 // a control that only asks Python something: the bots, the timeline, the hint, the review, the lines
-function requestIntent(d, { v, ui, send, redraw }) {
+function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<TableView>) {
   if (d.botstep) { ui.botAsked = v.v; send({ kind: "bot", v: v.v }); redraw(); } // the bot decides now: say so
-  else if (d.go) send({ kind: "goto", step: { first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps }[d.go] });
+  else if (d.go) send({ kind: "goto", step: ({ first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps } as Record<string, number>)[d.go] });
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
   else if (d.review) send(d.review === "cancel" ? { kind: "review", cancel: true } : { kind: "review", v: v.v });
@@ -38,14 +41,14 @@ function requestIntent(d, { v, ui, send, redraw }) {
 
 // the page's own panels: the teacher's menu, the standings' details, a hint's move to
 // play (asked first in the action bar)
-function panelIntent(d, { v, ui, root, act, redraw }) {
+function panelIntent(d: DOMStringMap, { v, ui, root, act, redraw }: IntentCtx<TableView>) {
   if (d.toreview) { reviewIntoSight(root); return true; }
   if (d.menu) ui.menu = !ui.menu;
   else if (d.standings) ui.standings = !ui.standings;
   else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;
   else if (d.hintgo) {
-    const m = d.hintgo === "yes" && v.hint && v.hint.moves[ui.playHint];
+    const m = d.hintgo === "yes" && v.hint && "moves" in v.hint && v.hint.moves[ui.playHint!];
     ui.playHint = null;
     if (m) { act(m.action); return true; }
   } else return false;
@@ -53,18 +56,19 @@ function panelIntent(d, { v, ui, root, act, redraw }) {
   return true;
 }
 
-// c = { v, ui, act, send, redraw, walkRound }; d = the clicked control's dataset
-export function clickIntent(d, c) {
+// d = the clicked control's dataset
+export function clickIntent(d: DOMStringMap, c: IntentCtx) {
   const { v, ui, act, send, redraw } = c;
-  const L = v.legal;
-  if (v.mode === "course") { courseClick(d, c); return; }
+  if (v.mode === "course") { courseClick(d, { ...c, v }); return; }
   if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
-  if (panelIntent(d, c)) return;
-  if (d.enlarge !== undefined) { ui.enlarged[d.enlarge] = !ui.enlarged[d.enlarge]; redraw(); }
+  // (the sandbox's board has none of the table's panels and requests)
+  if (v.mode !== "alhambra" && panelIntent(d, { ...c, v })) return;
+  const L = v.mode === "game" ? v.legal : null;
+  if (d.enlarge !== undefined) { ui.enlarged[+d.enlarge] = !ui.enlarged[+d.enlarge]; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
-  else if (requestIntent(d, c)) return;
+  else if (v.mode !== "alhambra" && requestIntent(d, { ...c, v })) return;
   else if (d.resolve) {
-    if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm, d.resolve);
+    if (d.resolve === "cancel") { ui.confirm = null; redraw(); } else act(ui.confirm!, d.resolve as Resolve);
   } else if (d.take !== undefined) {
     ui.picks = toggle(ui.picks, +d.take);
     ui.payCur = null; ui.sel = null; ui.removing = false;
@@ -88,16 +92,16 @@ export function clickIntent(d, c) {
     ui.sel = null;
   } else if (d.round !== undefined) {
     ui.roundSel = +d.round; ui.roundRow = 0; redraw();
-  } else if (d.rowstep) {
+  } else if (d.rowstep && v.mode === "game") {
     // the rows: the round's kinds, then the walls, then the total
     ui.roundRow = Math.max(0, Math.min(shownRound(v, ui).kinds.length + 1, ui.roundRow + +d.rowstep)); redraw();
-  } else if (d.do) {
-    doIntent(d.do, c);
+  } else if (d.do && v.mode !== "gardens") {
+    doIntent(d.do, { ...c, v });
   } else if (d.cell) {
     if (!ui.sel) return;
     const pos = xy(d.cell);
     const sandbox = d.player === "sb";
-    if (d.rule !== "") send({ kind: "explain", player: sandbox ? null : +d.player, sandbox, tile: ui.sel, pos });
+    if (d.rule !== "") send({ kind: "explain", player: sandbox ? null : +d.player!, sandbox, tile: ui.sel, pos });
     else if (sandbox) send({ kind: "sb_place", tile: ui.sel, pos });
     else if (L && L.tiles[ui.sel]) act({ type: L.tiles[ui.sel].action, tile: ui.sel, pos }); // the view's action for this tile
   } else if (d.tileCell) {
@@ -106,7 +110,7 @@ export function clickIntent(d, c) {
       if (ui.removing) send({ kind: "sb_remove", pos });
       return;
     }
-    if (!L || L.player !== +d.player) return;
+    if (!L || L.player !== +d.player!) return;
     if (ui.sel && L.tiles[ui.sel] && (L.tiles[ui.sel].exchange || []).includes(d.tileCell)) {
       act({ type: "exchange", tile: ui.sel, pos });
     } else if (ui.removing) {
@@ -119,7 +123,7 @@ export function clickIntent(d, c) {
 // A market slot dropped on a cell: the same intents as buying. One payment: bought at
 // once; several: the payment is picked in the action bar as after a click on the slot.
 // The cell is remembered for when the tile is to be placed (placeDropped).
-export function buyDropped(cur, cell, { v, ui, act, redraw }) {
+export function buyDropped(cur: string, cell: string, { v, ui, act, redraw }: IntentCtx<GameView>) {
   const b = v.legal && v.legal.buy && v.legal.buy[cur];
   ui.dragSlot = null;
   if (!b) return;
@@ -132,7 +136,7 @@ export function buyDropped(cur, cell, { v, ui, act, redraw }) {
 // ... and once bought and the turn's actions are over (R9), the tile is built on that
 // cell if the engine still lists it as legal for the tile; an exact payment (R4) leaves
 // it waiting in "To place" while the turn goes on
-export function placeDropped(v, { ui, act }) {
+export function placeDropped(v: GameView, { ui, act }: Pick<IntentCtx, "ui" | "act">) {
   const d = ui.dropTo;
   if (!d || v.v === d.v || !v.live) return;
   const L = v.legal;
@@ -144,11 +148,12 @@ export function placeDropped(v, { ui, act }) {
   if (t && t.cells[d.pos] === "") act({ type: t.action, tile: d.tile, pos: xy(d.pos) });
 }
 
-function doIntent(what, { v, ui, act, redraw }) {
-  if (what === "take") {
+// (the sandbox's board has one button: removing)
+function doIntent(what: string, { v, ui, act, redraw }: IntentCtx<GameView | SandboxView>) {
+  if (what === "take" && v.mode === "game") {
     act({ type: "take_money", cards: [...ui.picks].sort((a, b) => a - b).map((i) => `${v.display[i][0]} ${v.display[i][1]}`) });
-  } else if (what === "buy") {
-    act({ type: "buy", currency: ui.payCur, pay: pickedPay(v, ui).vals });
+  } else if (what === "buy" && v.mode === "game") {
+    act({ type: "buy", currency: ui.payCur!, pay: pickedPay(v, ui).vals });
   } else if (what === "cancel") {
     ui.payCur = null; ui.payPicks = []; ui.picks = []; ui.sel = null; ui.dropTo = null; redraw();
   } else if (what === "reserve" && ui.sel) {
@@ -162,16 +167,16 @@ function doIntent(what, { v, ui, act, redraw }) {
   }
 }
 
-const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const MOVES: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const TARGETS = "[data-cell][tabindex],[data-tile-cell][tabindex],[data-field][tabindex]";
-const at = (e) => e.dataset && (e.dataset.cell ?? e.dataset.tileCell ?? e.dataset.field);
+const at = (e: HTMLElement | SVGElement) => e.dataset && (e.dataset.cell ?? e.dataset.tileCell ?? e.dataset.field);
 
 // the nearest target of the same board in an arrow's direction, keeping to the row/column
-function nextTarget(from, dx, dy) {
-  const [x, y] = xy(at(from));
-  let best = null, bestD = Infinity;
-  for (const c of from.closest("svg").querySelectorAll(TARGETS)) {
-    const [cx, cy] = xy(at(c));
+function nextTarget(from: SVGElement, dx: number, dy: number) {
+  const [x, y] = xy(at(from)!);
+  let best: SVGElement | null = null, bestD = Infinity;
+  for (const c of from.closest("svg")!.querySelectorAll<SVGElement>(TARGETS)) {
+    const [cx, cy] = xy(at(c)!);
     const ahead = dx ? (cx - x) * dx : (cy - y) * dy;
     if (ahead <= 0) continue;
     const d = ahead + 10 * Math.abs(dx ? cy - y : cx - x);
@@ -181,13 +186,12 @@ function nextTarget(from, dx, dy) {
 }
 
 // A key pressed in the board. Returns true when it was used (the caller stops it there).
-// c = { v, ui, send, redraw, walkRound, root }
-export function keyIntent(ev, c) {
+export function keyIntent(ev: KeyboardEvent, c: IntentCtx) {
   const { v, ui, send, redraw } = c;
   if (v.mode !== "game" && v.mode !== "gardens" && v.mode !== "course") return false;
   if (ev.key === "Escape" && ui.walk) { c.walkRound(false); return true; }
   if (ev.key === "Escape" && ui.menu) { ui.menu = false; redraw(); return true; }
-  const t = ev.target;
+  const t = ev.target as (HTMLInputElement & SVGElement) | null; // a control, a cell, a field
   if (t && t.tagName === "INPUT" && t.type === "checkbox") return false;
   // a mistake marked on the review's graph (an SVG button): Enter or Space goes to its step
   if (t && t.classList && t.classList.contains("aw-mistake") && (ev.key === "Enter" || ev.key === " ")) {
@@ -199,7 +203,7 @@ export function keyIntent(ev, c) {
     if (ev.key in MOVES) {
       const best = nextTarget(t, ...MOVES[ev.key]);
       if (best) {
-        for (const n of t.closest("svg").querySelectorAll(TARGETS)) n.setAttribute("tabindex", "-1");
+        for (const n of t.closest("svg")!.querySelectorAll(TARGETS)) n.setAttribute("tabindex", "-1");
         best.setAttribute("tabindex", "0");
         best.focus();
       }
@@ -213,7 +217,7 @@ export function keyIntent(ev, c) {
   if (v.mode === "course") {
     // Enter in a number box checks the answer
     if (ev.key === "Enter" && t && t.dataset && t.dataset.lfield !== undefined) {
-      const check = c.root.querySelector('[data-ldo="numbers"]');
+      const check = c.root.querySelector<HTMLButtonElement>('[data-ldo="numbers"]');
       if (check) check.click();
       return true;
     }
@@ -226,7 +230,7 @@ export function keyIntent(ev, c) {
     c.root.focus();
     return true;
   }
-  const to = { ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps }[ev.key];
+  const to = ({ ArrowLeft: v.step - 1, ArrowRight: v.step + 1, Home: 0, End: v.steps } as Record<string, number>)[ev.key];
   if (to === undefined) return false;
   send({ kind: "goto", step: Math.max(0, Math.min(v.steps, to)) });
   return true;

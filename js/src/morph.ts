@@ -3,47 +3,50 @@
 // flight stay on the same control) and touching only what changed.
 
 import { isSafeHtml } from "./html.js";
+import type { SafeHtml } from "./html.js";
 
 // Two nodes are the same control when they have the same tag and the same key: their
 // first data-* attribute (a cell, a card, a slot...), else their aria-label.
-function keyOf(n) {
+function keyOf(n: Node) {
   if (n.nodeType !== 1) return "";
-  for (const a of n.attributes) if (a.name.startsWith("data-")) return `${a.name}=${a.value}`;
-  return n.getAttribute("aria-label") || "";
+  const e = n as Element;
+  for (const a of e.attributes) if (a.name.startsWith("data-")) return `${a.name}=${a.value}`;
+  return e.getAttribute("aria-label") || "";
 }
 
-function sameNode(a, b) {
+function sameNode(a: Node, b: Node) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
 }
 
-function syncAttributes(live, next) {
+function syncAttributes(live: Element, next: Element) {
   for (const a of [...live.attributes]) if (!next.hasAttribute(a.name)) live.removeAttribute(a.name);
   for (const a of next.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
   // what a form control shows is a property, not its attribute
   if (live.nodeName === "INPUT") {
-    if (live.type === "checkbox") live.checked = next.hasAttribute("checked");
-    else if (!live.awHeld && live.value !== next.getAttribute("value")) live.value = next.getAttribute("value") ?? "";
+    const input = live as HTMLInputElement;
+    if (input.type === "checkbox") input.checked = next.hasAttribute("checked");
+    else if (!input.awHeld && input.value !== next.getAttribute("value")) input.value = next.getAttribute("value") ?? "";
   } else if (live.nodeName === "OPTION") {
-    live.selected = next.hasAttribute("selected");
+    (live as HTMLOptionElement).selected = next.hasAttribute("selected");
   }
 }
 
-export function patchChildren(live, next) {
+export function patchChildren(live: Node, next: Node) {
   const want = [...next.childNodes];
   want.forEach((n, i) => {
     const o = live.childNodes[i];
     if (!o) live.appendChild(n);
     else if (!sameNode(o, n)) live.replaceChild(n, o);
-    else if (o.nodeType === 1) { syncAttributes(o, n); patchChildren(o, n); }
+    else if (o.nodeType === 1) { syncAttributes(o as Element, n as Element); patchChildren(o, n); }
     else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
   });
-  while (live.childNodes.length > want.length) live.removeChild(live.lastChild);
+  while (live.childNodes.length > want.length) live.removeChild(live.lastChild!);
 }
 
 // patch `live`'s children to `markup`, made by the html tag (html.js) and nothing else:
 // a plain string is refused, so no unescaped text reaches the page (parsed once, in a template)
 const parser = () => document.createElement("template");
-export function patchHtml(live, markup) {
+export function patchHtml(live: Element, markup: SafeHtml) {
   if (!isSafeHtml(markup)) throw new TypeError("patchHtml takes html`...` markup, not a string");
   const t = parser();
   t.innerHTML = markup.toString();
@@ -54,7 +57,9 @@ export function patchHtml(live, markup) {
 // a real <div class=cls>, with the attributes attrs: {name: value}). Each part sits in a wrapper (display: contents, so the layout is the
 // parts' own) that remembers the HTML it shows: a part whose HTML did not change is not
 // parsed or walked at all, so a pick redraws only the area it changes.
-export function patchParts(live, parts) {
+export type Part = { key: string; html: SafeHtml } | { key: string; cls: string; parts: Part[]; attrs?: Record<string, string> };
+
+export function patchParts(live: Element, parts: Part[]) {
   parts.forEach((p, i) => {
     let w = live.children[i];
     if (!w || w.awPart !== p.key) {
@@ -63,7 +68,7 @@ export function patchParts(live, parts) {
       w.awPart = p.key;
       live.insertBefore(w, live.children[i] || null);
     }
-    if (p.parts) {
+    if ("parts" in p) {
       if (w.className !== p.cls) { w.className = p.cls; w.awHtml = undefined; }
       for (const [k, val] of Object.entries(p.attrs || {})) if (w.getAttribute(k) !== val) w.setAttribute(k, val);
       patchParts(w, p.parts);
@@ -73,5 +78,5 @@ export function patchParts(live, parts) {
       w.awHtml = String(p.html);
     }
   });
-  while (live.children.length > parts.length) live.removeChild(live.lastElementChild);
+  while (live.children.length > parts.length) live.removeChild(live.lastElementChild!);
 }

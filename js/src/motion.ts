@@ -5,11 +5,13 @@
 // (JupyterLab's panels contain fixed elements) and removed when they land.
 
 // ms per travel at each bot speed (the player's pace setting, in seconds per bot move)
-export const travelMs = (botDelay) => Math.round(Math.min(900, Math.max(250, (botDelay || 0) * 600)));
+import type { GameView } from "./contract.js";
+
+export const travelMs = (botDelay: number | undefined) => Math.round(Math.min(900, Math.max(250, (botDelay || 0) * 600)));
 
 export const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
-function ghostAt(rect, node, cls) {
+function ghostAt(rect: DOMRect, node: Node | null, cls: string) {
   const g = document.createElement("div");
   g.className = `aw-ghost ${cls}`;
   g.setAttribute("aria-hidden", "true");
@@ -19,7 +21,7 @@ function ghostAt(rect, node, cls) {
   return g;
 }
 
-function travel(from, to, node, cls, ms, hide) {
+function travel(from: Element | null, to: Element | null, node: Node | null, cls: string, ms: number, hide: HTMLElement | SVGElement | null) {
   if (!from || !to || typeof document.body.animate !== "function") return null;
   const a = from.getBoundingClientRect(), z = to.getBoundingClientRect();
   const g = ghostAt(z, node, cls);
@@ -33,7 +35,7 @@ function travel(from, to, node, cls, ms, hide) {
 }
 
 // a copy of a built tile's picture, as a small SVG of its own
-function tileCopy(cell) {
+function tileCopy(cell: SVGGraphicsElement) {
   if (typeof cell.getBBox !== "function") return null;
   const box = cell.getBBox();
   const copy = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -41,7 +43,7 @@ function tileCopy(cell) {
   copy.setAttribute("width", "100%");
   copy.setAttribute("height", "100%");
   copy.setAttribute("class", "aw-ghost-svg");
-  const clone = cell.cloneNode(true);
+  const clone = cell.cloneNode(true) as Element;
   // a picture only: no control, no data for tests or scripts to find twice
   for (const n of [clone, ...clone.querySelectorAll("*")]) {
     for (const a of [...n.attributes]) if (/^(data-|role$|tabindex$|aria-)/.test(a.name)) n.removeAttribute(a.name);
@@ -52,7 +54,7 @@ function tileCopy(cell) {
 
 // Animate the entries of view.recent not yet shown; returns how many travels started.
 // seen: a Set kept per board (emptied when the list is).
-export function animateRecent(root, v, seen, ms) {
+export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms: number) {
   const rec = v.recent || [];
   if (!rec.length) { seen.clear(); return 0; }
   if (!root.isConnected) return 0; // not yet in the page (nothing has a place): later
@@ -69,7 +71,7 @@ export function animateRecent(root, v, seen, ms) {
     // a tile bought this move comes from its slot, one bought before from the panel
     const from = slot || (panel && panel.querySelector(".aw-facts"));
     for (const c of m.cells || []) {
-      const cell = root.querySelector(`[data-tile-cell="${c}"][data-player="${r.player}"]`);
+      const cell = root.querySelector<SVGGraphicsElement>(`[data-tile-cell="${c}"][data-player="${r.player}"]`);
       if (cell && from && travel(from, cell, tileCopy(cell), "aw-ghost-tile", ms, cell)) started++;
     }
     if (m.cards && panel) {
@@ -90,8 +92,8 @@ export function animateRecent(root, v, seen, ms) {
 // line would contradict its explanation), 1 point is shown at once, and the engine's
 // number is written at the end even if no animation frame comes (a hidden tab).
 const counted = new WeakSet();
-export function countUp(root, ms = 450) {
-  const cells = root.querySelectorAll(".aw-rounds.aw-walk tr.aw-hl td b");
+export function countUp(root: Element, ms = 450) {
+  const cells = root.querySelectorAll<HTMLElement>(".aw-rounds.aw-walk tr.aw-hl td b");
   if (reducedMotion() || typeof requestAnimationFrame !== "function") return;
   for (const b of cells) {
     const end = Number(b.textContent);
@@ -110,6 +112,6 @@ export function countUp(root, ms = 450) {
     setTimeout(() => { if (live()) setShown(b, end); }, ms + 50);
   }
 }
-const SHOWN = new WeakMap();
-const shown = (b) => SHOWN.get(b);
-function setShown(b, n) { SHOWN.set(b, n); b.textContent = String(n); }
+const SHOWN = new WeakMap<Element, number>();
+const shown = (b: Element) => SHOWN.get(b);
+function setShown(b: Element, n: number) { SHOWN.set(b, n); b.textContent = String(n); }

@@ -2,13 +2,38 @@
 // the engine's lists (view.legal); nothing here computes a rule.
 
 import { sameList } from "./common.js";
+import type { ActionJson, GameView } from "./contract.js";
+import type { Model, TableView } from "./types.js";
+
+// a market slot dropped on a cell: its tile is built there once bought (the purchase
+// carries the cell to Python)
+export interface Drop { cur: string; tile: string; pos: string; v: number }
+
+export interface Picks {
+  step: number | null | undefined; over: boolean | null | undefined; // the step drawn (the picks are reset when it changes; a course has none)
+  sel: string | null; picks: number[]; payCur: string | null; payPicks: number[]; removing: boolean;
+  hover: string; confirm: ActionJson | null; playHint: number | null; roundSel: number | null; roundRow: number;
+  walk: boolean; roundsSeen: number | null;
+  gsel: string | null; turns: Record<string, number>; gbuilding: string | null;
+  enlarged: Record<number, boolean>;
+  menu: boolean; standings: boolean;
+  inside: boolean; focused: string | null;
+  dragging: boolean;
+  dragSlot: string | null; dropTo: Drop | null;
+  pastPlay: number | null;
+  lessonId: string | null; numbers: Record<string, string>;
+  afterAct?: number | null; // the view an action was sent from: the focus moves on once it is answered
+  botAsked?: number; // the view on which "bot: one move" was pressed
+  toBoard?: number | null; // a step picked in the review: its board comes into sight once drawn
+  animated?: Set<string>; animations?: number; // the others' moves animated (motion.ts)
+}
 
 // What the user is picking (reset when the shown step changes), kept per board (its
 // board_id: anywidget gives each view its own model object): when the notebook redraws
 // the output (its picture is refreshed for readers without a kernel), the new view
 // carries on with the same picks and keeps the focus.
-const PICKS = new Map();
-export function pickState(model) {
+const PICKS = new Map<string | Model, Picks>();
+export function pickState(model: Model): Picks {
   const id = model.get("board_id") || model;
   let ui = PICKS.get(id);
   if (!ui) {
@@ -30,7 +55,7 @@ export function pickState(model) {
   return ui;
 }
 
-export function resetPicks(ui) {
+export function resetPicks(ui: Picks) {
   ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null;
 }
 
@@ -38,28 +63,28 @@ export function resetPicks(ui) {
 // at the live end; at a past step once the player chose to act from it (the banner's
 // button), and not while the branch question about a picked move is open (one
 // instruction at a time)
-export const showsTargets = (v, ui) => v.live || (ui.pastPlay === v.v && !ui.confirm);
+export const showsTargets = (v: TableView, ui: Picks) => v.live || (ui.pastPlay === v.v && !ui.confirm);
 
 // the display cards picked, and whether the engine lists that take (R5)
-export function pickedTake(v, ui) {
+export function pickedTake(v: GameView, ui: Picks) {
   const picks = [...ui.picks].sort((a, b) => a - b);
-  const ok = !!v.legal && v.legal.take.some((c) => sameList(c, picks));
+  const ok = !!v.legal && !!v.legal.take && v.legal.take.some((c) => sameList(c, picks));
   const sum = picks.reduce((s, i) => s + v.display[i][1], 0);
   return { picks, ok, sum };
 }
 
 // the hand's cards picked to pay, and whether the engine lists that payment (exact or not)
-export function pickedPay(v, ui) {
+export function pickedPay(v: GameView, ui: Picks) {
   const p = v.players[v.current];
-  const vals = ui.payPicks.map((i) => p.money[i][1]).sort((a, b) => b - a);
-  const b = v.legal && v.legal.buy && v.legal.buy[ui.payCur];
+  const vals = ui.payPicks.map((i) => p.money![i][1]).sort((a, b) => b - a);
+  const b = v.legal && v.legal.buy && ui.payCur !== null ? v.legal.buy[ui.payCur] : undefined;
   const ok = !!b && b.pays.some((pp) => sameList(pp, vals));
   const exact = !!b && b.exact.some((pp) => sameList(pp, vals));
   return { vals, ok, exact, sum: vals.reduce((s, x) => s + x, 0), price: b ? b.price : null };
 }
 
 // a selector for the same control after a redraw: its first data-* attribute
-export function focusKey(e) {
+export function focusKey(e: Element | null) {
   if (!e || !e.attributes) return null;
   for (const a of e.attributes) {
     if (a.name.startsWith("data-")) return `[${a.name}="${CSS.escape(a.value)}"]`;

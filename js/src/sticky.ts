@@ -2,15 +2,19 @@
 // scrolls, thin while it floats (see thinBar). CSS sticky cannot do it in JupyterLab
 // (the output area clips overflow), so the bar is moved down by the height of the
 // board scrolled out of sight, within the board.
-function scrollerOf(el) {
+// the board's bar in the page: what scrolls the notebook, and a redraw of the bar's place
+export interface Sticky { scroller: Element | null; update: () => void }
+interface Board { root: HTMLElement; sticky?: Sticky }
+
+function scrollerOf(el: Element) {
   for (let e = el.parentElement; e; e = e.parentElement) {
     const o = getComputedStyle(e).overflowY;
     if ((o === "auto" || o === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
   }
   return null; // the window scrolls
 }
-function keepBarInSight(b) {
-  const bar = b.root.querySelector(":scope > .aw-bar");
+function keepBarInSight(b: Board & { sticky: Sticky }) {
+  const bar = b.root.querySelector<HTMLElement>(":scope > .aw-bar");
   if (!bar || !b.root.isConnected) return;
   const sc = b.sticky.scroller && b.sticky.scroller.isConnected ? b.sticky.scroller : (b.sticky.scroller = scrollerOf(b.root));
   const top = sc ? sc.getBoundingClientRect().top : 0;
@@ -27,13 +31,13 @@ function keepBarInSight(b) {
 // clicks: the bar covers only what it says (at 1366x768 its empty rows hid the top of
 // the review's graph). Its place in the page stays as tall, so nothing below moves.
 // Returns the height the bar covers.
-export function thinBar(bar, floating) {
+export function thinBar(bar: HTMLElement, floating: boolean) {
   const rows = [
-    bar.querySelector(":scope > .aw-barrow"),
-    bar.querySelector(":scope > .aw-part > .aw-actions"),
-    bar.querySelector(":scope > .aw-msgline"),
-  ].filter(Boolean);
-  const says = (r) => (r.classList.contains("aw-actions") ? r.childElementCount > 0
+    bar.querySelector<HTMLElement>(":scope > .aw-barrow"),
+    bar.querySelector<HTMLElement>(":scope > .aw-part > .aw-actions"),
+    bar.querySelector<HTMLElement>(":scope > .aw-msgline"),
+  ].filter((r): r is HTMLElement => Boolean(r));
+  const says = (r: HTMLElement) => (r.classList.contains("aw-actions") ? r.childElementCount > 0
     : r.classList.contains("aw-msgline") ? !!r.querySelector(".aw-msg") : true);
   let last = 0;
   rows.forEach((r, i) => { if (says(r)) last = i; });
@@ -46,14 +50,14 @@ export function thinBar(bar, floating) {
   if (!thin) return bar.offsetHeight;
   return rows[last].offsetTop + rows[last].offsetHeight;
 }
-export function watchScroll(b) {
+export function watchScroll(b: Board) {
   let pending = false;
   const onScroll = () => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; keepBarInSight(b); });
+    requestAnimationFrame(() => { pending = false; keepBarInSight(sticky); });
   };
-  b.sticky = { scroller: null, update: onScroll };
+  const sticky = Object.assign(b, { sticky: { scroller: null, update: onScroll } });
   document.addEventListener("scroll", onScroll, { capture: true, passive: true });
   window.addEventListener("resize", onScroll, { passive: true });
   return () => {
@@ -66,18 +70,18 @@ export function watchScroll(b) {
 // its graph, a mistake's button) brings the board of that step into sight, its top
 // below the floating bar (the scroll margin of widget.css), when its top is not in sight
 // already. The banner's "to the review" goes back (reviewIntoSight).
-function inSight(root, el) {
+function inSight(root: Element, el: Element) {
   const sc = scrollerOf(root);
   const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
   const top = el.getBoundingClientRect().top;
   return top >= view.top + bar - 1 && top <= view.bottom - 120;
 }
-export function boardIntoSight(root) {
+export function boardIntoSight(root: Element) {
   const main = root.querySelector(".aw-grid > .aw-main");
   if (main && root.querySelector(".aw-main section.aw-review") && !inSight(root, main)) main.scrollIntoView({ block: "start" });
 }
-export function reviewIntoSight(root) {
+export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
   if (review) review.scrollIntoView({ block: "start" });
 }

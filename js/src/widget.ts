@@ -22,6 +22,12 @@ import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
 import { gardensParts } from "./areas/gardenpage.js";
 import { courseParts } from "./areas/course.js";
 import { coachStatus } from "./areas/coach.js";
+import type { SafeHtml } from "./html.js";
+import type { Part } from "./morph.js";
+import type { Picks } from "./state.js";
+import type { Sticky } from "./sticky.js";
+import type { ActionJson, ActIntent, Intent, View } from "./contract.js";
+import type { Ctx, IntentCtx, Model, TableView } from "./types.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
 const ANSWER_WAIT_MS = 4000; // a click unanswered this long: no kernel is connected
@@ -30,8 +36,8 @@ const HELLO_WAIT_MS = 15000; // the same for the greeting sent when the board is
 // Is the page behind the board dark? JupyterLab's theme variables decide where they
 // exist (widget.css); this picks the defaults for other hosts (marimo, a plain page).
 // A canvas reads any CSS colour (rgb, oklch, ...) as RGBA.
-let probe = null;
-function rgba(color) {
+let probe: CanvasRenderingContext2D | null = null;
+function rgba(color: string) {
   if (!probe) probe = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
   if (!probe) return null;
   probe.clearRect(0, 0, 1, 1);
@@ -40,32 +46,45 @@ function rgba(color) {
   probe.fillRect(0, 0, 1, 1);
   return probe.getImageData(0, 0, 1, 1).data;
 }
-function hostIsDark(el) {
-  for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+function hostIsDark(el: Element) {
+  for (let e: Element | null = el; e; e = e.parentElement || (e.getRootNode && (e.getRootNode() as ShadowRoot).host) || null) {
     const c = rgba(getComputedStyle(e).backgroundColor);
     if (c && c[3] > 128) return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] < 128;
   }
   return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
 }
 
-// the whole board for one view model, in parts (c = { v, ui, model, rule, noKernel })
-function boardParts(c) {
+// the whole board for one view model, in parts
+function boardParts(c: Ctx): Part[] {
   const { v } = c;
-  const part = (key, html) => ({ key, html });
+  const part = (key: string, html: SafeHtml): Part => ({ key, html });
   const msg = c.model.get("message") || {};
   const msgHtml = c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status" title="${NO_KERNEL}">${NO_KERNEL}</div>`
     : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
   const msgPart = v.mode === "gardens" ? msgLine(msgHtml) : part("msg", msgHtml);
-  if (v.mode === "game") return tableParts(c);
-  if (v.mode === "course") return [msgPart, ...courseParts(c)]; // the lesson's own texts say what to do
-  const status = part("status", v.mode === "gardens" ? promptHtml(c) : html`<div class="aw-status" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`);
-  if (v.mode === "alhambra") return [status, msgPart, part("sandbox", sandboxHtml(c, v.sandbox, false))];
-  return gardensParts(c, status, msgPart); // the Gardens: the same bar, the board in its own column
+  if (v.mode === "game") return tableParts({ ...c, v });
+  if (v.mode === "course") return [msgPart, ...courseParts({ ...c, v })]; // the lesson's own texts say what to do
+  if (v.mode === "alhambra") {
+    const status = part("status", html`<div class="aw-status" data-area="prompt" aria-live="polite">${statusText({ ...c, v })}</div>`);
+    return [status, msgPart, part("sandbox", sandboxHtml({ ...c, v }, v.sandbox, null))];
+  }
+  // the Gardens: the same bar, the board in its own column
+  return gardensParts({ ...c, v }, part("status", promptHtml({ ...c, v })), msgPart);
 }
 
 // The board's state besides the picks: the root element, the view model's getters,
 // the link to Python, the bot timer. Every function below takes it (b).
-function makeBoard(model, el) {
+interface Board {
+  model: Model; el: HTMLElement; root: HTMLDivElement; ui: Picks; alive: boolean;
+  botTimer: number | undefined;
+  shown: boolean; behind: boolean; // in the page once, and left behind since
+  link: { pending: number; timer: number | undefined; noKernel: boolean }; // is Python answering?
+  slide: { want: number | null; asked: number | null }; // the timeline slider's requests
+  V: () => View | undefined; // the view model (none before Python's first)
+  rule: (id: string) => string;
+  sticky?: Sticky; stopEscape?: () => void; dispose?: () => void;
+}
+function makeBoard(model: Model, el: HTMLElement): Board {
   const root = document.createElement("div");
   root.className = "aw-root";
   root.tabIndex = 0;
@@ -74,19 +93,19 @@ function makeBoard(model, el) {
   root.setAttribute("aria-label", "Alhambra board");
   el.appendChild(root);
   return {
-    model, el, root, ui: pickState(model), alive: true, botTimer: null,
-    shown: false, behind: false, // in the page once, and left behind since
-    link: { pending: 0, timer: null, noKernel: false }, // is Python answering?
-    slide: { want: null, asked: null }, // the timeline slider's requests
-    V: () => model.get("view") || {},
-    rule: (id) => ((model.get("texts") || {}).rules || {})[id] || "", // sent once
+    model, el, root, ui: pickState(model), alive: true, botTimer: undefined,
+    shown: false, behind: false,
+    link: { pending: 0, timer: undefined, noKernel: false },
+    slide: { want: null, asked: null },
+    V: () => { const v = model.get("view"); return v && v.mode ? v : undefined; },
+    rule: (id) => ((model.get("texts") || { rules: {} as Record<string, string> }).rules || {})[id] || "", // sent once
   };
 }
 
 // light or dark defaults, from the page behind the board: checked once the board is in
 // the page, and whenever the host switches theme (an attribute of <html> or <body>, as
 // JupyterLab's data-jp-theme-light and marimo's class)
-function watchTheme(b) {
+function watchTheme(b: Board) {
   const applyTheme = () => {
     if (!b.alive) return;
     if (!b.el.isConnected) { requestAnimationFrame(applyTheme); return; }
@@ -104,13 +123,13 @@ function watchTheme(b) {
 // anew when it refreshes the output's picture, and the old view may be left behind
 // without being disposed; a view that comes back (a notebook that unmounts cells out
 // of sight) is drawn again when it shows.
-function away(b) {
+function away(b: Board) {
   if (b.root.isConnected) { b.shown = true; return false; }
   if (!b.shown) return false; // not yet in the page: drawn before it is put there
   b.behind = true;
   return true;
 }
-function watchPresence(b) {
+function watchPresence(b: Board) {
   if (typeof IntersectionObserver !== "function") return () => {};
   const back = new IntersectionObserver(() => {
     if (b.behind && b.root.isConnected) { b.behind = false; draw(b); scheduleBot(b); }
@@ -122,16 +141,16 @@ function watchPresence(b) {
 // Is Python answering? A board restored from a saved notebook, or left behind by a
 // restarted kernel, has nothing behind it: it still draws its last state, and says so
 // when a request gets no answer (the kernel acknowledges every message).
-function silence(b) {
-  b.link.timer = null;
+function silence(b: Board) {
+  b.link.timer = undefined;
   b.link.noKernel = true;
   draw(b);
 }
-function watchLink(b, ms) {
+function watchLink(b: Board, ms: number) {
   clearTimeout(b.link.timer);
-  b.link.timer = b.link.pending > 0 ? setTimeout(() => silence(b), ms) : null;
+  b.link.timer = b.link.pending > 0 ? setTimeout(() => silence(b), ms) : undefined;
 }
-function send(b, msg) {
+function send(b: Board, msg: Intent) {
   try {
     b.model.send(msg);
   } catch (e) {
@@ -142,15 +161,16 @@ function send(b, msg) {
   if (!b.link.timer) watchLink(b, msg.kind === "hello" ? HELLO_WAIT_MS : ANSWER_WAIT_MS);
 }
 // an acknowledgement: one request answered, Python is there
-function acked(b) {
+function acked(b: Board) {
   b.link.pending = Math.max(0, b.link.pending - 1);
   watchLink(b, ANSWER_WAIT_MS);
   if (b.link.noKernel) { b.link.noKernel = false; draw(b); }
 }
 
 // an action from the shown step; from a past step, first ask: branch off or undo back?
-function act(b, action, resolve) {
+function act(b: Board, action: ActionJson, resolve?: "branch" | "undo") {
   const v = b.V();
+  if (!v || (v.mode !== "game" && v.mode !== "gardens")) return; // (a table's action)
   if (!v.live && !resolve) {
     b.ui.confirm = action;
     draw(b);
@@ -158,13 +178,13 @@ function act(b, action, resolve) {
   }
   b.ui.confirm = null;
   b.ui.afterAct = v.v; // when the answer is drawn, the focus goes to the next decision
-  const msg = { kind: "act", v: v.v, action };
+  const msg: ActIntent = { kind: "act", v: v.v, action };
   if (resolve) msg.resolve = resolve;
   send(b, msg);
 }
 
 // a scoring round that just happened is walked through (the bots wait)
-function followRounds(v, ui) {
+function followRounds(v: View, ui: Picks) {
   if (v.mode !== "game") return;
   // rounds already walked through stay seen while you look at the past and come back
   // (an undo or a branch at the live end may have fewer)
@@ -178,30 +198,31 @@ function followRounds(v, ui) {
 // Patch the board in place, only the parts that changed. The keyboard focus stays on
 // its control when that control is still there; else it goes to the same control drawn
 // anew, or to the board, so shortcut keys keep working after a click.
-function draw(b) {
+function draw(b: Board) {
   if (away(b)) return;
   const { ui, model, root } = b;
   const v = b.V();
-  if (!v.mode) { root.replaceChildren(); return; }
-  setGlyphs((model.get("texts") || {}).glyphs);
-  if (ui.step !== v.step || ui.over !== v.over) { resetPicks(ui); ui.step = v.step; ui.over = v.over; }
+  if (!v) { root.replaceChildren(); return; }
+  setGlyphs((model.get("texts") || { glyphs: undefined }).glyphs);
+  const [step, over] = "step" in v ? [v.step, v.over] : [undefined, undefined]; // (a course and a sandbox have none)
+  if (ui.step !== step || ui.over !== over) { resetPicks(ui); ui.step = step; ui.over = over; }
   followRounds(v, ui);
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
-  if (active && !active.isConnected) (root.querySelector(again || ":not(*)") || root).focus({ preventScroll: true });
+  if (active && !active.isConnected) (root.querySelector<HTMLElement>(again || ":not(*)") || root).focus({ preventScroll: true });
   if (b.sticky) b.sticky.update();
-  if (ui.toBoard === v.step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
+  if (ui.toBoard === step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
   focusNextDecision(b, v);
-  placeDropped(v, intentContext(b)); // a tile dragged from the market, bought: built where it was dropped
+  if (v.mode === "game") placeDropped(v, { ui, act: (a) => act(b, a) }); // a tile dragged from the market, bought: built where it was dropped
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
 // the others' new moves travel (motion.js); a board drawn before it is in the page (a
 // notebook draws the output anew at each move) animates once it is there
-function animate(b, tries = 0) {
+function animate(b: Board, tries = 0) {
   const v = b.V(), ui = b.ui;
-  if (v.mode !== "game" || !v.live || !b.alive) return;
+  if (!v || v.mode !== "game" || !v.live || !b.alive) return;
   if (!b.root.isConnected) {
     if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
     return;
@@ -213,52 +234,56 @@ function animate(b, tries = 0) {
 
 // after an action, the keyboard focus goes to the control of the next decision: a tile
 // to place (when placing), the first legal cell, the turn's buttons, the money display
-function focusNextDecision(b, v) {
+function focusNextDecision(b: Board, v: View) {
   const { ui, root } = b;
   if (ui.afterAct === undefined || ui.afterAct === null || v.v === ui.afterAct || !root.isConnected) return;
   ui.afterAct = null;
   const a = document.activeElement;
-  if (!v.live || !(a === root || a === document.body || root.contains(a) || !a)) return;
-  const placing = v.legal && v.legal.phase !== "act";
+  if (!("live" in v) || !v.live || !(a === root || a === document.body || root.contains(a) || !a)) return;
+  const placing = v.mode === "game" && v.legal && v.legal.phase !== "act";
   const next = [placing && "[data-area='to-place'] [data-sel]", "[data-cell][tabindex='0']", "[data-take]", ".aw-actions button"];
   for (const sel of next) {
-    const e = sel && root.querySelector(sel);
+    const e = sel && root.querySelector<HTMLButtonElement>(sel);
     if (e && !e.disabled) { e.focus({ preventScroll: true }); return; }
   }
 }
 
-// what a click or a key may use
-const intentContext = (b) => ({
-  v: b.V(), ui: b.ui, root: b.root,
-  act: (action, resolve) => act(b, action, resolve),
-  send: (msg) => send(b, msg),
-  redraw: () => draw(b),
-  walkRound: (open) => walkRound(b, open),
-});
+// what a click or a key may use (nothing before Python's first view: no board is drawn)
+function intentContext(b: Board): IntentCtx | null {
+  const v = b.V();
+  return v ? {
+    v, ui: b.ui, root: b.root,
+    act: (action, resolve) => act(b, action, resolve),
+    send: (msg) => send(b, msg),
+    redraw: () => draw(b),
+    walkRound: (open) => walkRound(b, open),
+  } : null;
+}
 
 // open or close the step-through of a scoring round (the bots wait while it is open)
-function walkRound(b, open) {
+function walkRound(b: Board, open: boolean) {
   b.ui.walk = open;
   b.ui.roundRow = 0;
   draw(b);
   scheduleBot(b);
 }
 
-const botsMayMove = (b, v) => v.mode !== "alhambra" && v.bot_to_move && b.model.get("autoplay_bots") && !b.ui.walk;
+const botsMayMove = (b: Board, v: View | undefined): v is TableView =>
+  !!v && (v.mode === "game" || v.mode === "gardens") && v.bot_to_move && !!b.model.get("autoplay_bots") && !b.ui.walk;
 
 // Ask the kernel for the bot's move, and ask again while the board has not moved: a
 // message can be lost (a kernel still starting, as in JupyterLite), and the kernel drops
 // any request whose version is no longer the board's, so asking twice is harmless.
-function scheduleBot(b) {
+function scheduleBot(b: Board) {
   clearTimeout(b.botTimer);
   const v = b.V();
   if (away(b) || !botsMayMove(b, v)) return;
   const version = v.v;
   const delay = Math.max(0, (b.model.get("bot_delay") || 0) * 1000);
-  const ask = (wait) => {
+  const ask = (wait: number) => {
     b.botTimer = setTimeout(() => {
       const now = b.V();
-      if (now.v !== version || away(b) || !botsMayMove(b, now)) return;
+      if (!now || now.v !== version || away(b) || !botsMayMove(b, now)) return;
       send(b, { kind: "bot", v: version });
       ask(Math.max(BOT_RETRY_MS, delay));
     }, wait);
@@ -268,22 +293,23 @@ function scheduleBot(b) {
 
 // The timeline slider follows the pointer: while it is dragged, each new position is
 // asked for as soon as the last one is drawn (never more than one request in flight).
-function slideTo(b, step) {
+function slideTo(b: Board, step: number) {
   b.slide.want = step;
-  if (b.slide.asked === null && step !== b.V().step) {
+  const v = b.V();
+  if (b.slide.asked === null && !(v && "step" in v && step === v.step)) {
     b.slide.asked = step;
     send(b, { kind: "goto", step });
   }
 }
-function slideAnswered(b) {
+function slideAnswered(b: Board) {
   const asked = b.slide.asked;
   b.slide.asked = null;
   if (asked !== null && b.slide.want !== null && b.slide.want !== asked) slideTo(b, b.slide.want);
 }
 
 // the page's own controls: the slider, the bots' speed, the display toggles
-function onChange(b, ev) {
-  const t = ev.target;
+function onChange(b: Board, ev: Event) {
+  const t = ev.target as HTMLInputElement;
   if (t.dataset.slider) {
     t.awHeld = false;
     slideTo(b, +t.value);
@@ -292,7 +318,7 @@ function onChange(b, ev) {
     b.model.save_changes();
     scheduleBot(b);
   } else if (t.dataset.toggle) {
-    b.model.set(t.dataset.toggle, t.checked);
+    b.model.set(t.dataset.toggle as "show_walls" | "show_coords" | "show_all_money" | "autoplay_bots", t.checked);
     b.model.save_changes();
     draw(b);
     scheduleBot(b);
@@ -300,55 +326,62 @@ function onChange(b, ev) {
 }
 
 // hovering a cell, a tile or a field: the status line says its verdict
-function onOver(b, ev) {
-  const cell = ev.target.closest && ev.target.closest("[data-cell]");
-  if (cell && b.V().mode === "game") showGhost(b.root, cell, pickedTile(b.V(), b.ui));
-  else if (!(ev.target.closest && ev.target.closest(".aw-preview"))) clearGhost(b.root);
-  const text = hoverText(ev.target, b.rule);
+function onOver(b: Board, ev: Event) {
+  const target = ev.target as Element, v = b.V();
+  const cell = target.closest && target.closest<SVGRectElement>("[data-cell]");
+  if (cell && v && v.mode === "game") showGhost(b.root, cell, pickedTile(v, b.ui));
+  else if (!(target.closest && target.closest(".aw-preview"))) clearGhost(b.root);
+  const text = hoverText(target, b.rule);
   if (text === b.ui.hover) return;
   b.ui.hover = text;
   const st = b.root.querySelector(".aw-status");
-  if (st) {
-    st.textContent = text || coachStatus(b.V()) || statusText({ v: b.V(), ui: b.ui, model: b.model });
-    st.parentElement.awHtml = undefined; // its part no longer shows what was drawn
+  if (st && v && v.mode !== "course") {
+    st.textContent = text || (v.mode !== "alhambra" && coachStatus(v)) || statusText({ v, ui: b.ui, model: b.model });
+    st.parentElement!.awHtml = undefined; // its part no longer shows what was drawn
   }
 }
 
-function listenToPage(b) {
+function listenToPage(b: Board) {
   const { root, ui } = b;
-  const held = (on) => (ev) => {
-    const s = ev.target.closest && ev.target.closest("[data-slider]");
+  const held = (on: boolean) => (ev: Event) => {
+    const t = ev.target as Element;
+    const s = t.closest && t.closest("[data-slider]");
     if (s) s.awHeld = on;
   };
+  // a click's, a key's or a drop's intent (none before Python's first view)
+  const withIntents = (fn: (c: IntentCtx) => void) => { const c = intentContext(b); if (c) fn(c); };
   root.addEventListener("focusin", (ev) => {
-    ui.inside = true; ui.focused = focusKey(ev.target);
+    ui.inside = true; ui.focused = focusKey(ev.target as Element);
     onOver(b, ev); // a focused cell says its verdict on screen, as when hovered
   });
   root.addEventListener("focusout", (ev) => {
-    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) ui.inside = false;
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget as Node)) ui.inside = false;
   });
   root.addEventListener("click", (ev) => {
-    const t = ev.target.closest(CLICKABLE);
-    if (t && !t.disabled) clickIntent(t.dataset, intentContext(b));
+    const t = (ev.target as Element).closest<HTMLButtonElement>(CLICKABLE);
+    if (t && !t.disabled) withIntents((c) => clickIntent(t.dataset, c));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
   listenToDrags(root, {
-    ui, redraw: () => draw(b), picked: () => pickedTile(b.V(), ui),
-    clickCell: (cell) => clickIntent(cell.dataset, intentContext(b)),
-    dropSlot: (cur, cell) => buyDropped(cur, cell.dataset.cell, intentContext(b)),
+    ui, redraw: () => draw(b), picked: () => { const v = b.V(); return v && v.mode === "game" ? pickedTile(v, ui) : null; },
+    clickCell: (cell) => withIntents((c) => clickIntent(cell.dataset, c)),
+    dropSlot: (cur, cell) => withIntents((c) => { if (c.v.mode === "game") buyDropped(cur, cell.dataset.cell!, { ...c, v: c.v }); }),
   });
   // Escape closes an open panel (the scoring round, the teacher menu) wherever the focus is
-  const onEscape = (ev) => {
+  const onEscape = (ev: KeyboardEvent) => {
     // (a view left behind by a redraw of the output shares the picks: only the shown one acts)
-    if (ev.key !== "Escape" || !b.alive || !root.isConnected || root.contains(ev.target)) return;
+    if (ev.key !== "Escape" || !b.alive || !root.isConnected || root.contains(ev.target as Node)) return;
     if (ui.walk) { walkRound(b, false); ev.stopPropagation(); } else if (ui.menu) { ui.menu = false; draw(b); ev.stopPropagation(); }
   };
   window.addEventListener("keydown", onEscape, true); // the host may stop it at the document
   b.stopEscape = () => window.removeEventListener("keydown", onEscape, true);
-  root.addEventListener("keydown", (ev) => {
-    if (keyIntent(ev, intentContext(b))) { ev.preventDefault(); ev.stopPropagation(); }
+  root.addEventListener("keydown", (ev) => withIntents((c) => {
+    if (keyIntent(ev, c)) { ev.preventDefault(); ev.stopPropagation(); }
+  }));
+  root.addEventListener("input", (ev) => {
+    const t = ev.target as HTMLInputElement;
+    if (t.dataset.slider) slideTo(b, +t.value);
   });
-  root.addEventListener("input", (ev) => { if (ev.target.dataset.slider) slideTo(b, +ev.target.value); });
   root.addEventListener("change", (ev) => onChange(b, ev));
   root.addEventListener("pointerdown", held(true));
   root.addEventListener("pointerup", held(false));
@@ -358,7 +391,7 @@ function listenToPage(b) {
 // updates of one message from Python (the view and the message of one action) are drawn
 // together once they are all set, at once (not in the next frame: that waited 8 ms on
 // average before anything showed). Returns the function that stops listening.
-function listenToModel(b) {
+function listenToModel(b: Board) {
   const { model } = b;
   let drawPending = false;
   const requestDraw = () => {
@@ -374,20 +407,20 @@ function listenToModel(b) {
     slideAnswered(b);
     // tell the host which step the page shows: a trait change from the page is what
     // marimo re-runs cells on
-    const steps = b.V().steps;
+    const v = b.V(), steps = v && "steps" in v ? v.steps : undefined;
     if (steps !== undefined && model.get("seen_steps") !== steps) {
       model.set("seen_steps", steps);
       model.save_changes();
     }
   };
   const onMessage = () => { b.link.noKernel = false; requestDraw(); };
-  const onCustom = (msg) => {
-    if (msg && msg.kind === "ack") {
+  const onCustom = (msg?: unknown) => {
+    if (msg && (msg as { kind?: string }).kind === "ack") {
       acked(b);
       slideAnswered(b); // a step asked for that did not change the view
     }
   };
-  const on = [["change:view", onView], ["change:message", onMessage], ["change:show_walls", requestDraw],
+  const on: [string, (msg?: unknown) => void][] = [["change:view", onView], ["change:message", onMessage], ["change:show_walls", requestDraw],
     ["change:show_coords", requestDraw], ["msg:custom", onCustom]];
   for (const [ev, fn] of on) model.on(ev, fn);
   return () => { for (const [ev, fn] of on) model.off(ev, fn); };
@@ -395,14 +428,14 @@ function listenToModel(b) {
 
 // the notebook may draw this board anew (it refreshes the output's picture): the
 // keyboard focus, if it was in the old board, comes back to the same control
-function refocus(b) {
+function refocus(b: Board) {
   const { ui, el, root } = b;
   if (!b.alive || !ui.inside) return;
   if (!el.isConnected) { requestAnimationFrame(() => refocus(b)); return; }
   // take it from the old board (or from nowhere), never from the rest of the page
   const a = document.activeElement;
   if (!a || a === document.body || (!root.contains(a) && a.closest(".aw-root"))) {
-    (root.querySelector(ui.focused || ":not(*)") || root).focus({ preventScroll: true });
+    (root.querySelector<HTMLElement>(ui.focused || ":not(*)") || root).focus({ preventScroll: true });
   }
 }
 
@@ -412,8 +445,8 @@ function refocus(b) {
 // full draw of a 6-player table took 12-20 ms), then patches them. Once the new view is
 // in the page, the old one is stopped if its place left the page; if it is still shown
 // (the same widget displayed twice), it draws its own parts again.
-const BOARDS = new Map();
-function takeOver(b) {
+const BOARDS = new Map<string | Model, Board>();
+function takeOver(b: Board) {
   const id = b.model.get("board_id") || b.model;
   const prev = BOARDS.get(id);
   BOARDS.set(id, b);
@@ -423,13 +456,13 @@ function takeOver(b) {
   const settle = () => {
     if (!prev.alive) return;
     if (prev.root.isConnected) { draw(prev); return; } // shown twice: both are drawn
-    if (b.el.isConnected || ++frames > 300) { prev.dispose(); return; }
+    if (b.el.isConnected || ++frames > 300) { prev.dispose!(); return; }
     requestAnimationFrame(settle);
   };
   requestAnimationFrame(settle);
 }
 
-function render({ model, el }) {
+function render({ model, el }: { model: Model; el: HTMLElement }) {
   const b = makeBoard(model, el);
   const stops = [watchTheme(b), watchPresence(b), listenToModel(b), watchScroll(b)];
   listenToPage(b);
@@ -445,7 +478,7 @@ function render({ model, el }) {
   refocus(b);
   send(b, { kind: "hello" });
   scheduleBot(b);
-  return () => b.dispose();
+  return () => b.dispose!();
 }
 
 export default { render };

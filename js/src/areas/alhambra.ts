@@ -7,24 +7,44 @@ import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay } from "./hint.js";
+import type { HintMarks } from "./hint.js";
+import type { Value } from "../html.js";
+import type { AlhambraJson, AnswerMarks, BuiltJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
+import type { Ctx } from "../types.js";
+
+// the cells a board marks: built on (or picked), and emptied, by the last moves
+export interface Recent { cells: Set<string>; from: Set<string> }
+
+// how a board is drawn: the engine's verdicts for the tile picked (rules: per empty cell;
+// exchange: the built tiles it may replace; remove: per built tile), the longest wall,
+// the coordinates, the last moves, a hint's or a lesson's marks
+export interface BoardOpts {
+  title: string;
+  player: number | string; // a seat, "sb" (a sandbox), "lesson" or "teach" (the course)
+  rules?: CellRules | null; exchange?: string[] | null; remove?: CellRules | null;
+  tile?: string | null; wall?: boolean; coords?: boolean; scale?: number; small?: boolean;
+  recent?: Recent; pick?: string | null; numbers?: number[][]; hinted?: HintMarks; answer?: AnswerMarks | null;
+}
+type Drawn = BoardOpts & { recent: Recent };
 
 // the board's frame: the cells around the tiles, and (x, y) -> px
-function frame(alh, scale) {
+interface Frame { cells: [number, number][]; w: number; h: number; scale: number; px: (x: number) => number; py: (y: number) => number }
+function frame(alh: AlhambraJson, scale: number): Frame {
   const xs = alh.tiles.map((t) => t[0]);
   const ys = alh.tiles.map((t) => t[1]);
   const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
   const w = (x1 - x0 + 1) * CELL, h = (y1 - y0 + 1) * CELL;
-  const cells = [];
+  const cells: [number, number][] = [];
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push([x, y]);
   return { cells, w, h, scale, px: (x) => (x - x0) * CELL, py: (y) => (y - y0) * CELL };
 }
 
 // an empty cell: a target for the selected tile (the engine's verdict), a lesson's pick, or nothing
-function emptyCell(x, y, f, opts, stops) {
+function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: string | null; pick: string | null }) {
   const { rules, player, recent } = opts;
   const k = key(x, y);
   const at = { x: f.px(x) + 2, y: f.py(y) + 2, s: CELL - 4 };
-  const out = [];
+  const out: Value[] = [];
   if (recent.from.has(k)) {
     out.push(html`<rect class="aw-emptied" x="${f.px(x) + 6}" y="${f.py(y) + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`);
   }
@@ -47,7 +67,7 @@ function emptyCell(x, y, f, opts, stops) {
 }
 
 // a built tile: a picture, or a target (an exchange, a removal, a lesson's pick)
-function builtTile(tile, f, opts, targets) {
+function builtTile(tile: BuiltJson, f: Frame, opts: Drawn, targets: string[]) {
   const [x, y, kind, price, walls] = tile;
   const { exchange, remove, player, recent } = opts;
   const k = key(x, y);
@@ -71,7 +91,7 @@ function builtTile(tile, f, opts, targets) {
 // a wall segment's number, outside the Alhambra beside its segment ([ax, ay, bx, by, n],
 // corners in cell units): never over a tile's name, and clear of the empty cells'
 // coordinates at their top-left
-function wallBadge([ax, ay, bx, by, n], f, occupied) {
+function wallBadge([ax, ay, bx, by, n]: number[], f: Frame, occupied: Set<string>) {
   const OFF = 11, R = 8;
   let cx, cy;
   if (ay === by) { // north or south side: the badge above or below, right of the middle
@@ -87,9 +107,9 @@ function wallBadge([ax, ay, bx, by, n], f, occupied) {
 }
 
 // rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
-export function boardSvg(alh, opts) {
-  const { rules, exchange, remove, wall, title, coords } = opts;
-  opts = { ...opts, recent: opts.recent || { cells: new Set(), from: new Set() } }; // the others' last moves
+export function boardSvg(alh: AlhambraJson, given: BoardOpts) {
+  const { rules, exchange, remove, wall, title, coords } = given;
+  const opts: Drawn = { ...given, recent: given.recent || { cells: new Set(), from: new Set() } }; // the others' last moves
   const f = frame(alh, opts.scale || 1); // the other players' boards are drawn smaller
   const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
   const stops = { legal: rules ? Object.keys(rules).find((k) => rules[k] === "") || Object.keys(rules)[0] : null, pick: null };
@@ -107,8 +127,8 @@ export function boardSvg(alh, opts) {
   const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
-  const hinted = opts.hinted ? f.cells.map(([x, y]) => hintCell(x, y, f, opts.hinted)) : [];
-  const judged = opts.answer ? f.cells.map(([x, y]) => answerCell(x, y, f, opts.answer)) : [];
+  const hinted = opts.hinted ? f.cells.map(([x, y]) => hintCell(x, y, f, opts.hinted!)) : [];
+  const judged = opts.answer ? f.cells.map(([x, y]) => answerCell(x, y, f, opts.answer!)) : [];
   return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${names}${marks}${lines}${counted}${hinted}${judged}</svg>`;
 }
 
@@ -116,7 +136,7 @@ export function boardSvg(alh, opts) {
 // the learner's pick, right or wrong, and once solved every cell the check accepts;
 // a frame and a ✓ or ✗ at its foot, clear of the coordinates (not colour alone), named
 // for a screen reader
-function answerCell(x, y, f, answer) {
+function answerCell(x: number, y: number, f: Frame, answer: AnswerMarks) {
   const k = key(x, y);
   const right = answer.right.includes(k), mine = answer.picked === k;
   if (!right && !mine) return null;
@@ -130,7 +150,7 @@ function answerCell(x, y, f, answer) {
 // a cell a hint's move uses (Python's marks: built on, or emptied), over everything
 // else: a thick dashed frame and the moves' numbers in the hint's list (not colour
 // alone), named for a screen reader; clicks go through to the cell under it
-function hintCell(x, y, f, hinted) {
+function hintCell(x: number, y: number, f: Frame, hinted: HintMarks) {
   const k = key(x, y);
   const ns = [...(hinted.cells.get(k) || []), ...(hinted.from.get(k) || [])].sort((a, b) => a - b);
   if (!ns.length) return null;
@@ -142,8 +162,8 @@ function hintCell(x, y, f, hinted) {
 }
 
 // the others' last moves on player i's board
-function recentOf(v, i) {
-  const recent = { cells: new Set(), from: new Set() };
+function recentOf(v: GameView, i: number): Recent {
+  const recent: Recent = { cells: new Set(), from: new Set() };
   for (const r of v.recent || []) {
     if (r.player !== i) continue;
     for (const c of r.marks.cells || []) recent.cells.add(c);
@@ -154,51 +174,51 @@ function recentOf(v, i) {
 
 // the board's options for player i: the selected tile's cells (the engine's verdicts),
 // the exchanges, the removals
-function boardOpts({ v, ui, model }, p, i, walkingWalls) {
+function boardOpts({ v, ui, model }: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
   const L = v.legal;
   const mine = !!L && L.player === i && p.seat === "human";
   // a tile picked, or a market slot dragged; a past step shows no targets until the
   // player chooses to act from it (the banner's button), nor while the branch question
   // is open
   const picked = mine && showsTargets(v, ui) ? pickedTile(v, ui) : null;
-  const o = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
+  const o: BoardOpts = { recent: recentOf(v, i), tile: picked ? picked.tile : ui.sel, wall: model.get("show_walls") || walkingWalls, coords: model.get("show_coords"), player: i, title: `${whose(p.name)} Alhambra` };
   if (picked && picked.cells) {
     o.rules = picked.cells;
     o.exchange = picked.exchange;
   }
-  if (mine && ui.removing) o.remove = L.remove;
+  if (mine && ui.removing) o.remove = L!.remove;
   const hints = hintMarks(v, ui);
   if (hints.player === i && (hints.cells.size || hints.from.size)) o.hinted = hints;
   return { o, mine };
 }
 
-const handText = (p) => (p.money ? p.money.length : p.cards);
+const handText = (p: PlayerJson) => (p.money ? p.money.length : p.cards);
 
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
-function playerRows({ v, ui }, p, mine) {
+function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   const L = v.legal;
   const hints = hintMarks(v, ui);
   const paid = p.money && L && hints.player === L.player && v.players[L.player] === p ? hintedCards(p.money, hints.pay) : new Map(); // a hint's payment
   const hand = p.money ? html`<div class="aw-hand" data-area="hand" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c, k) => cardHtml(c, null, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
-  const drag = (n) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
+  const drag = (n: string) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
   const place = html`<div class="aw-row aw-toplace" data-area="to-place" aria-label="tiles to place"><span class="aw-cap">To place</span>${chips}${!chips.length && html`<span class="aw-muted">nothing</span>`}</div>`;
   const reserve = p.reserve.map((t) => {
     const n = tileName(t);
-    return tileChip(t, mine && L.phase === "act" && L.tiles[n] && drag(n), ui.sel === n);
+    return tileChip(t, mine && L!.phase === "act" && !!L!.tiles[n] && drag(n), ui.sel === n);
   });
   const res = html`<div class="aw-row" aria-label="reserve"><span class="aw-cap">Reserve</span>${!p.reserve.length && html`<span class="aw-muted">empty</span>`}${reserve}</div>`;
   return html`<div class="aw-rows">${hand}${place}${res}</div>`;
 }
 
-function headHtml(p, i, extra) {
+function headHtml(p: PlayerJson, i: number, extra: Value) {
   const seat = seatLabel(p.seat);
   return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${p.score} points</span>${extra}</h4>`;
 }
 
 // your panel: your Alhambra large, your hand, tiles to place and reserve beside it
-export function myPanelHtml(c, p, i, walkingWalls) {
+export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
   const { v } = c;
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
@@ -208,7 +228,7 @@ export function myPanelHtml(c, p, i, walkingWalls) {
 }
 
 // an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger on demand)
-export function opponentHtml(c, p, i, walkingWalls) {
+export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
   const { v, ui } = c;
   const { o } = boardOpts(c, p, i, walkingWalls);
   const big = !!ui.enlarged[i];
@@ -221,19 +241,20 @@ export function opponentHtml(c, p, i, walkingWalls) {
   return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
 }
 
-export function dirkHtml(dirk) {
+export function dirkHtml(dirk: DirkJson | null) {
   if (!dirk) return html``;
   return html`<section class="aw-player aw-dirk" aria-label="${dirk.name}"><h4>${dirk.name} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
-// a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game)
-export function sandboxHtml({ v, ui, model }, sb, inGame) {
-  let rules = null;
+// a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game:
+// owner, the player's name)
+export function sandboxHtml({ ui, model }: Ctx<GameView | SandboxView>, sb: SandboxJson, owner: string | null) {
+  let rules: CellRules | null = null;
   if (ui.sel) {
     const t = sb.palette.find((t) => tileName(t) === ui.sel);
     if (t) rules = sb.cells[t[2]] || {};
   }
-  const title = inGame ? html`Trying tiles on a copy of ${whose(v.players[sb.player].name)} Alhambra (the game is not changed) <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra";
+  const title = owner !== null ? html`Trying tiles on a copy of ${whose(owner)} Alhambra (the game is not changed) <button class="aw-mini" data-sandbox="close">close</button>` : "Alhambra";
   const board = boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, tile: ui.sel, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" });
   const palette = sb.palette.map((t) => tileChip(t, html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
   return html`<section class="aw-sandbox" aria-label="sandbox"><h4>${title} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4><div class="aw-boardwrap">${board}</div><div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div><div class="aw-palette" aria-label="palette">${palette}</div></section>`;

@@ -6,12 +6,14 @@
 // buttons stay below it, always in sight).
 
 import { html } from "../html.js";
+import type { Intent } from "../contract.js";
+import type { Ctx, TableView } from "../types.js";
 
 export const COACH_CLICKABLE = "[data-coach]";
 
-const TITLES = { mistake: "The coach: a costly move", scoring: "The coach: the first scoring", undone: "The coach", end: "The coach: the game is over" };
+const TITLES: Record<string, string> = { mistake: "The coach: a costly move", scoring: "The coach: the first scoring", undone: "The coach", end: "The coach: the game is over" };
 
-export function coachHtml({ v }) {
+export function coachHtml({ v }: Ctx<TableView>) {
   const c = v.coach;
   if (!c) return html``;
   const r = c.remark;
@@ -27,13 +29,13 @@ export function coachHtml({ v }) {
 }
 
 // the status line while a move is offered back: the bots wait for the answer
-export function coachStatus(v) {
+export function coachStatus(v: TableView) {
   return v.coach && v.coach.offer ? "The coach waits for your answer: take the move back, or keep it and play on." : "";
 }
 
 // a click on the coach's buttons: its answer to Python
-export function coachClick(d, v, send) {
+export function coachClick(d: DOMStringMap, v: TableView, send: (msg: Intent) => void) {
   if (!d.coach) return false;
-  send({ kind: "coach", do: d.coach, v: v.v });
+  send({ kind: "coach", do: d.coach as "undo" | "keep" | "close", v: v.v });
   return true;
 }

@@ -2,18 +2,25 @@
 // answer on, the engine's feedback, hints one at a time. The page judges nothing: every
 // click on the board is sent as an answer, and Python says whether it was right.
 
-import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile } from "../common.js";
+import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
 import { TREE_ABBR, octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
+import type { SafeHtml, Value } from "../html.js";
+import type { Part } from "../morph.js";
+import type { Picks } from "../state.js";
+import type { Ctx, IntentCtx } from "../types.js";
+import type {
+  Answer, AnswerMarks, BuiltJson, CourseLesson, CourseMap, CourseView, DeckJson, FactsTable, GardenPicture, GardensPicture, LessonGame, PictureJson,
+} from "../contract.js";
 
 const STAR = "★", NO_STAR = "☆";
-export const stars = (n) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
+export const stars = (n: number) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
 
 // every lesson: its number and stars, grouped by chapter under the chapter's name and
 // its progress (lessons with a star of the chapter's lessons)
-function lessonList(co) {
-  const items = {};
+function lessonList(co: CourseMap) {
+  const items: Record<string, Value[]> = {};
   co.lessons.forEach((les, k) => {
     const cur = k === co.at ? " aw-selected" : "";
     const label = `lesson ${k + 1}: ${les.title}, ${les.stars} of 3 stars`;
@@ -22,7 +29,7 @@ function lessonList(co) {
   return co.chapters.map((ch) => html`<div class="aw-course-ch" role="group" aria-label="${ch.name}, ${ch.done} of ${ch.lessons} lessons done"><span class="aw-course-chname">${ch.name} <span class="aw-muted">${ch.done}/${ch.lessons}</span></span><span class="aw-course-items">${items[ch.name] || []}</span></div>`);
 }
 
-function mapHtml(co) {
+function mapHtml(co: CourseMap) {
   const L = co.lessons, i = co.at;
   return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
 }
@@ -32,9 +39,9 @@ function mapHtml(co) {
 // clicked alike, and the engine judges
 const GS = 48, GR = GS / 2 / Math.cos(Math.PI / 8);
 
-function gardensBoard(gb, pick, answer = null) {
+function gardensBoard(gb: GardensPicture, pick: boolean, answer: AnswerMarks | null = null) {
   const W = gb.size.buildings * GS;
-  const laid = {};
+  const laid: Record<string, [number, string[]]> = {};
   for (const [x, y, , trees, sides] of gb.fields || []) laid[`${x},${y}`] = [trees, sides];
   const blds = gb.buildings.map(([x, y, value, kind]) => {
     const cx = (x + 0.5) * GS, cy = (y + 0.5) * GS, h = GS * 0.3;
@@ -63,7 +70,7 @@ function gardensBoard(gb, pick, answer = null) {
 
 // a field after a try (the check's verdict, as answerCell on an Alhambra): a ring, a
 // ✓ or ✗ beside the field's coordinates, its label
-function answerField(fx, fy, answer) {
+function answerField(fx: number, fy: number, answer: AnswerMarks) {
   const k = `${fx},${fy}`;
   const right = answer.right.includes(k), mine = answer.picked === k;
   if (!right && !mine) return null;
@@ -74,9 +81,9 @@ function answerField(fx, fy, answer) {
 }
 
 // a garden tile before any turn: its four sides' trees at NE, SE, SW, NW (G2)
-function gardenPic(g) {
+function gardenPic(g: GardenPicture) {
   const c = 60, d = 22;
-  const where = [[1, -1, "NE"], [1, 1, "SE"], [-1, 1, "SW"], [-1, -1, "NW"]];
+  const where: [number, number, string][] = [[1, -1, "NE"], [1, 1, "SE"], [-1, 1, "SW"], [-1, -1, "NW"]];
   const sides = g.sides.map((kind, k) => {
     const [dx, dy, name] = where[k];
     const x = c + dx * d, y = c + dy * d;
@@ -88,7 +95,7 @@ function gardenPic(g) {
 
 // the money deck of a game just set up: its cards drawn from the top (left), and where
 // each scoring card may lie (the engine's windows, never the exact place: R2, R9)
-function deckPic(d) {
+function deckPic(d: DeckJson) {
   const W = 460, X = 10, w = (W - 2 * X) / d.size, y = 26, h = 26;
   const cards = [];
   for (let k = 0; k < d.size; k++) cards.push(html`<rect class="aw-deckcard" x="${(X + k * w).toFixed(1)}" y="${y}" width="${Math.max(1, w - 1).toFixed(1)}" height="${h}"/>`);
@@ -101,13 +108,13 @@ function deckPic(d) {
 }
 
 // the explanation first, with the engine's picture: what the task needs to know
-function pictureHtml(p) {
+function pictureHtml(p: PictureJson | null) {
   if (!p) return null;
-  const out = [];
+  const out: Value[] = [];
   if (p.table) out.push(tableHtml(p.table));
   if (p.alhambra) {
     const cells = new Set(p.cell ? [p.cell] : []);
-    const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...p.cell.split(",").map(Number), ...p.tile]] } : p.alhambra;
+    const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...xy(p.cell), ...p.tile] as BuiltJson] } : p.alhambra;
     const n = p.numbered ? p.alhambra.wall.map((seg, k) => [...seg, k + 1]) : [];
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
@@ -121,18 +128,18 @@ function pictureHtml(p) {
   return html`<figure class="aw-course-picture">${out}</figure>`;
 }
 
-function teachHtml(les) {
+function teachHtml(les: CourseLesson) {
   if (!les.teach && !les.picture) return null;
   return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${les.teach}</p>${pictureHtml(les.picture)}</div>`;
 }
 
-function tableHtml(t) {
+function tableHtml(t: FactsTable | null | undefined) {
   if (!t) return null;
   return html`<table class="aw-course-table"><thead><tr>${t.head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${
     t.rows.map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table>`;
 }
 
-function lessonMarket(g, ui, still = false) {
+function lessonMarket(g: LessonGame, ui: Picks, still = false) {
   const slots = Object.entries(g.market).map(([cur, t]) => {
     if (!t) return html`<span class="aw-slot aw-muted">${curLabel(cur)}: empty</span>`;
     if (still) return html`<span class="aw-slot aw-c-${cur}" role="img" aria-label="${cur} slot: ${tileName(t)}"><svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">${tileSvg(t, 0, 0, 36)}</svg><span>${curLabel(cur)}</span></span>`;
@@ -142,10 +149,10 @@ function lessonMarket(g, ui, still = false) {
   return html`<div class="aw-row" aria-label="market"><span>market:</span>${slots}</div>`;
 }
 
-function gameHtml(les, ui) {
-  const g = les.game;
+function gameHtml(les: CourseLesson, ui: Picks) {
+  const g = les.game!;
   if (les.solved) { // the position stays, as the answer left it; nothing more to do
-    const cards = (cs) => cs.map((c) => cardHtml(c, null, false, "span"));
+    const cards = (cs: LessonGame["display"]) => cs.map((c) => cardHtml(c, null, false, "span"));
     return html`<div class="aw-course-game">${lessonMarket(g, ui, true)}<div class="aw-row" aria-label="money display"><span>display:</span>${cards(g.display)}</div><div class="aw-row" aria-label="your money"><span>your money:</span>${cards(g.hand)}</div>${boughtHtml(g, false)}</div>`;
   }
   // the turn is over: only placing is left
@@ -155,26 +162,26 @@ function gameHtml(les, ui) {
   return html`<div class="aw-course-game">${lessonMarket(g, ui)}<div class="aw-row" aria-label="money display"><span>display:</span>${display} <button data-ldo="take" ${ui.picks.length ? "" : "disabled"}>Take</button></div><div class="aw-row" aria-label="your money"><span>your money:</span>${hand} <button data-ldo="pay" ${ui.payCur && ui.payPicks.length ? "" : "disabled"}>${ui.payCur ? `Pay for the ${ui.payCur} tile` : "Pay (pick a slot)"}</button></div>${boughtHtml(g, true)}</div>`;
 }
 
-function boughtHtml(g, live) {
+function boughtHtml(g: LessonGame, live: boolean) {
   if (!g.bought.length) return null;
   return html`<div class="aw-row"><span>bought, to place:</span>${g.bought.map((t) => tilePic(t, 46, "kind"))}${live && g.phase !== "act" && html` <button data-ldo="reserve">to the reserve</button>`}</div>`;
 }
 
-function answerHtml(les, ui) {
+function answerHtml(les: CourseLesson, ui: Picks) {
   if (les.board === "numbers") {
-    const boxes = les.fields.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
+    const boxes = les.fields!.map((f) => html`<label>${f} <input type="number" step="1" name="${f}" data-lfield="${f}" value="${ui.numbers[f] ?? ""}" inputmode="numeric"></label> `);
     return html`<div class="aw-row aw-course-numbers" role="group" aria-label="your answer">${boxes}<button data-ldo="numbers" ${les.solved ? "disabled" : ""}>Check</button></div>`;
   }
-  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens, !les.solved, les.answer)}</div>`;
+  if (les.board === "gardens") return html`<div class="aw-boardwrap aw-course-board">${gardensBoard(les.gardens!, !les.solved, les.answer)}</div>`;
   if (les.board === "choose") {
     const pics = les.option_tiles || [];
-    return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 44))} ${o}</button>`)}</div>`;
+    return html`<div class="aw-row aw-course-options" role="group" aria-label="choices">${les.options!.map((o, k) => html`<button data-lchoice="${o}" ${les.solved ? "disabled" : ""}>${(pics[k] || []).map((t) => tilePic(t, 44))} ${o}</button>`)}</div>`;
   }
   return null;
 }
 
-function boardHtml(les, ui, coords) {
-  const out = [];
+function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
+  const out: Value[] = [];
   if (les.game) out.push(gameHtml(les, ui));
   const alh = les.game ? les.game.alhambra : les.alhambra;
   if (alh) {
@@ -196,7 +203,7 @@ function boardHtml(les, ui, coords) {
   return out;
 }
 
-function feedbackHtml(les) {
+function feedbackHtml(les: CourseLesson) {
   const f = les.feedback;
   if (!f) return html`<div class="aw-course-feedback" role="status" aria-live="polite"></div>`;
   const kind = f.ok ? "aw-msg-ok" : "aw-msg-error";
@@ -204,18 +211,18 @@ function feedbackHtml(les) {
   return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${f.text}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
 }
 
-function stepsHtml(les) {
+function stepsHtml(les: CourseLesson) {
   const s = les.steps;
   if (!s) return null;
   return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${g}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
 }
 
-function headHtml(les) {
+function headHtml(les: CourseLesson) {
   return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${les.goal}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 
-function helpHtml(v, les) {
+function helpHtml(v: CourseView, les: CourseLesson) {
   const best = les.best > 0 && html` <span class="aw-best">your best: <span class="aw-stars" aria-label="${les.best} of 3 stars">${stars(les.best)}</span></span>`;
   const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${h}</li>`)}</ol>`;
   let done = null;
@@ -224,7 +231,7 @@ function helpHtml(v, les) {
     // "complete" only when every lesson has a star; else the way to the first without
     const gap = co.unfinished;
     const more = co.complete ? html` <span class="aw-course-complete">The course is complete.</span>`
-      : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap + 1}: ${co.lessons[gap].title})</button>`;
+      : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap! + 1}: ${co.lessons[gap!].title})</button>`;
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
       next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
   }
@@ -232,11 +239,11 @@ function helpHtml(v, les) {
 }
 
 // the course's parts (c = { v, ui, model })
-export function courseParts(c) {
+export function courseParts(c: Ctx<CourseView>): Part[] {
   const { v, ui, model } = c;
   const les = v.lesson;
   if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; }
-  const part = (key, h) => ({ key, html: h });
+  const part = (key: string, h: SafeHtml): Part => ({ key, html: h });
   return [
     part("map", mapHtml(v.course)),
     part("lesson", headHtml(les)),
@@ -246,13 +253,13 @@ export function courseParts(c) {
   ];
 }
 
-const toggle = (list, i) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
+const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
 // a click in the course; c = { v, ui, send, redraw, root }
-export function courseClick(d, c) {
+export function courseClick(d: DOMStringMap, c: IntentCtx<CourseView>) {
   const { v, ui, send, redraw } = c;
   const les = v.lesson;
-  const answer = (a) => send({ kind: "answer", v: v.v, answer: a });
+  const answer = (a: Answer) => send({ kind: "answer", v: v.v, answer: a });
   if (d.lesson !== undefined) send({ kind: "lesson", lesson: +d.lesson });
   else if (d.lhint) send({ kind: "hint" });
   else if (d.lreset) { ui.picks = []; ui.payPicks = []; ui.payCur = null; send({ kind: "reset" }); }
@@ -261,20 +268,20 @@ export function courseClick(d, c) {
   else if (d.lpay !== undefined) { ui.payPicks = toggle(ui.payPicks, +d.lpay); redraw(); }
   else if (d.lslot) { ui.payCur = ui.payCur === d.lslot ? null : d.lslot; redraw(); }
   else if (d.ldo === "take") {
-    answer({ take: [...ui.picks].sort((a, b) => a - b).map((k) => les.game.display[k].join(" ")) });
+    answer({ take: [...ui.picks].sort((a, b) => a - b).map((k) => les.game!.display[k].join(" ")) });
     ui.picks = [];
   } else if (d.ldo === "pay") {
-    answer({ buy: ui.payCur, cards: ui.payPicks.map((k) => les.game.hand[k].join(" ")) });
+    answer({ buy: ui.payCur, cards: ui.payPicks.map((k) => les.game!.hand[k].join(" ")) });
     ui.payPicks = []; ui.payCur = null;
   } else if (d.ldo === "reserve") answer({ reserve: true });
   else if (d.ldo === "numbers") {
-    const numbers = {};
-    for (const inp of c.root.querySelectorAll("[data-lfield]")) numbers[inp.dataset.lfield] = inp.value;
+    const numbers: Record<string, string> = {};
+    for (const inp of c.root.querySelectorAll<HTMLInputElement>("[data-lfield]")) numbers[inp.dataset.lfield!] = inp.value;
     ui.numbers = numbers;
     answer({ numbers });
-  } else if (d.field !== undefined && d.player === "lesson") answer({ field: d.field.split(",").map(Number) });
+  } else if (d.field !== undefined && d.player === "lesson") answer({ field: xy(d.field) });
   else if ((d.cell !== undefined || d.tileCell !== undefined) && d.player === "lesson") { // not the explanation's picture
-    const pos = (d.cell ?? d.tileCell).split(",").map(Number);
+    const pos = xy((d.cell ?? d.tileCell)!);
     answer(les.task === "place" ? { place: pos } : { cell: pos });
   } else return false;
   return true;

@@ -16,15 +16,19 @@ import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
 import { coachHtml } from "./coach.js";
 import { confirmRow, hintButton } from "./market.js";
+import type { SafeHtml } from "../html.js";
+import type { Part } from "../morph.js";
+import type { GardensView } from "../contract.js";
+import type { Ctx } from "../types.js";
 
-const part = (key, markup) => ({ key, html: markup });
+const part = (key: string, markup: SafeHtml): Part => ({ key, html: markup });
 
-function actionsHtml({ v, ui }) {
+function actionsHtml({ v, ui }: Ctx<GardensView>) {
   return html`<div class="aw-actions" role="group" aria-label="your actions">${ui.confirm && confirmRow(v)}${hintButton(v)}</div>`;
 }
 
 // status: the prompt's part; msgPart: the floating message's
-export function gardensParts(c, status, msgPart) {
+export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): Part[] {
   const { v, ui } = c;
   return [
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [

@@ -3,8 +3,11 @@
 
 import { pct } from "../common.js";
 import { html } from "../html.js";
+import type { CardJson } from "../contract.js";
+import type { Picks } from "../state.js";
+import type { Ctx, TableView } from "../types.js";
 
-export function hintHtml({ v }) {
+export function hintHtml({ v }: Ctx<TableView>) {
   const h = v.hint;
   if (!h) {
     return v.hint_allowed ? html`<div class="aw-hint"><button data-hint="ask" aria-label="hint: the best moves the computer finds">Hint</button></div>` : html``;
@@ -28,17 +31,23 @@ export function hintHtml({ v }) {
 // display cards taken), each with its number in the hint's list; while one move is
 // picked to play ("play it"), that move only. Nothing is judged here: the marks come
 // with the hint.
-export function hintMarks(v, ui) {
-  const out = { cells: new Map(), from: new Map(), fields: new Map(), slot: new Map(), cards: [], pay: [], player: null };
+export interface HintMarks {
+  cells: Map<string, number[]>; from: Map<string, number[]>; fields: Map<string, number[]>; slot: Map<string, number[]>;
+  cards: HintedCards[]; pay: HintedCards[]; player: number | null;
+}
+type HintedCards = { n: number; cards: CardJson[] };
+
+export function hintMarks(v: TableView, ui: Picks | null): HintMarks {
+  const out: HintMarks = { cells: new Map(), from: new Map(), fields: new Map(), slot: new Map(), cards: [], pay: [], player: null };
   const h = v.hint;
-  if (!h || !h.moves || !v.legal) return out;
+  if (!h || !("moves" in h) || !v.legal) return out;
   out.player = v.legal.player;
   const picked = ui && ui.playHint !== null && ui.playHint !== undefined ? ui.playHint : null;
   h.moves.forEach((m, i) => {
     if (picked !== null && picked !== i) return;
     const mk = m.marks || {};
     const n = i + 1;
-    const add = (map, k) => map.set(k, [...(map.get(k) || []), n]);
+    const add = (map: Map<string, number[]>, k: string) => map.set(k, [...(map.get(k) || []), n]);
     for (const c of mk.cells || []) add(out.cells, c);
     for (const c of mk.from || []) add(out.from, c);
     for (const c of mk.fields || []) add(out.fields, c); // a Gardens lay
@@ -51,10 +60,10 @@ export function hintMarks(v, ui) {
 
 // the cards of a row (the display, a hand) each hinted move names: card index -> the
 // moves' numbers (a move's cards matched one by one, by currency and value)
-export function hintedCards(row, moves) {
-  const at = new Map();
+export function hintedCards(row: readonly CardJson[], moves: readonly HintedCards[]) {
+  const at = new Map<number, number[]>();
   for (const { n, cards } of moves) {
-    const used = new Set();
+    const used = new Set<number>();
     for (const [cur, val] of cards) {
       const k = row.findIndex((c, i) => !used.has(i) && c[0] === cur && c[1] === val);
       if (k < 0) continue;
@@ -67,5 +76,5 @@ export function hintedCards(row, moves) {
 
 // what a hinted thing says: to the eye, the moves' numbers in the hint's list (a badge);
 // to a screen reader, "hint" and the numbers (its label)
-export const hintSay = (ns) => `hint ${ns.join(", ")}`;
-export const hintBadge = (ns) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.join(",")}</span>`;
+export const hintSay = (ns: readonly number[]) => `hint ${ns.join(", ")}`;
+export const hintBadge = (ns: readonly number[]) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.join(",")}</span>`;

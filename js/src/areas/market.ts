@@ -4,8 +4,12 @@ import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay, showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay, hintBadge } from "./hint.js";
+import type { HintMarks } from "./hint.js";
+import type { GameView, LegalJson, SlotJson } from "../contract.js";
+import type { Picks } from "../state.js";
+import type { Ctx, TableView } from "../types.js";
 
-function slotHtml(v, ui, m, i, hints) {
+function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMarks) {
   const L = v.legal;
   const hinted = hints.slot.get(m.currency); // a hint's purchase: its numbers in the list
   // at a past step the rings show only once the player acts from it (as the cells' targets)
@@ -20,28 +24,28 @@ function slotHtml(v, ui, m, i, hints) {
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
   // it, its price once, under it
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
-  const drag = can && v.live && v.players[L.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
+  const drag = can && v.live && v.players[L!.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
   return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}${hinted && hintBadge(hinted)}</button>`;
 }
 
-export function marketHtml({ v, ui }) {
+export function marketHtml({ v, ui }: Ctx<GameView>) {
   const hints = hintMarks(v, ui);
   return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i, hints))}</div></section>`;
 }
 
-export function moneyHtml({ v, ui }) {
+export function moneyHtml({ v, ui }: Ctx<GameView>) {
   const hinted = hintedCards(v.display, hintMarks(v, ui).cards); // a hint's take
   const cards = v.display.map((c, i) => cardHtml(c, html`data-take="${i}"`, ui.picks.includes(i), "button", hinted.get(i) || null));
   // the hover says what the window means: the card lies at an unknown place in the deck (R2)
   const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
-  const next = Object.entries(v.scoring).find(([, w]) => w !== null);
+  const next = Object.entries(v.scoring).find((e): e is [string, [number, number]] => e[1] !== null);
   const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
   return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
-function takeHtml({ v, ui, rule }) {
+function takeHtml({ v, ui, rule }: Ctx<GameView>) {
   const t = pickedTake(v, ui);
   return html`<span class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
     t.ok ? "" : ` — R5: ${rule("R5")}`
@@ -50,11 +54,11 @@ function takeHtml({ v, ui, rule }) {
 
 // The turn's buttons, in a row of fixed height under the prompt (nothing below moves):
 // the branch question, the payment, the take, the tile's other places, redesigning.
-export function actionsHtml(c) {
+export function actionsHtml(c: Ctx<GameView>) {
   const { v, ui } = c;
   const L = v.legal;
   let inner = null;
-  const hinted = ui.playHint !== null && ui.playHint !== undefined && v.hint && v.hint.moves && v.hint.moves[ui.playHint];
+  const hinted = ui.playHint !== null && ui.playHint !== undefined && v.hint && "moves" in v.hint && v.hint.moves[ui.playHint];
   if (ui.confirm) inner = confirmRow(v);
   else if (hinted) {
     inner = html`<span>Play the hint's move: <b>${hinted.says}</b>?</span> <button class="aw-primary" data-hintgo="yes">Play it</button> <button data-hintgo="no">Cancel</button>`;
@@ -65,7 +69,7 @@ export function actionsHtml(c) {
     inner = nowhere(L).map((n) => html`<span>${sayTile(n)} fits nowhere:</span> <button class="aw-primary" data-reservetile="${n}">put it in the reserve</button> `);
   } else if (L && ui.sel && L.tiles[ui.sel]) {
     inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
-      L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk.name}</button>`} <button data-do="cancel">Cancel</button>`;
+      L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk!.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui)) { // (a past step: once the player acts from it)
     inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
@@ -74,13 +78,13 @@ export function actionsHtml(c) {
 }
 
 // the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
-export const nowhere = (L) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
+export const nowhere = (L: LegalJson) => Object.keys(L.tiles).filter((n) => !Object.values(L.tiles[n].cells || {}).includes("") && !(L.tiles[n].exchange || []).length);
 
-export const hintButton = (v) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds" title="hint: the best moves the computer finds">Hint</button>`;
+export const hintButton = (v: TableView) => v.hint_allowed && !v.hint && html`<button class="aw-hintask" data-hint="ask" aria-label="hint: the best moves the computer finds" title="hint: the best moves the computer finds">Hint</button>`;
 
 // a move picked at a past step: keep the game as played beside the new one, or erase
 // what came after (the only instruction on screen while it is open)
-export function confirmRow(v) {
+export function confirmRow(v: TableView) {
   const one = v.step + 1 === v.steps;
   const later = one ? `step ${v.steps}` : `steps ${v.step + 1}–${v.steps}`;
   return html`<span role="group" class="aw-confirm" aria-label="your move at a past step">Your move at step ${v.step} of ${v.steps}:</span> <button class="aw-primary" data-resolve="branch" title="Your move starts another version of the game from step ${v.step}; the game as played (${later}) stays saved: switch between them under “lines” at the foot of the table">Play it, keep the old game</button> <button data-resolve="undo" title="Undo back to step ${v.step} and play your move there: ${later} ${one ? "is" : "are"} gone">Play it, erase ${later}</button> <button data-resolve="cancel">Cancel</button>`;
@@ -90,11 +94,12 @@ export function confirmRow(v) {
 // the engine's sentence; a slot it lists no payment for says the engine's refusal; a
 // payment it does not list is sent all the same when Buy is pressed, and the engine's
 // refusal comes back as the message
-function payHtml({ v, ui }) {
+function payHtml({ v, ui }: Ctx<GameView>) {
   const p = v.players[v.current];
-  const b = v.legal.buy && v.legal.buy[ui.payCur];
-  if (!b) return html`<span class="aw-pay aw-bad">${(v.legal.refused || {})[ui.payCur] || ""}</span> <button data-do="cancel">Cancel</button>`;
-  const cards = b.cards.map((i) => cardHtml(p.money[i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
+  const L = v.legal!, cur = ui.payCur!;
+  const b = L.buy && L.buy[cur];
+  if (!b) return html`<span class="aw-pay aw-bad">${(L.refused || {})[cur] || ""}</span> <button data-do="cancel">Cancel</button>`;
+  const cards = b.cards.map((i) => cardHtml(p.money![i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
   const q = pickedPay(v, ui);
   let info = null;
   if (q.ok) {

@@ -3,11 +3,13 @@
 
 import { cardHtml } from "../common.js";
 import { html } from "../html.js";
+import type { GameView, OverviewKind } from "../contract.js";
+import type { Ctx, TableView } from "../types.js";
 
-const ord = (n) => ["", "1st", "2nd", "3rd"][n] || `${n}th`;
+const ord = (n: number) => ["", "1st", "2nd", "3rd"][n] || `${n}th`;
 
 // one kind's row: each player's count; with the details, the place and the points
-function kindRow(k, names, full) {
+function kindRow(k: OverviewKind, names: string[], full: boolean) {
   const cells = names.map((n) => {
     const c = k.counts[n] || 0, pl = k.places[n];
     const shared = k.shared[n] ? ` (tied with place ${k.shared[n].filter((x) => x !== pl).join(" and ")})` : "";
@@ -19,7 +21,7 @@ function kindRow(k, names, full) {
 
 // the engine's preview of the next scoring round: counts (the leader's shaded), walls
 // and points; the places, ties and what each place pays on demand
-export function standingsHtml({ v, ui }) {
+export function standingsHtml({ v, ui }: Ctx<GameView>) {
   const o = v.overview;
   if (!o) return html``;
   const full = !!ui.standings;
@@ -32,7 +34,7 @@ export function standingsHtml({ v, ui }) {
 }
 
 // the end: ranking, each round's points, the walls
-export function resultsHtml({ v }) {
+export function resultsHtml({ v }: Ctx<GameView>) {
   const r = v.results;
   if (!r) return html``;
   const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td>${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
@@ -42,7 +44,7 @@ export function resultsHtml({ v }) {
 }
 
 // what the others did since the person last acted, in order, until they act
-export function followHtml({ v }) {
+export function followHtml({ v }: Ctx<TableView>) {
   const rec = v.recent || [];
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
@@ -50,6 +52,6 @@ export function followHtml({ v }) {
   return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
-export function logHtml(log, n) {
+export function logHtml(log: string[], n: number) {
   return html`<section class="aw-log" aria-label="log"><h4>Log</h4><ol tabindex="0" aria-label="the last ${n} lines of the log">${log.slice(-n).map((t) => html`<li>${t}</li>`)}</ol></section>`;
 }

@@ -3,17 +3,20 @@
 
 import { online } from "../common.js";
 import { html } from "../html.js";
+import type { GameView, RoundJson } from "../contract.js";
+import type { Picks } from "../state.js";
+import type { Ctx } from "../types.js";
 
 const ORD = ["", "1st", "2nd", "3rd"];
-const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
-export const shownRound = (v, ui) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
+export const shownRound = (v: GameView, ui: Picks) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
 
 // is the walkthrough on the walls line of the newest round? (the boards then draw the walls)
-export const walkingWalls = (v, ui) =>
+export const walkingWalls = (v: GameView, ui: Picks) =>
   ui.walk && v.rounds.length > 0 && shownRound(v, ui) === v.rounds[v.rounds.length - 1] && ui.roundRow === shownRound(v, ui).kinds.length;
 
-function roundsHead(v, r, walking) {
+function roundsHead(v: GameView, r: RoundJson, walking: boolean) {
   const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
   if (walking) {
     return html`<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4><p class="aw-muted">${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
@@ -22,7 +25,7 @@ function roundsHead(v, r, walking) {
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
 }
 
-function roundTable(r, names, row) {
+function roundTable(r: RoundJson, names: string[], row: number) {
   const rows = r.kinds.map((k, i) => html`<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
@@ -33,7 +36,7 @@ function roundTable(r, names, row) {
   return html`<table class="aw-table"><thead><tr><th></th>${names.map((n) => html`<th>${n}</th>`)}</tr></thead><tbody>${rows}${walls}${totals}</tbody></table>`;
 }
 
-function rowExplained(r, row) {
+function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
     const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
@@ -43,7 +46,7 @@ function rowExplained(r, row) {
   return null;
 }
 
-export function roundsHtml({ v, ui }, walking = false) {
+export function roundsHtml({ v, ui }: Ctx<GameView>, walking = false) {
   if (!v.rounds.length) return html``;
   const r = shownRound(v, ui);
   const names = Object.keys(r.totals);

@@ -3,31 +3,34 @@
 
 import { isBot, sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
+import type { GameView, LegalJson, SandboxView } from "../contract.js";
+import type { Picks } from "../state.js";
+import type { Model, TableView } from "../types.js";
 
 export const NO_KERNEL = "No answer from Python yet: its kernel may be busy, or this board's Python side is gone (the notebook was reopened or the kernel restarted) and it only shows the state it was left in. If nothing happens, run the cell again.";
 
 // "You win", "Ann wins", "Ann and You win"
-export function winnersText(w) {
+export function winnersText(w: readonly string[]) {
   return `${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`;
 }
 
 // "You must", "Ann must" (a hot seat names the mover)
-const must = (p) => `${p.name} must`;
+const must = (p: { name: string }) => `${p.name} must`;
 
 // the selected tile's prompt: where it goes, or that it fits nowhere (the engine's verdicts)
-function tilePrompt(v, ui, L) {
-  const t = L.tiles[ui.sel];
+function tilePrompt(v: GameView, ui: Picks, L: LegalJson) {
+  const t = L.tiles[ui.sel!];
   const cells = Object.values(t.cells || {});
   const exchange = (t.exchange || []).length;
   if (!cells.includes("") && !exchange) {
-    return `${sayTile(ui.sel)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (the button below)."}`;
+    return `${sayTile(ui.sel!)} fits nowhere in the Alhambra (every cell breaks a rule: hover one to see which)${L.phase === "act" ? "." : ": put it in the reserve (the button below)."}`;
   }
-  return `${sayTile(ui.sel)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
+  return `${sayTile(ui.sel!)}: click a green cell to build it (hover a red one to see which rule forbids it)${exchange ? "; or click a tile outlined in green to exchange it" : ""}.`;
 }
 
 // a purchase being paid: which tile, from which slot, and what to do next (the prompt
 // follows the row of cards under it, never "take money, buy or redesign" while paying)
-function payPrompt(v, ui, L) {
+function payPrompt(v: GameView, ui: Picks, L: LegalJson) {
   if (!ui.payCur) return "";
   const slot = v.market.find((m) => m.currency === ui.payCur);
   const tile = slot && slot.tile ? sayTile(tileName(slot.tile)) : "the tile";
@@ -38,15 +41,14 @@ function payPrompt(v, ui, L) {
 
 // a bot is deciding: the bots play by themselves, or "bot: one move" was just pressed
 // on this very board (ui.botAsked holds its version); otherwise the bot waits
-export function botDeciding(v, ui, model) {
+export function botDeciding(v: TableView, ui: Picks, model: Model | null) {
   const p = v.live && !v.over && !ui.walk && v.players[v.current];
   if (!p || !isBot(p)) return false;
   return Boolean(model && model.get("autoplay_bots")) || ui.botAsked === v.v;
 }
 
-export function statusText({ v, ui, model }) {
+export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: Picks; model: Model }) {
   if (ui.hover) return ui.hover;
-  const L = v.legal;
   if (v.mode === "alhambra") {
     if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
     return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
@@ -65,8 +67,9 @@ export function statusText({ v, ui, model }) {
     return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
   }
   if (v.mode === "gardens") {
-    return `${must(p)} lay the tile in hand on a green field (click, or Enter)${L && L.lay_limit ? ` — ${L.lay_limit}` : ""}. R turns it.`;
+    return `${must(p)} lay the tile in hand on a green field (click, or Enter)${v.legal && v.legal.lay_limit ? ` — ${v.legal.lay_limit}` : ""}. R turns it.`;
   }
+  const L = v.legal;
   if (!L) return "";
   const paying = payPrompt(v, ui, L);
   if (paying) return paying;
@@ -81,13 +84,14 @@ export function statusText({ v, ui, model }) {
     const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  const waiting = ui.dropTo && p.bought.some((t) => tileName(t) === ui.dropTo.tile) ? `${sayTile(ui.dropTo.tile)} is built where you dropped it when your turn ends. ` : "";
+  const d = ui.dropTo;
+  const waiting = d && v.players[v.current].bought.some((t) => tileName(t) === d.tile) ? `${sayTile(d.tile)} is built where you dropped it when your turn ends. ` : "";
   return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign.`;
 }
 
 // hovering a cell, a tile or a field: its verdict in the rule's words
-export function hoverText(target, rule) {
-  const c = target.closest("[data-cell],[data-tile-cell],[data-field]");
+export function hoverText(target: Element, rule: (id: string) => string) {
+  const c = target.closest<HTMLElement | SVGElement>("[data-cell],[data-tile-cell],[data-field]");
   if (!c || c.dataset.rule === undefined) return "";
   const r = c.dataset.rule;
   if (c.dataset.field !== undefined) {

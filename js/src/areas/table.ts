@@ -20,24 +20,28 @@ import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
 import { coachHtml, coachStatus } from "./coach.js";
+import type { SafeHtml } from "../html.js";
+import type { Part } from "../morph.js";
+import type { GameView } from "../contract.js";
+import type { Ctx, TableView } from "../types.js";
 
-const part = (key, markup) => ({ key, html: markup });
+const part = (key: string, markup: SafeHtml): Part => ({ key, html: markup });
 
 // whose Alhambra is drawn large: the person at the screen, else the one to move
-export const mainSeat = (v) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
+export const mainSeat = (v: GameView) => (v.me !== null && v.me !== undefined ? v.me : (v.current ?? 0));
 
 // the banner's one instruction at a past step: act from it, then make a move there; once
 // a move is picked the question under the bar is the only instruction
-function pastSay({ v, ui }) {
+function pastSay({ v, ui }: Ctx<TableView>) {
   if (ui.pastPlay !== v.v) return html` <button class="aw-mini" data-pastplay="1" title="make a move at this step: you then choose whether the game after it is kept or erased">play a move from here</button>`;
   return ui.confirm ? html`` : html`<span> Make your move at step ${v.step} on the board.</span>`;
 }
 
 // a step picked in the review brings the board into sight (sticky.js): the way back down
-const toReview = (v) => (v.review && v.review.state !== "running" ? html` <button class="aw-mini" data-toreview="1" aria-label="scroll down to the review of the game">to the review</button>` : html``);
+const toReview = (v: TableView) => (v.review && v.review.state !== "running" ? html` <button class="aw-mini" data-toreview="1" aria-label="scroll down to the review of the game">to the review</button>` : html``);
 
 // the past-step banner or the prompt, in the bar's fixed two lines
-export function promptHtml(c) {
+export function promptHtml(c: Ctx<TableView>) {
   const { v } = c;
   if ((v.mode === "game" || v.mode === "gardens") && !v.live) {
     const last = v.review ? "end" : "game"; // a review is of a finished game
@@ -47,7 +51,7 @@ export function promptHtml(c) {
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
 }
 
-function messageHtml(c) {
+function messageHtml(c: Ctx<GameView>) {
   const msg = c.model.get("message") || {};
   if (c.noKernel) return html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`;
   return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
@@ -56,9 +60,9 @@ function messageHtml(c) {
 // the bar's message line: one line of fixed height, always there (a message never
 // floats over the others' panels or the scores, and never moves the board); its full
 // text is its title
-export const msgLine = (msg) => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
+export const msgLine = (msg: SafeHtml): Part => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
 
-export function tableParts(c) {
+export function tableParts(c: Ctx<GameView>): Part[] {
   const { v, ui } = c;
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
@@ -88,7 +92,7 @@ export function tableParts(c) {
         ...(ended ? [] : endParts),
         part("hint", v.hint ? hintHtml(c) : html``),
         part("follow", followHtml(c)),
-        part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, true) : html``),
+        part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, v.players[v.sandbox.player].name) : html``),
         // one part per opponent: a bot's move redraws its own panel only
         { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
           ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),

@@ -3,54 +3,56 @@
 
 import { isBot, online } from "../common.js";
 import { html } from "../html.js";
+import type { LineJson, Traits } from "../contract.js";
+import type { Ctx, Model, TableView } from "../types.js";
 
-export const BOT_SPEEDS = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
+export const BOT_SPEEDS: [string, number][] = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
 
 // a toggle; its title (optional) says what it does on hover
-const check = (model, name, label, title = "") =>
+const check = (model: Model, name: keyof Traits, label: string, title = "") =>
   html`<label class="aw-toggle" title="${title}"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${label}</label>`;
 
 // what "step 2/8" means (its title, and the arrows' group's name)
-const STEP_TITLE = (i, n) => `you are viewing step ${i} of the game's ${n} steps (a step is one action: a take, a buy, a tile placed); the arrows go back and forth`;
+const STEP_TITLE = (i: number, n: number) => `you are viewing step ${i} of the game's ${n} steps (a step is one action: a take, a buy, a tile placed); the arrows go back and forth`;
 
 // the step arrows and the step shown, in the bar
-function stepsHtml(v) {
+function stepsHtml(v: TableView) {
   const n = v.steps;
   return html`<span class="aw-timeline" role="group" aria-label="${STEP_TITLE(v.step, n)}"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno aw-hashelp" title="${STEP_TITLE(v.step, n)}">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
 }
 
 // the bots' pace: play on or pause, the speed, one move at a time
-function botsHtml(v, model) {
+function botsHtml(v: TableView, model: Model) {
   if (!v.players.some(isBot)) return null;
-  const d = model.get("bot_delay");
-  const speeds = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
+  const d = model.get("bot_delay")!;
+  const speeds: [string, number][] = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
   return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<select data-botspeed="1" aria-label="the bots' pace: how long each bot move takes to show" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">${options}</select>${
     v.bot_to_move && !model.get("autoplay_bots") && html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`}</span>`;
 }
 
 // the bar's right side: the steps, undo, the bots' pace, the teacher's menu
-export function navHtml({ v, model, ui }) {
+export function navHtml({ v, model, ui }: Ctx<TableView>) {
   if (v.mode !== "game" && v.mode !== "gardens") return html``;
   const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
   return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && !online(v) && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
 }
 
 // the teacher's menu: what a player would not see at a real table
-export function menuHtml({ v, model, ui }) {
+export function menuHtml({ v, model, ui }: Ctx<TableView>) {
   if (!ui.menu) return html``;
   const game = v.mode === "game";
   return html`<div class="aw-menu" role="group" aria-label="teacher menu">${game && html`${check(model, "show_walls", "longest walls")}${check(model, "show_coords", "coordinates")}`}${check(model, "show_all_money", `show all ${game ? "money" : "hands"} (marked in the record)`)}<button class="aw-mini" data-menu="1" aria-label="close the teacher menu">close</button></div>`;
 }
 
 // the foot of the board: the slider over every step, and the lines of the game
-export function timelineHtml({ v }) {
+export function timelineHtml({ v }: Ctx<TableView>) {
   return html`<div class="aw-head"><label class="aw-slide">step <input type="range" class="aw-slider" data-slider="1" min="0" max="${v.steps}" value="${v.step}" aria-label="step"/></label><span class="aw-turn">Turn ${v.turn}${v.over ? " — game over" : ""}</span>${
     v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown">Every hand was shown from step ${v.hands_shown} on (teacher menu): the record says so.</span>`}</div>${linesHtml(v)}`;
 }
 
 // the variation tree's lines (the engine's list): play one, promote it, delete another
-function lineHtml(l) {
+function lineHtml(l: LineJson) {
   const steps = `${l.steps} step${l.steps === 1 ? "" : "s"}`;
   const name = l.line === 0 ? `main line, ${steps}` : `line ${l.line}: from step ${l.from}, ${steps}`;
   return html`<span class="aw-line${l.current ? " aw-selected" : ""}"><button class="aw-mini" data-lineswitch="${l.line}" aria-pressed="${l.current}" aria-label="play ${name}">${name}</button>${
@@ -58,17 +60,17 @@ function lineHtml(l) {
     !l.current && html`<button class="aw-mini" data-linecompare="${l.line}" aria-label="compare the scores of ${name} with this line">compare</button><button class="aw-mini" data-linedelete="${l.line}" aria-label="delete ${name}">×</button>`}</span>`;
 }
 
-function linesHtml(v) {
+function linesHtml(v: TableView) {
   const lines = v.lines || [];
   if (lines.length < 2) return null;
   return html`<div class="aw-lines" role="group" aria-label="lines of this game"><span>lines:</span>${lines.map(lineHtml)}</div>${compareHtml(v)}`;
 }
 
 // two lines' scores side by side (the engine's what-if comparison)
-function compareHtml(v) {
+function compareHtml(v: TableView) {
   const c = v.compare;
   if (!c) return null;
-  const name = (i) => (i === 0 ? "main line" : `line ${i}`);
+  const name = (i: number) => (i === 0 ? "main line" : `line ${i}`);
   const rows = Object.entries(c.totals).map(([n, [a, b, d]]) => html`<tr><td>${n}</td><td>${a}</td><td>${b}</td><td>${d > 0 ? "+" : ""}${d}</td></tr>`);
   return html`<table class="aw-compare" aria-label="scoring round ${c.round} at the end of each line"><caption>Scoring round ${c.round} at the end of ${name(c.a)} (this one) and of ${name(c.b)}</caption><tr><th>player</th><th>${name(c.a)}</th><th>${name(c.b)}</th><th>change</th></tr>${rows}</table>`;
 }
