@@ -2,8 +2,10 @@
 # One entry point, for people and for CI:
 #   bash run.sh tutorial   set everything up, then open JupyterLab on the tutorial
 #   bash run.sh check      the quick check for every commit (2-3 minutes on 2 cores once
-#                          set up): lint, types, layers, docstrings, and the tests without
-#                          browser, packaging, docs or notebook kernels (100 playouts)
+#                          set up): lint, types (mypy; tsc for the front end, against
+#                          the contract generated from Python), layers, docstrings, and
+#                          the tests without browser, packaging, docs or notebook
+#                          kernels (100 playouts)
 #   bash run.sh test       set everything up, then run the whole test suite (for CI)
 #   bash run.sh counts     print how many tests there are, by marker and by file
 #   bash run.sh bench      set everything up, then print the engine benchmark
@@ -80,8 +82,10 @@ lint() {
   .venv/bin/ruff check alhambra_widget tests benchmarks lite
   (cd js && npm run --silent lint)
   .venv/bin/mypy --strict
-  echo "== the page contract: js/src/contract.ts is generated from alhambra_widget/views/contract/"
+  echo "== the page contract: js/src/contract.ts is generated from alhambra_widget/views/contract/,"
+  echo "   and the front end's TypeScript is checked against it (tsc --strict)"
   .venv/bin/python -m alhambra_widget.views.contract --check js/src/contract.ts
+  (cd js && npm run --silent typecheck)
   echo "== layers (import-linter: imports only go downward, no cycles)"
   .venv/bin/lint-imports --no-cache
   echo "== docstrings of the public names (interrogate; the bar is in pyproject.toml)"
