@@ -596,3 +596,50 @@ def test_a_strong_seat_at_the_table_searches_by_time_and_keeps_its_budget():
     ben, cem = w.session.seats["Ben"], w.session.seats["Cem"]
     assert ben.seconds == BOT_SECONDS and ben.playouts is None
     assert cem.seconds is None and cem.playouts == 30
+
+
+WALLED = [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]]
+
+
+def test_R9_a_tile_dropped_on_a_cell_is_built_there_once_the_turns_actions_are_over():
+    """The page sends a purchase with the cell its tile was dropped on, and decides
+    nothing more: Python builds the tile there once the turn's actions are over (R9).
+    After an exact payment (R4) the turn goes on: the view says the tile waits, and it is
+    built when the turn's last action is made. A cell the engine refuses by then leaves
+    the tile to be placed by hand."""
+    from alhambra_widget.engine.alhambra.actions import Buy
+
+    w = human_widget()
+    g = w.game
+    g.edit(market={"denar": "tower 13 NE"}, players={"Ann": {"alhambra": WALLED, "money": ["denar 9", "denar 5"], "reserve": []}})
+    click(w, kind="act", v=w.view["v"], action=Buy("denar", (9, 5)).to_json(), place=[0, -1])
+    assert str(g.player("Ann").alhambra.get((0, -1))) == "tower 13 NE"  # overpaid: the turn is over, built
+    assert "tower 13" in w.message["text"] and w.view["dropped"] is None
+    w.run_bots()
+    # an exact payment: another action first, the tile waits (and the view says where)
+    g.edit(market={"denar": "pavilion 6 N"}, players={"Ann": {"money": ["denar 6"], "reserve": []}})
+    cells = w.view["legal"]["buy"]["denar"]["cells"]
+    cell = next(k for k, rule in cells.items() if rule == "")  # where the engine lets it go
+    x, y = map(int, cell.split(","))
+    click(w, kind="act", v=w.view["v"], action=Buy("denar", (6,)).to_json(), place=[x, y])
+    assert g.phase == "act" and [t.name for t in g.player("Ann").bought] == ["pavilion 6 N"]
+    assert w.view["dropped"] == {"tile": "pavilion 6 N", "cell": cell}
+    take = next(a for a in g.legal_actions() if isinstance(a, TakeMoney))
+    click(w, kind="act", v=w.view["v"], action=take.to_json())
+    assert str(g.player("Ann").alhambra.get((x, y))) == "pavilion 6 N" and w.view["dropped"] is None
+    # a place is only for a purchase
+    before = g.to_json()
+    click(w, kind="act", v=w.view["v"], action=take.to_json(), place=[1, 1])
+    assert w.message["kind"] == "error" and "purchase" in w.message["text"] and g.to_json() == before
+
+
+def test_R9_a_dropped_tile_whose_cell_is_refused_at_the_turns_end_is_left_to_place():
+    from alhambra_widget.engine.alhambra.actions import Buy
+
+    w = human_widget()
+    g = w.game
+    g.edit(market={"denar": "pavilion 5 NW"}, players={"Ann": {"alhambra": WALLED, "money": ["denar 4", "denar 3"], "reserve": []}})
+    # (1, 0) holds a tile: no tile may be built there (R7)
+    click(w, kind="act", v=w.view["v"], action=Buy("denar", (4, 3)).to_json(), place=[1, 0])
+    assert g.phase == "place" and [t.name for t in g.player("Ann").bought] == ["pavilion 5 NW"]
+    assert w.view["dropped"] is None and w.view["legal"]["tiles"]["pavilion 5 NW"]["source"] == "bought"

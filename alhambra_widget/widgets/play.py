@@ -79,12 +79,16 @@ class PlayPart(SessionCore[G]):
         resolve = content.get("resolve")
         if resolve not in (None, "branch", "undo"):
             raise MalformedInput("resolve is 'branch', 'undo' or absent.")
+        self._act_for_page(action, resolve)
+        self._last_act = key
+
+    def _act_for_page(self, action: object, resolve: str | None = None) -> None:
+        """Apply an action the page asked for (see :meth:`Session.act`), and say what it did."""
         self._acting = True
         try:
             events = self.session.act(action, resolve=resolve)
         finally:
             self._acting = False
-        self._last_act = key
         self._say(" ".join(self._words(e) for e in events[:3]) or str(action), "info")
 
     def _words(self, event: Any) -> str:

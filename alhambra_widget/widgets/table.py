@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
-from ..engine.alhambra.actions import Action
+from ..engine.alhambra.actions import Action, Buy, Place
 from ..engine.alhambra.components import Tile, building_tiles
 from ..engine.alhambra.game import Game
 from ..engine.alhambra.grid import Alhambra
@@ -16,7 +16,7 @@ from ..players.alhambra.strong import hints, reviews
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
 from ..views.alhambra.view import action_marks, explain_cell, game_view, log_text, sandbox_view
-from ..views.contract import GameSandbox, GameView, Marks
+from ..views.contract import DropJson, GameSandbox, GameView, Marks
 from .base import Intents
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ class AlhambraWidget(SessionWidget[Game]):
             game = Game(players or ["Ann", "Ben", "Cem"], seed=seed)
         self.palette = list(palette) if palette is not None else list(building_tiles())
         self._sandbox: tuple[int, Alhambra] | None = None
+        self._drop: tuple[str, tuple[int, int]] | None = None
+        """A tile bought by dropping it from its market slot onto a cell: its name and the cell."""
         self._start(game, seats)
         self._publish()
 
@@ -88,6 +90,7 @@ class AlhambraWidget(SessionWidget[Game]):
             **game_view(self.session.shown(), show_all_money=self.show_all_money, **self._shown_kw()),
             **self._session_fields(),
             "sandbox": self._sandbox_json(),
+            "dropped": self._pending_drop(),
         }
 
     def _sandbox_json(self) -> GameSandbox | None:
@@ -101,6 +104,56 @@ class AlhambraWidget(SessionWidget[Game]):
 
     def _picture(self) -> str:
         return game_svg(self.session.shown())
+
+    # -- a tile dragged from the market onto a cell (R9) -----------------------------------
+    def _intent_act(self, content: dict[str, Any]) -> None:
+        drop = self._dropped_on(content)
+        before = self._drop
+        if drop is not None:
+            self._drop = drop  # (known to the view drawn once the purchase is applied)
+        try:
+            super()._intent_act(content)
+        except BaseException:
+            self._drop = before  # refused: nothing was bought
+            raise
+        self._place_dropped()
+
+    def _dropped_on(self, content: dict[str, Any]) -> tuple[str, tuple[int, int]] | None:
+        """The tile and cell of a purchase made by dropping a market slot's tile on a
+        cell (``place``); None without one."""
+        if content.get("place") is None:
+            return None
+        action = self._parse_action(content.get("action"))
+        if not isinstance(action, Buy):
+            raise MalformedInput("'place' comes with a purchase: the cell its tile is built on.")
+        tile = self.session.shown().market[action.currency]
+        return None if tile is None else (tile.name, cell_of({"pos": content["place"]}))
+
+    def _place_dropped(self) -> None:
+        """Once the turn's actions are over (R9), the tile dropped on a cell is built there
+        if the engine allows it; while the turn goes on (an exact payment, R4) it waits.
+        Anything else (the turn passed, the tile placed otherwise) forgets the drop."""
+        if self._drop is None or not self.session.live:
+            return
+        name, pos = self._drop
+        g = self.session.game
+        bought = [t.name for t in g.current_player.bought]
+        if g.phase == "act" and name in bought:
+            return  # it waits for the turn's end
+        self._drop = None
+        place = Place(Tile.parse(name), pos)
+        if g.phase == "place" and name in bought and g.why_illegal(place) is None:
+            self._act_for_page(place)
+
+    def _pending_drop(self) -> DropJson | None:
+        """The tile dropped on a cell that waits for the turn's end, for the page to say so."""
+        if self._drop is None or not self.session.live:
+            return None
+        name, pos = self._drop
+        g = self.session.game
+        if g.phase != "act" or name not in [t.name for t in g.current_player.bought]:
+            return None
+        return {"tile": name, "cell": f"{pos[0]},{pos[1]}"}
 
     # -- intents of the Alhambra board -------------------------------------------------
     def _intent_explain(self, content: dict[str, Any]) -> None:
@@ -148,6 +201,7 @@ class AlhambraWidget(SessionWidget[Game]):
 
     INTENTS: ClassVar[Intents] = {
         **SessionWidget.INTENTS,
+        "act": _intent_act,
         "explain": _intent_explain,
         "explain_removal": _intent_explain_removal,
         "sandbox": _intent_sandbox,

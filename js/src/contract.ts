@@ -435,10 +435,20 @@ export interface GameState extends TableTop {
   legal: LegalJson | null;
 }
 
+/**
+ * A tile bought by dropping it from its market slot onto a cell, waiting for the
+ * turn's end (an exact payment gave another action, R4) to be built there (R9).
+ */
+export interface DropJson {
+  tile: string;
+  cell: string;
+}
+
 /** The Alhambra table's view model. */
 export interface GameView extends GameState, SessionFields {
   /** A sandbox opened on a copy of a player's Alhambra. */
   sandbox: GameSandbox | null;
+  dropped: DropJson | null;
 }
 
 /** One Alhambra on its own (the sandbox widget). */

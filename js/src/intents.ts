@@ -7,7 +7,7 @@ import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
-import { tileName, xy } from "./common.js";
+import { xy } from "./common.js";
 import { reviewIntoSight } from "./sticky.js";
 import type { GameView, SandboxView } from "./contract.js";
 import type { IntentCtx, TableView } from "./types.js";
@@ -122,30 +122,20 @@ export function clickIntent(d: DOMStringMap, c: IntentCtx) {
 
 // A market slot dropped on a cell: the same intents as buying. One payment: bought at
 // once; several: the payment is picked in the action bar as after a click on the slot.
-// The cell is remembered for when the tile is to be placed (placeDropped).
+// The purchase carries the cell: Python builds the tile there once the turn's actions are
+// over (R9), if the engine allows it then; the page decides nothing of the turn.
 export function buyDropped(cur: string, cell: string, { v, ui, act, redraw }: IntentCtx<GameView>) {
   const b = v.legal && v.legal.buy && v.legal.buy[cur];
   ui.dragSlot = null;
   if (!b) return;
-  ui.dropTo = { cur, tile: b.tile, pos: cell, v: v.v };
   ui.sel = null; ui.picks = []; ui.removing = false; ui.payPicks = [];
-  if (b.pays.length === 1) { ui.payCur = null; act({ type: "buy", currency: cur, pay: b.pays[0] }); }
-  else { ui.payCur = cur; redraw(); }
-}
-
-// ... and once bought and the turn's actions are over (R9), the tile is built on that
-// cell if the engine still lists it as legal for the tile; an exact payment (R4) leaves
-// it waiting in "To place" while the turn goes on
-export function placeDropped(v: GameView, { ui, act }: Pick<IntentCtx, "ui" | "act">) {
-  const d = ui.dropTo;
-  if (!d || v.v === d.v || !v.live) return;
-  const L = v.legal;
-  const me = L && v.players[L.player];
-  const waiting = me && me.bought.some((t) => tileName(t) === d.tile);
-  if (L && L.phase === "act" && (ui.payCur === d.cur || waiting)) return;
-  ui.dropTo = null;
-  const t = L && L.phase === "place" && L.tiles[d.tile];
-  if (t && t.cells[d.pos] === "") act({ type: t.action, tile: d.tile, pos: xy(d.pos) });
+  if (b.pays.length === 1) {
+    ui.payCur = null; ui.dropTo = null;
+    act({ type: "buy", currency: cur, pay: b.pays[0] }, undefined, xy(cell));
+  } else {
+    ui.dropTo = { cur, tile: b.tile, pos: cell }; // (the payment row says where it goes)
+    ui.payCur = cur; redraw();
+  }
 }
 
 // (the sandbox's board has one button: removing)
@@ -153,7 +143,8 @@ function doIntent(what: string, { v, ui, act, redraw }: IntentCtx<GameView | San
   if (what === "take" && v.mode === "game") {
     act({ type: "take_money", cards: [...ui.picks].sort((a, b) => a - b).map((i) => `${v.display[i][0]} ${v.display[i][1]}`) });
   } else if (what === "buy" && v.mode === "game") {
-    act({ type: "buy", currency: ui.payCur!, pay: pickedPay(v, ui).vals });
+    const d = ui.dropTo; // a slot dropped on a cell, then paid for: built there (R9)
+    act({ type: "buy", currency: ui.payCur!, pay: pickedPay(v, ui).vals }, undefined, d && d.cur === ui.payCur ? xy(d.pos) : undefined);
   } else if (what === "cancel") {
     ui.payCur = null; ui.payPicks = []; ui.picks = []; ui.sel = null; ui.dropTo = null; redraw();
   } else if (what === "reserve" && ui.sel) {

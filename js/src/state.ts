@@ -5,9 +5,9 @@ import { sameList } from "./common.js";
 import type { ActionJson, GameView } from "./contract.js";
 import type { Model, TableView } from "./types.js";
 
-// a market slot dropped on a cell: its tile is built there once bought (the purchase
-// carries the cell to Python)
-export interface Drop { cur: string; tile: string; pos: string; v: number }
+// a market slot dropped on a cell, its payment being picked: the purchase carries the cell
+// to Python, which builds the tile there once the turn's actions are over (R9)
+export interface Drop { cur: string; tile: string; pos: string }
 
 export interface Picks {
   step: number | null | undefined; over: boolean | null | undefined; // the step drawn (the picks are reset when it changes; a course has none)
@@ -56,7 +56,7 @@ export function pickState(model: Model): Picks {
 }
 
 export function resetPicks(ui: Picks) {
-  ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null;
+  ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null; ui.dropTo = null;
 }
 
 // whether the board shows the engine's targets (green cells, affordable rings): always

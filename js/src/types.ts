@@ -1,6 +1,6 @@
 // The page's own types, beside the contract's (contract.ts, generated from Python): the
 // model that links the board to Python, and what every drawing of an area is given.
-import type { ActionJson, GameView, GardensView, Intent, Traits, View } from "./contract.js";
+import type { ActionJson, GameView, GardensView, Intent, PosJson, Traits, View } from "./contract.js";
 import type { Picks } from "./state.js";
 
 // anywidget's model: the synced traits (typed by the contract), the page's messages
@@ -42,7 +42,7 @@ export interface IntentCtx<V extends View = View> {
   v: V;
   ui: Picks;
   root: HTMLElement;
-  act: (action: ActionJson, resolve?: "branch" | "undo") => void;
+  act: (action: ActionJson, resolve?: "branch" | "undo", place?: PosJson) => void;
   send: (msg: Intent) => void;
   redraw: () => void;
   walkRound: (open: boolean) => void;

@@ -11,7 +11,7 @@
 import { setGlyphs } from "./common.js";
 import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
-import { CLICKABLE, clickIntent, keyIntent, buyDropped, placeDropped } from "./intents.js";
+import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { watchScroll, boardIntoSight } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
@@ -26,7 +26,7 @@ import type { SafeHtml } from "./html.js";
 import type { Part } from "./morph.js";
 import type { Picks } from "./state.js";
 import type { Sticky } from "./sticky.js";
-import type { ActionJson, ActIntent, Intent, View } from "./contract.js";
+import type { ActionJson, ActIntent, Intent, PosJson, View } from "./contract.js";
 import type { Ctx, IntentCtx, Model, TableView } from "./types.js";
 
 const BOT_RETRY_MS = 2000; // ask again for a bot move not yet answered
@@ -168,7 +168,8 @@ function acked(b: Board) {
 }
 
 // an action from the shown step; from a past step, first ask: branch off or undo back?
-function act(b: Board, action: ActionJson, resolve?: "branch" | "undo") {
+// (place: with a purchase, the cell its tile is dropped on)
+function act(b: Board, action: ActionJson, resolve?: "branch" | "undo", place?: PosJson) {
   const v = b.V();
   if (!v || (v.mode !== "game" && v.mode !== "gardens")) return; // (a table's action)
   if (!v.live && !resolve) {
@@ -180,6 +181,7 @@ function act(b: Board, action: ActionJson, resolve?: "branch" | "undo") {
   b.ui.afterAct = v.v; // when the answer is drawn, the focus goes to the next decision
   const msg: ActIntent = { kind: "act", v: v.v, action };
   if (resolve) msg.resolve = resolve;
+  if (place) msg.place = place;
   send(b, msg);
 }
 
@@ -214,7 +216,6 @@ function draw(b: Board) {
   if (b.sticky) b.sticky.update();
   if (ui.toBoard === step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
   focusNextDecision(b, v);
-  if (v.mode === "game") placeDropped(v, { ui, act: (a) => act(b, a) }); // a tile dragged from the market, bought: built where it was dropped
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
@@ -253,7 +254,7 @@ function intentContext(b: Board): IntentCtx | null {
   const v = b.V();
   return v ? {
     v, ui: b.ui, root: b.root,
-    act: (action, resolve) => act(b, action, resolve),
+    act: (action, resolve, place) => act(b, action, resolve, place),
     send: (msg) => send(b, msg),
     redraw: () => draw(b),
     walkRound: (open) => walkRound(b, open),

@@ -328,26 +328,41 @@ test("a tile to place that fits nowhere: the prompt says so and the reserve is o
   cleanup();
 });
 
-test("a market tile dropped on a cell is bought, then built on that cell once the view says it is to place (R9)", async () => {
+test("a market tile dropped on a cell is bought with that cell: Python builds it there once the turn's actions are over (R9)", async () => {
   const { buyDropped } = await import("../src/intents.js");
   const { pickState } = await import("../src/state.js");
   const v = fixture("you_to_move");
-  const me = v.legal.player;
-  const buy = { denar: { price: 5, pays: [[5]], exact: [[5]], cards: [0], tile: "garden 5", cells: { "1,0": "", "0,1": "R7a" }, joins: {} } };
-  const view = { ...v, legal: { ...v.legal, buy } };
-  const { model, sent, fire, cleanup } = mount({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const cells = { "1,0": "", "0,1": "R7a" };
+  const one = { denar: { price: 5, pays: [[5]], exact: [[5]], cards: [0], tile: "garden 5", cells, joins: {} } };
+  const view = { ...v, legal: { ...v.legal, buy: one } };
+  const { model, cleanup } = mount({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
   const ui = pickState(model);
   const acts = [];
-  buyDropped("denar", "1,0", { v: view, ui, act: (a) => acts.push(a), redraw: () => {} });
-  assert.deepEqual(acts, [{ type: "buy", currency: "denar", pay: [5] }]); // one payment: bought at once
-  // the engine's answer: the tile to place, that cell legal for it
-  const players = v.players.map((p, i) => (i === me ? { ...p, bought: [["garden", 5, ""]] } : p));
-  const tiles = { "garden 5": { source: "bought", action: "place", cells: { "1,0": "" }, joins: {}, dirk: false } };
-  model.set("view", { ...v, players, v: v.v + 1, step: v.step + 1, steps: v.steps + 1, legal: { player: me, phase: "place", tiles } });
-  fire("change:view");
-  await new Promise((r) => setTimeout(r, 20));
-  assert.deepEqual(sent.filter((m) => m.kind === "act").map((m) => m.action), [{ type: "place", tile: "garden 5", pos: [1, 0] }]);
+  const c = { v: view, ui, act: (a, resolve, place) => acts.push({ a, resolve, place }), redraw: () => {} };
+  buyDropped("denar", "1,0", c);
+  // one payment: bought at once, the cell with it; the page decides nothing more of the turn
+  assert.deepEqual(acts, [{ a: { type: "buy", currency: "denar", pay: [5] }, resolve: undefined, place: [1, 0] }]);
+  assert.equal(ui.dropTo, null);
   cleanup();
+  // several payments: the payment row opens and says where the tile goes; Buy sends the cell
+  const several = { denar: { ...one.denar, pays: [[5], [2, 3]], cards: [0, 1] } };
+  const paying = { ...v, legal: { ...v.legal, buy: several } };
+  const m = mount({ view: paying, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id: "drop-several" });
+  const ui2 = pickState(m.model);
+  buyDropped("denar", "1,0", { v: paying, ui: ui2, act: () => assert.fail("not yet"), redraw: () => m.fire("change:message") });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.match(m.root.querySelector(".aw-pay").textContent, /then built where you dropped it/);
+  click(m.root.querySelector("[data-pay='0']"));
+  click(m.root.querySelector("button[data-do='buy']"));
+  const buy = m.sent.find((msg) => msg.kind === "act");
+  assert.equal(buy.action.type, "buy");
+  assert.deepEqual(buy.place, [1, 0]);
+  m.cleanup();
+  // Python says the tile waits for the turn's end (an exact payment, R4): the prompt says so
+  const waiting = { ...v, dropped: { tile: "garden 5", cell: "1,0" } };
+  const w = mount({ view: waiting, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id: "drop-waits" });
+  assert.match(w.root.querySelector("[data-area='prompt']").textContent, /garden 5 is built where you dropped it when your turn ends/);
+  w.cleanup();
 });
 
 test("a view drawn anew for the same board takes over the drawn parts; a board shown twice draws both", async () => {

@@ -233,11 +233,20 @@ class GameState(TableTop):
     legal: LegalJson | None
 
 
+class DropJson(TypedDict):
+    """A tile bought by dropping it from its market slot onto a cell, waiting for the
+    turn's end (an exact payment gave another action, R4) to be built there (R9)."""
+
+    tile: str
+    cell: str
+
+
 class GameView(GameState, SessionFields):
     """The Alhambra table's view model."""
 
     sandbox: GameSandbox | None
     """A sandbox opened on a copy of a player's Alhambra."""
+    dropped: DropJson | None
 
 
 class SandboxView(TypedDict):

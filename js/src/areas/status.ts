@@ -84,8 +84,7 @@ export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: P
     const what = L.phase === "gift" ? "your end-game gift" : "the tiles bought this turn";
     return `${must(p)} place ${what}: pick one under "To place", then click a green cell, or put it in the reserve${L.phase === "place" && v.dirk ? " or give it to Dirk" : ""}.`;
   }
-  const d = ui.dropTo;
-  const waiting = d && v.players[v.current].bought.some((t) => tileName(t) === d.tile) ? `${sayTile(d.tile)} is built where you dropped it when your turn ends. ` : "";
+  const waiting = v.dropped ? `${sayTile(v.dropped.tile)} is built where you dropped it when your turn ends. ` : "";
   return `${waiting}${must(p)} take money (click cards in the display), buy a tile (click or drag a market slot), or redesign.`;
 }
 
