@@ -16,6 +16,13 @@ Prints two figures (needs the dev extras and Debian's chromium):
 * ``ms_bot_to_animation``: median time from a bot's decision (the kernel's clock just
   after the bot chose, before ``apply``) until the page starts animating it (the
   board's ``data-animations`` count goes up: a tile or cards begin to travel).
+* What resending the whole view costs, in the 6-player late game, step by step (no
+  browser): ``ms_apply_to_view`` (the action applied, the view built and set, in
+  Python), of it ``ms_build`` (the view built), ``ms_serialize`` (the view as the JSON
+  the kernel sends), ``kb_diff`` (what "send what changed" would send: the changed
+  keys, with lists sent whole) beside the whole view, and in the browser
+  ``us_parse_view`` (JSON.parse of the whole view, in microseconds); ``ms_diff``: the
+  time to find the changes.
 
 Each figure comes with N and its spread (p10-p90). To compare two front ends, build
 each into ``alhambra_widget/static`` in turn and run this alternately (A B A B).
@@ -28,6 +35,7 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -140,15 +148,64 @@ CLICK = """async ([sel, done]) => {
 }"""
 
 
-def view_size_6p() -> int:
+def _late_game() -> tuple:
     from alhambra_widget.engine.alhambra.game import Game
     from alhambra_widget.players.bots import make_bot
-    from alhambra_widget.widgets import AlhambraWidget
 
     g = Game([f"P{i}" for i in range(6)], seed=11)
     bots = [make_bot("greedy", i) for i in range(6)]
     while not g.is_over and len(g.bag) > 12:
         g.apply(bots[g.current].choose(g))
+    return g, bots
+
+
+def changed(old: object, new: object) -> object:
+    """What differs from ``old`` to ``new`` (JSON): per dict key that changed, its own
+    changes (a key gone: None); a list or a value that changed, whole; None when equal."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = {k: changed(old.get(k), v) for k, v in new.items() if old.get(k) != v}
+        out.update({k: None for k in old if k not in new})
+        return out
+    return None if old == new else new
+
+
+def resend_figures(n: int) -> dict:
+    """Step by step in the 6-player late game: ms to apply and publish, to build the
+    view, to serialize it; its size whole and as the changes since the last view."""
+    from alhambra_widget.widgets import AlhambraWidget
+
+    g, bots = _late_game()
+    w = AlhambraWidget(g, show_all_money=True)
+    whole, diff, applied, built, dumped, diffed = [], [], [], [], [], []
+    prev = json.loads(json.dumps(w.view))
+    for _ in range(n):
+        if g.is_over:
+            break
+        a = bots[g.current].choose(g)
+        t0 = time.perf_counter()
+        g.apply(a)  # the engine, then the view built and set (the widget listens)
+        t1 = time.perf_counter()
+        view = w._build()  # the same view again, timed alone
+        t2 = time.perf_counter()
+        text = json.dumps(view, separators=(",", ":"))
+        t3 = time.perf_counter()
+        applied.append((t1 - t0) * 1000)
+        built.append((t2 - t1) * 1000)
+        dumped.append((t3 - t2) * 1000)
+        cur = json.loads(text)
+        t4 = time.perf_counter()
+        what = changed(prev, cur)
+        diffed.append((time.perf_counter() - t4) * 1000)
+        whole.append(len(text) / 1000)
+        diff.append(len(json.dumps(what, separators=(",", ":"))) / 1000)
+        prev = cur
+    return {"apply": applied, "build": built, "serialize": dumped, "diff": diffed, "whole_kb": whole, "diff_kb": diff}
+
+
+def view_size_6p() -> int:
+    from alhambra_widget.widgets import AlhambraWidget
+
+    g, _ = _late_game()
     w = AlhambraWidget(g, show_all_money=True)
     return len(json.dumps(w.view, separators=(",", ":")))
 
@@ -174,15 +231,31 @@ def lab_page(name: str, setup: str):
             lab.stop()
 
 
-def step_latencies(n: int, gap: float) -> list[float]:
+# ms for the page to parse the whole view (JSON.parse), 20 samples of 50 parses each
+PARSE = """(text) => {
+    const out = [];
+    for (let k = 0; k < 20; k++) {
+        const t0 = performance.now();
+        for (let i = 0; i < 50; i++) JSON.parse(text);
+        out.push((performance.now() - t0) / 50);
+    }
+    return out;
+}"""
+
+
+def step_latencies(n: int, gap: float) -> tuple[list[float], list[float]]:
+    """ms from each action applied in Python to the board redrawn; and ms to parse the
+    whole view in the page (20 samples)."""
     with lab_page("bench.ipynb", SETUP) as (page, kernel_exec):
         page.wait_for_timeout(500)
         page.evaluate(OBSERVE)
         out = kernel_exec(page, STEPS.format(n=n, gap=gap))
         page.wait_for_timeout(500)
         seen = page.evaluate("() => window.__seen")
+        text = kernel_exec(page, "print(json.dumps(w.view, separators=(',', ':')))").strip()
+        parse = page.evaluate(PARSE, text)
     stamps = json.loads(out)
-    return [seen[str(step)] - t for step, t in stamps if str(step) in seen]
+    return [seen[str(step)] - t for step, t in stamps if str(step) in seen], parse
 
 
 def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
@@ -233,7 +306,8 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args(argv)
     size = view_size_6p()
-    lat = step_latencies(args.steps, args.gap)
+    resend = resend_figures(args.steps)
+    lat, parse = step_latencies(args.steps, args.gap)
     trips, picks = click_latencies(args.clicks)
     bots, bot_moves = bot_animation_latencies(args.steps, max(args.gap, 0.4))
     p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))] if xs else None  # noqa: E731
@@ -255,6 +329,14 @@ def main(argv: list[str] | None = None) -> dict:
         "ms_bot_to_animation_p10": p10(bots),
         "ms_bot_to_animation_p90": p90(bots),
         "bot_moves_animated": f"{len(bots)}/{bot_moves}",
+        **{f"ms_{k}": med(resend[k]) for k in ("apply", "build", "serialize", "diff")},
+        **{f"ms_{k}_p90": p90(resend[k]) for k in ("apply", "build", "serialize", "diff")},
+        "kb_whole": med(resend["whole_kb"]),
+        "kb_diff": med(resend["diff_kb"]),
+        "kb_diff_p90": p90(resend["diff_kb"]),
+        "resend_steps": len(resend["apply"]),
+        "us_parse_view": round(1000 * statistics.median(parse)),
+        "us_parse_view_p90": round(1000 * p90(parse)),
     }
     r = {k: (round(v, 1) if isinstance(v, float) else v) for k, v in result.items()}
     print("Alhambra widget benchmark")
@@ -275,6 +357,14 @@ def main(argv: list[str] | None = None) -> dict:
         f"  bot decision -> its animation starts: median {r['ms_bot_to_animation']} ms "
         f"(p10-p90 {r['ms_bot_to_animation_p10']}-{r['ms_bot_to_animation_p90']} ms), "
         f"{r['bot_moves_animated']} bot moves animated"
+    )
+    print(
+        f"  of which in Python, whole view resent (N={r['resend_steps']} steps): apply and publish "
+        f"median {r['ms_apply']} ms (p90 {r['ms_apply_p90']}), the view built {r['ms_build']} ms "
+        f"(p90 {r['ms_build_p90']}), serialized {r['ms_serialize']} ms (p90 {r['ms_serialize_p90']}); "
+        f"{r['kb_whole']} kB whole, {r['kb_diff']} kB changed (p90 {r['kb_diff_p90']}, found in "
+        f"{r['ms_diff']} ms, p90 {r['ms_diff_p90']}); the page parses the whole view in "
+        f"{r['us_parse_view']} µs (p90 {r['us_parse_view_p90']}, N=20)"
     )
     result = r
     if args.json:

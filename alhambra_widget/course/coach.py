@@ -177,7 +177,7 @@ def explain_first_building(game: GardensGame, events: list[Any]) -> Remark | Non
 class CoachPart(SessionWidget[Any]):
     """What the coached tables add to a session board: the coach watches each action
     (``on_action``), pauses the bots while a mistake is offered back, and puts its
-    remark in ``view["coach"]`` (drawn by ``js/src/areas/coach.js``)."""
+    remark in ``view["coach"]`` (drawn by ``js/src/areas/coach.ts``)."""
 
     GAME_KIND: ClassVar[str] = ""
 

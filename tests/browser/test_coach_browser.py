@@ -73,7 +73,7 @@ def _in_sight(lab, board, part):
     """Scroll a part of the table to the top (as a click on a link would): it stops below
     what the floating bar covers, never under it, and nothing in it is clipped on the
     right. (A floating bar's empty rows at its foot let the page show through: it
-    covers down to its last row that says something, see thinBar in sticky.js.)"""
+    covers down to its last row that says something, see thinBar in sticky.ts.)"""
     part.evaluate("e => e.scrollIntoView({block: 'start'})")
     lab.page.wait_for_timeout(400)  # the bar follows on the next frame
     covers = board.locator(".aw-bar").first.evaluate(

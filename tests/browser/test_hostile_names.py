@@ -1,7 +1,7 @@
 """Players named like markup, in a real JupyterLab (headless Chromium, Playwright): a
 name is shown as text wherever the page draws it (the boards, the standings, a scoring
 round walked through, the final results, a Gardens game), and no element, attribute or
-dialog comes from it. The page's markup is made only by js/src/html.js."""
+dialog comes from it. The page's markup is made only by js/src/html.ts."""
 
 import json
 
