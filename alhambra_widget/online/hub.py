@@ -79,23 +79,21 @@ class HubPeople:
 
     def members(self, group: str) -> list[str]:
         """The Hub names in ``group`` (asked with the service's token)."""
-        url = f"{self.auth.api_url.rstrip('/')}/groups/{group}"
-        req = urllib.request.Request(url, headers={"Authorization": f"token {self.auth.api_token}"})
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return sorted(json.loads(r.read()).get("users", []))
-        except OSError:
-            return []
+        return sorted(self._ask(f"groups/{group}").get("users", []))
 
     def _groups(self, name: str) -> list[str]:
-        url = f"{self.auth.api_url.rstrip('/')}/users/{name}"
+        return list(self._ask(f"users/{name}").get("groups", []))
+
+    def _ask(self, path: str) -> dict[str, Any]:
+        """The Hub's API answer at ``path``, asked with the service's token ({} if none)."""
+        url = f"{self.auth.api_url.rstrip('/')}/{path}"
         req = urllib.request.Request(url, headers={"Authorization": f"token {self.auth.api_token}"})
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
-                return list(json.loads(r.read()).get("groups", []))
+                out = json.loads(r.read())
         except OSError:
-            return []
-
+            return {}
+        return out if isinstance(out, dict) else {}
 
 def people_from_env(hub: bool | None = None, teachers: str = TEACHERS) -> People:
     """:class:`HubPeople` when asked or when run as a Hub service (the Hub sets
