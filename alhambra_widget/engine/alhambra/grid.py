@@ -17,44 +17,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
-from .cells import (
-    CELL,
-    CENTRE,
-    MAX_TILES,
-    OFF,
-    POS,
-    SEEN,
-    Analysis,
-    cell,
-    cell_hash,
-    code_in,
-    in_reach,
-    layout_hash,
-    neighbour_code,
-    on_foot,
-    r7a_mismatches,
-    r7b_touches,
-    r7c_open_sides,
-    r7d_leaves_hole,
-)
-from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts, opposite
+from .analysis import SEEN, Analysis, analyse, cell_hash, code_in, layout_hash
+from .building import code_at, on_foot, r7a_mismatches, r7b_touches, r7c_open_sides, r7d_leaves_hole
+from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts
+from .packing import CELL_KEY, FOUNTAIN_CELL, OFFSET, POSITION, REACH, cell, in_reach, opposite
 from .walls import (
     Corner,
     Segment,
     external_walls,
     joined_wall,
-    longest_codes,
+    longest_corners,
     segments_of,
     tile_walls,
-    wall_codes,
+    wall_corners,
 )
 
 __all__ = [
-    "CENTRE",
     "Alhambra",
     "Corner",
     "Pos",
@@ -62,8 +44,8 @@ __all__ = [
     "Violation",
     "analysis",
     "build",
-    "cell",
     "own",
+    "positions",
     "rebuild",
     "unbuild",
 ]
@@ -117,17 +99,16 @@ class Alhambra:
         "_walls",
     )
 
-    def __init__(self, _blank: bool = False) -> None:
-        if _blank:  # for copy() to fill in (compiled classes have no bare __new__)
-            return
-        # keyed by the cells' shared (x, y) objects (POS): a lookup finds its key by identity
-        self._tiles: dict[Pos, Tile] = {POS[CENTRE]: FOUNTAIN}
-        self._masks: dict[int, int] = {CELL[CENTRE]: 0}  # integer cell -> walls, for the analysis
-        self._hash = layout_hash(self._masks)
-        self._seen: dict[int, Analysis] = {}
+    def __init__(self) -> None:
+        # keyed by the cells' shared (x, y) objects (POSITION): a lookup finds its key by
+        # identity. Never changed in place (see _set), so every new Alhambra shares these.
+        self._tiles: dict[Pos, Tile] = _FOUNTAIN_TILES
+        self._masks: dict[int, int] = _FOUNTAIN_MASKS  # integer cell -> walls, for the analysis
+        self._hash = _FOUNTAIN_HASH
+        self._seen: dict[int, Analysis] | None = None  # made on first use, shared by copies
         self._base: tuple[Analysis, int, int | None] | None = None
         self._cache: Analysis | None = None
-        self._walls: list[int] | None = None  # segment codes (see .walls.wall_codes)
+        self._walls: list[int] | None = None  # the external walls' corners (walls.wall_corners)
         self._longest: list[int] | None = None
         self._owner: str | None = None
 
@@ -137,7 +118,8 @@ class Alhambra:
 
         The whole layout must satisfy R7; otherwise ``IllegalAction`` names the
         first rule it breaks."""
-        a = cls()
+        placed: dict[Pos, Tile] = dict(_FOUNTAIN_TILES)
+        masks: dict[int, int] = dict(_FOUNTAIN_MASKS)
         items = tiles.items() if isinstance(tiles, Mapping) else tiles
         for pos, tile in items:
             pos = as_pos(pos)
@@ -147,19 +129,20 @@ class Alhambra:
                 continue
             if not isinstance(tile, Tile):
                 raise MalformedInput(f"{tile!r} is not a Tile.")
-            if pos in a._tiles:
+            if pos in placed:
                 raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
             if not in_reach(pos):
                 raise IllegalAction(
                     "R7c", f"R7c: no tile at {_fmt(pos)} could be reached from the fountain (R1: 54 tiles)."
                 )
-            a._tiles[POS[cell(pos)]] = tile
-            a._masks[CELL[cell(pos)]] = tile.mask
-        a._hash = layout_hash(a._masks)
-        if len(a._tiles) > MAX_TILES + 1:
-            raise IllegalAction(
-                "R1", f"R1: there are {MAX_TILES} building tiles, not {len(a._tiles) - 1}."
-            )
+            placed[POSITION[cell(pos)]] = tile
+            masks[CELL_KEY[cell(pos)]] = tile.mask
+        if len(placed) > REACH + 1:
+            raise IllegalAction("R1", f"R1: there are {REACH} building tiles, not {len(placed) - 1}.")
+        a = cls()
+        a._tiles = placed
+        a._masks = masks
+        a._hash = layout_hash(masks)
         problems = a.violations()
         if problems:
             raise problems[0].error()
@@ -199,14 +182,14 @@ class Alhambra:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min x, min y, max x, max y) of the tiles."""
-        x0, y0, x1, y1 = self._analysis().bbox
-        return (x0 - OFF, y0 - OFF, x1 - OFF, y1 - OFF)
+        x0, y0, x1, y1 = self._analysis().box
+        return (x0 - OFFSET, y0 - OFFSET, x1 - OFFSET, y1 - OFFSET)
 
     def copy(self) -> Alhambra:
         """A free copy (not owned by any game), made in constant time: the tile
         dictionary is never changed in place (every change makes a new one), so the
         copy shares it and its per-state analysis until either side changes."""
-        a = Alhambra(True)
+        a = Alhambra()
         a._tiles = self._tiles
         a._masks = self._masks
         a._hash = self._hash
@@ -228,13 +211,13 @@ class Alhambra:
         if an is None:
             masks = self._masks
             seen = self._seen
+            if seen is None:
+                seen = self._seen = {}
             an = seen.get(self._hash)
             if an is None or an.masks != masks:
                 base = self._base
-                if base is not None:  # one change since the last analysis: derive it
-                    an = base[0].derive(masks, base[1], base[2])
-                else:
-                    an = Analysis(masks)
+                # one change since the last analysis: derive it; else analyse the layout whole
+                an = base[0].derive(masks, base[1], base[2]) if base is not None else analyse(masks)
                 if len(seen) >= SEEN:
                     seen.clear()
                 seen[self._hash] = an
@@ -247,7 +230,7 @@ class Alhambra:
         next analysis is a recent one of the same layout (a redesign undone, a tile
         exchanged for one with the same walls), else derived from the last one if
         this is the only change since."""
-        new = self._masks.get(CELL[c])
+        new = self._masks.get(CELL_KEY[c])
         h = self._hash
         if old is not None:
             h ^= cell_hash(c, old)
@@ -283,12 +266,12 @@ class Alhambra:
             )
         if tile.kind == "fountain":
             return Violation("R1", _ONE_FOUNTAIN, pos)
-        if len(tiles) > MAX_TILES:
-            n = MAX_TILES
+        if len(tiles) > REACH:
+            n = REACH
             return Violation(
                 "R1", f"R1: there are {n} building tiles; this Alhambra holds {n}.", pos
             )
-        code = neighbour_code(self._masks, cell(pos)) if in_reach(pos) else 0
+        code = code_at(self._masks, cell(pos)) if in_reach(pos) else 0
         wrong = r7a_mismatches(code, tile.mask)
         if wrong:
             return self._mismatch("R7a: the", tile, pos, wrong)
@@ -319,7 +302,7 @@ class Alhambra:
 
     def _mismatch(self, lead: str, tile: Tile, pos: Pos, wrong: int) -> Violation:
         """R7a's sentence for the first of the sides ``wrong`` (see
-        :func:`~.cells.r7a_mismatches`) of ``tile`` at ``pos``."""
+        :func:`~.building.r7a_mismatches`) of ``tile`` at ``pos``."""
         bit, dx, dy = next(s for s in STEPS if s[0] & wrong)
         q = (pos[0] + dx, pos[1] + dy)
         other = self._tiles[q]
@@ -341,7 +324,7 @@ class Alhambra:
         """Every cell where ``tile`` may be built now (R7; none for a fountain, R1)."""
         if tile.kind == "fountain":
             return set()
-        return set(self._analysis().legal_cells(tile.mask))
+        return set(positions(self._analysis().legal_cells(tile.mask)))
 
     def place(self, tile: Tile, pos: Pos) -> None:
         """Build ``tile`` at ``pos``; ``IllegalAction`` (with ``.rule``) if R7 forbids it,
@@ -352,16 +335,15 @@ class Alhambra:
             raise v.error()
         build(self, tile, as_pos(pos))
 
-    def _set(self, pos: Any, tile: Tile | None) -> Tile | None:
+    def _set(self, pos: Pos, tile: Tile | None) -> Tile | None:
         """Put ``tile`` at ``pos`` (``None``: empty it) and return what stood there; the
         one place the layout changes (copy-on-write: copies and analyses share the old
-        dictionaries). (``pos`` typed ``Any``: compiled, a ``Pos`` is unboxed and boxed
-        anew; the tiles are keyed by the cell's shared ``(x, y)`` of ``POS``.)"""
+        dictionaries)."""
         tiles = dict(self._tiles)
         masks = dict(self._masks)
         c = cell(pos)
-        key = CELL[c]  # (the cell's one object: see cells.CELL)
-        at = POS[c]
+        key = CELL_KEY[c]
+        at = POSITION[c]
         if tile is None:
             old: Tile | None = tiles.pop(at)
             before: int | None = masks.pop(key)
@@ -389,7 +371,7 @@ class Alhambra:
         c = cell(pos)
         if c in an.removable_cells():
             return None
-        if r7d_leaves_hole(code_in(an.keys, c)):
+        if r7d_leaves_hole(code_in(an.built, an.built_codes, c)):
             return Violation(
                 "R7d",
                 f"R8/R7d: removing the {tile.kind} at {_fmt(pos)} would leave an empty space "
@@ -397,7 +379,7 @@ class Alhambra:
                 pos,
             )
         seen = on_foot(self._masks, without=c)
-        cut = sorted((POS[q] for q in self._masks if q != c and q not in seen), key=_yx)
+        cut = sorted((POSITION[q] for q in self._masks if q != c and q not in seen), key=_yx)
         return Violation(
             "R7c",
             f"R8/R7c: removing the {tile.kind} at {_fmt(pos)} would cut "
@@ -407,7 +389,7 @@ class Alhambra:
 
     def removable(self) -> set[Pos]:
         """Positions whose tile may go to the reserve (R8)."""
-        return set(self._analysis().removable())
+        return set(positions(self._analysis().removable_cells()))
 
     def remove(self, pos: Pos) -> Tile:
         """Take the tile at ``pos`` out (to the reserve) and return it (R8)."""
@@ -429,7 +411,8 @@ class Alhambra:
             return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
         if tile.kind == "fountain":
             return Violation("R1", _ONE_FOUNTAIN, pos)
-        wrong = r7a_mismatches(code_in(self._analysis().keys, cell(pos)), tile.mask)
+        an = self._analysis()
+        wrong = r7a_mismatches(code_in(an.built, an.built_codes, cell(pos)), tile.mask)
         if wrong:
             return self._mismatch("R8/R7a: in the exchange, the", tile, pos, wrong)
         return None
@@ -438,7 +421,7 @@ class Alhambra:
         """Cells whose tile ``tile`` may replace (R8 exchange)."""
         if tile.kind == "fountain":
             return set()
-        return set(self._analysis().exchange_cells(tile.mask))
+        return set(positions(self._analysis().exchange_cells(tile.mask)))
 
     def exchange(self, tile: Tile, pos: Pos) -> Tile:
         """Put ``tile`` where the tile at ``pos`` stands and return the old one (R8)."""
@@ -459,7 +442,7 @@ class Alhambra:
             return out
         masks = self._masks
         for (x, y), t in tiles.items():
-            wrong = r7a_mismatches(neighbour_code(masks, cell((x, y))), t.mask)
+            wrong = r7a_mismatches(code_at(masks, cell((x, y))), t.mask)
             for bit, dx, dy in ((2, 1, 0), (4, 0, 1)):  # E and S: each pair once
                 if wrong & bit:
                     q = (x + dx, y + dy)
@@ -477,34 +460,34 @@ class Alhambra:
                 out.append(
                     Violation("R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p)
                 )
-        for h in sorted((POS[q] for q in self._analysis().holes()), key=_yx):
+        for h in sorted(positions(self._analysis().holes()), key=_yx):
             out.append(Violation("R7d", f"R7d: the empty cell {_fmt(h)} is enclosed.", h))
         return out
 
     # -- R11 walls ----------------------------------------------------------
     def external_walls(self) -> list[Segment]:
         """Wall segments with no tile on their other side (R11); back-to-back walls are left out."""
-        return segments_of(self._wall_codes())
+        return segments_of(self._wall_corners())
 
-    def _wall_codes(self) -> list[int]:
+    def _wall_corners(self) -> list[int]:
         walls = self._walls
         if walls is None:
-            walls = self._walls = wall_codes(self._masks)
+            walls = self._walls = wall_corners(self._masks)
         return walls
 
-    def _longest_codes(self) -> list[int]:
+    def _longest_corners(self) -> list[int]:
         longest = self._longest
         if longest is None:
-            longest = self._longest = longest_codes(self._wall_codes())
+            longest = self._longest = longest_corners(self._wall_corners())
         return longest
 
     def longest_wall_segments(self) -> list[Segment]:
         """The segments of one longest joined wall (R11), in order along the wall."""
-        return segments_of(self._longest_codes())
+        return segments_of(self._longest_corners())
 
     def longest_wall(self) -> int:
         """Points for walls (R11): the length of the longest joined external wall."""
-        return len(self._longest_codes())
+        return len(self._longest_corners()) // 2
 
     def longest_wall_if(self, tile: Tile, pos: Pos) -> int:
         """The longest joined external wall (R11) if ``tile`` stood at ``pos`` (built
@@ -512,12 +495,13 @@ class Alhambra:
         of one layout (the worlds a search imagines) work it out once. ``pos`` is not
         checked against R7."""
         an = self._analysis()
-        key = ("wall", cell(pos), tile.mask)
+        c = cell(pos)
+        key = ("wall", c, tile.mask)
         n: int | None = an.memo.get(key)
         if n is None:
             masks = dict(self._masks)
-            masks[CELL[cell(pos)]] = tile.mask
-            n = an.memo[key] = len(longest_codes(wall_codes(masks)))
+            masks[CELL_KEY[c]] = tile.mask
+            n = an.memo[key] = len(longest_corners(wall_corners(masks))) // 2
         return n
 
     def walls_joined_by(self, tile: Tile, pos: Pos) -> list[Segment]:
@@ -541,6 +525,9 @@ class Alhambra:
         return svg_of(self)
 
 
+_FOUNTAIN_TILES: Final[dict[Pos, Tile]] = {POSITION[FOUNTAIN_CELL]: FOUNTAIN}
+_FOUNTAIN_MASKS: Final[dict[int, int]] = {CELL_KEY[FOUNTAIN_CELL]: FOUNTAIN.mask}
+_FOUNTAIN_HASH: Final = layout_hash(_FOUNTAIN_MASKS)
 _ONE_FOUNTAIN: Final = "R1: an Alhambra has one fountain, at (0, 0); it is never built again."
 _NOT_THE_FOUNTAIN: Final = "R8: the fountain can never be removed or exchanged."
 
@@ -550,7 +537,7 @@ def _yx(p: Pos) -> tuple[int, int]:
 
 
 def _cells_text(cells: Iterable[int]) -> str:
-    return ", ".join(_fmt(p) for p in sorted((POS[q] for q in cells), key=_yx))
+    return ", ".join(_fmt(p) for p in sorted(positions(cells), key=_yx))
 
 
 # -- the engine's own operations (no checks: the game has made them) -------------
@@ -561,19 +548,19 @@ def analysis(a: Alhambra) -> Analysis:
     return a._analysis()
 
 
-def build(a: Alhambra, tile: Tile, pos: Any) -> None:
+def build(a: Alhambra, tile: Tile, pos: Pos) -> None:
     """For the engine: build ``tile`` at the empty cell ``pos``, checked already (R7)."""
     a._set(pos, tile)
 
 
-def unbuild(a: Alhambra, pos: Any) -> Tile:
+def unbuild(a: Alhambra, pos: Pos) -> Tile:
     """For the engine: take the tile at ``pos`` out, checked already (R8); returns it."""
     old = a._set(pos, None)
     assert old is not None
     return old
 
 
-def rebuild(a: Alhambra, tile: Tile, pos: Any) -> Tile:
+def rebuild(a: Alhambra, tile: Tile, pos: Pos) -> Tile:
     """For the engine: ``tile`` takes the cell of the tile at ``pos`` (R8 exchange,
     checked already); returns the old tile."""
     old = a._set(pos, tile)
@@ -586,6 +573,11 @@ def own(a: Alhambra, owner: str | None) -> Alhambra:
     with ``None``, as free; returns ``a``."""
     a._owner = owner
     return a
+
+
+def positions(cells: Iterable[int]) -> list[Pos]:
+    """Integer cells as their ``(x, y)`` positions (each the cell's shared tuple)."""
+    return [POSITION[c] for c in cells]
 
 
 def as_pos(pos: object) -> Pos:

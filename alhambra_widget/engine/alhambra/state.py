@@ -1,8 +1,8 @@
 """For the engine: the mutable state of an Alhambra game, never handed to users.
 
-A :class:`~.game.Game` keeps its whole state in one :class:`Table` (market, money,
-piles, Dirk, whose turn, scores) and each seat's in a :class:`Seat` (money, Alhambra,
-reserve, tiles bought this turn, score). The rules (:mod:`.rules`), the setup
+A :class:`~.game.Game` keeps its whole state in one :class:`GameState` (market, money,
+piles, Dirk, whose turn, scores) and each player's in a :class:`PlayerState` (money,
+Alhambra, reserve, tiles bought this turn, score). The rules (:mod:`.rules`), the setup
 (:mod:`.setup`) and the editor (:mod:`.editing`) change these plain objects; users see
 them only through the read-only :class:`~.game.Game` and :class:`~.player.Player`,
 which show lists as tuples and dicts as read-only mappings.
@@ -18,16 +18,14 @@ from .grid import Alhambra, own
 from .scoring import ScoringRound
 
 
-class Seat:
-    """For the engine: one seat's state. ``grouped`` and ``totals`` cache the hand per
-    currency (``None`` when stale); copies share them, so they are replaced, never
-    changed in place."""
+class PlayerState:
+    """For the engine: one player's state (users see it as a :class:`~.player.Player`).
+    ``grouped`` and ``totals`` cache the hand per currency (``None`` when stale); copies
+    share them, so they are replaced, never changed in place."""
 
     __slots__ = ("alhambra", "bought", "grouped", "money", "name", "reserve", "score", "totals")
 
-    def __init__(self, name: str | None = None):
-        if name is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
-            return
+    def __init__(self, name: str) -> None:
         self.name = name
         self.score = 0
         self.money: list[Card] = []
@@ -95,10 +93,9 @@ class Seat:
         self.money = cards
         self.grouped = None
 
-    def copy(self) -> Seat:
-        """An independent copy of the seat (its Alhambra copied)."""
-        s = Seat()
-        s.name = self.name
+    def copy(self) -> PlayerState:
+        """An independent copy (its Alhambra copied)."""
+        s = PlayerState(self.name)
         s.score = self.score
         s.money = list(self.money)
         s.alhambra = own(self.alhambra.copy(), self.name)
@@ -109,13 +106,13 @@ class Seat:
         return s
 
 
-class Table:
-    """For the engine: everything of a game but its record and its seats' views.
+class GameState:
+    """For the engine: everything of a game but its record and its players' views.
 
-    ``bag`` and ``deck`` are drawn from their ends; ``takes`` caches the R5 choices of
-    this display (``None`` when stale); ``windows`` is where each scoring card may lie
-    (draws from the top, public knowledge); ``due`` the scoring rounds drawn and not
-    yet scored (R9)."""
+    ``rng`` is the game's one generator (R13); ``bag`` and ``deck`` are drawn from
+    their ends; ``takes`` caches the R5 choices of this display (``None`` when stale);
+    ``windows`` is where each scoring card may lie (draws from the top, public
+    knowledge); ``due`` the scoring rounds drawn and not yet scored (R9)."""
 
     __slots__ = (
         "bag",
@@ -142,12 +139,14 @@ class Table:
     )
 
     def __init__(
-        self, names: list[str] | None = None, seed: int = 0, dirk_name: str = "", dirk_can_win: bool = False
-    ):
-        if names is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
-            return
-        self.rng = random.Random(seed)
-        self.seats: tuple[Seat, ...] = tuple(Seat(n) for n in names)
+        self,
+        rng: random.Random,
+        seats: tuple[PlayerState, ...],
+        dirk_name: str = "",
+        dirk_can_win: bool = False,
+    ) -> None:
+        self.rng = rng
+        self.seats = seats
         self.dirk_name = dirk_name
         self.dirk_can_win = dirk_can_win
         self.bag: list[Tile] = []
@@ -173,17 +172,15 @@ class Table:
         """True with two players, and so Dirk (R3)."""
         return len(self.seats) == 2
 
-    def copy(self) -> Table:
-        """An independent copy (the generator and the seats too)."""
-        t = Table()
-        # the immutable fields shared, the mutable ones copied below (spelt out, not a
-        # loop over __slots__: the compiled engine has no class-level slot list)
-        t.dirk_name, t.dirk_can_win, t.dirk_score = self.dirk_name, self.dirk_can_win, self.dirk_score
-        t.takes, t.windows, t.deck_size = self.takes, self.windows, self.deck_size
+    def copy(self) -> GameState:
+        """An independent copy (the generator and the players too)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        t = GameState(rng, tuple(s.copy() for s in self.seats), self.dirk_name, self.dirk_can_win)
+        # the immutable fields shared, the mutable ones copied (spelt out, not a loop over
+        # __slots__: the compiled engine has no class-level slot list)
+        t.dirk_score, t.takes, t.windows, t.deck_size = self.dirk_score, self.takes, self.windows, self.deck_size
         t.starting_player, t.current, t.phase, t.turn = self.starting_player, self.current, self.phase, self.turn
-        t.rng = random.Random()
-        t.rng.setstate(self.rng.getstate())
-        t.seats = tuple(s.copy() for s in self.seats)
         t.bag = list(self.bag)
         t.market = dict(self.market)
         t.dirk = list(self.dirk)
@@ -195,8 +192,8 @@ class Table:
         t.due = list(self.due)
         return t
 
-    def seat(self, name: str) -> Seat:
-        """The seat of the player named ``name``; KeyError if there is none."""
+    def player(self, name: str) -> PlayerState:
+        """The state of the player named ``name``; KeyError if there is none."""
         for s in self.seats:
             if s.name == name:
                 return s
