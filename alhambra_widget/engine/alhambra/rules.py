@@ -66,22 +66,20 @@ A = TypeVar("A", bound=Action)
 
 
 class TurnRule(Generic[A]):
-    """One action kind. ``refuse`` is asked only for an action that is not among the
-    legal actions now and says why (ruling id and sentence); ``do`` changes the state
-    and returns the events."""
+    """One action kind's rule (one instance each, in :data:`TURN_RULES`). ``refuse`` is
+    asked only for an action that is not among the legal actions now and says why
+    (ruling id and sentence); ``do`` changes the state and returns the events."""
 
     kind: ClassVar[type[Action]]
     placing: ClassVar[bool] = False
     """True for the placements after the turn (R9, R12); else an action of the turn."""
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Any) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Any) -> IllegalAction | None:
         """Why ``a``, not among the legal actions now, is refused (ruling id and
         sentence); None if it is not."""
         raise NotImplementedError
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Any) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Any) -> list[Event]:
         """Apply the legal action ``a`` of ``player`` to the state; returns the events."""
         raise NotImplementedError
 
@@ -91,8 +89,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
 
     kind = TakeMoney
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: TakeMoney) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: TakeMoney) -> IllegalAction | None:
         """R5: a card not face up, taken more often than it is there, or several that
         may not be taken together (:func:`~.listing.may_take`)."""
         shown = Counter(state.display)
@@ -111,8 +108,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
             )
         return None
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: TakeMoney) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: TakeMoney) -> list[Event]:
         """R5: the cards go from the display to the hand; the turn's action is done."""
         cards = a.cards  # (each field read once: the actions are interpreted objects)
         for c in cards:
@@ -133,8 +129,7 @@ class BuyRule(TurnRule[Buy]):
 
     kind = Buy
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Buy) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Buy) -> IllegalAction | None:
         """R6: an empty slot, cards the player does not hold, or too little paid
         (:func:`~.listing.pays`)."""
         tile = state.market[a.currency]
@@ -153,8 +148,7 @@ class BuyRule(TurnRule[Buy]):
             )
         return None
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Buy) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Buy) -> list[Event]:
         """R6: pay, take the tile to place; an exact payment gives another action (R4)."""
         currency = a.currency
         pay = a.pay
@@ -189,13 +183,11 @@ class PlaceRule(TurnRule[Place]):
     kind = Place
     placing = True
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Place) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Place) -> IllegalAction | None:
         """A tile not held to place, or a cell the Alhambra refuses (R7)."""
         return _not_held(state, player, a.tile) or _error(player.alhambra.why_illegal(a.tile, a.pos))
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Place) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Place) -> list[Event]:
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
         tile = a.tile
         pos = POSITION[cell(a.pos)]  # (the cell's shared (x, y), for the event)
@@ -210,13 +202,11 @@ class ReserveRule(TurnRule[Reserve]):
     kind = Reserve
     placing = True
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Reserve) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Reserve) -> IllegalAction | None:
         """A tile not held to place."""
         return _not_held(state, player, a.tile)
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Reserve) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Reserve) -> list[Event]:
         """Put the tile on the reserve (R9), then the next placement or the turn's end."""
         tile = a.tile
         player.bought.remove(tile)
@@ -230,15 +220,13 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
     kind = GiveToDirk
     placing = True
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: GiveToDirk) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: GiveToDirk) -> IllegalAction | None:
         """R3: an end-game gift (R12) cannot go to Dirk, nor a tile not held."""
         if state.phase == "gift":
             return IllegalAction("R3", "R3: only tiles bought this turn can go to Dirk, not end-game gifts.")
         return _not_held(state, player, a.tile)
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: GiveToDirk) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: GiveToDirk) -> list[Event]:
         """R3: Dirk gets the tile, then the next placement or the turn's end."""
         tile = a.tile
         player.bought.remove(tile)
@@ -257,13 +245,11 @@ class FromReserveRule(TurnRule[FromReserve]):
 
     kind = FromReserve
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: FromReserve) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: FromReserve) -> IllegalAction | None:
         """A tile not in the reserve, or a cell the Alhambra refuses (R7)."""
         return _not_in_reserve(player, a.tile) or _error(player.alhambra.why_illegal(a.tile, a.pos))
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: FromReserve) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: FromReserve) -> list[Event]:
         """R8: build the reserve tile at its cell; the turn's action is done."""
         tile = a.tile
         pos = POSITION[cell(a.pos)]
@@ -278,14 +264,12 @@ class ToReserveRule(TurnRule[ToReserve]):
 
     kind = ToReserve
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: ToReserve) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: ToReserve) -> IllegalAction | None:
         """A tile the Alhambra may not give up (R8: the fountain, an empty cell, or R7
         broken by what stays)."""
         return _error(player.alhambra.why_not_removable(a.pos))
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: ToReserve) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: ToReserve) -> list[Event]:
         """R8: the tile goes from the Alhambra to the reserve; the turn's action is done."""
         pos = POSITION[cell(a.pos)]
         tile = unbuild(player.alhambra, pos)
@@ -300,14 +284,12 @@ class ExchangeRule(TurnRule[Exchange]):
 
     kind = Exchange
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Exchange) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Exchange) -> IllegalAction | None:
         """A tile not in the reserve, or an exchange the Alhambra refuses (R8, R7)."""
         why = _not_in_reserve(player, a.tile)
         return why or _error(player.alhambra.why_not_exchangeable(a.tile, a.pos))
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Exchange) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Exchange) -> list[Event]:
         """R8: the reserve tile takes the cell, the built tile goes to the reserve; the
         turn's action is done."""
         tile = a.tile
@@ -324,8 +306,7 @@ class PassRule(TurnRule[Pass]):
 
     kind = Pass
 
-    @staticmethod
-    def refuse(state: GameState, player: PlayerState, a: Pass) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: Pass) -> IllegalAction | None:
         """R4: a pass is refused whenever another action is possible (it is listed only
         when none is)."""
         return IllegalAction(
@@ -334,24 +315,23 @@ class PassRule(TurnRule[Pass]):
             "only when none of them is possible.",
         )
 
-    @staticmethod
-    def do(state: GameState, player: PlayerState, a: Pass) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: Pass) -> list[Event]:
         """The player passes: the turn ends."""
         return turn_over(state, player, [Event("pass", None, player_data, player.name)])
 
 
-TURN_RULES: Final[dict[type[Action], type[TurnRule[Any]]]] = {
+TURN_RULES: Final[dict[type[Action], TurnRule[Any]]] = {
     r.kind: r
     for r in (
-        TakeMoneyRule,
-        BuyRule,
-        PlaceRule,
-        ReserveRule,
-        GiveToDirkRule,
-        FromReserveRule,
-        ToReserveRule,
-        ExchangeRule,
-        PassRule,
+        TakeMoneyRule(),
+        BuyRule(),
+        PlaceRule(),
+        ReserveRule(),
+        GiveToDirkRule(),
+        FromReserveRule(),
+        ToReserveRule(),
+        ExchangeRule(),
+        PassRule(),
     )
 }
 """Action kind -> its rule (refusal and effect). ``Edit`` is not a move: see
