@@ -75,7 +75,7 @@ def test_integer_cells_keep_the_order_of_positions_and_neighbours_are_steps():
         assert packing.POSITION[c] == (x, y) and packing.CELL_KEY[c] == c
         assert packing.column(c) == x + packing.OFFSET and packing.row(c) == y + packing.OFFSET
         assert packing.cell((x + 1, y)) == c + packing.EAST and packing.cell((x, y - 1)) == c + packing.NORTH
-    assert packing.FOUNTAIN_CELL == packing.cell((0, 0))
+    assert packing.cell((0, 0)) == packing.FOUNTAIN_CELL
 
 
 def test_sides_and_cell_codes():

@@ -324,7 +324,7 @@ def _entered(
     frontier_codes: list[int],
     built: list[int],
     built_codes: list[int],
-    masks: dict[Any, int],
+    masks: dict[int, int],
     c: int,
 ) -> int:
     """:meth:`Analysis.derive` for a tile that entered the empty cell ``c``: updates the
@@ -351,7 +351,7 @@ def _entered(
     return SIDE_COUNT[WALK[code]]
 
 
-def _exchanged(frontier: list[int], frontier_codes: list[int], masks: dict[Any, int], c: int) -> None:
+def _exchanged(frontier: list[int], frontier_codes: list[int], masks: dict[int, int], c: int) -> None:
     """:meth:`Analysis.derive` for a tile exchanged at cell ``c`` (R8): the empty cells
     beside it see its walls."""
     walls = masks[CELL_KEY[c]]
@@ -377,7 +377,7 @@ def _left(
     frontier_codes: list[int],
     built: list[int],
     built_codes: list[int],
-    masks: dict[Any, int],
+    masks: dict[int, int],
     c: int,
 ) -> int:
     """:meth:`Analysis.derive` for the tile that left cell ``c``: updates the lists;

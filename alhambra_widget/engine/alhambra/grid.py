@@ -15,16 +15,15 @@ already made.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
-from .analysis import SEEN, Analysis, analyse, cell_hash, code_in, layout_hash
-from .building import code_at, on_foot, r7a_mismatches, r7b_touches, r7c_open_sides, r7d_leaves_hole
-from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts
-from .packing import CELL_KEY, FOUNTAIN_CELL, OFFSET, POSITION, REACH, cell, in_reach, opposite
+from .analysis import SEEN, Analysis, analyse, cell_hash, layout_hash
+from .components import FOUNTAIN, Tile, kind_counts
+from .packing import CELL_KEY, FOUNTAIN_CELL, OFFSET, POSITION, REACH, cell, in_reach
+from .violations import Violation, entering, exchanging, layout, leaving, pos_text
 from .walls import (
     Corner,
     Segment,
@@ -51,32 +50,6 @@ __all__ = [
 ]
 
 Pos = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """Why a tile may not go into a cell: ``rule`` is ``"R7"`` (the cell is taken), ``"R7a"``..``"R7d"``
-    (or ``"R8"`` for redesigns); ``str()`` is a plain sentence."""
-
-    rule: str
-    message: str
-    pos: Pos | None = None
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.rule, self.message, self.pos,))
-
-    def __str__(self) -> str:
-        return self.message
-
-    def error(self) -> IllegalAction:
-        """The violation as the IllegalAction a refused move raises (same ruling id and
-        sentence)."""
-        return IllegalAction(self.rule, self.message)
-
-
-def _fmt(pos: Pos) -> str:
-    return f"({pos[0]}, {pos[1]})"
 
 
 class Alhambra:
@@ -130,10 +103,10 @@ class Alhambra:
             if not isinstance(tile, Tile):
                 raise MalformedInput(f"{tile!r} is not a Tile.")
             if pos in placed:
-                raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
+                raise IllegalAction("R7", f"R7: cell {pos_text(pos)} is given twice.")
             if not in_reach(pos):
                 raise IllegalAction(
-                    "R7c", f"R7c: no tile at {_fmt(pos)} could be reached from the fountain (R1: 54 tiles)."
+                    "R7c", f"R7c: no tile at {pos_text(pos)} could be reached from the fountain (R1: 54 tiles)."
                 )
             placed[POSITION[cell(pos)]] = tile
             masks[CELL_KEY[cell(pos)]] = tile.mask
@@ -253,68 +226,8 @@ class Alhambra:
     def why_illegal(self, tile: Tile, pos: Pos) -> Violation | None:
         """``None`` if ``tile`` may go into ``pos``; else the first rule broken, in the
         order occupied, R7a (matching sides), R7b (a full side shared), R7c (on foot
-        from the fountain), R7d (no enclosed space)."""
-        pos = as_pos(pos)
-        tiles = self._tiles
-        if pos in tiles:
-            there = tiles[pos]
-            what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
-            return Violation(
-                "R7",
-                f"R7: cell {_fmt(pos)} already holds {what}; a tile enters an empty cell.",
-                pos,
-            )
-        if tile.kind == "fountain":
-            return Violation("R1", _ONE_FOUNTAIN, pos)
-        if len(tiles) > REACH:
-            n = REACH
-            return Violation(
-                "R1", f"R1: there are {n} building tiles; this Alhambra holds {n}.", pos
-            )
-        code = code_at(self._masks, cell(pos)) if in_reach(pos) else 0
-        wrong = r7a_mismatches(code, tile.mask)
-        if wrong:
-            return self._mismatch("R7a: the", tile, pos, wrong)
-        if not r7b_touches(code):
-            return Violation(
-                "R7b",
-                f"R7b: cell {_fmt(pos)} shares no full side with the Alhambra; a new tile "
-                "must touch it along at least one side, not only at a corner.",
-                pos,
-            )
-        if not r7c_open_sides(code, tile.mask):
-            return Violation(
-                "R7c",
-                f"R7c: a tile at {_fmt(pos)} could not be reached on foot from the fountain: "
-                "every side it shares with the Alhambra is walled.",
-                pos,
-            )
-        holes = self._analysis().enclosed_by(cell(pos))
-        if holes:
-            cells = _cells_text(holes)
-            return Violation(
-                "R7d",
-                f"R7d: a tile at {_fmt(pos)} would enclose the empty cell{'s' if len(holes) > 1 else ''} "
-                f"{cells} on all sides; every empty cell must stay open to the outside.",
-                pos,
-            )
-        return None
-
-    def _mismatch(self, lead: str, tile: Tile, pos: Pos, wrong: int) -> Violation:
-        """R7a's sentence for the first of the sides ``wrong`` (see
-        :func:`~.building.r7a_mismatches`) of ``tile`` at ``pos``."""
-        bit, dx, dy = next(s for s in STEPS if s[0] & wrong)
-        q = (pos[0] + dx, pos[1] + dy)
-        other = self._tiles[q]
-        mine = "walled" if tile.mask & bit else "open"
-        them = "a wall" if other.mask & opposite(bit) else "no wall"
-        return Violation(
-            "R7a",
-            f"{lead} {tile.kind}'s {SIDE_NAMES[bit]} side is {mine}, but the "
-            f"{other.kind} at {_fmt(q)} has {them} on the side it touches; touching "
-            "sides must match, wall against wall and open against open.",
-            pos,
-        )
+        from the fountain), R7d (no enclosed space): :func:`.violations.entering`."""
+        return entering(self._tiles, self._masks, self._analysis(), tile, as_pos(pos))
 
     def is_legal(self, tile: Tile, pos: Pos) -> bool:
         """True when ``tile`` may be built at ``pos`` (R7); :meth:`why_illegal` says why not."""
@@ -360,32 +273,9 @@ class Alhambra:
     # -- R8 redesign ------------------------------------------------------
     def why_not_removable(self, pos: Pos) -> Violation | None:
         """``None`` if the tile at ``pos`` may go to the reserve (R8): never the
-        fountain, and what remains must satisfy R7 (all on foot, no space)."""
-        pos = as_pos(pos)
-        if pos == (0, 0):
-            return Violation("R8", _NOT_THE_FOUNTAIN, pos)
-        tile = self._tiles.get(pos)
-        if tile is None:
-            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to remove.", pos)
-        an = self._analysis()
-        c = cell(pos)
-        if c in an.removable_cells():
-            return None
-        if r7d_leaves_hole(code_in(an.built, an.built_codes, c)):
-            return Violation(
-                "R7d",
-                f"R8/R7d: removing the {tile.kind} at {_fmt(pos)} would leave an empty space "
-                "enclosed on all sides.",
-                pos,
-            )
-        seen = on_foot(self._masks, without=c)
-        cut = sorted((POSITION[q] for q in self._masks if q != c and q not in seen), key=_yx)
-        return Violation(
-            "R7c",
-            f"R8/R7c: removing the {tile.kind} at {_fmt(pos)} would cut "
-            f"{', '.join(_fmt(p) for p in cut)} off from the fountain (on foot).",
-            pos,
-        )
+        fountain, and what remains must satisfy R7 (all on foot, no space):
+        :func:`.violations.leaving`."""
+        return leaving(self._tiles, self._masks, self._analysis(), as_pos(pos))
 
     def removable(self) -> set[Pos]:
         """Positions whose tile may go to the reserve (R8)."""
@@ -400,22 +290,10 @@ class Alhambra:
         return unbuild(self, as_pos(pos))
 
     def why_not_exchangeable(self, tile: Tile, pos: Pos) -> Violation | None:
-        """``None`` if ``tile`` may take the place of the tile at ``pos`` (R8 exchange).
-
-        The new tile takes exactly the same cell, so only R7a can break: its sides
-        facing neighbours must match them (and then walking and spaces are as before)."""
-        pos = as_pos(pos)
-        if pos == (0, 0):
-            return Violation("R8", _NOT_THE_FOUNTAIN, pos)
-        if pos not in self._tiles:
-            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
-        if tile.kind == "fountain":
-            return Violation("R1", _ONE_FOUNTAIN, pos)
-        an = self._analysis()
-        wrong = r7a_mismatches(code_in(an.built, an.built_codes, cell(pos)), tile.mask)
-        if wrong:
-            return self._mismatch("R8/R7a: in the exchange, the", tile, pos, wrong)
-        return None
+        """``None`` if ``tile`` may take the place of the tile at ``pos`` (R8 exchange):
+        only R7a can break, as the new tile takes exactly the same cell
+        (:func:`.violations.exchanging`)."""
+        return exchanging(self._tiles, self._analysis(), tile, as_pos(pos))
 
     def exchangeable(self, tile: Tile) -> set[Pos]:
         """Cells whose tile ``tile`` may replace (R8 exchange)."""
@@ -435,34 +313,7 @@ class Alhambra:
     def violations(self) -> list[Violation]:
         """Every way the whole layout breaks R7 (empty for a legal Alhambra): the same
         rules as :meth:`why_illegal`, read off the whole layout."""
-        tiles = self._tiles
-        out: list[Violation] = []
-        if tiles.get((0, 0)) != FOUNTAIN:
-            out.append(Violation("R1", "The fountain must stand at (0, 0).", (0, 0)))
-            return out
-        masks = self._masks
-        for (x, y), t in tiles.items():
-            wrong = r7a_mismatches(code_at(masks, cell((x, y))), t.mask)
-            for bit, dx, dy in ((2, 1, 0), (4, 0, 1)):  # E and S: each pair once
-                if wrong & bit:
-                    q = (x + dx, y + dy)
-                    out.append(
-                        Violation(
-                            "R7a",
-                            f"R7a: the {t.kind} at {_fmt((x, y))} and the {tiles[q].kind} at "
-                            f"{_fmt(q)} do not match where they touch.",
-                            q,
-                        )
-                    )
-        seen = on_foot(masks)
-        for p in tiles:
-            if cell(p) not in seen:
-                out.append(
-                    Violation("R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p)
-                )
-        for h in sorted(positions(self._analysis().holes()), key=_yx):
-            out.append(Violation("R7d", f"R7d: the empty cell {_fmt(h)} is enclosed.", h))
-        return out
+        return layout(self._tiles, self._masks, self._analysis())
 
     # -- R11 walls ----------------------------------------------------------
     def external_walls(self) -> list[Segment]:
@@ -528,18 +379,6 @@ class Alhambra:
 _FOUNTAIN_TILES: Final[dict[Pos, Tile]] = {POSITION[FOUNTAIN_CELL]: FOUNTAIN}
 _FOUNTAIN_MASKS: Final[dict[int, int]] = {CELL_KEY[FOUNTAIN_CELL]: FOUNTAIN.mask}
 _FOUNTAIN_HASH: Final = layout_hash(_FOUNTAIN_MASKS)
-_ONE_FOUNTAIN: Final = "R1: an Alhambra has one fountain, at (0, 0); it is never built again."
-_NOT_THE_FOUNTAIN: Final = "R8: the fountain can never be removed or exchanged."
-
-
-def _yx(p: Pos) -> tuple[int, int]:
-    return (p[1], p[0])
-
-
-def _cells_text(cells: Iterable[int]) -> str:
-    return ", ".join(_fmt(p) for p in sorted(positions(cells), key=_yx))
-
-
 # -- the engine's own operations (no checks: the game has made them) -------------
 
 

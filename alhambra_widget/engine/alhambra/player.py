@@ -24,7 +24,11 @@ class Player(ReadOnly):
     __slots__ = ("_state",)
 
     def __init__(self, state: PlayerState | str):
-        self._state = PlayerState(state) if isinstance(state, str) else state
+        if isinstance(state, str):
+            state = PlayerState(state)
+        elif not isinstance(state, PlayerState):
+            raise TypeError(f"A Player shows a player's state, or is made from a name, not {state!r}.")
+        self._state = state
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor

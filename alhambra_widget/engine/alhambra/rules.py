@@ -74,12 +74,12 @@ class TurnRule(Generic[A]):
     placing: ClassVar[bool] = False
     """True for the placements after the turn (R9, R12); else an action of the turn."""
 
-    def refuse(self, state: GameState, player: PlayerState, a: Any) -> IllegalAction | None:
+    def refuse(self, state: GameState, player: PlayerState, a: A) -> IllegalAction | None:
         """Why ``a``, not among the legal actions now, is refused (ruling id and
         sentence); None if it is not."""
         raise NotImplementedError
 
-    def do(self, state: GameState, player: PlayerState, a: Any) -> list[Event]:
+    def do(self, state: GameState, player: PlayerState, a: A) -> list[Event]:
         """Apply the legal action ``a`` of ``player`` to the state; returns the events."""
         raise NotImplementedError
 
