@@ -42,8 +42,8 @@ call (rollouts, evaluation, the greedy ranking). The rest of ``players`` (the pr
 of a parallel search, the arena, the bots by name) stays interpreted."""
 INTERPRETED = ("__init__.py", "actions.py", "errors.py", "revealing.py")
 """Modules left interpreted: package markers; the Alhambra actions (a compiled dataclass
-takes the class variables ``type`` and ``FIELDS`` for fields, and their shared
-``trusted`` constructor builds instances field by field); the exceptions (a compiled
+takes the class variables ``type`` and ``FIELDS`` for fields, and the engine's one way
+to build them, ``listing.made``, sets their fields one by one); the exceptions (a compiled
 exception class loses its class-level defaults); the generator that reveals a seat's
 draws (a subclass of ``random.Random``). The game classes and their record are
 compiled: copies, pickles and ``become`` name their state (``STATE``) instead of

@@ -152,14 +152,17 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
 
 def _together(values: int, n: int) -> tuple[tuple[int, ...], ...]:
     """The sets of two or more of a display's ``n`` cards that may be taken together
-    (:func:`may_take`), as indices; ``values`` holds their values as its ``n`` digits.
+    (:func:`may_take`), as indices, in the order of ``itertools.combinations`` by size;
+    ``values`` holds their values as its ``n`` digits. Only cards worth less than 5 are
+    tried: one worth 5 or more is taken alone (any other card takes the sum past 5).
     Worked out once per such key."""
     found = _TOGETHER.get(values)
     if found is None:
         each = digits(values, n, VALUES)
+        small = [i for i in range(n) if each[i] < TOGETHER]
         sets: list[tuple[int, ...]] = []
-        for k in range(2, n + 1):
-            for pick in combinations(range(n), k):
+        for k in range(2, len(small) + 1):
+            for pick in combinations(small, k):
                 if may_take([each[i] for i in pick]):
                     sets.append(pick)
         found = _TOGETHER[values] = tuple(sets)
