@@ -85,7 +85,8 @@ class PlayerState:
             h = self.grouped = dict(h)
             h[currency] = tuple(held)
             totals = self.totals = dict(self.totals)
-            totals[currency] -= sum(values)
+            for v in values:  # (not sum(): compiled, a builtin is a generic call)
+                totals[currency] -= v
         return cards
 
     def set_money(self, cards: list[Card]) -> None:
