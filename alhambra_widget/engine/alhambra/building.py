@@ -141,7 +141,7 @@ def on_foot(masks: Mapping[int, int], without: int | None = None) -> set[int]:
     return seen
 
 
-def cut_cells(codes: Mapping[int, int], masks: Mapping[int, int]) -> set[int]:
+def cut_cells(codes: dict[int, int], masks: Mapping[int, int]) -> set[int]:
     """R7c: the built cells whose tile, taken away, would cut some tile off from the
     fountain (``codes``: built cell -> code, the fountain left out). Tarjan's
     depth-first search from the fountain, reading the steps off the codes; the depth is
@@ -155,7 +155,7 @@ def cut_cells(codes: Mapping[int, int], masks: Mapping[int, int]) -> set[int]:
     return cut
 
 
-def _low(v: int, parent: int, codes: Mapping[int, int], disc: dict[int, int], cut: set[int]) -> int:
+def _low(v: int, parent: int, codes: dict[int, int], disc: dict[int, int], cut: set[int]) -> int:
     """Tarjan's low point of ``v``, reached from ``parent``; adds the cut cells found
     below it to ``cut``. (A module function, not a closure: a recursive closure is a
     reference cycle, left for the garbage collector after every call.)"""

@@ -258,8 +258,10 @@ class Alhambra:
         key = CELL_KEY[c]
         at = POSITION[c]
         if tile is None:
-            old: Tile | None = tiles.pop(at)
-            before: int | None = masks.pop(key)
+            old: Tile | None = tiles[at]
+            before: int | None = masks[key]
+            del tiles[at]  # (del, not pop(): compiled, a dictionary's pop is a generic call)
+            del masks[key]
         else:  # (replaced in place: the dictionaries keep their order)
             old = tiles.get(at)
             before = masks.get(key)

@@ -43,6 +43,14 @@ def may_take(values: Sequence[int]) -> bool:
     return len(values) == 1 or sum(values) <= TOGETHER
 
 
+def value_of(values: tuple[int, ...]) -> int:
+    """The total value of cards with these values (a payment, R6; a hand's currency)."""
+    out = 0
+    for v in values:  # (a loop, not sum(): compiled, a builtin is a generic call)
+        out += v
+    return out
+
+
 def pays(total: int, price: int) -> bool:
     """R6: cards of the slot's currency with this total pay for a tile of this price:
     at least the price (no change is given)."""

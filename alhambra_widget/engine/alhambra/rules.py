@@ -47,6 +47,7 @@ from .listing import (
     redesigns,
     shared,
     takes,
+    value_of,
 )
 from .narration import (
     Event,
@@ -121,7 +122,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
 def is_exact(state: GameState, buy: Buy) -> bool:
     """R4: does ``buy`` pay exactly the price of its slot's tile (another action)?"""
     tile = state.market[buy.currency]
-    return tile is not None and pays_exactly(sum(buy.pay), tile.price)
+    return tile is not None and pays_exactly(value_of(buy.pay), tile.price)
 
 
 class BuyRule(TurnRule[Buy]):
@@ -140,7 +141,7 @@ class BuyRule(TurnRule[Buy]):
             if held[v] < n:
                 cards = "card" if n == 1 else "cards"
                 return IllegalAction("R6", f"R6: {player.name} does not hold {n} {a.currency} {cards} of value {v}.")
-        if not pays(sum(a.pay), tile.price):
+        if not pays(value_of(a.pay), tile.price):
             return IllegalAction(
                 "R6",
                 f"R6: the {tile} costs {tile.price} {a.currency}; "
@@ -154,7 +155,7 @@ class BuyRule(TurnRule[Buy]):
         pay = a.pay
         tile = state.market[currency]
         assert tile is not None
-        exact = pays_exactly(sum(pay), tile.price)
+        exact = pays_exactly(value_of(pay), tile.price)
         state.discard += player.spend(currency, pay)
         state.market[currency] = None
         player.bought.append(tile)
