@@ -51,9 +51,6 @@ Box = tuple[int, int, int, int]
 """The tiles' box: the lowest and highest column and row of their cells."""
 _AROUND: Final[tuple[int, ...]] = tuple(step for _side, step, _facing in NEIGHBOURS)
 """The steps to a cell's four neighbours."""
-EXCHANGES: Final = SIDE_SETS
-"""``memo`` keeps a mask's legal cells under the mask, its exchange cells under
-``EXCHANGES + mask``."""
 
 
 def index_in(cells: list[int], c: int) -> int:
@@ -85,12 +82,14 @@ class Analysis:
     ``frontier``, ``frontier_codes``: the empty cells beside a tile, sorted, and their
     codes; ``built``, ``built_codes``: the built cells but the fountain (never exchanged
     or removed, R8), sorted, and their codes; ``steps``: the steps on foot between
-    neighbouring tiles (R7c); ``box``: the tiles' box. ``memo`` also holds callers'
+    neighbouring tiles (R7c); ``box``: the tiles' box. ``memo`` holds callers'
     per-layout results (the action lists).
     """
 
     __slots__ = (
         "_encloses",
+        "_exchange",
+        "_legal",
         "_removable",
         "box",
         "built",
@@ -121,8 +120,10 @@ class Analysis:
         self.box = box
         self._removable: tuple[int, ...] | None = None
         self._encloses: dict[int, bool] | None = None  # (made on first use: fewer objects)
-        # callers' results, and the legal and exchange cells per wall mask
-        self.memo: dict[Any, Any] = {}
+        # the legal and exchange cells per wall mask (lists made on first use)
+        self._legal: list[tuple[int, ...] | None] | None = None
+        self._exchange: list[tuple[int, ...] | None] | None = None
+        self.memo: dict[Any, Any] = {}  # callers' results
 
     def derive(self, masks: dict[int, int], c: int, old: int | None) -> Analysis:
         """The analysis of ``masks``, which differs from this layout at cell ``c`` only
@@ -263,10 +264,13 @@ class Analysis:
         beyond the tiles' box, or where the local test finds no groups of empty cells to
         cut apart (most cells); only the rest asks :meth:`encloses` (its search, kept per
         cell). Kept per mask."""
-        found: tuple[int, ...] | None = self.memo.get(mask)
+        kept = self._legal
+        if kept is None:
+            kept = self._legal = [None] * SIDE_SETS
+        found = kept[mask]
         if found is not None:
             return found
-        out: list[Any] = []
+        out: list[Any] = []  # (cells from CELL_KEY, stored as they are: see .packing)
         if len(self.masks) <= REACH:  # else R1: every tile is built
             may_enter = MAY_ENTER[mask]
             x0, y0, x1, y1 = self.box
@@ -275,21 +279,24 @@ class Analysis:
                     x0 <= COLUMN[q] <= x1 and y0 <= ROW[q] <= y1 and self._seeds_at(q, code) and self.encloses(q)
                 ):
                     out.append(CELL_KEY[q])
-        found = self.memo[mask] = tuple(out)
+        found = kept[mask] = tuple(out)
         return found
 
     def exchange_cells(self, mask: int) -> tuple[int, ...]:
         """R8 exchange, as sorted integer cells: the built cells whose tile a tile with
         walls ``mask`` may replace (its sides facing neighbours match them, R7a). Kept
         per mask."""
-        found: tuple[int, ...] | None = self.memo.get(EXCHANGES + mask)
+        kept = self._exchange
+        if kept is None:
+            kept = self._exchange = [None] * SIDE_SETS
+        found = kept[mask]
         if found is None:
             may_replace = MAY_REPLACE[mask]
             out: list[Any] = []
             for c, code in zip(self.built, self.built_codes):
                 if may_replace[code]:
                     out.append(CELL_KEY[c])
-            found = self.memo[EXCHANGES + mask] = tuple(out)
+            found = kept[mask] = tuple(out)
         return found
 
 
