@@ -292,21 +292,15 @@ _TO_RESERVE: Final[list[ToReserve | None]] = [None] * CELLS
 """Integer cell -> the shared ToReserve of its tile (``None`` until made)."""
 
 
-def _slot(cls: type[Action], tile: Tile) -> int:
-    """The slot of the actions of kind ``cls`` with ``tile`` in the rows of :data:`_AT`."""
-    slots = _SLOT[cls]
-    slot = slots[tile.code]
-    if slot < 0:
-        slot = slots[tile.code] = len(_SLOTS)
-        _SLOTS.append((cls, tile.code))
-        for row in _ROWS:
-            row.append(None)
-    return slot
-
-
 def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
     """Append the shared ``cls(tile, the cell's (x, y))`` for each integer cell to ``out``."""
-    slot = _slot(cls, tile)
+    slots = _SLOT[cls]
+    slot = slots[tile.code]
+    if slot < 0:  # the first action of this kind with this tile: a new slot in every row
+        slot = slots[tile.code] = len(_SLOTS)
+        _SLOTS.append((cls, tile.code))
+        for longer in _ROWS:
+            longer.append(None)
     for c in cells:
         row = _AT[c]
         if row is None:
