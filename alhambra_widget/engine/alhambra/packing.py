@@ -20,8 +20,9 @@ with a number, appears elsewhere in ``engine/alhambra``).
   cell ``c`` spans the corners ``c`` and ``c + EAST + SOUTH``.
 - **Money card codes** (R5): ``10 * rank + value``, the currency's rank (from 1, in the
   cards' order) then the value in decimal: ``denar 3`` is 13, ``ducat 2`` is 32; the
-  codes sort as the cards do. A few small numbers are *joined* as the decimal digits of
-  one number (:func:`joined`): the key of a set of cards, or of a display's values.
+  codes sort as the cards do. A few small numbers written one after another as the
+  digits of one number make a key with no tuple made (a set of cards, a display's
+  values); :func:`digits` reads them back.
 
 Two tables of one object per cell, :data:`CELL_KEY` and :data:`POSITION`, let the
 compiled engine (mypyc) keep the objects it files cells and positions under: it reads a
@@ -53,11 +54,6 @@ SIDE_COUNT: Final[tuple[int, ...]] = tuple(bin(sides).count("1") for sides in ra
 def opposite(side: int) -> int:
     """The side facing ``side`` on the neighbouring tile (north <-> south, east <-> west)."""
     return ((side << 2) | (side >> 2)) & ALL_SIDES
-
-
-def sides_in(sides: int) -> tuple[int, ...]:
-    """The sides of the set ``sides``, in the order N, E, S, W."""
-    return tuple(side for side in SIDES if sides & side)
 
 
 # -- integer cells -------------------------------------------------------------------
@@ -183,18 +179,9 @@ def card_value(code: int) -> int:
     return code % VALUES
 
 
-def joined(numbers: list[int], base: int) -> int:
-    """``numbers``, each below ``base``, as the digits of one number in that base (the
-    first the most significant): a key that names them all, with no tuple made."""
-    key = 0
-    for n in numbers:
-        key = key * base + n
-    return key
-
-
 def digits(key: int, count: int, base: int) -> list[int]:
     """The ``count`` digits of ``key`` in ``base``, the first the most significant (the
-    inverse of :func:`joined`)."""
+    numbers a key was written from, one after another)."""
     out = [0] * count
     for i in range(count - 1, -1, -1):
         key, out[i] = divmod(key, base)
