@@ -51,3 +51,16 @@ def test_copies_and_pickles_of_a_game_are_whole(cls):
         assert twin.legal_actions() == g.legal_actions()
         twin.apply(twin.legal_actions()[-1])
         assert twin.step == g.step + 1
+
+
+def test_an_alhambra_pickles_with_its_layout_and_owner():
+    g = Game(["A", "B"], seed=2)
+    for _ in range(40):
+        g.apply(g.legal_actions()[-1])
+    for p in g.players:
+        a = p.alhambra
+        for twin in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+            assert twin == a and twin.longest_wall() == a.longest_wall()
+            assert twin.removable() == a.removable() and twin.legal_positions(Tile("tower", 9, "N")) == a.legal_positions(Tile("tower", 9, "N"))
+            with pytest.raises(GameError):  # still the game's: it refuses direct changes
+                twin.remove(next(iter(twin.removable() or {(9, 9)})))

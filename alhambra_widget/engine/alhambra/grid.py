@@ -4,12 +4,12 @@ Coordinates are ``(x, y)`` with the fountain at ``(0, 0)``, x growing east and
 y growing south. A wall segment is a pair of lattice corners; the tile at
 ``(x, y)`` covers the square from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
 
-The rules themselves (R7a-d, each written once) and the fast per-state analysis are in
-:mod:`.cells`; the longest wall (R11) in :mod:`.walls`. This module holds the
-:class:`Alhambra`, the sentences of its refusals (:class:`Violation`), and the
-engine's own operations on an Alhambra (:func:`build`, :func:`unbuild`,
-:func:`rebuild`, :func:`analysis`, :func:`own`), which skip the checks the game has
-already made.
+The rules themselves (R7a-d, each written once) are in :mod:`.building`, the fast
+per-layout analysis in :mod:`.analysis`, the sentences of the refusals
+(:class:`Violation`) in :mod:`.violations`, the longest wall (R11) in :mod:`.walls`.
+This module holds the :class:`Alhambra` and the engine's own operations on one
+(:func:`build`, :func:`unbuild`, :func:`rebuild`, :func:`analysis`, :func:`own`), which
+skip the checks the game has already made.
 """
 
 from __future__ import annotations
@@ -173,6 +173,11 @@ class Alhambra:
         a._longest = self._longest
         a._owner = None
         return a
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles compiled (mypyc) as well: the layout and owner, no analysis (worked out
+        # anew when asked)
+        return (_unpickled, (self._tiles, self._masks, self._owner))
 
     def __deepcopy__(self, memo: object) -> Alhambra:
         a = self.copy()
@@ -381,6 +386,16 @@ class Alhambra:
 _FOUNTAIN_TILES: Final[dict[Pos, Tile]] = {POSITION[FOUNTAIN_CELL]: FOUNTAIN}
 _FOUNTAIN_MASKS: Final[dict[int, int]] = {CELL_KEY[FOUNTAIN_CELL]: FOUNTAIN.mask}
 _FOUNTAIN_HASH: Final = layout_hash(_FOUNTAIN_MASKS)
+def _unpickled(tiles: dict[Pos, Tile], masks: dict[int, int], owner: str | None) -> Alhambra:
+    """An unpickled Alhambra: its layout and owner (see :meth:`Alhambra.__reduce__`)."""
+    a = Alhambra()
+    a._tiles = tiles
+    a._masks = masks
+    a._hash = layout_hash(masks)
+    a._owner = owner
+    return a
+
+
 # -- the engine's own operations (no checks: the game has made them) -------------
 
 

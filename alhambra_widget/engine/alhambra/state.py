@@ -11,6 +11,7 @@ which show lists as tuples and dicts as read-only mappings.
 from __future__ import annotations
 
 import random
+from typing import Any, Final
 
 from .actions import TakeMoney
 from .components import CARDS, CURRENCIES, Card, ScoringCard, Tile
@@ -94,6 +95,12 @@ class PlayerState:
         self.money = cards
         self.grouped = None
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor,
+        # then its fields (the hand's caches are worked out anew)
+        fields = (self.score, self.money, self.alhambra, self.reserve, self.bought)
+        return (_unpickled_player, (self.name, *fields))
+
     def copy(self) -> PlayerState:
         """An independent copy (its Alhambra copied)."""
         s = PlayerState(self.name)
@@ -173,6 +180,12 @@ class GameState:
         """True with two players, and so Dirk (R3)."""
         return len(self.seats) == 2
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor,
+        # then the fields set after it (named: a compiled class has no slot list)
+        rest = {name: getattr(self, name) for name in _SET_AFTER}
+        return (_unpickled_game, (self.rng, self.seats, self.dirk_name, self.dirk_can_win, rest))
+
     def copy(self) -> GameState:
         """An independent copy (the generator and the players too)."""
         rng = random.Random()
@@ -214,3 +227,48 @@ class GameState:
             board[self.dirk_name] = self.dirk_score
         top = max(board.values())
         return [n for n, s in board.items() if s == top]
+
+
+_SET_AFTER: Final = (
+    "bag",
+    "current",
+    "deck",
+    "deck_size",
+    "dirk",
+    "dirk_score",
+    "discard",
+    "display",
+    "due",
+    "market",
+    "phase",
+    "rounds",
+    "scoring_cards_drawn",
+    "starting_player",
+    "takes",
+    "turn",
+    "windows",
+)
+"""The fields of a :class:`GameState` its constructor does not take."""
+
+
+def _unpickled_player(
+    name: str, score: int, money: list[Card], alhambra: Alhambra, reserve: list[Tile], bought: list[Tile]
+) -> PlayerState:
+    """An unpickled :class:`PlayerState` (see its ``__reduce__``)."""
+    s = PlayerState(name)
+    s.score = score
+    s.money = money
+    s.alhambra = alhambra
+    s.reserve = reserve
+    s.bought = bought
+    return s
+
+
+def _unpickled_game(
+    rng: random.Random, seats: tuple[PlayerState, ...], dirk_name: str, dirk_can_win: bool, rest: dict[str, Any]
+) -> GameState:
+    """An unpickled :class:`GameState` (see its ``__reduce__``)."""
+    t = GameState(rng, seats, dirk_name, dirk_can_win)
+    for name, value in rest.items():
+        setattr(t, name, value)
+    return t
