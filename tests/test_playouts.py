@@ -101,7 +101,7 @@ def replay_matches(g: Game, digests: list[str]) -> None:
 
 def test_every_legal_action_equals_the_one_its_public_constructor_makes():
     """The engine builds its legal actions without the public constructor's checks
-    (``Action.trusted``); each must be exactly what the checked constructor makes from
+    (``listing.made``); each must be exactly what the checked constructor makes from
     its JSON form, so it is canonical (cells as int pairs, cards and payments sorted)."""
     checked = 0
     for seed, n in ((3, 2), (4, 4), (5, 6)):

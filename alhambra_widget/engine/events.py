@@ -43,6 +43,8 @@ class Event:
         c: Any = None,
         d: Any = None,
     ):
+        if data is None and make is None:
+            raise TypeError(f"Event({kind!r}) needs its data, or the function that makes it.")
         self.kind = kind
         self._data = data
         self._make = make
@@ -58,7 +60,7 @@ class Event:
         data = self._data
         if data is None:
             make = self._make
-            assert make is not None, "an Event needs its data or a maker"
+            assert make is not None  # (the constructor refuses an event with neither)
             data = self._data = make(self._a, self._b, self._c, self._d)
             self._make = self._a = self._b = self._c = self._d = None
         return data

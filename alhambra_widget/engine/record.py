@@ -27,10 +27,6 @@ from .errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 NAME_MAX = 40
 """The longest player name the engine accepts (characters)."""
-_LOW: Final = (1 << 32) - 1
-"""The low 32 bits of a mover record: where the action's events start in the log."""
-
-
 def check_name(name: object, what: str = "A player's name") -> str:
     """``name`` if it is a fit name for a seat (both games): a non-empty string of at
     most :data:`NAME_MAX` characters without control or other invisible format
@@ -108,14 +104,14 @@ _SEAT_SECRET: Final = (
     "only what its seat may see (its record: game.seat_record)."
 )
 
-BLANK: list[str] = []
-"""Given as the players, makes a blank game (for copies and pickles to fill in:
-compiled classes have no bare ``__new__``)."""
+_BLANK: Final[list[str]] = []
+"""Given as the players (this very list), makes a blank game: see
+:meth:`RecordedGame._blank`. Any other list of players is checked."""
 
 
 def _restore(cls: type[G], state: dict[str, Any]) -> G:
     """A game of class ``cls`` with the attributes ``state`` (unpickling)."""
-    g = cls(BLANK)  # type: ignore[arg-type]
+    g = cls._blank()
     for name, value in state.items():
         setattr(g, name, value)
     return g
@@ -165,7 +161,8 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def __init__(self, seed: int):
         self._seed = seed
         self._history: list[A] = []
-        self._movers: list[int] = []  # mover << 32 | where its events start (see movers)
+        self._movers: list[int] = []  # for each action of the history, the seat that made it
+        self._starts: list[int] = []  # and where its events start in the log
         self._log: list[E] = []
         self._listeners: list[Listener] = []
         self._legal = LegalCache()
@@ -173,9 +170,22 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         """For a seat's game (:mod:`.seat_record`): its record, which rebuilds its past
         steps (the seed is not known there); ``None`` for a game that owns its chance."""
 
+    @classmethod
+    def _blank(cls: type[G]) -> G:
+        """A game with no state yet, for a copy or a pickle to fill in. (A compiled class
+        has no bare ``__new__``: its constructor always runs ``__init__``, so the
+        subclasses' ``__init__`` returns at once for :data:`_BLANK`, a private object
+        that no caller can pass by accident.)"""
+        return cls(_BLANK)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _is_blank(players: object) -> bool:
+        """Is ``players`` the private marker of :meth:`_blank`?"""
+        return players is _BLANK
+
     def __reduce__(self) -> tuple[Any, ...]:
         # pickles and deep-copies compiled (mypyc) as well: a blank game, then its state
-        names = ("_seed", "_history", "_movers", "_log", "_listeners", "_legal", "_seat", *self.STATE)
+        names = ("_seed", "_history", "_movers", "_starts", "_log", "_listeners", "_legal", "_seat", *self.STATE)
         return (_restore, (type(self), {n: getattr(self, n) for n in names}))
 
     # -- the record (read-only: tuples) -------------------------------------------
@@ -210,7 +220,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
     def movers(self) -> tuple[tuple[int, int], ...]:
         """For each action of ``history``: the player to move before it (who made it)
         and where its events start in ``log`` (the first is the action's own sentence)."""
-        return tuple([(m >> 32, m & _LOW) for m in self._movers])
+        return tuple(zip(self._movers, self._starts))
 
     @property
     def log(self) -> tuple[E, ...]:
@@ -271,8 +281,10 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         }
 
     def _step(self, action: A) -> list[E]:
-        # (one integer, not a pair: an int is no container for the garbage collector)
-        self._movers.append(self.current << 32 | len(self._log))
+        # (two lists of integers, not a list of pairs: an int is no container for the
+        # garbage collector)
+        self._movers.append(self.current)
+        self._starts.append(len(self._log))
         events = self._do(action)
         self._legal.actions = None
         self._legal.record = None
@@ -361,6 +373,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         g._legal = LegalCache(self._legal.actions, self._legal.record)  # (never handed out: shared)
         g._history = list(self._history)
         g._movers = list(self._movers)
+        g._starts = list(self._starts)
         g._log = list(self._log)
         g._listeners = []
         g._seat = None  # a copy of a seat's game is a free world (its guesses kept)
@@ -407,7 +420,7 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         not told."""
         if type(other) is not type(self):
             raise MalformedInput(f"A {self.TITLE} can only become another {self.TITLE}.")
-        for name in ("_seed", "_history", "_movers", "_log", "_seat", *self.STATE):
+        for name in ("_seed", "_history", "_movers", "_starts", "_log", "_seat", *self.STATE):
             setattr(self, name, getattr(other, name))
         self._legal = LegalCache(other._legal.actions, other._legal.record)
 

@@ -51,10 +51,10 @@ from ..engine.alhambra.actions import (
     TakeMoney,
     ToReserve,
 )
-from ..engine.alhambra.cells import MAX_TILES
 from ..engine.alhambra.components import CARDS as _CARD_TABLE
 from ..engine.alhambra.components import CURRENCIES, Card, Tile, building_tiles
 from ..engine.alhambra.listing import takes as _engine_takes
+from ..engine.alhambra.packing import REACH as MAX_TILES
 from ..engine.errors import GameError, IllegalAction, MalformedInput
 from ..engine.gardens.components import FIELDS, garden_tiles
 from ..engine.gardens.game import GardensGame, Lay

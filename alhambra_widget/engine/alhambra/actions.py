@@ -24,7 +24,11 @@ def _pos_json(pos: Pos) -> list[int]:
 
 
 class Action:
-    """Base of all actions. ``to_json()`` gives a plain dict; ``Action.from_json`` reads one."""
+    """Base of all actions. ``to_json()`` gives a plain dict; ``Action.from_json`` reads one.
+
+    Each kind's constructor checks its fields and puts them in canonical form (users
+    build actions with it); the engine builds its legal actions once each, with
+    :func:`~.listing.made`."""
 
     __slots__ = ()
     type: ClassVar[str] = ""
@@ -35,17 +39,6 @@ class Action:
     @classmethod
     def _read(cls, d: dict[str, Any]) -> Action:
         raise NotImplementedError
-
-    @classmethod
-    def trusted(cls, *values: Any) -> Any:
-        """The action with these field values, already in their checked, canonical form
-        (the engine's own tiles, ``(x, y)`` cells, sorted cards and payments): the
-        public constructor's checks are skipped, so the legal lists build fast. For the
-        engine's own use (:mod:`.listing`): anything else builds actions with the class."""
-        a = cls.__new__(cls)  # (not object.__new__: refused for compiled classes)
-        for name, v in zip(cls.FIELDS, values):
-            object.__setattr__(a, name, v)
-        return a
 
     def to_json(self) -> dict[str, Any]:
         """The action as JSON: its ``type`` and fields (:meth:`from_json` reads it back)."""

@@ -11,6 +11,7 @@ from typing import Final, NamedTuple
 
 from ..data import read_text
 from ..errors import IllegalAction, MalformedInput
+from .packing import NO_SIDES, SIDE_SETS, E, N, S, W
 
 KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, in the order of the rulebook's tables (R1, R10)."""
@@ -26,25 +27,21 @@ KIND_PRICES: Final = {
 }
 CURRENCIES: Final = ("denar", "dirham", "ducat", "florin")
 """The four currencies; market slot i (1-4) takes currency ``CURRENCIES[i-1]`` (R2)."""
-TILE_CODES: Final = (len(KIND_PRICES) + 1) * 16 * 16
-"""Every :attr:`Tile.code` is below this (prices below 16, four wall bits)."""
+PRICES: Final = 16
+"""Every price is below this (R1: 13 at most)."""
+TILE_CODES: Final = (len(KIND_PRICES) + 1) * PRICES * SIDE_SETS
+"""Every :attr:`Tile.code` is below this."""
 
-SIDES: Final = "NESW"
-N, E, S, W = 1, 2, 4, 8
+SIDE_LETTERS: Final = "NESW"
 SIDE_BITS: Final = {"N": N, "E": E, "S": S, "W": W}
 SIDE_NAMES: Final = {N: "north", E: "east", S: "south", W: "west"}
 STEPS: Final = ((N, 0, -1), (E, 1, 0), (S, 0, 1), (W, -1, 0))
-"""(side bit, dx, dy): x grows east, y grows south."""
-
-
-def opposite(bit: int) -> int:
-    """The side facing ``bit`` on the neighbouring tile (N<->S, E<->W)."""
-    return ((bit << 2) | (bit >> 2)) & 15
+"""(side, dx, dy): x grows east, y grows south."""
 
 
 def mask_to_walls(mask: int) -> str:
-    """The walled sides of a bit mask, as letters in the order N, E, S, W."""
-    return "".join(s for s in SIDES if mask & SIDE_BITS[s])
+    """The walled sides of a wall mask (a set of sides), as letters in the order N, E, S, W."""
+    return "".join(s for s in SIDE_LETTERS if mask & SIDE_BITS[s])
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +59,7 @@ class Tile:
     price: int
     walls: str = ""
     mask: int = field(init=False, repr=False, compare=False)
+    """The walled sides as a set of sides (:mod:`.packing`)."""
     name: str = field(init=False, repr=False, compare=False)
     """Compact text form, used in JSON: ``"tower 9 NE"``, ``"garden 10"``, ``"fountain"``."""
     _hash: int = field(init=False, repr=False, compare=False)
@@ -88,14 +86,14 @@ class Tile:
                 raise IllegalAction(
                     "R1", f"A {self.kind} costs {low} to {high}, not {self.price!r}."
                 )
-        if not isinstance(self.walls, str) or any(c not in SIDES for c in self.walls.upper()):
+        if not isinstance(self.walls, str) or any(c not in SIDE_LETTERS for c in self.walls.upper()):
             raise IllegalAction("R1", f"Walls are letters from 'NESW', not {self.walls!r}.")
         up = self.walls.upper()
         if len(set(up)) != len(up):
             raise IllegalAction("R1", f"A side is walled at most once: {self.walls!r}.")
         if len(up) > 3:
             raise IllegalAction("R1", "A building tile has walls on at most three sides.")
-        mask = 0
+        mask = NO_SIDES
         for c in up:
             mask |= SIDE_BITS[c]
         object.__setattr__(self, "walls", mask_to_walls(mask))
@@ -111,7 +109,7 @@ class Tile:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash((self.kind, self.price, self.walls)))
         kind = KINDS.index(self.kind) if self.kind != "fountain" else len(KINDS)
-        object.__setattr__(self, "code", (kind * 16 + self.price) * 16 + mask)
+        object.__setattr__(self, "code", (kind * PRICES + self.price) * SIDE_SETS + mask)
 
     def __hash__(self) -> int:
         return self._hash

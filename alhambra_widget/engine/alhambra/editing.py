@@ -16,7 +16,7 @@ from .actions import Edit
 from .components import CURRENCIES, Card, ScoringCard, Tile
 from .grid import Alhambra, own
 from .narration import Event
-from .state import Seat, Table
+from .state import GameState, PlayerState
 
 KNOWN: Final = frozenset(
     {
@@ -34,10 +34,10 @@ KNOWN: Final = frozenset(
 )
 """The edits (``"dirk"``: the older name of ``"dirk_tiles"``)."""
 
-Step = tuple[Seat | Table, str, Any]
+Step = tuple[PlayerState | GameState, str, Any]
 
 
-def plan(t: Table, action: Edit) -> Callable[[], list[Event]]:
+def plan(t: GameState, action: Edit) -> Callable[[], list[Event]]:
     """Parse and check an edit completely; return the function that carries it out
     (so a refused edit changes nothing). Raises MalformedInput or IllegalAction."""
     try:
@@ -58,21 +58,21 @@ def plan(t: Table, action: Edit) -> Callable[[], list[Event]]:
         t.takes = None
         for obj, attr, value in steps:
             setattr(obj, attr, value)
-            if isinstance(obj, Seat):
+            if isinstance(obj, PlayerState):
                 obj.grouped = None
         return [Event("edit", {"what": sorted(d)})]
 
     return carry_out
 
 
-def _players(t: Table, d: dict[str, Any], steps: list[Step]) -> None:
+def _players(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
     """The players' part of an edit, checked, as (object, attribute, value) steps."""
     players = d.get("players", {})
     if not isinstance(players, dict):
         raise MalformedInput("'players' maps player names to their changes.")
     for name, pd in players.items():
         try:
-            s = t.seat(name)
+            s = t.player(name)
         except KeyError:
             raise MalformedInput(f"There is no player {name!r}.") from None
         if not isinstance(pd, dict) or set(pd) - {"money", "reserve", "alhambra"}:
@@ -91,7 +91,7 @@ def _players(t: Table, d: dict[str, Any], steps: list[Step]) -> None:
             steps.append((s, "alhambra", own(a, s.name)))
 
 
-def _table(t: Table, d: dict[str, Any], steps: list[Step]) -> None:
+def _table(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
     """The rest of an edit (market, money, bag, Dirk's tiles, who is to move), checked."""
     if "market" in d:
         m = d["market"]

@@ -9,7 +9,7 @@ Each rule is written once, in its own module: the listing of legal actions in
 course of a turn, in :mod:`.rules`; the deal in :mod:`.setup`; the position editor in
 :mod:`.editing`; what happened is returned as :class:`~.narration.Event` data, its
 sentence written apart in :mod:`.narration`. This module holds :class:`Game`: its
-read-only view of the state (kept in a :class:`~.state.Table`), its queries, copies,
+read-only view of the state (kept in a :class:`~.state.GameState`), its queries, copies,
 hidden information and JSON.
 
 The state a user can reach is read-only outside actions: assigning an attribute of a
@@ -30,8 +30,8 @@ from typing import Any, ClassVar
 
 from ..chance import shuffle
 from ..errors import GameError, IllegalAction, MalformedInput
-from ..record import BLANK, LegalCache, RecordedGame, check_name, check_names
-from . import knowledge, rules
+from ..record import LegalCache, RecordedGame, check_name, check_names
+from . import knowledge, rules, turns
 from .actions import Action, Buy, Edit
 from .components import Card, ScoringCard, Tile, building_tiles
 from .editing import plain, plan
@@ -43,7 +43,7 @@ from .player import Player
 from .rules import TURN_RULES, legal
 from .scoring import ScoringRound
 from .setup import deal
-from .state import Table
+from .state import GameState, PlayerState
 
 FORMAT = "alhambra-widget/alhambra-game"
 VERSION = 1
@@ -97,7 +97,7 @@ class Game(RecordedGame[Action, Event]):
         dirk_can_win: bool = False,
         dirk: str | None = None,
     ):
-        if players is BLANK:  # for _copy_state to fill in (compiled classes have no bare __new__)
+        if self._is_blank(players):  # (for _copy_state and pickles: see RecordedGame._blank)
             return
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 6:
@@ -116,7 +116,8 @@ class Game(RecordedGame[Action, Event]):
         if type(seed) is not int:
             raise MalformedInput(f"The seed is an integer, not {seed!r}.")
         super().__init__(seed)
-        self._t = Table(names, seed, dirk_name, bool(dirk_can_win))
+        players_state = tuple(PlayerState(n) for n in names)
+        self._t = GameState(random.Random(seed), players_state, dirk_name, bool(dirk_can_win))
         self._players = tuple(Player(s) for s in self._t.seats)
         self._log = deal(self._t)
 
@@ -218,7 +219,7 @@ class Game(RecordedGame[Action, Event]):
 
     def dirk_counts(self) -> dict[str, int]:
         """Dirk's tiles per kind, as R10 counts them (R3; empty with 3 or more players)."""
-        return rules.dirk_counts(self._t)
+        return turns.dirk_counts(self._t)
 
     @property
     def next_scoring_round(self) -> int:
@@ -266,7 +267,7 @@ class Game(RecordedGame[Action, Event]):
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Tiles per kind in each Alhambra (and Dirk's), as scoring counts them (R10)."""
-        return rules.counts(self._t)
+        return turns.counts(self._t)
 
     def is_exact(self, buy: Buy) -> bool:
         """R4: does ``buy`` pay exactly the price of its slot's tile (another action)?"""
@@ -275,7 +276,7 @@ class Game(RecordedGame[Action, Event]):
     def gifts(self) -> list[tuple[str, Tile, str | None, int]]:
         """R12, as it would go now: for each market tile ``(currency, tile, receiver or
         None, amount)`` (see :func:`end_game_gifts`)."""
-        return rules.gifts(self._t)
+        return turns.gifts(self._t)
 
     def scoring_preview(
         self, number: int, alhambras: Mapping[str, Alhambra] | None = None
@@ -286,7 +287,7 @@ class Game(RecordedGame[Action, Event]):
         for name in alhambras or ():
             if name not in self.scores:
                 raise MalformedInput(f"{name!r} is not a player of this game.")
-        return rules.preview(self._t, number, alhambras)
+        return turns.preview(self._t, number, alhambras)
 
     # -- legal actions, applying -------------------------------------------------
     def _list_legal(self) -> list[Action]:
@@ -331,7 +332,7 @@ class Game(RecordedGame[Action, Event]):
 
     # -- copies, hidden information ------------------------------------------------
     def _copy_state(self) -> Game:
-        g = Game(BLANK)
+        g = self._blank()
         g._t = self._t.copy()
         g._players = tuple(Player(s) for s in g._t.seats)
         return g

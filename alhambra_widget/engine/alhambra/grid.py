@@ -4,57 +4,38 @@ Coordinates are ``(x, y)`` with the fountain at ``(0, 0)``, x growing east and
 y growing south. A wall segment is a pair of lattice corners; the tile at
 ``(x, y)`` covers the square from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
 
-The rules themselves (R7a-d, each written once) and the fast per-state analysis are in
-:mod:`.cells`; the longest wall (R11) in :mod:`.walls`. This module holds the
-:class:`Alhambra`, the sentences of its refusals (:class:`Violation`), and the
-engine's own operations on an Alhambra (:func:`build`, :func:`unbuild`,
-:func:`rebuild`, :func:`analysis`, :func:`own`), which skip the checks the game has
-already made.
+The rules themselves (R7a-d, each written once) are in :mod:`.building`, the fast
+per-layout analysis in :mod:`.analysis`, the sentences of the refusals
+(:class:`Violation`) in :mod:`.violations`, the longest wall (R11) in :mod:`.walls`.
+This module holds the :class:`Alhambra` and the engine's own operations on one
+(:func:`build`, :func:`unbuild`, :func:`rebuild`, :func:`analysis`, :func:`own`), which
+skip the checks the game has already made.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from ..errors import GameError, IllegalAction, MalformedInput, int_pair
 from ..pictures import svg_of
-from .cells import (
-    CELL,
-    CENTRE,
-    MAX_TILES,
-    OFF,
-    POS,
-    SEEN,
-    Analysis,
-    cell,
-    cell_hash,
-    code_in,
-    in_reach,
-    layout_hash,
-    neighbour_code,
-    on_foot,
-    r7a_mismatches,
-    r7b_touches,
-    r7c_open_sides,
-    r7d_leaves_hole,
-)
-from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile, kind_counts, opposite
+from .analysis import SEEN, Analysis, analyse, cell_hash, layout_hash
+from .components import FOUNTAIN, Tile, kind_counts
+from .packing import CELL_KEY, FOUNTAIN_CELL, OFFSET, POSITION, REACH, cell, in_reach
+from .violations import Violation, entering, exchanging, layout, leaving, pos_text
 from .walls import (
     Corner,
     Segment,
     external_walls,
     joined_wall,
-    longest_codes,
+    longest_corners,
     segments_of,
     tile_walls,
-    wall_codes,
+    wall_corners,
 )
 
 __all__ = [
-    "CENTRE",
     "Alhambra",
     "Corner",
     "Pos",
@@ -62,39 +43,13 @@ __all__ = [
     "Violation",
     "analysis",
     "build",
-    "cell",
     "own",
+    "positions",
     "rebuild",
     "unbuild",
 ]
 
 Pos = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """Why a tile may not go into a cell: ``rule`` is ``"R7"`` (the cell is taken), ``"R7a"``..``"R7d"``
-    (or ``"R8"`` for redesigns); ``str()`` is a plain sentence."""
-
-    rule: str
-    message: str
-    pos: Pos | None = None
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.rule, self.message, self.pos,))
-
-    def __str__(self) -> str:
-        return self.message
-
-    def error(self) -> IllegalAction:
-        """The violation as the IllegalAction a refused move raises (same ruling id and
-        sentence)."""
-        return IllegalAction(self.rule, self.message)
-
-
-def _fmt(pos: Pos) -> str:
-    return f"({pos[0]}, {pos[1]})"
 
 
 class Alhambra:
@@ -117,17 +72,16 @@ class Alhambra:
         "_walls",
     )
 
-    def __init__(self, _blank: bool = False) -> None:
-        if _blank:  # for copy() to fill in (compiled classes have no bare __new__)
-            return
-        # keyed by the cells' shared (x, y) objects (POS): a lookup finds its key by identity
-        self._tiles: dict[Pos, Tile] = {POS[CENTRE]: FOUNTAIN}
-        self._masks: dict[int, int] = {CELL[CENTRE]: 0}  # integer cell -> walls, for the analysis
-        self._hash = layout_hash(self._masks)
-        self._seen: dict[int, Analysis] = {}
+    def __init__(self) -> None:
+        # keyed by the cells' shared (x, y) objects (POSITION): a lookup finds its key by
+        # identity. Never changed in place (see _set), so every new Alhambra shares these.
+        self._tiles: dict[Pos, Tile] = _FOUNTAIN_TILES
+        self._masks: dict[int, int] = _FOUNTAIN_MASKS  # integer cell -> walls, for the analysis
+        self._hash = _FOUNTAIN_HASH
+        self._seen: dict[int, Analysis] | None = None  # made on first use, shared by copies
         self._base: tuple[Analysis, int, int | None] | None = None
         self._cache: Analysis | None = None
-        self._walls: list[int] | None = None  # segment codes (see .walls.wall_codes)
+        self._walls: list[int] | None = None  # the external walls' corners (walls.wall_corners)
         self._longest: list[int] | None = None
         self._owner: str | None = None
 
@@ -137,7 +91,8 @@ class Alhambra:
 
         The whole layout must satisfy R7; otherwise ``IllegalAction`` names the
         first rule it breaks."""
-        a = cls()
+        placed: dict[Pos, Tile] = dict(_FOUNTAIN_TILES)
+        masks: dict[int, int] = dict(_FOUNTAIN_MASKS)
         items = tiles.items() if isinstance(tiles, Mapping) else tiles
         for pos, tile in items:
             pos = as_pos(pos)
@@ -147,19 +102,20 @@ class Alhambra:
                 continue
             if not isinstance(tile, Tile):
                 raise MalformedInput(f"{tile!r} is not a Tile.")
-            if pos in a._tiles:
-                raise IllegalAction("R7", f"R7: cell {_fmt(pos)} is given twice.")
+            if pos in placed:
+                raise IllegalAction("R7", f"R7: cell {pos_text(pos)} is given twice.")
             if not in_reach(pos):
                 raise IllegalAction(
-                    "R7c", f"R7c: no tile at {_fmt(pos)} could be reached from the fountain (R1: 54 tiles)."
+                    "R7c", f"R7c: no tile at {pos_text(pos)} could be reached from the fountain (R1: 54 tiles)."
                 )
-            a._tiles[POS[cell(pos)]] = tile
-            a._masks[CELL[cell(pos)]] = tile.mask
-        a._hash = layout_hash(a._masks)
-        if len(a._tiles) > MAX_TILES + 1:
-            raise IllegalAction(
-                "R1", f"R1: there are {MAX_TILES} building tiles, not {len(a._tiles) - 1}."
-            )
+            placed[POSITION[cell(pos)]] = tile
+            masks[CELL_KEY[cell(pos)]] = tile.mask
+        if len(placed) > REACH + 1:
+            raise IllegalAction("R1", f"R1: there are {REACH} building tiles, not {len(placed) - 1}.")
+        a = cls()
+        a._tiles = placed
+        a._masks = masks
+        a._hash = layout_hash(masks)
         problems = a.violations()
         if problems:
             raise problems[0].error()
@@ -199,14 +155,14 @@ class Alhambra:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min x, min y, max x, max y) of the tiles."""
-        x0, y0, x1, y1 = self._analysis().bbox
-        return (x0 - OFF, y0 - OFF, x1 - OFF, y1 - OFF)
+        x0, y0, x1, y1 = self._analysis().box
+        return (x0 - OFFSET, y0 - OFFSET, x1 - OFFSET, y1 - OFFSET)
 
     def copy(self) -> Alhambra:
         """A free copy (not owned by any game), made in constant time: the tile
         dictionary is never changed in place (every change makes a new one), so the
         copy shares it and its per-state analysis until either side changes."""
-        a = Alhambra(True)
+        a = Alhambra()
         a._tiles = self._tiles
         a._masks = self._masks
         a._hash = self._hash
@@ -218,6 +174,11 @@ class Alhambra:
         a._owner = None
         return a
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles compiled (mypyc) as well: the layout and owner, no analysis (worked out
+        # anew when asked)
+        return (_unpickled, (self._tiles, self._masks, self._owner))
+
     def __deepcopy__(self, memo: object) -> Alhambra:
         a = self.copy()
         a._owner = self._owner
@@ -228,13 +189,13 @@ class Alhambra:
         if an is None:
             masks = self._masks
             seen = self._seen
+            if seen is None:
+                seen = self._seen = {}
             an = seen.get(self._hash)
             if an is None or an.masks != masks:
                 base = self._base
-                if base is not None:  # one change since the last analysis: derive it
-                    an = base[0].derive(masks, base[1], base[2])
-                else:
-                    an = Analysis(masks)
+                # one change since the last analysis: derive it; else analyse the layout whole
+                an = base[0].derive(masks, base[1], base[2]) if base is not None else analyse(masks)
                 if len(seen) >= SEEN:
                     seen.clear()
                 seen[self._hash] = an
@@ -247,7 +208,7 @@ class Alhambra:
         next analysis is a recent one of the same layout (a redesign undone, a tile
         exchanged for one with the same walls), else derived from the last one if
         this is the only change since."""
-        new = self._masks.get(CELL[c])
+        new = self._masks.get(CELL_KEY[c])
         h = self._hash
         if old is not None:
             h ^= cell_hash(c, old)
@@ -270,68 +231,8 @@ class Alhambra:
     def why_illegal(self, tile: Tile, pos: Pos) -> Violation | None:
         """``None`` if ``tile`` may go into ``pos``; else the first rule broken, in the
         order occupied, R7a (matching sides), R7b (a full side shared), R7c (on foot
-        from the fountain), R7d (no enclosed space)."""
-        pos = as_pos(pos)
-        tiles = self._tiles
-        if pos in tiles:
-            there = tiles[pos]
-            what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
-            return Violation(
-                "R7",
-                f"R7: cell {_fmt(pos)} already holds {what}; a tile enters an empty cell.",
-                pos,
-            )
-        if tile.kind == "fountain":
-            return Violation("R1", _ONE_FOUNTAIN, pos)
-        if len(tiles) > MAX_TILES:
-            n = MAX_TILES
-            return Violation(
-                "R1", f"R1: there are {n} building tiles; this Alhambra holds {n}.", pos
-            )
-        code = neighbour_code(self._masks, cell(pos)) if in_reach(pos) else 0
-        wrong = r7a_mismatches(code, tile.mask)
-        if wrong:
-            return self._mismatch("R7a: the", tile, pos, wrong)
-        if not r7b_touches(code):
-            return Violation(
-                "R7b",
-                f"R7b: cell {_fmt(pos)} shares no full side with the Alhambra; a new tile "
-                "must touch it along at least one side, not only at a corner.",
-                pos,
-            )
-        if not r7c_open_sides(code, tile.mask):
-            return Violation(
-                "R7c",
-                f"R7c: a tile at {_fmt(pos)} could not be reached on foot from the fountain: "
-                "every side it shares with the Alhambra is walled.",
-                pos,
-            )
-        holes = self._analysis().enclosed_by(cell(pos))
-        if holes:
-            cells = _cells_text(holes)
-            return Violation(
-                "R7d",
-                f"R7d: a tile at {_fmt(pos)} would enclose the empty cell{'s' if len(holes) > 1 else ''} "
-                f"{cells} on all sides; every empty cell must stay open to the outside.",
-                pos,
-            )
-        return None
-
-    def _mismatch(self, lead: str, tile: Tile, pos: Pos, wrong: int) -> Violation:
-        """R7a's sentence for the first of the sides ``wrong`` (see
-        :func:`~.cells.r7a_mismatches`) of ``tile`` at ``pos``."""
-        bit, dx, dy = next(s for s in STEPS if s[0] & wrong)
-        q = (pos[0] + dx, pos[1] + dy)
-        other = self._tiles[q]
-        mine = "walled" if tile.mask & bit else "open"
-        them = "a wall" if other.mask & opposite(bit) else "no wall"
-        return Violation(
-            "R7a",
-            f"{lead} {tile.kind}'s {SIDE_NAMES[bit]} side is {mine}, but the "
-            f"{other.kind} at {_fmt(q)} has {them} on the side it touches; touching "
-            "sides must match, wall against wall and open against open.",
-            pos,
-        )
+        from the fountain), R7d (no enclosed space): :func:`.violations.entering`."""
+        return entering(self._tiles, self._masks, self._analysis(), tile, as_pos(pos))
 
     def is_legal(self, tile: Tile, pos: Pos) -> bool:
         """True when ``tile`` may be built at ``pos`` (R7); :meth:`why_illegal` says why not."""
@@ -341,7 +242,7 @@ class Alhambra:
         """Every cell where ``tile`` may be built now (R7; none for a fountain, R1)."""
         if tile.kind == "fountain":
             return set()
-        return set(self._analysis().legal_cells(tile.mask))
+        return set(positions(self._analysis().legal_cells(tile.mask)))
 
     def place(self, tile: Tile, pos: Pos) -> None:
         """Build ``tile`` at ``pos``; ``IllegalAction`` (with ``.rule``) if R7 forbids it,
@@ -352,19 +253,20 @@ class Alhambra:
             raise v.error()
         build(self, tile, as_pos(pos))
 
-    def _set(self, pos: Any, tile: Tile | None) -> Tile | None:
+    def _set(self, pos: Pos, tile: Tile | None) -> Tile | None:
         """Put ``tile`` at ``pos`` (``None``: empty it) and return what stood there; the
         one place the layout changes (copy-on-write: copies and analyses share the old
-        dictionaries). (``pos`` typed ``Any``: compiled, a ``Pos`` is unboxed and boxed
-        anew; the tiles are keyed by the cell's shared ``(x, y)`` of ``POS``.)"""
+        dictionaries)."""
         tiles = dict(self._tiles)
         masks = dict(self._masks)
         c = cell(pos)
-        key = CELL[c]  # (the cell's one object: see cells.CELL)
-        at = POS[c]
+        key = CELL_KEY[c]
+        at = POSITION[c]
         if tile is None:
-            old: Tile | None = tiles.pop(at)
-            before: int | None = masks.pop(key)
+            old: Tile | None = tiles[at]
+            before: int | None = masks[key]
+            del tiles[at]  # (del, not pop(): compiled, a dictionary's pop is a generic call)
+            del masks[key]
         else:  # (replaced in place: the dictionaries keep their order)
             old = tiles.get(at)
             before = masks.get(key)
@@ -378,36 +280,13 @@ class Alhambra:
     # -- R8 redesign ------------------------------------------------------
     def why_not_removable(self, pos: Pos) -> Violation | None:
         """``None`` if the tile at ``pos`` may go to the reserve (R8): never the
-        fountain, and what remains must satisfy R7 (all on foot, no space)."""
-        pos = as_pos(pos)
-        if pos == (0, 0):
-            return Violation("R8", _NOT_THE_FOUNTAIN, pos)
-        tile = self._tiles.get(pos)
-        if tile is None:
-            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to remove.", pos)
-        an = self._analysis()
-        c = cell(pos)
-        if c in an.removable_cells():
-            return None
-        if r7d_leaves_hole(code_in(an.keys, c)):
-            return Violation(
-                "R7d",
-                f"R8/R7d: removing the {tile.kind} at {_fmt(pos)} would leave an empty space "
-                "enclosed on all sides.",
-                pos,
-            )
-        seen = on_foot(self._masks, without=c)
-        cut = sorted((POS[q] for q in self._masks if q != c and q not in seen), key=_yx)
-        return Violation(
-            "R7c",
-            f"R8/R7c: removing the {tile.kind} at {_fmt(pos)} would cut "
-            f"{', '.join(_fmt(p) for p in cut)} off from the fountain (on foot).",
-            pos,
-        )
+        fountain, and what remains must satisfy R7 (all on foot, no space):
+        :func:`.violations.leaving`."""
+        return leaving(self._tiles, self._masks, self._analysis(), as_pos(pos))
 
     def removable(self) -> set[Pos]:
         """Positions whose tile may go to the reserve (R8)."""
-        return set(self._analysis().removable())
+        return set(positions(self._analysis().removable_cells()))
 
     def remove(self, pos: Pos) -> Tile:
         """Take the tile at ``pos`` out (to the reserve) and return it (R8)."""
@@ -418,27 +297,16 @@ class Alhambra:
         return unbuild(self, as_pos(pos))
 
     def why_not_exchangeable(self, tile: Tile, pos: Pos) -> Violation | None:
-        """``None`` if ``tile`` may take the place of the tile at ``pos`` (R8 exchange).
-
-        The new tile takes exactly the same cell, so only R7a can break: its sides
-        facing neighbours must match them (and then walking and spaces are as before)."""
-        pos = as_pos(pos)
-        if pos == (0, 0):
-            return Violation("R8", _NOT_THE_FOUNTAIN, pos)
-        if pos not in self._tiles:
-            return Violation("R8", f"R8: there is no tile at {_fmt(pos)} to exchange.", pos)
-        if tile.kind == "fountain":
-            return Violation("R1", _ONE_FOUNTAIN, pos)
-        wrong = r7a_mismatches(code_in(self._analysis().keys, cell(pos)), tile.mask)
-        if wrong:
-            return self._mismatch("R8/R7a: in the exchange, the", tile, pos, wrong)
-        return None
+        """``None`` if ``tile`` may take the place of the tile at ``pos`` (R8 exchange):
+        only R7a can break, as the new tile takes exactly the same cell
+        (:func:`.violations.exchanging`)."""
+        return exchanging(self._tiles, self._analysis(), tile, as_pos(pos))
 
     def exchangeable(self, tile: Tile) -> set[Pos]:
         """Cells whose tile ``tile`` may replace (R8 exchange)."""
         if tile.kind == "fountain":
             return set()
-        return set(self._analysis().exchange_cells(tile.mask))
+        return set(positions(self._analysis().exchange_cells(tile.mask)))
 
     def exchange(self, tile: Tile, pos: Pos) -> Tile:
         """Put ``tile`` where the tile at ``pos`` stands and return the old one (R8)."""
@@ -452,59 +320,32 @@ class Alhambra:
     def violations(self) -> list[Violation]:
         """Every way the whole layout breaks R7 (empty for a legal Alhambra): the same
         rules as :meth:`why_illegal`, read off the whole layout."""
-        tiles = self._tiles
-        out: list[Violation] = []
-        if tiles.get((0, 0)) != FOUNTAIN:
-            out.append(Violation("R1", "The fountain must stand at (0, 0).", (0, 0)))
-            return out
-        masks = self._masks
-        for (x, y), t in tiles.items():
-            wrong = r7a_mismatches(neighbour_code(masks, cell((x, y))), t.mask)
-            for bit, dx, dy in ((2, 1, 0), (4, 0, 1)):  # E and S: each pair once
-                if wrong & bit:
-                    q = (x + dx, y + dy)
-                    out.append(
-                        Violation(
-                            "R7a",
-                            f"R7a: the {t.kind} at {_fmt((x, y))} and the {tiles[q].kind} at "
-                            f"{_fmt(q)} do not match where they touch.",
-                            q,
-                        )
-                    )
-        seen = on_foot(masks)
-        for p in tiles:
-            if cell(p) not in seen:
-                out.append(
-                    Violation("R7c", f"R7c: the tile at {_fmt(p)} cannot be reached on foot.", p)
-                )
-        for h in sorted((POS[q] for q in self._analysis().holes()), key=_yx):
-            out.append(Violation("R7d", f"R7d: the empty cell {_fmt(h)} is enclosed.", h))
-        return out
+        return layout(self._tiles, self._masks, self._analysis())
 
     # -- R11 walls ----------------------------------------------------------
     def external_walls(self) -> list[Segment]:
         """Wall segments with no tile on their other side (R11); back-to-back walls are left out."""
-        return segments_of(self._wall_codes())
+        return segments_of(self._wall_corners())
 
-    def _wall_codes(self) -> list[int]:
+    def _wall_corners(self) -> list[int]:
         walls = self._walls
         if walls is None:
-            walls = self._walls = wall_codes(self._masks)
+            walls = self._walls = wall_corners(self._masks)
         return walls
 
-    def _longest_codes(self) -> list[int]:
+    def _longest_corners(self) -> list[int]:
         longest = self._longest
         if longest is None:
-            longest = self._longest = longest_codes(self._wall_codes())
+            longest = self._longest = longest_corners(self._wall_corners())
         return longest
 
     def longest_wall_segments(self) -> list[Segment]:
         """The segments of one longest joined wall (R11), in order along the wall."""
-        return segments_of(self._longest_codes())
+        return segments_of(self._longest_corners())
 
     def longest_wall(self) -> int:
         """Points for walls (R11): the length of the longest joined external wall."""
-        return len(self._longest_codes())
+        return len(self._longest_corners()) // 2
 
     def longest_wall_if(self, tile: Tile, pos: Pos) -> int:
         """The longest joined external wall (R11) if ``tile`` stood at ``pos`` (built
@@ -512,12 +353,13 @@ class Alhambra:
         of one layout (the worlds a search imagines) work it out once. ``pos`` is not
         checked against R7."""
         an = self._analysis()
-        key = ("wall", cell(pos), tile.mask)
+        c = cell(pos)
+        key = ("wall", c, tile.mask)
         n: int | None = an.memo.get(key)
         if n is None:
             masks = dict(self._masks)
-            masks[CELL[cell(pos)]] = tile.mask
-            n = an.memo[key] = len(longest_codes(wall_codes(masks)))
+            masks[CELL_KEY[c]] = tile.mask
+            n = an.memo[key] = len(longest_corners(wall_corners(masks))) // 2
         return n
 
     def walls_joined_by(self, tile: Tile, pos: Pos) -> list[Segment]:
@@ -541,16 +383,17 @@ class Alhambra:
         return svg_of(self)
 
 
-_ONE_FOUNTAIN: Final = "R1: an Alhambra has one fountain, at (0, 0); it is never built again."
-_NOT_THE_FOUNTAIN: Final = "R8: the fountain can never be removed or exchanged."
-
-
-def _yx(p: Pos) -> tuple[int, int]:
-    return (p[1], p[0])
-
-
-def _cells_text(cells: Iterable[int]) -> str:
-    return ", ".join(_fmt(p) for p in sorted((POS[q] for q in cells), key=_yx))
+_FOUNTAIN_TILES: Final[dict[Pos, Tile]] = {POSITION[FOUNTAIN_CELL]: FOUNTAIN}
+_FOUNTAIN_MASKS: Final[dict[int, int]] = {CELL_KEY[FOUNTAIN_CELL]: FOUNTAIN.mask}
+_FOUNTAIN_HASH: Final = layout_hash(_FOUNTAIN_MASKS)
+def _unpickled(tiles: dict[Pos, Tile], masks: dict[int, int], owner: str | None) -> Alhambra:
+    """An unpickled Alhambra: its layout and owner (see :meth:`Alhambra.__reduce__`)."""
+    a = Alhambra()
+    a._tiles = tiles
+    a._masks = masks
+    a._hash = layout_hash(masks)
+    a._owner = owner
+    return a
 
 
 # -- the engine's own operations (no checks: the game has made them) -------------
@@ -561,19 +404,19 @@ def analysis(a: Alhambra) -> Analysis:
     return a._analysis()
 
 
-def build(a: Alhambra, tile: Tile, pos: Any) -> None:
+def build(a: Alhambra, tile: Tile, pos: Pos) -> None:
     """For the engine: build ``tile`` at the empty cell ``pos``, checked already (R7)."""
     a._set(pos, tile)
 
 
-def unbuild(a: Alhambra, pos: Any) -> Tile:
+def unbuild(a: Alhambra, pos: Pos) -> Tile:
     """For the engine: take the tile at ``pos`` out, checked already (R8); returns it."""
     old = a._set(pos, None)
     assert old is not None
     return old
 
 
-def rebuild(a: Alhambra, tile: Tile, pos: Any) -> Tile:
+def rebuild(a: Alhambra, tile: Tile, pos: Pos) -> Tile:
     """For the engine: ``tile`` takes the cell of the tile at ``pos`` (R8 exchange,
     checked already); returns the old tile."""
     old = a._set(pos, tile)
@@ -586,6 +429,11 @@ def own(a: Alhambra, owner: str | None) -> Alhambra:
     with ``None``, as free; returns ``a``."""
     a._owner = owner
     return a
+
+
+def positions(cells: Iterable[int]) -> list[Pos]:
+    """Integer cells as their ``(x, y)`` positions (each the cell's shared tuple)."""
+    return [POSITION[c] for c in cells]
 
 
 def as_pos(pos: object) -> Pos:

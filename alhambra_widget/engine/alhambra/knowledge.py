@@ -28,18 +28,16 @@ from .actions import Action, Buy, Edit, TakeMoney
 from .components import CURRENCIES, Card, ScoringCard, Tile, building_tiles, money_cards
 from .editing import cards_of, deck_of, tiles_of
 from .narration import Event
-from .state import Table
+from .state import GameState
 
 
 def known_money(
     history: Sequence[Action], movers: Sequence[int], names: Sequence[str]
 ) -> list[Counter[Card]]:
     """For each seat, the cards of its hand that everyone knows (see the module), from
-    the record: ``history`` and, for each action, its mover (the record's
-    ``mover << 32 | log position``, as :attr:`Game.movers` reads it)."""
+    the record: ``history`` and, for each action, the seat that made it (``movers``)."""
     known: list[Counter[Card]] = [Counter() for _ in names]
-    for action, m in zip(history, movers):
-        mover = m >> 32
+    for action, mover in zip(history, movers):
         if type(action) is TakeMoney:
             known[mover].update(action.cards)
         elif type(action) is Buy:
@@ -59,7 +57,7 @@ def _edited(known: list[Counter[Card]], changes: str, names: Sequence[str]) -> N
 
 
 # -- what one seat knows: its start, the draws it is told of, its game (seat_record) --
-def seat_start(t: Table, seat: int | None, log: Sequence[Event]) -> dict[str, Any]:
+def seat_start(t: GameState, seat: int | None, log: Sequence[Event]) -> dict[str, Any]:
     """The setup as ``seat`` saw it (``None``: a spectator): the market, Dirk's tiles
     (R3), the display, the deck's size and where its scoring cards may lie (R2), who
     starts, each hand's size and the seat's own hand (dealt hidden, R2), and the setup's
@@ -77,7 +75,7 @@ def seat_start(t: Table, seat: int | None, log: Sequence[Event]) -> dict[str, An
     }
 
 
-def seat_world(t: Table, seat: int | None, start: dict[str, Any]) -> list[Event]:
+def seat_world(t: GameState, seat: int | None, start: dict[str, Any]) -> list[Event]:
     """Set ``t`` (a table dealt from a seed of no meaning) to the setup ``start``
     describes, guessing what ``seat`` cannot see from what it can: the other hands
     (their sizes kept), the deck's order (each scoring card within its window) and the
@@ -124,7 +122,7 @@ def seat_world(t: Table, seat: int | None, start: dict[str, Any]) -> list[Event]
     return log
 
 
-def seat_reveals(before: Table, after: Table, events: Sequence[Event]) -> dict[str, Any]:
+def seat_reveals(before: GameState, after: GameState, events: Sequence[Event]) -> dict[str, Any]:
     """What an action showed everyone of the hidden piles: the money deck's items drawn
     (R9: money cards and scoring cards, in the order drawn, across a reshuffle of the
     discard pile), the tiles drawn from the bag (R9's market, R3's Dirk), in order; and
@@ -150,7 +148,7 @@ def seat_reveals(before: Table, after: Table, events: Sequence[Event]) -> dict[s
 
 
 def reconcile(
-    t: Table, seat: int | None, known: Sequence[Sequence[Card]], action: Action, reveals: dict[str, Any]
+    t: GameState, seat: int | None, known: Sequence[Sequence[Card]], action: Action, reveals: dict[str, Any]
 ) -> None:
     """Rearrange a seat's guesses (the other hands' unknown cards, the deck, the bag) so
     that ``action`` and its ``reveals`` fit: a purchase's cards (R6) in its payer's hand,
@@ -184,7 +182,7 @@ def reconcile(
     put_last(t.bag, bag)
 
 
-def _show_hands(t: Table, seat: int | None, hands: object) -> None:
+def _show_hands(t: GameState, seat: int | None, hands: object) -> None:
     """R12: every hand is shown (for the market's last tiles): the guessed hands become
     those, and the deck's money cards what is left of the unseen cards."""
     if not isinstance(hands, list) or len(hands) != len(t.seats):
@@ -204,12 +202,12 @@ def _show_hands(t: Table, seat: int | None, hands: object) -> None:
             t.deck[k] = rest.pop()
 
 
-def _holders(t: Table, card: Card, fixed: list[Counter[Card]]) -> list[int]:
+def _holders(t: GameState, card: Card, fixed: list[Counter[Card]]) -> list[int]:
     """The seats whose guessed (not fixed) cards include ``card``."""
     return [i for i, s in enumerate(t.seats) if s.money.count(card) > fixed[i][card]]
 
 
-def _swap_in(t: Table, item: Card | ScoringCard, target: int, fixed: list[Counter[Card]]) -> None:
+def _swap_in(t: GameState, item: Card | ScoringCard, target: int, fixed: list[Counter[Card]]) -> None:
     """Bring money card ``item`` from a guessed hand to the deck's place ``target``,
     giving that hand a guessed money card of the deck."""
     if type(item) is not Card:
@@ -229,7 +227,7 @@ def _swap_in(t: Table, item: Card | ScoringCard, target: int, fixed: list[Counte
     t.deck[target] = item
 
 
-def _bring(t: Table, payer: int, need: Counter[Card], fixed: list[Counter[Card]]) -> None:
+def _bring(t: GameState, payer: int, need: Counter[Card], fixed: list[Counter[Card]]) -> None:
     """Put the cards ``need`` into the payer's hand, each missing one swapped with a
     guessed card of theirs that the payment does not use, from the deck or another
     guessed hand."""

@@ -1,15 +1,15 @@
-"""For the engine: dealing a new game (R2, R3) onto a :class:`~.state.Table`."""
+"""For the engine: dealing a new game (R2, R3) onto a :class:`~.state.GameState`."""
 
 from __future__ import annotations
 
 from ..chance import shuffle
 from .components import CURRENCIES, Card, ScoringCard, building_tiles, money_cards
 from .narration import Event
-from .rules import dirk_event
-from .state import Table
+from .state import GameState
+from .turns import dirk_event
 
 
-def deal(t: Table) -> list[Event]:
+def deal(t: GameState) -> list[Event]:
     """R2, R3: fill the bag, the market, Dirk's tiles (two players), the hands, the
     display and the money deck with its scoring cards; pick the starting player.
     Returns the setup's events."""
@@ -34,7 +34,7 @@ def deal(t: Table) -> list[Event]:
     return log
 
 
-def _money_deck(t: Table, cards: list[Card]) -> None:
+def _money_deck(t: GameState, cards: list[Card]) -> None:
     """R2: five piles as equal as possible (the first piles take the extra cards);
     scoring card 1 at a random place in pile 2, card 2 in pile 4."""
     q, r = divmod(len(cards), 5)
@@ -58,7 +58,7 @@ def _money_deck(t: Table, cards: list[Card]) -> None:
     t.deck_size = len(t.deck)
 
 
-def _starting_player(t: Table) -> str:
+def _starting_player(t: GameState) -> str:
     """R2: fewest cards, then the lowest total, then the seed; returns how it was
     decided."""
     seats = t.seats

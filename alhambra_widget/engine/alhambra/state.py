@@ -1,8 +1,8 @@
 """For the engine: the mutable state of an Alhambra game, never handed to users.
 
-A :class:`~.game.Game` keeps its whole state in one :class:`Table` (market, money,
-piles, Dirk, whose turn, scores) and each seat's in a :class:`Seat` (money, Alhambra,
-reserve, tiles bought this turn, score). The rules (:mod:`.rules`), the setup
+A :class:`~.game.Game` keeps its whole state in one :class:`GameState` (market, money,
+piles, Dirk, whose turn, scores) and each player's in a :class:`PlayerState` (money,
+Alhambra, reserve, tiles bought this turn, score). The rules (:mod:`.rules`), the setup
 (:mod:`.setup`) and the editor (:mod:`.editing`) change these plain objects; users see
 them only through the read-only :class:`~.game.Game` and :class:`~.player.Player`,
 which show lists as tuples and dicts as read-only mappings.
@@ -11,6 +11,7 @@ which show lists as tuples and dicts as read-only mappings.
 from __future__ import annotations
 
 import random
+from typing import Any, Final
 
 from .actions import TakeMoney
 from .components import CARDS, CURRENCIES, Card, ScoringCard, Tile
@@ -18,16 +19,14 @@ from .grid import Alhambra, own
 from .scoring import ScoringRound
 
 
-class Seat:
-    """For the engine: one seat's state. ``grouped`` and ``totals`` cache the hand per
-    currency (``None`` when stale); copies share them, so they are replaced, never
-    changed in place."""
+class PlayerState:
+    """For the engine: one player's state (users see it as a :class:`~.player.Player`).
+    ``grouped`` and ``totals`` cache the hand per currency (``None`` when stale); copies
+    share them, so they are replaced, never changed in place."""
 
     __slots__ = ("alhambra", "bought", "grouped", "money", "name", "reserve", "score", "totals")
 
-    def __init__(self, name: str | None = None):
-        if name is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
-            return
+    def __init__(self, name: str) -> None:
         self.name = name
         self.score = 0
         self.money: list[Card] = []
@@ -87,7 +86,8 @@ class Seat:
             h = self.grouped = dict(h)
             h[currency] = tuple(held)
             totals = self.totals = dict(self.totals)
-            totals[currency] -= sum(values)
+            for v in values:  # (not sum(): compiled, a builtin is a generic call)
+                totals[currency] -= v
         return cards
 
     def set_money(self, cards: list[Card]) -> None:
@@ -95,10 +95,15 @@ class Seat:
         self.money = cards
         self.grouped = None
 
-    def copy(self) -> Seat:
-        """An independent copy of the seat (its Alhambra copied)."""
-        s = Seat()
-        s.name = self.name
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor,
+        # then its fields (the hand's caches are worked out anew)
+        fields = (self.score, self.money, self.alhambra, self.reserve, self.bought)
+        return (_unpickled_player, (self.name, *fields))
+
+    def copy(self) -> PlayerState:
+        """An independent copy (its Alhambra copied)."""
+        s = PlayerState(self.name)
         s.score = self.score
         s.money = list(self.money)
         s.alhambra = own(self.alhambra.copy(), self.name)
@@ -109,13 +114,13 @@ class Seat:
         return s
 
 
-class Table:
-    """For the engine: everything of a game but its record and its seats' views.
+class GameState:
+    """For the engine: everything of a game but its record and its players' views.
 
-    ``bag`` and ``deck`` are drawn from their ends; ``takes`` caches the R5 choices of
-    this display (``None`` when stale); ``windows`` is where each scoring card may lie
-    (draws from the top, public knowledge); ``due`` the scoring rounds drawn and not
-    yet scored (R9)."""
+    ``rng`` is the game's one generator (R13); ``bag`` and ``deck`` are drawn from
+    their ends; ``takes`` caches the R5 choices of this display (``None`` when stale);
+    ``windows`` is where each scoring card may lie (draws from the top, public
+    knowledge); ``due`` the scoring rounds drawn and not yet scored (R9)."""
 
     __slots__ = (
         "bag",
@@ -142,12 +147,14 @@ class Table:
     )
 
     def __init__(
-        self, names: list[str] | None = None, seed: int = 0, dirk_name: str = "", dirk_can_win: bool = False
-    ):
-        if names is None:  # a blank for copy() to fill in (compiled classes have no bare __new__)
-            return
-        self.rng = random.Random(seed)
-        self.seats: tuple[Seat, ...] = tuple(Seat(n) for n in names)
+        self,
+        rng: random.Random,
+        seats: tuple[PlayerState, ...],
+        dirk_name: str = "",
+        dirk_can_win: bool = False,
+    ) -> None:
+        self.rng = rng
+        self.seats = seats
         self.dirk_name = dirk_name
         self.dirk_can_win = dirk_can_win
         self.bag: list[Tile] = []
@@ -173,17 +180,21 @@ class Table:
         """True with two players, and so Dirk (R3)."""
         return len(self.seats) == 2
 
-    def copy(self) -> Table:
-        """An independent copy (the generator and the seats too)."""
-        t = Table()
-        # the immutable fields shared, the mutable ones copied below (spelt out, not a
-        # loop over __slots__: the compiled engine has no class-level slot list)
-        t.dirk_name, t.dirk_can_win, t.dirk_score = self.dirk_name, self.dirk_can_win, self.dirk_score
-        t.takes, t.windows, t.deck_size = self.takes, self.windows, self.deck_size
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor,
+        # then the fields set after it (named: a compiled class has no slot list)
+        rest = {name: getattr(self, name) for name in _SET_AFTER}
+        return (_unpickled_game, (self.rng, self.seats, self.dirk_name, self.dirk_can_win, rest))
+
+    def copy(self) -> GameState:
+        """An independent copy (the generator and the players too)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        t = GameState(rng, tuple(s.copy() for s in self.seats), self.dirk_name, self.dirk_can_win)
+        # the immutable fields shared, the mutable ones copied (spelt out, not a loop over
+        # __slots__: the compiled engine has no class-level slot list)
+        t.dirk_score, t.takes, t.windows, t.deck_size = self.dirk_score, self.takes, self.windows, self.deck_size
         t.starting_player, t.current, t.phase, t.turn = self.starting_player, self.current, self.phase, self.turn
-        t.rng = random.Random()
-        t.rng.setstate(self.rng.getstate())
-        t.seats = tuple(s.copy() for s in self.seats)
         t.bag = list(self.bag)
         t.market = dict(self.market)
         t.dirk = list(self.dirk)
@@ -195,8 +206,8 @@ class Table:
         t.due = list(self.due)
         return t
 
-    def seat(self, name: str) -> Seat:
-        """The seat of the player named ``name``; KeyError if there is none."""
+    def player(self, name: str) -> PlayerState:
+        """The state of the player named ``name``; KeyError if there is none."""
         for s in self.seats:
             if s.name == name:
                 return s
@@ -216,3 +227,48 @@ class Table:
             board[self.dirk_name] = self.dirk_score
         top = max(board.values())
         return [n for n, s in board.items() if s == top]
+
+
+_SET_AFTER: Final = (
+    "bag",
+    "current",
+    "deck",
+    "deck_size",
+    "dirk",
+    "dirk_score",
+    "discard",
+    "display",
+    "due",
+    "market",
+    "phase",
+    "rounds",
+    "scoring_cards_drawn",
+    "starting_player",
+    "takes",
+    "turn",
+    "windows",
+)
+"""The fields of a :class:`GameState` its constructor does not take."""
+
+
+def _unpickled_player(
+    name: str, score: int, money: list[Card], alhambra: Alhambra, reserve: list[Tile], bought: list[Tile]
+) -> PlayerState:
+    """An unpickled :class:`PlayerState` (see its ``__reduce__``)."""
+    s = PlayerState(name)
+    s.score = score
+    s.money = money
+    s.alhambra = alhambra
+    s.reserve = reserve
+    s.bought = bought
+    return s
+
+
+def _unpickled_game(
+    rng: random.Random, seats: tuple[PlayerState, ...], dirk_name: str, dirk_can_win: bool, rest: dict[str, Any]
+) -> GameState:
+    """An unpickled :class:`GameState` (see its ``__reduce__``)."""
+    t = GameState(rng, seats, dirk_name, dirk_can_win)
+    for name, value in rest.items():
+        setattr(t, name, value)
+    return t

@@ -1,7 +1,10 @@
-"""R11 walls: the external wall segments of a layout and a longest joined wall.
+"""R11 walls: the external wall segments of a layout, and a longest joined wall.
 
 A wall segment is a pair of lattice corners; the tile at ``(x, y)`` covers the square
-from corner ``(x, y)`` to corner ``(x + 1, y + 1)``.
+from corner ``(x, y)`` to corner ``(x + 1, y + 1)``. The engine numbers a corner as it
+numbers a cell (:mod:`.packing`): the tile at cell ``c`` spans the corners ``c`` and
+``c + EAST + SOUTH``. R11 is written once, on those numbers (:func:`wall_corners`,
+:func:`longest_corners`); the ``(x, y)`` segments are made only when read.
 """
 
 from __future__ import annotations
@@ -9,39 +12,66 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .cells import CELL, POS
 from .components import Tile
+from .packing import CELL_KEY, EAST, NEIGHBOURS, NO_SIDES, POSITION, SOUTH, E, N, S, W, cell
 
 Pos = tuple[int, int]
 Corner = tuple[int, int]
 Segment = tuple[Corner, Corner]
 
+_ENDS: Final = {N: (0, EAST), E: (EAST, EAST + SOUTH), S: (SOUTH, EAST + SOUTH), W: (0, SOUTH)}
+"""A side -> its two corners, as steps from the corner of the cell."""
+_SIDE_WALLS: Final[tuple[tuple[int, int, int, int], ...]] = tuple((side, step, _ENDS[side][0], _ENDS[side][1]) for side, step, _facing in NEIGHBOURS)
+"""For each side: (the side, the step to the neighbour there, its two corners)."""
+
+
+def wall_corners(masks: Mapping[int, int]) -> list[int]:
+    """R11: the external wall segments of the layout ``masks`` (integer cell -> walls,
+    keyed by :data:`.packing.CELL_KEY`), as their corners, two per segment. A wall
+    segment is external when the cell on its other side holds no tile: back-to-back
+    walls between two tiles score nothing. In the layout's order, each tile's sides in
+    the order north, east, south, west."""
+    ends: list[int] = []
+    for c, walls in masks.items():
+        if walls == NO_SIDES:
+            continue
+        for side, step, first, last in _SIDE_WALLS:
+            if walls & side and CELL_KEY[c + step] not in masks:
+                ends.append(c + first)
+                ends.append(c + last)
+    return ends
+
+
+def longest_corners(ends: list[int]) -> list[int]:
+    """R11: a longest joined wall through the segments with corners ``ends`` (two per
+    segment, :func:`wall_corners`): its segments' corners, in order along the wall."""
+    out: list[int] = []
+    for i in _trail(ends):
+        out.append(ends[2 * i])
+        out.append(ends[2 * i + 1])
+    return out
+
+
+def segments_of(ends: list[int]) -> list[Segment]:
+    """Segments given as corners, two per segment, as ``((x, y), (x, y))`` corner pairs
+    (each corner the shared ``(x, y)`` of :data:`.packing.POSITION`)."""
+    return [(POSITION[ends[i]], POSITION[ends[i + 1]]) for i in range(0, len(ends), 2)]
+
 
 def external_walls(tiles: Mapping[Pos, Tile]) -> list[Segment]:
-    """Wall segments with no tile on their other side (R11); back-to-back walls between
-    two tiles score nothing."""
-    segs: list[Segment] = []
-    for (x, y), t in tiles.items():
-        m = t.mask
-        if not m:
-            continue
-        if m & 1 and (x, y - 1) not in tiles:
-            segs.append(((x, y), (x + 1, y)))
-        if m & 2 and (x + 1, y) not in tiles:
-            segs.append(((x + 1, y), (x + 1, y + 1)))
-        if m & 4 and (x, y + 1) not in tiles:
-            segs.append(((x, y + 1), (x + 1, y + 1)))
-        if m & 8 and (x - 1, y) not in tiles:
-            segs.append(((x, y), (x, y + 1)))
-    return segs
+    """R11: the wall segments of ``tiles`` (position -> tile) with no tile on their other
+    side (:func:`wall_corners`)."""
+    return segments_of(wall_corners({CELL_KEY[cell(pos)]: t.mask for pos, t in tiles.items()}))
 
 
 def tile_walls(tile: Tile, pos: Pos) -> list[Segment]:
     """The wall segments of ``tile`` at ``pos``, external or not (north, east, south, west)."""
-    x, y = pos
-    m = tile.mask
-    sides = [((x, y), (x + 1, y)), ((x + 1, y), (x + 1, y + 1)), ((x, y + 1), (x + 1, y + 1)), ((x, y), (x, y + 1))]
-    return [s for bit, s in zip((1, 2, 4, 8), sides) if m & bit]
+    c = cell(pos)
+    out: list[Segment] = []
+    for side, _step, first, last in _SIDE_WALLS:
+        if tile.mask & side:
+            out.append((POSITION[c + first], POSITION[c + last]))
+    return out
 
 
 def joined_wall(segments: list[Segment], through: list[Segment]) -> list[Segment]:
@@ -64,12 +94,8 @@ def joined_wall(segments: list[Segment], through: list[Segment]) -> list[Segment
 
 
 def longest_trail(segments: list[Segment]) -> list[Segment]:
-    """A longest trail (each segment at most once, corners may repeat) through ``segments``.
-
-    Per connected piece: when every corner has an even number of segments, the whole
-    piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
-    starts at an odd corner, found by exhaustive search (corners carry at most four
-    segments, so the branching is small)."""
+    """A longest trail (each segment at most once, corners may repeat) through
+    ``segments``, given as ``(x, y)`` corner pairs: :func:`longest_corners` on them."""
     ends: list[Any] = []
     for a, b in segments:
         ends.append(a)
@@ -77,62 +103,48 @@ def longest_trail(segments: list[Segment]) -> list[Segment]:
     return [segments[i] for i in _trail(ends)]
 
 
-# -- the same on integer corners, for the engine's own Alhambras -----------------------
-# A corner is numbered as a cell is (see .cells: ``(x + 64) * 128 + (y + 64)``; the tile
-# at cell ``c`` has the corners c, c + 128 (east of it), c + 1 (south) and c + 129), and
-# a segment is ``a << 14 | b``: one integer, no tuples made (nor kept for the garbage
-# collector).
-_BITS: Final = 14
-_LOW: Final = (1 << _BITS) - 1
-
-
-def wall_codes(masks: Mapping[int, int]) -> list[int]:
-    """:func:`external_walls` of the layout ``masks`` (integer cell -> walls, the
-    fountain's 0 included, keyed by the cells' own objects of :data:`.cells.CELL`), in
-    the same order, as segment codes."""
-    segs: list[int] = []
-    held: Mapping[Any, int] = masks
-    for c, m in held.items():
-        if not m:
-            continue
-        if m & 1 and CELL[c - 1] not in held:
-            segs.append(c << _BITS | (c + 128))
-        if m & 2 and CELL[c + 128] not in held:
-            segs.append((c + 128) << _BITS | (c + 129))
-        if m & 4 and CELL[c + 1] not in held:
-            segs.append((c + 1) << _BITS | (c + 129))
-        if m & 8 and CELL[c - 128] not in held:
-            segs.append(c << _BITS | (c + 1))
-    return segs
-
-
-def longest_codes(codes: list[int]) -> list[int]:
-    """:func:`longest_trail` on segment codes: the same trail, in the same order."""
-    ends: list[Any] = []
-    for s in codes:
-        ends.append(s >> _BITS)
-        ends.append(s & _LOW)
-    return [codes[i] for i in _trail(ends)]
-
-
-def segments_of(codes: list[int]) -> list[Segment]:
-    """Segment codes as ``((x, y), (x, y))`` corner pairs (each corner the shared
-    ``(x, y)`` of :data:`.cells.POS`)."""
-    return [(POS[s >> _BITS], POS[s & _LOW]) for s in codes]
-
-
 def _trail(ends: list[Any]) -> list[int]:
     """The indices, in order, of a longest trail through the segments whose corners are
-    ``ends`` (two per segment, any hashable values; see :func:`longest_trail`). Corners
-    are numbered in order of first appearance; each corner's list holds (segment,
-    other corner) pairs, flat. (Marks in lists: compiled, a list's reads are machine
-    operations, a byte array's generic.)"""
-    n = len(ends) >> 1
-    if not n:
-        return []
+    ``ends`` (two per segment, any hashable values).
+
+    Per connected piece: when every corner has an even number of segments, the whole
+    piece is one closed trail (a ring of N scores N, R11); otherwise a longest trail
+    starts at an odd corner, found by exhaustive search (corners carry at most four
+    segments, so the branching is small)."""
+    n = len(ends) // 2
+    adj = _corner_graph(ends)
+    best: list[int] = []
+    seen = [False] * len(adj)
+    for start in range(len(adj)):
+        if seen[start]:
+            continue
+        piece = _piece(adj, start, seen)
+        entries = 0  # each segment is in the lists of both its corners, twice each
+        for v in piece:
+            entries += len(adj[v])
+        segments = entries // 4
+        if segments <= len(best):
+            continue
+        odd = [v for v in piece if len(adj[v]) // 2 % 2 == 1]
+        if not odd:
+            best = _euler_circuit(adj, piece[0], n)
+            continue
+        for s in odd:
+            trail = _search(adj, s, segments, n)
+            if len(trail) > len(best):
+                best = trail
+            if len(best) == segments:
+                break
+    return best
+
+
+def _corner_graph(ends: list[Any]) -> list[list[int]]:
+    """The corners of the segments with ``ends``, numbered in order of first appearance:
+    each corner's list holds (segment, other corner) pairs, flat. (Marks in lists:
+    compiled, a list's reads are machine operations, a byte array's generic.)"""
     ids: dict[Any, int] = {}
     adj: list[list[int]] = []
-    for i in range(n):
+    for i in range(len(ends) // 2):
         a = ends[2 * i]
         b = ends[2 * i + 1]
         va = ids.get(a)
@@ -149,41 +161,27 @@ def _trail(ends: list[Any]) -> list[int]:
         there = adj[vb]
         there.append(i)
         there.append(va)
-    best: list[int] = []
-    seen = [False] * len(adj)
-    for start in range(len(adj)):
-        if seen[start]:
-            continue
-        comp = [start]
-        seen[start] = True
-        k = 0
-        degree = 0
-        while k < len(comp):
-            nb = adj[comp[k]]
-            degree += len(nb)
-            for j in range(1, len(nb), 2):
-                w = nb[j]
-                if not seen[w]:
-                    seen[w] = True
-                    comp.append(w)
-            k += 1
-        n_edges = degree // 4
-        if n_edges <= len(best):
-            continue
-        odd = [v for v in comp if len(adj[v]) & 2]
-        if not odd:
-            best = _euler_circuit(adj, comp[0], n)
-            continue
-        for s in odd:
-            trail = _search(adj, s, n_edges, n)
-            if len(trail) > len(best):
-                best = trail
-            if len(best) == n_edges:
-                break
-    return best
+    return adj
+
+
+def _piece(adj: list[list[int]], start: int, seen: list[bool]) -> list[int]:
+    """The corners joined to ``start`` by segments (marked in ``seen``)."""
+    piece = [start]
+    seen[start] = True
+    k = 0
+    while k < len(piece):
+        nb = adj[piece[k]]
+        for j in range(1, len(nb), 2):
+            w = nb[j]
+            if not seen[w]:
+                seen[w] = True
+                piece.append(w)
+        k += 1
+    return piece
 
 
 def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
+    """Hierholzer's closed trail through every segment of the piece of ``start``."""
     used = [False] * n
     stack: list[int] = [start, -1]  # (corner, segment that led there) pairs, flat
     out: list[int] = []
@@ -211,15 +209,16 @@ def _euler_circuit(adj: list[list[int]], start: int, n: int) -> list[int]:
 
 def _search(adj: list[list[int]], start: int, limit: int, n: int) -> list[int]:
     """Longest trail from ``start`` by depth-first search with backtracking."""
-    best: list[list[int]] = [[]]
+    best: list[int] = []
     _extend(adj, start, limit, [], [False] * n, best)
-    return best[0]
+    return best
 
 
-def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: list[bool], best: list[list[int]]) -> bool:
-    """Extend ``path`` (its segments marked in ``used``) from ``v`` every way; a longer
-    dead end becomes ``best[0]``. True once a trail of ``limit`` segments is found. (A
-    module function: a recursive closure would leave a reference cycle behind.)"""
+def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: list[bool], best: list[int]) -> bool:
+    """Extend ``path`` (its segments marked in ``used``) from ``v`` every way; a dead end
+    longer than ``best`` becomes ``best`` (in place). True once a trail of ``limit``
+    segments is found. (A module function: a recursive closure would leave a reference
+    cycle behind.)"""
     extended = False
     nb = adj[v]
     for j in range(0, len(nb), 2):
@@ -233,7 +232,7 @@ def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: lis
             return True
         path.pop()
         used[e] = False
-    if not extended and len(path) > len(best[0]):
-        best[0] = list(path)
+    if not extended and len(path) > len(best):
+        best[:] = path
         return len(path) == limit
     return False

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..chance import shuffle
 from ..errors import IllegalAction, MalformedInput
-from ..record import BLANK, LegalCache, ReadOnly, RecordedGame, check_names
+from ..record import LegalCache, ReadOnly, RecordedGame, check_names
 from . import knowledge
 from .components import (
     FIELDS,
@@ -222,7 +222,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         two_colours: bool = False,
         colours: Mapping[str, list[str]] | None = None,
     ):
-        if players is BLANK:  # for _copy_state to fill in (compiled classes have no bare __new__)
+        if self._is_blank(players):  # (for _copy_state and pickles: see RecordedGame._blank)
             return
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 4:
@@ -480,7 +480,7 @@ class GardensGame(RecordedGame[Lay, Event]):
         return ev
 
     def _copy_state(self) -> GardensGame:
-        g = GardensGame(BLANK)
+        g = self._blank()
         for name in self.STATE:  # the immutable ones shared, the others copied below
             setattr(g, name, getattr(self, name))
         g._rng = random.Random()
