@@ -80,6 +80,7 @@ docs() {
 lint() {
   echo "== lint and types"
   .venv/bin/ruff check alhambra_widget tests benchmarks lite
+  .venv/bin/ruff format --check alhambra_widget tests benchmarks lite
   (cd js && npm run --silent lint)
   .venv/bin/mypy --strict
   echo "== the page contract: js/src/contract.ts is generated from alhambra_widget/views/contract/,"

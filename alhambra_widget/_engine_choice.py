@@ -76,4 +76,9 @@ def engine_info() -> dict[str, Any]:
         why = f"{PURE_ENV} is set"
     else:
         why = str(built.get("why", ""))
-    return {"engine": "compiled" if compiled else "pure", "why": why, "built": built, "module": origin}
+    return {
+        "engine": "compiled" if compiled else "pure",
+        "why": why,
+        "built": built,
+        "module": origin,
+    }

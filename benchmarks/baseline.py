@@ -36,7 +36,9 @@ def baseline_python() -> Path:
     subprocess.run(["rm", "-rf", str(HOME)], check=True)
     src.mkdir(parents=True)
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", BASELINE], check=True, capture_output=True
+        ["git", "-C", str(ROOT), "archive", "--format=tar", BASELINE],
+        check=True,
+        capture_output=True,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
     # its wheel build runs npm unless the bundle exists: the engine does not need it

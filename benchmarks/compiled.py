@@ -91,10 +91,15 @@ def compiled_python() -> Path:
         return py
     dist = ROOT / "build" / "bench-dist"
     subprocess.run(["rm", "-rf", str(dist), str(VENV)], check=True)
-    subprocess.run([sys.executable, "-m", "build", "-q", "--wheel", "--outdir", str(dist), str(ROOT)], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "build", "-q", "--wheel", "--outdir", str(dist), str(ROOT)],
+        check=True,
+    )
     subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     (wheel,) = dist.glob("*-cp3*.whl")  # a compiled wheel, or the build failed to compile
-    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel), "anywidget", "traitlets"], check=True)
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", str(wheel), "anywidget", "traitlets"], check=True
+    )
     (VENV / "built").write_text(wheel.name)
     return py
 
@@ -103,7 +108,9 @@ def measure(kind: str, python: Path, games: int, positions: int) -> dict[str, fl
     env = {**os.environ}
     env.pop("ALHAMBRA_WIDGET_PURE", None)
     cmd = [str(python), "-c", WORKER, kind, str(games), str(positions)]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT / "build", check=True)
+    done = subprocess.run(
+        cmd, capture_output=True, text=True, env=env, cwd=ROOT / "build", check=True
+    )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -114,10 +121,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--positions", type=int, default=4)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--compiled-python", type=Path, help="an interpreter with the compiled wheel installed")
+    ap.add_argument(
+        "--compiled-python", type=Path, help="an interpreter with the compiled wheel installed"
+    )
     args = ap.parse_args()
     (ROOT / "build").mkdir(exist_ok=True)
-    pythons = {"b3bc743": baseline_python(), "pure": Path(sys.executable), "compiled": args.compiled_python or compiled_python()}
+    pythons = {
+        "b3bc743": baseline_python(),
+        "pure": Path(sys.executable),
+        "compiled": args.compiled_python or compiled_python(),
+    }
     kinds = list(pythons)
     runs: dict[str, list[dict[str, float]]] = {k: [] for k in kinds}
     for r in range(args.rounds):
@@ -125,19 +138,29 @@ def main() -> None:
         for k in order:
             runs[k].append(measure(k, pythons[k], args.games, args.positions))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr, flush=True)
-    summary: dict[str, object] = {"rounds": args.rounds, "games_per_round": args.games,
-                                  "positions_per_round": args.positions, "cores": os.cpu_count()}  # fmt: skip
+    summary: dict[str, object] = {
+        "rounds": args.rounds,
+        "games_per_round": args.games,
+        "positions_per_round": args.positions,
+        "cores": os.cpu_count(),
+    }
     for k in kinds:
         for figure in runs[k][0]:
             values = [run[figure] for run in runs[k]]
             summary[f"{k}.{figure}"] = round(statistics.median(values), 2)
             summary[f"{k}.{figure}.spread"] = [round(min(values), 2), round(max(values), 2)]
-            print(f"{k:9} {figure:22} median {statistics.median(values):9.2f}  (lowest {min(values):.2f}, highest {max(values):.2f}, N={len(values)})")
+            print(
+                f"{k:9} {figure:22} median {statistics.median(values):9.2f}  (lowest {min(values):.2f}, highest {max(values):.2f}, N={len(values)})"
+            )
     base = statistics.median(run["cpu_ms_per_game"] for run in runs["b3bc743"])
     for k in ("pure", "compiled"):
-        ratios = [a["cpu_ms_per_game"] / b["cpu_ms_per_game"] for a, b in zip(runs[k], runs["b3bc743"])]
+        ratios = [
+            a["cpu_ms_per_game"] / b["cpu_ms_per_game"] for a, b in zip(runs[k], runs["b3bc743"])
+        ]
         summary[f"{k}.cpu_per_game_vs_b3bc743"] = round(statistics.median(ratios), 3)
-        print(f"{k:9} CPU per game / b3bc743's: {statistics.median(ratios):.3f} (per round {min(ratios):.3f}-{max(ratios):.3f}; b3bc743 {base:.2f} ms)")
+        print(
+            f"{k:9} CPU per game / b3bc743's: {statistics.median(ratios):.3f} (per round {min(ratios):.3f}-{max(ratios):.3f}; b3bc743 {base:.2f} ms)"
+        )
     if args.json:
         print(json.dumps(summary))
 

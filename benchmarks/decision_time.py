@@ -51,8 +51,11 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
         times.sort()
         p90 = times[min(len(times) - 1, round(0.9 * (len(times) - 1)))]
-        print(f"{level:>8}: median {statistics.median(times):.2f} s, 90th percentile {p90:.2f} s, "
-              f"lowest {times[0]:.2f}, highest {times[-1]:.2f} (N={len(times)})", flush=True)  # fmt: skip
+        print(
+            f"{level:>8}: median {statistics.median(times):.2f} s, 90th percentile {p90:.2f} s, "
+            f"lowest {times[0]:.2f}, highest {times[-1]:.2f} (N={len(times)})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -91,7 +91,9 @@ class Pooled:
         return PooledBot(seed, playouts=self.playouts)
 
 
-def games(kinds: list[Any], seed: int, n: int, workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def games(
+    kinds: list[Any], seed: int, n: int, workers: int
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """``n`` arena games (seeds from ``seed``, seats alternating), each as it ends: one
     after another in this process, or on ``workers`` processes."""
     if workers <= 1:
@@ -121,13 +123,18 @@ def main() -> None:
         share += r["share"][new]
         points += r["points"][new] - r["points"][label(other)]
         lo, hi = wilson(share, done)
-        print(f"seed {seed}: {new} {r['share'][new]:g} ({r['points'][new]:g} to "
-              f"{r['points'][label(other)]:g}); so far {share:g}/{done} = {share / done:.1%} "
-              f"(Wilson 95% {lo:.1%}-{hi:.1%})", flush=True)  # fmt: skip
+        print(
+            f"seed {seed}: {new} {r['share'][new]:g} ({r['points'][new]:g} to "
+            f"{r['points'][label(other)]:g}); so far {share:g}/{done} = {share / done:.1%} "
+            f"(Wilson 95% {lo:.1%}-{hi:.1%})",
+            flush=True,
+        )
     lo, hi = wilson(share, done)
-    print(f"{new} vs {label(other)}, 2 players, {done} games: won {share:g} = {share / done:.1%} "
-          f"(Wilson 95% {lo:.1%}-{hi:.1%}), {points / done:+.1f} points a game; "
-          f"{time.perf_counter() - t0:.0f} s, {engine_info()['engine']} engine")  # fmt: skip
+    print(
+        f"{new} vs {label(other)}, 2 players, {done} games: won {share:g} = {share / done:.1%} "
+        f"(Wilson 95% {lo:.1%}-{hi:.1%}), {points / done:+.1f} points a game; "
+        f"{time.perf_counter() - t0:.0f} s, {engine_info()['engine']} engine"
+    )
 
 
 if __name__ == "__main__":

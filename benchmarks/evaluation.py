@@ -42,9 +42,13 @@ def positions(n: int, games: int, seed: int) -> list[tuple[list[Row], list[float
                 points = [float(p.score) for p in g.players]
                 money = [float(sum(c.value for c in p.money)) for p in g.players]
                 # the scoring rounds to come, as the search's estimate weighs them
-                ahead = [e - p - strong.MONEY * m for e, p, m in zip(strong.estimate(g), points, money)]
+                ahead = [
+                    e - p - strong.MONEY * m for e, p, m in zip(strong.estimate(g), points, money)
+                ]
                 rows.append((g.bag_share_left, points, money, ahead))
-            move = strong.rollout_policy(g, rng) if rng.random() < 0.5 else bots[g.current].choose(g)
+            move = (
+                strong.rollout_policy(g, rng) if rng.random() < 0.5 else bots[g.current].choose(g)
+            )
             g.apply(move)
             k += 1
         won = [1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players]
@@ -52,7 +56,9 @@ def positions(n: int, games: int, seed: int) -> list[tuple[list[Row], list[float
     return out
 
 
-def log_loss(data: list[tuple[list[Row], list[float]]], chances: Callable[[Row], list[float]]) -> float:
+def log_loss(
+    data: list[tuple[list[Row], list[float]]], chances: Callable[[Row], list[float]]
+) -> float:
     """The mean log-loss of ``chances`` against who won, over every player of every position."""
     total, count = 0.0, 0
     for rows, won in data:
@@ -85,16 +91,27 @@ def main() -> None:
         t0 = time.perf_counter()
         data = positions(n, args.games, args.seed)
         fit, held = data[: len(data) // 2], data[len(data) // 2 :]
-        grid = [(m, a, b) for m in (0.1, 0.2, 0.3, 0.4) for a in (1.0, 3.0, 5.0, 8.0) for b in (10.0, 20.0, 30.0, 40.0, 60.0)]
+        grid = [
+            (m, a, b)
+            for m in (0.1, 0.2, 0.3, 0.4)
+            for a in (1.0, 3.0, 5.0, 8.0)
+            for b in (10.0, 20.0, 30.0, 40.0, 60.0)
+        ]
         best = min(grid, key=lambda p: log_loss(fit, curve(*p)))
         rows = sum(len(r) for r, _ in data)
-        print(f"{n} players: {args.games} games, {rows} positions ({time.perf_counter() - t0:.0f} s); "
-              f"log-loss on the held-out half (N={len(held)} games):")  # fmt: skip
-        print(f"  shipped (money {strong.MONEY}, scale {strong.SCALE[0]:g} + {strong.SCALE[1]:g} x bag left): "
-              f"{log_loss(held, shipped):.4f}")  # fmt: skip
+        print(
+            f"{n} players: {args.games} games, {rows} positions ({time.perf_counter() - t0:.0f} s); "
+            f"log-loss on the held-out half (N={len(held)} games):"
+        )
+        print(
+            f"  shipped (money {strong.MONEY}, scale {strong.SCALE[0]:g} + {strong.SCALE[1]:g} x bag left): "
+            f"{log_loss(held, shipped):.4f}"
+        )
         print(f"  old (money 0.1, scale 12): {log_loss(held, curve(0.1, 12.0, 0.0)):.4f}")
-        print(f"  grid's best on the other half (money {best[0]}, scale {best[1]:g} + {best[2]:g} x bag left): "
-              f"{log_loss(held, curve(*best)):.4f}")  # fmt: skip
+        print(
+            f"  grid's best on the other half (money {best[0]}, scale {best[1]:g} + {best[2]:g} x bag left): "
+            f"{log_loss(held, curve(*best)):.4f}"
+        )
         print(f"  1/{n} for everybody: {log_loss(held, lambda row, n=n: [1.0 / n] * n):.4f}")
 
 

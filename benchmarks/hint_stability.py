@@ -40,7 +40,9 @@ def positions(count: int, seed: int = 7) -> list[Game]:
     out: list[Game] = []
     game_seed = 0
     while len(out) < count:
-        g = Game(["A", "B", "C"], seed=1000 + 10_000 * (seed - 7) + game_seed)  # seed 7: games 1000-
+        g = Game(
+            ["A", "B", "C"], seed=1000 + 10_000 * (seed - 7) + game_seed
+        )  # seed 7: games 1000-
         bots = [GreedyBot(game_seed * 10 + i) for i in range(3)]
         stop = rng.randrange(6, 120)
         step = 0
@@ -53,7 +55,9 @@ def positions(count: int, seed: int = 7) -> list[Game]:
     return out
 
 
-def _triple(g: Game, prior: Sequence[Hashable], seeds: list[int], playouts: int) -> tuple[bool, bool, float, float]:
+def _triple(
+    g: Game, prior: Sequence[Hashable], seeds: list[int], playouts: int
+) -> tuple[bool, bool, float, float]:
     """One triple of hints at ``g``: whether the top hint and the most tried move are
     the same for its seeds, and the variance of the estimates between the seeds and
     within a search (summed over the moves every seed tried 30 times or more)."""
@@ -76,15 +80,25 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=20, help="positions per set")
     ap.add_argument("--playouts", type=int, default=HINT_PLAYOUTS)
-    ap.add_argument("--seed", type=int, default=7, help="the first set of positions (7: the documented figures)")
-    ap.add_argument("--sets", type=int, default=1, help="sets of positions: --seed, --seed + 1, ...")
-    ap.add_argument("--seeds", default="0,1,2", help="the hints' seeds, taken three at a time (0,1,2,3,4,5: two triples)")
+    ap.add_argument(
+        "--seed", type=int, default=7, help="the first set of positions (7: the documented figures)"
+    )
+    ap.add_argument(
+        "--sets", type=int, default=1, help="sets of positions: --seed, --seed + 1, ..."
+    )
+    ap.add_argument(
+        "--seeds",
+        default="0,1,2",
+        help="the hints' seeds, taken three at a time (0,1,2,3,4,5: two triples)",
+    )
     args = ap.parse_args()
     seeds = [int(x) for x in args.seeds.split(",")]
     triples = [seeds[i : i + 3] for i in range(0, len(seeds) - len(seeds) % 3, 3)]
     ranker = GreedyBot(0)
     stable_hint = stable_visits = total = 0
-    between = within = 0.0  # how a move's estimate varies between the seeds, against its standard error
+    between = within = (
+        0.0  # how a move's estimate varies between the seeds, against its standard error
+    )
     t0 = time.perf_counter()
     for s in range(args.seed, args.seed + args.sets):
         for n, g in enumerate(positions(args.positions, s)):
@@ -92,22 +106,36 @@ def main() -> None:
             prior = ranker.rank(g, legal)
             line = []
             for triple in triples:
-                hint_same, tried_same, var_between, var_within = _triple(g, prior, triple, args.playouts)
+                hint_same, tried_same, var_between, var_within = _triple(
+                    g, prior, triple, args.playouts
+                )
                 stable_hint += hint_same
                 stable_visits += tried_same
                 between += var_between
                 within += var_within
                 total += 1
                 line.append("same" if hint_same else "differs")
-            print(f"set {s} position {n + 1}: {len(legal)} legal, top hint {', '.join(line)}", flush=True)
-    for name, k in (("top hint (about-equal order)", stable_hint), ("most tried move", stable_visits)):
+            print(
+                f"set {s} position {n + 1}: {len(legal)} legal, top hint {', '.join(line)}",
+                flush=True,
+            )
+    for name, k in (
+        ("top hint (about-equal order)", stable_hint),
+        ("most tried move", stable_visits),
+    ):
         lo, hi = wilson(k, total)
-        print(f"{name}: same for 3 seeds in {k}/{total} = {k / total:.1%} of triples (95% {lo:.1%}-{hi:.1%}),"
-              f" {args.playouts} simulations in trees of at most {HINT_TREE}, position sets {args.seed}-{args.seed + args.sets - 1}"
-              f" x {args.positions}, seeds {args.seeds}")  # fmt: skip
-    ratio = math.sqrt(between / within) if within else float("nan")  # nan: no move tried 30 times by every seed
-    print(f"between the seeds a move's estimate varies {ratio:.2f} times the noise one search"
-          " gives it (ranking.noise; root of the pooled variances of the moves every seed tried 30 times or more)")  # fmt: skip
+        print(
+            f"{name}: same for 3 seeds in {k}/{total} = {k / total:.1%} of triples (95% {lo:.1%}-{hi:.1%}),"
+            f" {args.playouts} simulations in trees of at most {HINT_TREE}, position sets {args.seed}-{args.seed + args.sets - 1}"
+            f" x {args.positions}, seeds {args.seeds}"
+        )
+    ratio = (
+        math.sqrt(between / within) if within else float("nan")
+    )  # nan: no move tried 30 times by every seed
+    print(
+        f"between the seeds a move's estimate varies {ratio:.2f} times the noise one search"
+        " gives it (ranking.noise; root of the pooled variances of the moves every seed tried 30 times or more)"
+    )
     print(f"{time.perf_counter() - t0:.0f} s")
 
 

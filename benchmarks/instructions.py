@@ -48,8 +48,16 @@ def count(kind: str, games: int, out: Path) -> int:
     python = baseline_python() if kind == "b3bc743" else pythons[kind]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("ALHAMBRA_WIDGET_PURE", None)
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(python), "-c", WORKER,
-           kind, str(games)]  # fmt: skip
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        f"--callgrind-out-file={out}",
+        str(python),
+        "-c",
+        WORKER,
+        kind,
+        str(games),
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT / "build")
     if done.returncode != 0:
         sys.exit(done.stderr[-2000:])
@@ -71,7 +79,10 @@ def main() -> None:
         full = count(kind, args.games, folder / f"callgrind.{kind}.games")
         empty = count(kind, 0, folder / f"callgrind.{kind}.none")
         per = (full - empty) / args.games / 1e6
-        print(f"{kind:9} {per:7.2f} M instructions per game (seeds 0-{args.games - 1}; {full} - {empty})", flush=True)
+        print(
+            f"{kind:9} {per:7.2f} M instructions per game (seeds 0-{args.games - 1}; {full} - {empty})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

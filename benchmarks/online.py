@@ -90,8 +90,22 @@ class ServerProcess:
     def __init__(self, db: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "alhambra_widget.online", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", db, "--workers", "1", "--log-level", "warning"]  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            db,
+            "--workers",
+            "1",
+            "--log-level",
+            "warning",
+        ]
         self.process = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_healthy(self.url, self.process)
 
@@ -167,20 +181,40 @@ def throwaway_postgres() -> Any:
     started = False
     try:
         try:
-            subprocess.run([*as_pg, f"{PG_BIN}/initdb", "-D", data, "-A", "trust", "-U", "postgres"],
-                           check=True, capture_output=True)  # fmt: skip
-            subprocess.run([*as_pg, f"{PG_BIN}/pg_ctl", "-D", data, "-w", "-l", os.path.join(base, "log"),
-                            "-o", f"-k {base} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
-                           check=True, capture_output=True)  # fmt: skip
+            subprocess.run(
+                [*as_pg, f"{PG_BIN}/initdb", "-D", data, "-A", "trust", "-U", "postgres"],
+                check=True,
+                capture_output=True,
+            )
+            subprocess.run(
+                [
+                    *as_pg,
+                    f"{PG_BIN}/pg_ctl",
+                    "-D",
+                    data,
+                    "-w",
+                    "-l",
+                    os.path.join(base, "log"),
+                    "-o",
+                    f"-k {base} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off",
+                    "start",
+                ],
+                check=True,
+                capture_output=True,
+            )
         except subprocess.CalledProcessError as e:
-            raise SystemExit(f"a throwaway PostgreSQL cluster did not start: {e.cmd}: "
-                             f"{e.stderr.decode(errors='replace')}") from e  # fmt: skip
+            raise SystemExit(
+                f"a throwaway PostgreSQL cluster did not start: {e.cmd}: "
+                f"{e.stderr.decode(errors='replace')}"
+            ) from e
         started = True
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         if started:
-            subprocess.run([*as_pg, f"{PG_BIN}/pg_ctl", "-D", data, "stop", "-m", "immediate"],
-                           capture_output=True)  # fmt: skip
+            subprocess.run(
+                [*as_pg, f"{PG_BIN}/pg_ctl", "-D", data, "stop", "-m", "immediate"],
+                capture_output=True,
+            )
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -188,8 +222,9 @@ def new_database(cluster: str, name: str) -> str:
     """A new, empty database in the cluster at ``cluster``; its URL."""
     import sqlalchemy as sa
 
-    eng = sa.create_engine(cluster.replace("postgresql://", "postgresql+psycopg://"),
-                           isolation_level="AUTOCOMMIT")  # fmt: skip
+    eng = sa.create_engine(
+        cluster.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
+    )
     with eng.connect() as conn:
         conn.execute(sa.text(f"CREATE DATABASE {name}"))
     eng.dispose()
@@ -397,8 +432,14 @@ async def connect_each(url: str, opened: list[dict[str, Any]], at_once: int = 20
     await asyncio.gather(*(one(t) for t in opened))
 
 
-async def play(server: Servers, opened: list[dict[str, Any]], args: argparse.Namespace, run: Run,
-               rng: random.Random, seeds: list[int]) -> list[dict[str, Any]]:  # fmt: skip
+async def play(
+    server: Servers,
+    opened: list[dict[str, Any]],
+    args: argparse.Namespace,
+    run: Run,
+    rng: random.Random,
+    seeds: list[int],
+) -> list[dict[str, Any]]:
     """P tables play for S seconds; a finished one is replaced by a new table (K stay
     open). Returns the tables still open."""
     url = server.url
@@ -438,8 +479,11 @@ async def play(server: Servers, opened: list[dict[str, Any]], args: argparse.Nam
         if not playing:
             await asyncio.sleep(0.01)
             continue
-        finished, _ = await asyncio.wait(list(playing), timeout=max(0.0, run.end - time.perf_counter()),
-                                         return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        finished, _ = await asyncio.wait(
+            list(playing),
+            timeout=max(0.0, run.end - time.perf_counter()),
+            return_when=asyncio.FIRST_COMPLETED,
+        )
         for task in finished:
             r = asyncio.create_task(replace(playing.pop(task)))
             replacing.add(r)
@@ -498,18 +542,28 @@ async def one_run(args: argparse.Namespace, n: int, processes: int) -> dict[str,
         rss3 = server.rss_mb()
         lat = [x * 1000 for x in run.latencies]
         lag = [x * 1000 for x in run.lag]
-        fig.update({
-            "actions_per_s": run.actions / run.seconds,
-            "p50_ms": pct(lat, 0.50), "p99_ms": pct(lat, 0.99), "max_ms": max(lat, default=float("nan")),
-            "server_cpu": cpu / run.seconds, "client_cpu": me / run.seconds,
-            "others_cpu": (busy - cpu - me) / run.seconds, "load": load,
-            "client_lag_p99_ms": pct(lag, 0.99), "client_lag_max_ms": max(lag, default=0.0),
-            "kb_opened": (rss1 - rss0) * 1024 / args.tables, "kb_played": (rss2 - rss0) * 1024 / args.tables,
-            "kb_connected": (rss3 - rss0) * 1024 / args.tables,
-            "games_finished": run.finished, "playing_at_end": run.at_end,
-            "lost": run.lost, "refused": sum(run.refusals.values()),
-            "processes": processes,
-        })  # fmt: skip
+        fig.update(
+            {
+                "actions_per_s": run.actions / run.seconds,
+                "p50_ms": pct(lat, 0.50),
+                "p99_ms": pct(lat, 0.99),
+                "max_ms": max(lat, default=float("nan")),
+                "server_cpu": cpu / run.seconds,
+                "client_cpu": me / run.seconds,
+                "others_cpu": (busy - cpu - me) / run.seconds,
+                "load": load,
+                "client_lag_p99_ms": pct(lag, 0.99),
+                "client_lag_max_ms": max(lag, default=0.0),
+                "kb_opened": (rss1 - rss0) * 1024 / args.tables,
+                "kb_played": (rss2 - rss0) * 1024 / args.tables,
+                "kb_connected": (rss3 - rss0) * 1024 / args.tables,
+                "games_finished": run.finished,
+                "playing_at_end": run.at_end,
+                "lost": run.lost,
+                "refused": sum(run.refusals.values()),
+                "processes": processes,
+            }
+        )
         for i, (c, r) in enumerate(zip(run.cpu_each, rss_each)):
             fig[f"cpu_{i}"], fig[f"rss_{i}_mb"] = c / run.seconds, r
         server.stop()
@@ -582,8 +636,10 @@ def rows(runs: list[dict[str, float]]) -> list[tuple[str, str, str]]:
         if key == "server_cpu" and n > 1:
             out += [(f"cpu_{i}", f"  server process {i} CPU (cores)", "{:.2f}") for i in range(n)]
         if key == "rss0_mb":
-            out += [(f"rss_{i}_mb", f"server process {i} RSS after playing (MB)", "{:.1f}")
-                    for i in range(n)]  # fmt: skip
+            out += [
+                (f"rss_{i}_mb", f"server process {i} RSS after playing (MB)", "{:.1f}")
+                for i in range(n)
+            ]
     return out
 
 
@@ -605,13 +661,17 @@ def report(runs: list[dict[str, float]], title: str = "") -> None:
 
 def compare(by: dict[int, list[dict[str, float]]]) -> None:
     """Actions a second and p99 latency, one process against two."""
-    print(f"\nactions a second and the p99 latency, two processes against one "
-          f"(median (min-max) over N = {len(by[1])} runs each, alternating):")  # fmt: skip
+    print(
+        f"\nactions a second and the p99 latency, two processes against one "
+        f"(median (min-max) over N = {len(by[1])} runs each, alternating):"
+    )
     print(f"  {'':28s} {'1 process':>22s} {'2 processes':>22s}")
-    for key, label, f in [("actions_per_s", "actions a second", "{:.0f}"),
-                          ("p99_ms", "latency p99 (ms)", "{:.1f}"),
-                          ("p50_ms", "latency p50 (ms)", "{:.1f}"),
-                          ("server_cpu", "server CPU, summed (cores)", "{:.2f}")]:  # fmt: skip
+    for key, label, f in [
+        ("actions_per_s", "actions a second", "{:.0f}"),
+        ("p99_ms", "latency p99 (ms)", "{:.1f}"),
+        ("p50_ms", "latency p50 (ms)", "{:.1f}"),
+        ("server_cpu", "server CPU, summed (cores)", "{:.2f}"),
+    ]:
         a, b = (spread([r[key] for r in by[p]], f) for p in (1, 2))
         print(f"  {label:28s} {a:>22s} {b:>22s}")
 
@@ -626,14 +686,28 @@ def main() -> None:
     ap.add_argument(
         "--repeats", "-n", type=int, default=None, help="runs N (3; with --compare, N each)"
     )
-    ap.add_argument("--think", type=float, default=1.0,
-                    help="a table's mean pause before each move, seconds (1.0; 0: as fast as it can)")  # fmt: skip
-    ap.add_argument("--db", default=None,
-                    help="postgresql://..., or auto-postgresql: a throwaway cluster (default: SQLite in a temp folder)")  # fmt: skip
-    ap.add_argument("--processes", type=int, default=1,
-                    help="server processes on the one database (1; more needs PostgreSQL)")  # fmt: skip
-    ap.add_argument("--compare", action="store_true",
-                    help="runs with 1 and with 2 processes, alternating (needs PostgreSQL)")  # fmt: skip
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="a table's mean pause before each move, seconds (1.0; 0: as fast as it can)",
+    )
+    ap.add_argument(
+        "--db",
+        default=None,
+        help="postgresql://..., or auto-postgresql: a throwaway cluster (default: SQLite in a temp folder)",
+    )
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (1; more needs PostgreSQL)",
+    )
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="runs with 1 and with 2 processes, alternating (needs PostgreSQL)",
+    )
     ap.add_argument("--quick", action="store_true", help="K 50, P 10, 10 s, one run")
     args = ap.parse_args()
     quick = {"tables": 50, "playing": 10, "seconds": 10.0, "repeats": 1}
@@ -647,21 +721,29 @@ def main() -> None:
     if args.processes < 1:
         ap.error("--processes must be 1 or more")
     if (args.processes > 1 or args.compare) and not postgres:
-        ap.error("several server processes share their tables through PostgreSQL: "
-                 "--processes N > 1 and --compare need --db postgresql://... (or --db auto-postgresql)")  # fmt: skip
+        ap.error(
+            "several server processes share their tables through PostgreSQL: "
+            "--processes N > 1 and --compare need --db postgresql://... (or --db auto-postgresql)"
+        )
     counts = [1, 2] * args.repeats if args.compare else [args.processes] * args.repeats
     args.cluster = None
     with contextlib.ExitStack() as stack:
         if args.db == "auto-postgresql":
             args.cluster = stack.enter_context(throwaway_postgres())
-        where = ("SQLite (temp)" if not args.db else
-                 f"a throwaway PostgreSQL cluster ({args.cluster.split('@')[-1]}), a new database each run"
-                 if args.cluster else args.db.split("@")[-1])  # fmt: skip
-        print(f"{os.cpu_count()} CPUs (this client process shares them with the server); "
-              f"K {args.tables} open tables of {len(PLAYERS)} people, P {args.playing} playing at once, "
-              f"S {args.seconds:g} s, think {args.think:g} s, N {args.repeats}"
-              f"{' each' if args.compare else ''}, server processes "
-              f"{'1 and 2, alternating' if args.compare else args.processes}, db {where}")  # fmt: skip
+        where = (
+            "SQLite (temp)"
+            if not args.db
+            else f"a throwaway PostgreSQL cluster ({args.cluster.split('@')[-1]}), a new database each run"
+            if args.cluster
+            else args.db.split("@")[-1]
+        )
+        print(
+            f"{os.cpu_count()} CPUs (this client process shares them with the server); "
+            f"K {args.tables} open tables of {len(PLAYERS)} people, P {args.playing} playing at once, "
+            f"S {args.seconds:g} s, think {args.think:g} s, N {args.repeats}"
+            f"{' each' if args.compare else ''}, server processes "
+            f"{'1 and 2, alternating' if args.compare else args.processes}, db {where}"
+        )
         by: dict[int, list[dict[str, float]]] = {}
         for n, processes in enumerate(counts):
             fig = asyncio.run(one_run(args, n, processes))

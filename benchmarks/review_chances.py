@@ -44,7 +44,9 @@ def games(kind: str, n: int, count: int, seed: int) -> list[tuple[list[Row], lis
     for s in range(seed, seed + count):
         names = [f"P{i}" for i in range(n)]
         g = Game(names, seed=s) if kind == "alhambra" else GardensGame(names, seed=s)
-        bots = [(GreedyBot if kind == "alhambra" else GreedyGardensBot)(s * 10 + i) for i in range(n)]
+        bots = [
+            (GreedyBot if kind == "alhambra" else GreedyGardensBot)(s * 10 + i) for i in range(n)
+        ]
         rng = random.Random(s)
         rows: list[Row] = []
         k = 0
@@ -54,7 +56,9 @@ def games(kind: str, n: int, count: int, seed: int) -> list[tuple[list[Row], lis
             legal = g.legal_actions()
             g.apply(rng.choice(legal) if rng.random() < 0.3 else bots[g.current].choose(g))
             k += 1
-        out.append((rows, [1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players]))
+        out.append(
+            (rows, [1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players])
+        )
     return out
 
 
@@ -63,7 +67,9 @@ def chances(row: Row, a: float, b: float) -> list[float]:
     return [r / (sum(raw) or 1.0) for r in raw]
 
 
-def figures(data: Sequence[tuple[list[Row], list[float]]], a: float, b: float) -> tuple[float, float, float]:
+def figures(
+    data: Sequence[tuple[list[Row], list[float]]], a: float, b: float
+) -> tuple[float, float, float]:
     """Log-loss, mean change a position, share of early positions outside 10%..90%."""
     loss, count, change, steps, wild, early = 0.0, 0, 0.0, 0, 0, 0
     for rows, won in data:
@@ -92,7 +98,11 @@ def main() -> None:
     args = ap.parse_args()
     if args.reviews:
         with_reviews(args.reviews)
-    grid = [(a, b) for a in (2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0) for b in (0.0, 6.0, 12.0, 20.0, 30.0, 40.0, 50.0, 60.0)]
+    grid = [
+        (a, b)
+        for a in (2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0)
+        for b in (0.0, 6.0, 12.0, 20.0, 30.0, 40.0, 50.0, 60.0)
+    ]
     for kind, sizes in (("alhambra", (2, 3)), ("gardens", (2,))):
         data = {n: games(kind, n, args.games, args.seed) for n in sizes}
         fit = [game for n in sizes for game in data[n][: args.games // 2]]
@@ -100,19 +110,29 @@ def main() -> None:
         print(f"{kind}: the grid's best on the first half of the games of {sizes} players: {best}")
         for n in sizes:
             held = data[n][args.games // 2 :]
-            print(f"  {n} players, the held-out half (N={len(held)} games): log-loss, mean change a position, "
-                  "early positions outside 10-90%")  # fmt: skip
-            for label, (a, b) in (("old, fixed 12", (12.0, 0.0)), (f"shipped {SCALE[kind]}", SCALE[kind]),
-                                  (f"grid's best {best}", best), (f"1/{n} for everybody", (1e9, 0.0))):  # fmt: skip
+            print(
+                f"  {n} players, the held-out half (N={len(held)} games): log-loss, mean change a position, "
+                "early positions outside 10-90%"
+            )
+            for label, (a, b) in (
+                ("old, fixed 12", (12.0, 0.0)),
+                (f"shipped {SCALE[kind]}", SCALE[kind]),
+                (f"grid's best {best}", best),
+                (f"1/{n} for everybody", (1e9, 0.0)),
+            ):
                 loss, change, wild = figures(held, a, b)
                 print(f"    {label}: {loss:.4f}, {change:.4f}, {wild:.1%}")
+
 
 def steadiness(rows: Sequence[Sequence[float]], won: Sequence[float]) -> tuple[float, float]:
     """Mean change of the first player's chance a step, and the log-loss (result excluded)."""
     rows = rows[:-1]
     change = sum(abs(a[0] - b[0]) for a, b in pairwise(rows)) / (len(rows) - 1)
-    loss = -sum(w * math.log(max(1e-6, r[k])) + (1 - w) * math.log(max(1e-6, 1 - r[k]))
-                for r in rows for k, w in enumerate(won)) / (len(won) * len(rows))  # fmt: skip
+    loss = -sum(
+        w * math.log(max(1e-6, r[k])) + (1 - w) * math.log(max(1e-6, 1 - r[k]))
+        for r in rows
+        for k, w in enumerate(won)
+    ) / (len(won) * len(rows))
     return change, loss
 
 
@@ -125,14 +145,23 @@ def with_reviews(count: int) -> None:
             g.apply(bots[g.current].choose(g))
         found.append((g, reviews(g, ["Ann", "Ben"], playouts=120)))
     shipped = rg.TRUST
-    print(f"{count} reviewed games of 2 players (120 simulations a decision): mean change a step, log-loss")
-    old = [steadiness([chances_now(g.at(i), 12.0) for i in range(len(g.history) + 1)], _won(g)) for g, _ in found]
-    print(f"  old (fixed 12, no search): {sum(o[0] for o in old) / count:.4f}, {sum(o[1] for o in old) / count:.4f}")
+    print(
+        f"{count} reviewed games of 2 players (120 simulations a decision): mean change a step, log-loss"
+    )
+    old = [
+        steadiness([chances_now(g.at(i), 12.0) for i in range(len(g.history) + 1)], _won(g))
+        for g, _ in found
+    ]
+    print(
+        f"  old (fixed 12, no search): {sum(o[0] for o in old) / count:.4f}, {sum(o[1] for o in old) / count:.4f}"
+    )
     for trust in (0.0, 0.2, 0.35, 0.5, 1.0):
         rg.TRUST = trust
         figs = [steadiness(rg.review_graph(g, ds).chances, _won(g)) for g, ds in found]
         mark = " (shipped)" if trust == shipped else ""
-        print(f"  TRUST {trust}{mark}: {sum(f[0] for f in figs) / count:.4f}, {sum(f[1] for f in figs) / count:.4f}")
+        print(
+            f"  TRUST {trust}{mark}: {sum(f[0] for f in figs) / count:.4f}, {sum(f[1] for f in figs) / count:.4f}"
+        )
     rg.TRUST = shipped
 
 

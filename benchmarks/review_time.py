@@ -33,7 +33,9 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1, help="the first game's seed")
     ap.add_argument("--playouts", type=int, default=120)
     args = ap.parse_args()
-    print(f"engine {engine_info()['engine']}, {cores()} cores, {args.playouts} simulations a decision")
+    print(
+        f"engine {engine_info()['engine']}, {cores()} cores, {args.playouts} simulations a decision"
+    )
     default_executor()  # the kept pool, started before the clock (the widget keeps it too)
     times: dict[str, list[float]] = {"one process": [], "all cores": []}
     for seed in range(args.first, args.first + args.games):
@@ -48,9 +50,14 @@ def main() -> None:
         same = found["one process"] == found["all cores"]
         decisions = sum(len(v) for v in found["all cores"].values())
         cells = ", ".join(f"{m} {times[m][-1]:.1f} s" for m in times)
-        print(f"game {seed}: {len(g.history)} actions, {decisions} decisions; {cells}; same decisions: {same}", flush=True)
+        print(
+            f"game {seed}: {len(g.history)} actions, {decisions} decisions; {cells}; same decisions: {same}",
+            flush=True,
+        )
     for mode, ts in times.items():
-        print(f"{mode}: N {len(ts)}, median {statistics.median(ts):.1f} s, min {min(ts):.1f}, max {max(ts):.1f}")
+        print(
+            f"{mode}: N {len(ts)}, median {statistics.median(ts):.1f} s, min {min(ts):.1f}, max {max(ts):.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -91,9 +91,17 @@ def main() -> dict[str, Any]:
     for k, rs in rates.items():
         med = statistics.median(rs)
         st = step_rates[k]
-        out[k] = {"moves_per_s": round(med), "low": round(min(rs)), "high": round(max(rs)), "n": len(rs), "steps_per_s": round(statistics.median(st))}
-        print(f"  {k:>10}: {med:8.0f} engine moves/s (N={len(rs)}, spread {min(rs):.0f}-{max(rs):.0f}); "
-              f"{statistics.median(st):.0f} steps/s")  # fmt: skip
+        out[k] = {
+            "moves_per_s": round(med),
+            "low": round(min(rs)),
+            "high": round(max(rs)),
+            "n": len(rs),
+            "steps_per_s": round(statistics.median(st)),
+        }
+        print(
+            f"  {k:>10}: {med:8.0f} engine moves/s (N={len(rs)}, spread {min(rs):.0f}-{max(rs):.0f}); "
+            f"{statistics.median(st):.0f} steps/s"
+        )
     if args.json:
         print(json.dumps(out))
     return out

@@ -60,9 +60,12 @@ class OldSeat:
         self.told = 0  # the actions of the game the old process has applied
         # run from the baseline's folder: never import this checkout's package by mistake
         self.process = subprocess.Popen(
-            [str(baseline_python()), "-c", OLD_SEAT], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, cwd=HOME,
-        )  # fmt: skip
+            [str(baseline_python()), "-c", OLD_SEAT],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=HOME,
+        )
         self.ask({"names": names, "game_seed": game_seed, "seed": seed, "seconds": seconds})
 
     def ask(self, message: dict[str, Any]) -> None:
@@ -96,7 +99,9 @@ def main() -> None:
     ap.add_argument("--level", default="strong")
     ap.add_argument("--seconds", type=float, default=0.3)
     ap.add_argument("--seed", type=int, default=500)
-    ap.add_argument("--trees", type=int, default=1, help="the new bot's trees (processes); the old one has one")
+    ap.add_argument(
+        "--trees", type=int, default=1, help="the new bot's trees (processes); the old one has one"
+    )
     args = ap.parse_args()
     names = ["New", "Old"]
     share = 0.0
@@ -120,13 +125,22 @@ def main() -> None:
         if "New" in winners:
             share += 1.0 / len(winners)
         lo, hi = wilson(share, n + 1)
-        print(f"game {n + 1}: winners {winners}; new bot {share:g}/{n + 1} ({lo:.0%}-{hi:.0%})", flush=True)
+        print(
+            f"game {n + 1}: winners {winners}; new bot {share:g}/{n + 1} ({lo:.0%}-{hi:.0%})",
+            flush=True,
+        )
     lo, hi = wilson(share, args.games)
     from alhambra_widget import engine_info
 
-    level = f"{args.seconds}s a decision, {args.trees} tree(s) against one, {engine_info()['engine']} engine" if args.against == "b3bc743" else args.level
-    print(f"new search vs {args.against} ({level}), 2 players: won {share:g} of {args.games} = "
-          f"{share / args.games:.0%} (Wilson 95% {lo:.0%}-{hi:.0%}); {time.perf_counter() - t0:.0f} s")  # fmt: skip
+    level = (
+        f"{args.seconds}s a decision, {args.trees} tree(s) against one, {engine_info()['engine']} engine"
+        if args.against == "b3bc743"
+        else args.level
+    )
+    print(
+        f"new search vs {args.against} ({level}), 2 players: won {share:g} of {args.games} = "
+        f"{share / args.games:.0%} (Wilson 95% {lo:.0%}-{hi:.0%}); {time.perf_counter() - t0:.0f} s"
+    )
 
 
 if __name__ == "__main__":

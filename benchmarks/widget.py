@@ -199,7 +199,14 @@ def resend_figures(n: int) -> dict:
         whole.append(len(text) / 1000)
         diff.append(len(json.dumps(what, separators=(",", ":"))) / 1000)
         prev = cur
-    return {"apply": applied, "build": built, "serialize": dumped, "diff": diffed, "whole_kb": whole, "diff_kb": diff}
+    return {
+        "apply": applied,
+        "build": built,
+        "serialize": dumped,
+        "diff": diffed,
+        "whole_kb": whole,
+        "diff_kb": diff,
+    }
 
 
 def view_size_6p() -> int:

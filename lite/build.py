@@ -39,13 +39,26 @@ NOT_IN_LITE = {"13_research.ipynb"}
 SRC = BUILD / "lite-src"
 OUT = BUILD / "lite"
 VENV = BUILD / "lite-venv"
-TOOLS = ["jupyterlite-core==0.8.6", "jupyterlite-pyodide-kernel==0.8.6", "jupyter-server", "jupyterlab-server"]
+TOOLS = [
+    "jupyterlite-core==0.8.6",
+    "jupyterlite-pyodide-kernel==0.8.6",
+    "jupyter-server",
+    "jupyterlab-server",
+]
 
 # jupyterlite-pyodide-kernel 0.8.6 is made for Pyodide 314.0.6 (its default pyodideUrl)
 PYODIDE = "314.0.6"
 RUNTIME = ["pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 # what the kernel loads from the lock when it starts (its own imports, then piplite's)
-KERNEL_ROOTS = ["micropip", "ipython", "packaging", "traitlets", "typing-extensions", "tqdm", "jedi"]
+KERNEL_ROOTS = [
+    "micropip",
+    "ipython",
+    "packaging",
+    "traitlets",
+    "typing-extensions",
+    "tqdm",
+    "jedi",
+]
 # the widget's dependencies, added to the lock: name -> (import names, lock dependencies).
 # The versions are those of this environment, whose lab extensions the site ships.
 WIDGET_DEPS = {
@@ -74,9 +87,24 @@ def pure_wheel(name: str, version: str) -> Path:
     norm = name.replace("-", "_").lower()
     found = [p for p in dest.glob("*.whl") if p.name.lower().startswith(f"{norm}-{version}-")]
     if not found:
-        run(sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-            "--platform", "any", "--python-version", "3.13", "--implementation", "py",
-            "-d", dest, f"{name}=={version}")  # fmt: skip
+        run(
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform",
+            "any",
+            "--python-version",
+            "3.13",
+            "--implementation",
+            "py",
+            "-d",
+            dest,
+            f"{name}=={version}",
+        )
         found = [p for p in dest.glob("*.whl") if p.name.lower().startswith(f"{norm}-{version}-")]
     if len(found) != 1 or not found[0].name.endswith("-none-any.whl"):
         raise SystemExit(f"no single pure wheel for {name}=={version} on PyPI: {found}")
@@ -99,7 +127,10 @@ def pyodide_runtime() -> Path:
 def build_env() -> Path:
     """The environment that runs ``jupyter lite build``: its lab extensions are the
     site's, so the widget's are pinned to this environment's versions."""
-    pins = [*TOOLS, *(f"{n}=={md.version(n)}" for n in ("anywidget", "ipywidgets", "jupyterlab-widgets"))]
+    pins = [
+        *TOOLS,
+        *(f"{n}=={md.version(n)}" for n in ("anywidget", "ipywidgets", "jupyterlab-widgets")),
+    ]
     stamp = VENV / "pins.txt"
     if not stamp.exists() or stamp.read_text() != "\n".join(pins):
         shutil.rmtree(VENV, ignore_errors=True)
@@ -134,10 +165,16 @@ def closure(packages: dict, roots: list[str]) -> list[str]:
 def entry(name: str, whl: Path, imports: list[str], depends: list[str]) -> dict:
     version = whl.name.split("-")[1]
     return {
-        "name": name, "version": version, "file_name": whl.name, "install_dir": "site",
-        "sha256": sha256(whl), "package_type": "package", "imports": imports,
-        "depends": depends, "unvendored_tests": False,
-    }  # fmt: skip
+        "name": name,
+        "version": version,
+        "file_name": whl.name,
+        "install_dir": "site",
+        "sha256": sha256(whl),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+    }
 
 
 def main() -> None:
@@ -175,24 +212,39 @@ def main() -> None:
     files = SRC / "files"
     with zipfile.ZipFile(whl) as z:
         for name in z.namelist():
-            if (name.startswith("alhambra_widget/course/") and name.endswith(".ipynb")
-                    and Path(name).name not in NOT_IN_LITE):
+            if (
+                name.startswith("alhambra_widget/course/")
+                and name.endswith(".ipynb")
+                and Path(name).name not in NOT_IN_LITE
+            ):
                 (files / Path(name).name).parent.mkdir(parents=True, exist_ok=True)
                 (files / Path(name).name).write_bytes(z.read(name))
     settings = {
         "loadPyodideOptions": {"packages": [PACKAGE]},
         "disablePyPIFallback": True,
     }
-    config = {"jupyter-config-data": {
-        "appName": "Alhambra course",
-        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings},
-    }}  # fmt: skip
+    config = {
+        "jupyter-config-data": {
+            "appName": "Alhambra course",
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings},
+        }
+    }
     (SRC / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
 
     shutil.rmtree(OUT, ignore_errors=True)
     # run in the source folder, which holds doit's task database: a fresh one each time
-    run(build_env(), "lite", "build", "--lite-dir", SRC,
-        "--contents", files, "--output-dir", OUT, cwd=SRC)  # fmt: skip
+    run(
+        build_env(),
+        "lite",
+        "build",
+        "--lite-dir",
+        SRC,
+        "--contents",
+        files,
+        "--output-dir",
+        OUT,
+        cwd=SRC,
+    )
     config = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     if not kernel.get("pyodideUrl", "").startswith("./"):

@@ -8,4 +8,6 @@ import tempfile
 
 # the course keeps its stars in a file: the tests (and the kernels they start) use
 # their own, never the user's
-os.environ.setdefault("ALHAMBRA_COURSE_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="aw-course-"), "progress.json"))
+os.environ.setdefault(
+    "ALHAMBRA_COURSE_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="aw-course-"), "progress.json")
+)

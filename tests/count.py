@@ -34,14 +34,18 @@ class Tally:
 def main() -> int:
     tally, said = Tally(), io.StringIO()
     with contextlib.redirect_stdout(said):
-        code = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", str(ROOT / "tests")], plugins=[tally])
+        code = pytest.main(
+            ["--collect-only", "-q", "-p", "no:cacheprovider", str(ROOT / "tests")], plugins=[tally]
+        )
     if code != 0:
         print(said.getvalue())
         return int(code)
     rows = {
         "every test (`bash run.sh test`)": len(tally.items),
         "browser (marked `browser`)": sum("browser" in m for _, m in tally.items),
-        "slow, not browser (marked `slow`)": sum("slow" in m and "browser" not in m for _, m in tally.items),
+        "slow, not browser (marked `slow`)": sum(
+            "slow" in m and "browser" not in m for _, m in tally.items
+        ),
         "`bash run.sh check` (neither)": sum(not {"browser", "slow"} & m for _, m in tally.items),
     }
     print("\n| tests | count |\n| --- | ---: |")

@@ -67,15 +67,26 @@ class JupyterLab:
         with open(self.log_path, "w") as log:
             self.proc = subprocess.Popen(
                 [
-                    sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-                    "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-                    "--ServerApp.port_retries=0", "--IdentityProvider.token=",
-                    "--ServerApp.password=", f"--ServerApp.root_dir={self.root}",
+                    sys.executable,
+                    "-m",
+                    "jupyter",
+                    "lab",
+                    "--no-browser",
+                    "--allow-root",
+                    "--ServerApp.ip=127.0.0.1",
+                    f"--ServerApp.port={port}",
+                    "--ServerApp.port_retries=0",
+                    "--IdentityProvider.token=",
+                    "--ServerApp.password=",
+                    f"--ServerApp.root_dir={self.root}",
                     "--LabApp.expose_app_in_browser=True",
                     "--JupyterNotebookApp.expose_app_in_browser=True",
                 ],
-                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            )  # fmt: skip
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.url = f"http://127.0.0.1:{port}"
         for _ in range(200):
             try:
@@ -98,13 +109,21 @@ class JupyterLab:
     def write_notebook(self, name: str, code: str) -> str:
         nb = {
             "cells": [
-                {"cell_type": "code", "id": "c0", "metadata": {}, "execution_count": None,
-                 "outputs": [], "source": code}
+                {
+                    "cell_type": "code",
+                    "id": "c0",
+                    "metadata": {},
+                    "execution_count": None,
+                    "outputs": [],
+                    "source": code,
+                }
             ],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+            "metadata": {
+                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+            },
             "nbformat": 4,
             "nbformat_minor": 5,
-        }  # fmt: skip
+        }
         (self.root / name).write_text(json.dumps(nb))
         return name
 
@@ -166,9 +185,11 @@ class Server:
         with open(self.log_path, "w") as out:
             self.proc = subprocess.Popen(
                 [c.replace("{port}", str(port)) for c in cmd],
-                env={**os.environ, **(env or {})}, stdout=out, stderr=subprocess.STDOUT,
+                env={**os.environ, **(env or {})},
+                stdout=out,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:

@@ -42,7 +42,10 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert w.offer and w.remark is not None and w.remark.kind == "mistake"
     d = w.remark.decision
     assert d is not None and d.loss > w.coach.threshold
-    assert f"from about {round(100 * d.chance_best)}% (with the search's choice, below) to {round(100 * d.chance_played)}%" in w.remark.text
+    assert (
+        f"from about {round(100 * d.chance_best)}% (with the search's choice, below) to {round(100 * d.chance_played)}%"
+        in w.remark.text
+    )
     assert w.remark.lines[0].startswith(f"You played: {said}")
     # the engine's facts: the reason is the log's own sentence for the overpayment (R6)
     assert f"Its effects: {payment_words(price, bad.pay)}" in w.remark.lines[0]
@@ -106,7 +109,9 @@ def test_R12_finishing_shows_the_review_and_records_the_chapters_stars(tmp_path)
     choices = [i for i in mine if len(w.game.at(i).legal_actions()) > 1]
     assert review["state"] == "done" and review["decisions"] == len(choices) > 20
     graph = review["graph"]  # the game's graph: a line a player, the learner's accuracy
-    assert graph["players"] == [p.name for p in w.game.players] and set(graph["accuracy"]) == {"You"}
+    assert graph["players"] == [p.name for p in w.game.players] and set(graph["accuracy"]) == {
+        "You"
+    }
     assert len(graph["chances"]) == len(w.game.history) + 1
     w.goto(5)  # looking back at a step (a click on the graph) keeps the review
     assert w.view["step"] == 5 and w.view["review"]["graph"] == graph
@@ -138,7 +143,9 @@ def test_G4_the_gardens_coach_flags_a_lay_that_passes_up_points_and_takes_it_bac
         mine = g.current_player.kinds
 
         def net(lay, g=g, mine=mine):
-            return sum((s.points if s.winner in mine else -s.points) for s in g.preview(lay) if s.owner)
+            return sum(
+                (s.points if s.winner in mine else -s.points) for s in g.preview(lay) if s.owner
+            )
 
         legal = g.legal_actions()
         lo, hi = min(legal, key=net), max(legal, key=net)

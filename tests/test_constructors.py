@@ -61,6 +61,8 @@ def test_an_alhambra_pickles_with_its_layout_and_owner():
         a = p.alhambra
         for twin in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
             assert twin == a and twin.longest_wall() == a.longest_wall()
-            assert twin.removable() == a.removable() and twin.legal_positions(Tile("tower", 9, "N")) == a.legal_positions(Tile("tower", 9, "N"))
+            assert twin.removable() == a.removable() and twin.legal_positions(
+                Tile("tower", 9, "N")
+            ) == a.legal_positions(Tile("tower", 9, "N"))
             with pytest.raises(GameError):  # still the game's: it refuses direct changes
                 twin.remove(next(iter(twin.removable() or {(9, 9)})))

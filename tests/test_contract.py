@@ -73,7 +73,9 @@ def test_every_view_of_a_whole_alhambra_game_is_what_the_contract_declares(playe
 
 
 def test_every_view_of_a_gardens_game_and_the_sandbox_is_what_the_contract_declares():
-    w = GardensWidget(players=["You", "Ben", "Cem"], seed=3, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = GardensWidget(
+        players=["You", "Ben", "Cem"], seed=3, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     w.autoplay_bots = False
     g = w.game
     while not g.is_over:
@@ -107,7 +109,14 @@ def test_the_intents_declared_are_those_the_widgets_handle():
     for member in typing.get_args(contract.Intent):
         declared |= set(typing.get_args(typing.get_type_hints(member)["kind"]))
     handled = set()
-    for cls in (AlhambraWidget, GardensWidget, SandboxWidget, CourseWidget, CoachedGame, CoachedGardens):
+    for cls in (
+        AlhambraWidget,
+        GardensWidget,
+        SandboxWidget,
+        CourseWidget,
+        CoachedGame,
+        CoachedGardens,
+    ):
         assert set(cls.INTENTS) <= declared, (cls.__name__, set(cls.INTENTS) - declared)
         handled |= set(cls.INTENTS)
     assert handled == declared
@@ -117,11 +126,23 @@ def test_the_traits_declared_are_those_the_widgets_sync():
     from alhambra_widget.course.coach import CoachedGame
 
     hints = typing.get_type_hints(contract.Traits)
-    kinds = {bool: traitlets.Bool, int: traitlets.Int, float: traitlets.Float, str: traitlets.Unicode}
+    kinds = {
+        bool: traitlets.Bool,
+        int: traitlets.Int,
+        float: traitlets.Float,
+        str: traitlets.Unicode,
+    }
     synced = set()
     for cls in (AlhambraWidget, GardensWidget, SandboxWidget, CourseWidget, CoachedGame):
         for name, trait in cls.class_traits(sync=True).items():
-            if name.startswith("_") or name in ("layout", "tabbable", "tooltip", "comm", "keys", "log"):
+            if name.startswith("_") or name in (
+                "layout",
+                "tabbable",
+                "tooltip",
+                "comm",
+                "keys",
+                "log",
+            ):
                 continue  # anywidget's and ipywidgets' own
             synced.add(name)
             assert name in hints, f"{cls.__name__}.{name} is synced but not declared in Traits"
@@ -138,14 +159,25 @@ def test_the_actions_declared_are_the_engines_as_it_writes_them():
     declared = set()
     for member in typing.get_args(contract.ActionJson):
         declared |= set(typing.get_args(typing.get_type_hints(member)["type"]))
-    engine = {c.type for c in vars(actions).values() if isinstance(c, type) and issubclass(c, actions.Action) and c.type}
+    engine = {
+        c.type
+        for c in vars(actions).values()
+        if isinstance(c, type) and issubclass(c, actions.Action) and c.type
+    }
     assert declared == (engine - {"edit"}) | {"lay"}  # an edit is Python's, never the page's
     t = Tile.parse("tower 9 NE")
     for a in (
-        actions.TakeMoney((Card("denar", 3),)), actions.Buy("denar", (3, 4)), actions.Place(t, (1, 0)),
-        actions.FromReserve(t, (1, 0)), actions.Exchange(t, (1, 0)), actions.Reserve(t), actions.GiveToDirk(t),
-        actions.ToReserve((1, 0)), actions.Pass(), Lay("G01", (2, 2), 1),
-    ):  # fmt: skip
+        actions.TakeMoney((Card("denar", 3),)),
+        actions.Buy("denar", (3, 4)),
+        actions.Place(t, (1, 0)),
+        actions.FromReserve(t, (1, 0)),
+        actions.Exchange(t, (1, 0)),
+        actions.Reserve(t),
+        actions.GiveToDirk(t),
+        actions.ToReserve((1, 0)),
+        actions.Pass(),
+        Lay("G01", (2, 2), 1),
+    ):
         check(contract.ActionJson, a.to_json(), str(a))
 
 
@@ -156,7 +188,10 @@ def test_the_check_names_the_first_place_a_value_differs():
         ({**ok, "player": "1"}, r"value\.player: '1' is not a int"),
         ({**ok, "player": True}, r"value\.player: True is not a int"),
         ({"player": 1, "text": "x"}, r"without \['marks'\]"),
-        ({**ok, "marks": {"cards": [["denar", 3, 1]]}}, r"value\.marks\.cards\[0\]: 3 items, not 2"),
+        (
+            {**ok, "marks": {"cards": [["denar", 3, 1]]}},
+            r"value\.marks\.cards\[0\]: 3 items, not 2",
+        ),
         ({**ok, "marks": {"slots": "denar"}}, r"undeclared \['slots'\]"),
     ]
     for value, message in bad:

@@ -54,7 +54,11 @@ def test_a_course_of_at_least_48_lessons_every_chapter_at_least_2():
 
 def test_every_ruling_is_taught():
     taught = {r for les in LESSONS for r in les.rules}
-    wanted = {f"R{i}" for i in range(1, 14)} | {f"R7{c}" for c in "abcd"} | {f"G{i}" for i in range(1, 6)}
+    wanted = (
+        {f"R{i}" for i in range(1, 14)}
+        | {f"R7{c}" for c in "abcd"}
+        | {f"G{i}" for i in range(1, 6)}
+    )
     assert wanted <= taught, sorted(wanted - taught)
 
 
@@ -82,7 +86,11 @@ def _g03_after_one_turn():
     import csv
     from importlib import resources
 
-    text = resources.files("alhambra_widget.engine.data").joinpath("gardens_garden_tiles.csv").read_text()
+    text = (
+        resources.files("alhambra_widget.engine.data")
+        .joinpath("gardens_garden_tiles.csv")
+        .read_text()
+    )
     row = next(r for r in csv.DictReader(text.splitlines()) if r["tile_id"] == "G03")
     return row["side4_cw"]
 
@@ -130,7 +138,9 @@ def hand_answers():
         ],
         # the denar 5 in hand needs a 3 for 8; with it, anything summing to at most 5
         "take-for-exact": one(
-            {"take": ["denar 3"]}, {"take": ["denar 3", "dirham 2"]}, {"take": ["denar 3", "florin 1"]}
+            {"take": ["denar 3"]},
+            {"take": ["denar 3", "dirham 2"]},
+            {"take": ["denar 3", "florin 1"]},
         ),
         # _CROSS, a tile open east and south: (2, 0) (1, -1) (1, 1) (-1, 1) (0, 2) break
         # R7a; west of the garden, north of the pavilion and in the corner between them fit
@@ -166,14 +176,20 @@ def hand_answers():
         # (6 alone falls short); then the tower 9 NW goes where place-bought puts it
         "take-buy-place": [
             [{"take": ["denar 6"]}, {"buy": "denar", "pay": [4, 6]}, place]
-            for place in ({"place": [1, -1], "tile": "tower 9 NW"}, {"place": [0, -2], "tile": "tower 9 NW"},
-                          {"place": [-2, 0], "tile": "tower 9 NW"}, {"reserve": True, "tile": "tower 9 NW"})
+            for place in (
+                {"place": [1, -1], "tile": "tower 9 NW"},
+                {"place": [0, -2], "tile": "tower 9 NW"},
+                {"place": [-2, 0], "tile": "tower 9 NW"},
+                {"reserve": True, "tile": "tower 9 NW"},
+            )
         ],
         # R9: two places empty: dirham 2, the scoring card (set aside, drawing goes on), ducat 5
         "scoring-card": one({"numbers": {"cards": 3}}),
         "refill": one({"numbers": {"cards": 4}}),  # R9: the display goes back to four cards
         # R10 round 1: a tie for first shares 6 and nothing: 3 each
-        "round1": one({"numbers": {"Ann": 6, "Ben": 0, "Cem": 0}}),  # no tie: first place alone (R10)
+        "round1": one(
+            {"numbers": {"Ann": 6, "Ben": 0, "Cem": 0}}
+        ),  # no tie: first place alone (R10)
         "round2-tie": one({"numbers": {"Kim": 8, "Nina": 8, "Omar": 0}}),  # (12+5)//2
         # round 3: 19 for the most; Ben and Cem share (11+4)//2; Dan has none
         "round3": one({"numbers": {"Ann": 19, "Ben": 7, "Cem": 7, "Dan": 0}}),
@@ -188,7 +204,14 @@ def hand_answers():
         # the wall left: (-1, 0) 5, (-1, 1) 3, (0, 1) 4, (1, 0) 7, (1, 1) 5, (2, 0) 7
         "redesign-score": [
             [{"cell": [x, y]}, {"numbers": {"wall": w}}]
-            for (x, y), w in {(-1, 0): 5, (-1, 1): 3, (0, 1): 4, (1, 0): 7, (1, 1): 5, (2, 0): 7}.items()
+            for (x, y), w in {
+                (-1, 0): 5,
+                (-1, 1): 3,
+                (0, 1): 4,
+                (1, 0): 7,
+                (1, 1): 5,
+                (2, 0): 7,
+            }.items()
         ],
         "gift": one({"choice": "Ben"}),  # florins: Ann 9, Ben 12, Cem 2
         "gift-tie": one({"choice": "nobody"}),  # dirhams: Ann 10, Ben 10: a tie stays
@@ -211,7 +234,9 @@ def hand_answers():
         # G3: the first tile keeps off the outer ring of the 6 x 6 fields: 1..4 both ways
         "g-first": one(*({"field": [x, y]} for x in range(1, 5) for y in range(1, 5))),
         # G3: laid (2, 2), (3, 2), (3, 3); the empty fields straight N/E/S/W of them
-        "g-next": one(*({"field": list(f)} for f in [(1, 2), (2, 1), (2, 3), (3, 1), (4, 2), (4, 3), (3, 4)])),
+        "g-next": one(
+            *({"field": list(f)} for f in [(1, 2), (2, 1), (2, 3), (3, 1), (4, 2), (4, 3), (3, 4)])
+        ),
         "g-winner": one({"choice": "palm"}),  # G4: 4 and 4 shared; 3 is the highest alone
         "g-nobody": one({"choice": "nobody"}),  # 2, 2, 3, 3: every count shared
         "g-points": one({"numbers": {"points": 12}}),  # palm wins alone; 4 x 3 kinds
@@ -260,7 +285,11 @@ def test_the_right_answers_worked_out_by_hand_are_accepted_and_are_all(les):
     assert got <= want if les.steps else got == want
 
 
-@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("build", "break", "remove")], ids=lambda les: les.id)
+@pytest.mark.parametrize(
+    "les",
+    [les for les in LESSONS if les.task in ("build", "break", "remove")],
+    ids=lambda les: les.id,
+)
 def test_board_answers_agree_with_the_R7_reference(les):
     a = les.alhambra()
     got = {tuple(w[0]["cell"]) for w in les.solutions()}
@@ -350,7 +379,10 @@ def test_each_wrong_answer_gets_feedback_naming_its_rule(les):
         n += 1
         assert not v.ok, (ans, v)
         assert v.rule in RULING_IDS, (ans, v)
-        assert v.rule in v.message or f"({v.rule})" in v.message or v.rule in ("R7",), (ans, v.message)
+        assert v.rule in v.message or f"({v.rule})" in v.message or v.rule in ("R7",), (
+            ans,
+            v.message,
+        )
         assert v.mistake and not v.message[0].islower()
         assert at.tries == 1 and not at.solved and at.stars == 0
         seen.setdefault(v.mistake, set()).add(v.message)
@@ -364,7 +396,10 @@ def test_each_wrong_answer_gets_feedback_naming_its_rule(les):
 def test_a_tie_for_first_is_explained_as_the_rulebook_does():
     v = lesson("round2-tie").check({"numbers": {"Kim": 13, "Nina": 8, "Omar": 0}})
     assert not v.ok and v.rule == "R10" and v.mistake == "shared"
-    assert v.message == "You gave Kim 13, but Kim and Nina tie for first place, so they share 12+5 and each gets 8, rounded down (R10)."
+    assert (
+        v.message
+        == "You gave Kim 13, but Kim and Nina tie for first place, so they share 12+5 and each gets 8, rounded down (R10)."
+    )
 
 
 def test_a_player_without_the_kind_scores_nothing():
@@ -375,7 +410,12 @@ def test_a_player_without_the_kind_scores_nothing():
 def test_a_wrong_cell_names_the_building_rule_it_breaks():
     les = lesson("find-R7c")
     v = les.check({"cell": [3, 3]})
-    assert not v.ok and v.rule == "R7b" and v.mistake == "other_rule" and "Find a cell that breaks R7c" in v.message
+    assert (
+        not v.ok
+        and v.rule == "R7b"
+        and v.mistake == "other_rule"
+        and "Find a cell that breaks R7c" in v.message
+    )
     legal = les.solutions()  # a cell where the tile fits says so
     fits = next(c for c in _cells_around(les.alhambra()) if les.alhambra().is_legal(les.tile(), c))
     v = les.check({"cell": list(fits)})
@@ -403,7 +443,9 @@ def test_a_turn_that_ends_too_soon_is_explained_and_starts_again():
     at = Attempt(les)
     v = at.answer({"buy": "denar", "cards": ["denar 5", "denar 4"]})
     assert not v.ok and v.rule == "R4" and v.mistake == "turn_ended" and "not exact" in v.message
-    assert at.game.current_player.name == "You" and len(at.game.player("You").money) == 5  # the position again
+    assert (
+        at.game.current_player.name == "You" and len(at.game.player("You").money) == 5
+    )  # the position again
     v = at.answer({"buy": "denar", "cards": ["dirham 6"]})
     assert v.rule == "R6" and "paid in denar" in v.message
     assert at.answer({"buy": "denar", "cards": ["denar 5", "denar 3"]}).done is False
@@ -412,7 +454,9 @@ def test_a_turn_that_ends_too_soon_is_explained_and_starts_again():
 
 def test_dirk_rounds_down():
     les = lesson("dirk-draw")
-    assert les.check({"numbers": {"tiles": 9}}).message.startswith("A third of the bag is rounded down")
+    assert les.check({"numbers": {"tiles": 9}}).message.startswith(
+        "A third of the bag is rounded down"
+    )
     assert "6 is what Dirk takes at setup" in les.check({"numbers": {"tiles": 6}}).message
 
 
@@ -442,7 +486,14 @@ def _sent_before_the_answer(les):
         while cur.hint():
             pass
         view = lesson_view(at)
-        texts = [view["title"], view["teach"], view["goal"], *view["hints"], *view["facts"], *((view["picture"] or {}).get("notes", []))]
+        texts = [
+            view["title"],
+            view["teach"],
+            view["goal"],
+            *view["hints"],
+            *view["facts"],
+            *((view["picture"] or {}).get("notes", [])),
+        ]
         yield cur.lesson, view, " ".join(texts)
         step = cur.lesson.solutions()[0]
         for ans in step:
@@ -452,7 +503,25 @@ def _sent_before_the_answer(les):
             return
 
 
-_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
+_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+]
 
 
 def _numbers_in(text):
@@ -478,7 +547,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
             assert not view["show_wall"] and view["alhambra"]["wall"] == []
             # nor counted for the learner: "Eight tiles wall the fountain in" (lesson 28)
             built = [t for t in view["alhambra"]["tiles"] if t[2] != "fountain"]
-            assert len(built) not in _numbers_in(" ".join([view["title"], view["teach"], view["goal"], *view["hints"]]))
+            assert len(built) not in _numbers_in(
+                " ".join([view["title"], view["teach"], view["goal"], *view["hints"]])
+            )
             pic = view["picture"] or {}
             assert not pic.get("alhambra") or pic["alhambra"]["tiles"] != view["alhambra"]["tiles"]
         cells = {(int(a), int(b)) for a, b in _CELL.findall(text)}
@@ -495,7 +566,9 @@ def test_nothing_sent_before_the_answer_contains_it(les):
                 assert all((sc["winner"] or "nobody") != ans["choice"] for sc in scored), ans
                 hint_text = " ".join([view["title"], view["teach"], *view["hints"]]).lower()
                 if ans["choice"] == "nobody":  # "When everything ties" (lesson 46) says it
-                    assert not re.search(r"everything ties|all tie|no winner|no one", hint_text), hint_text
+                    assert not re.search(r"everything ties|all tie|no winner|no one", hint_text), (
+                        hint_text
+                    )
                 assert not re.search(rf"\b{re.escape(ans['choice'].lower())}\b", hint_text), ans
                 opts = [o for o in options(step) if o != "nobody"]
                 named = [o for o in opts if o.lower() in view["goal"].lower()]
@@ -510,11 +583,18 @@ def test_nothing_sent_before_the_answer_contains_it(les):
                 else:  # a number per player: no player named with the points asked
                     for name, v in got.items():
                         assert not re.search(rf"{name}\W{{1,3}}{v}\b", text), (name, v)
-            if "reserve" in ans and all("reserve" in w[0] for w in rights):  # lesson 19: a real choice
-                told = " ".join([view["title"], view["teach"], view["goal"], *view["hints"]]).lower()
+            if "reserve" in ans and all(
+                "reserve" in w[0] for w in rights
+            ):  # lesson 19: a real choice
+                told = " ".join(
+                    [view["title"], view["teach"], view["goal"], *view["hints"]]
+                ).lower()
                 assert not re.search(r"fits nowhere|nothing fits|reserve is the choice", told), told
             if "take" in ans:
-                assert not any(c.lower() in " ".join(view["hints"] + [view["teach"]]).lower() for c in ans["take"])
+                assert not any(
+                    c.lower() in " ".join(view["hints"] + [view["teach"]]).lower()
+                    for c in ans["take"]
+                )
 
 
 def _right_messages(les):
@@ -526,7 +606,9 @@ def _right_messages(les):
     return " ".join(said)
 
 
-@pytest.mark.parametrize("les", [les for les in LESSONS if les.task == "buy"], ids=lambda les: les.id)
+@pytest.mark.parametrize(
+    "les", [les for les in LESSONS if les.task == "buy"], ids=lambda les: les.id
+)
 def test_the_lesson_before_does_not_answer_a_payment(les):
     """The page just showed the previous lesson's right answer: it must not be this
     lesson's payment (buy-exact was once answered by buy-currency's text)."""
@@ -548,11 +630,21 @@ def test_the_answer_check_can_fail():
     with pytest.raises(AssertionError):
         test_nothing_sent_before_the_answer_contains_it(replace(les, draws_longest_wall=True))
     with pytest.raises(AssertionError):
-        test_nothing_sent_before_the_answer_contains_it(replace(les, hints=("It is 5 segments long.",)))
+        test_nothing_sent_before_the_answer_contains_it(
+            replace(les, hints=("It is 5 segments long.",))
+        )
     with pytest.raises(AssertionError):
-        test_nothing_sent_before_the_answer_contains_it(replace(lesson("gift"), teach="Ben has the most."))
+        test_nothing_sent_before_the_answer_contains_it(
+            replace(lesson("gift"), teach="Ben has the most.")
+        )
     # G4: a Gardens picture whose building palm wins for 12 points (seed 13) answers both
-    palm = {"gardens": {"players": ["Ann", "Ben", "Cem"], "seed": 13, "lays": [[1, 3, 1], [2, 3, 1], [2, 4, 1], [3, 4, 1], [3, 3, 0]]}}
+    palm = {
+        "gardens": {
+            "players": ["Ann", "Ben", "Cem"],
+            "seed": 13,
+            "lays": [[1, 3, 1], [2, 3, 1], [2, 4, 1], [3, 4, 1], [3, 3, 0]],
+        }
+    }
     for les_id in ("g-winner", "g-points"):
         with pytest.raises(AssertionError):
             test_nothing_sent_before_the_answer_contains_it(replace(lesson(les_id), picture=palm))
@@ -600,7 +692,9 @@ def test_lessons_in_steps_judge_each_step():
             step = at.current.lesson
             wrong = next(iter(_wrong_answers(step)))
             v = at.answer(wrong)
-            assert not v.ok and v.message.startswith(f"Step {i + 1} of {len(les.steps)}:") and v.rule, (les.id, v)
+            assert (
+                not v.ok and v.message.startswith(f"Step {i + 1} of {len(les.steps)}:") and v.rule
+            ), (les.id, v)
             assert at.step == i and at.tries == i + 1
             n = len(step.solutions()[0])
             for ans in way[k : k + n]:
@@ -652,7 +746,9 @@ def test_the_two_player_deck_is_worked_out_from_the_engine_r1_r3():
     """Feedback that explains: the working (currencies × values × copies, then the cards
     that leave with two), the chip R3 for two players, R1 otherwise."""
     v = lesson("two-cards").check(lesson("two-cards").solutions()[0][0])
-    assert v.ok and v.rule == "R3" and "4 currencies × 9 values × 3 cards of each = 108" in v.message
+    assert (
+        v.ok and v.rule == "R3" and "4 currencies × 9 values × 3 cards of each = 108" in v.message
+    )
     assert "108 − 36 = 72" in v.message
     v = lesson("cards").check(lesson("cards").solutions()[0][0])
     assert v.ok and v.rule == "R1" and "= 108" in v.message
@@ -664,10 +760,16 @@ def test_feedback_says_the_wall_before_and_after_and_where_the_tile_went_r9_r11(
     les = lesson("exchange-wall")
     v = les.check(les.solutions()[0][0])
     before = les.alhambra().longest_wall()
-    assert v.ok and v.rule == "R11" and re.search(rf"grows from {before} to \d+ segments \(R11\)", v.message), v.message
+    assert (
+        v.ok
+        and v.rule == "R11"
+        and re.search(rf"grows from {before} to \d+ segments \(R11\)", v.message)
+    ), v.message
     les = lesson("reserve-choice")
     v = les.check(les.solutions()[0][0])
-    assert v.ok and "tower 9 (walls N, E, S) went to your reserve" in v.message and v.rule == "R9", v.message
+    assert (
+        v.ok and "tower 9 (walls N, E, S) went to your reserve" in v.message and v.rule == "R9"
+    ), v.message
 
 
 def test_number_lessons_ask_for_named_numbers():
@@ -682,8 +784,13 @@ def test_a_lesson_refuses_an_unknown_task():
 
 
 def test_malformed_answers_are_not_tries():
-    for les_id, bad in [("find-R7a", {"cell": "here"}), ("round1", {"numbers": {"You": "three"}}), ("gift", {"choice": "Zed"}),
-                        ("take-most", {"buy": "denar", "pay": [1]}), ("coords", {"x": 1})]:
+    for les_id, bad in [
+        ("find-R7a", {"cell": "here"}),
+        ("round1", {"numbers": {"You": "three"}}),
+        ("gift", {"choice": "Zed"}),
+        ("take-most", {"buy": "denar", "pay": [1]}),
+        ("coords", {"x": 1}),
+    ]:
         at = lesson(les_id).attempt()
         with pytest.raises(MalformedInput):
             at.answer(bad)
@@ -759,7 +866,9 @@ def test_the_course_widget_answers_through_intents(course, tmp_path):
 
 def test_a_malformed_answer_says_so_and_counts_no_try(course):
     course.goto("round1")
-    course._on_msg(course, {"kind": "answer", "v": course.view["v"], "answer": {"numbers": {"You": ""}}}, [])
+    course._on_msg(
+        course, {"kind": "answer", "v": course.view["v"], "answer": {"numbers": {"You": ""}}}, []
+    )
     assert course.message["kind"] == "error" and course.message["rule"] is None
     assert course.attempt.tries == 0
 
@@ -782,7 +891,11 @@ def test_the_page_is_told_no_answer(course):
             assert course.view["lesson"]["pick"] == "cells"
 
 
-@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("build", "exchange", "remove")], ids=lambda les: les.id)
+@pytest.mark.parametrize(
+    "les",
+    [les for les in LESSONS if les.task in ("build", "exchange", "remove")],
+    ids=lambda les: les.id,
+)
 def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les):
     """Once right, the board shows the engine's change (R7, R8) with its cell marked;
     before, it shows the start and marks nothing (no answer given away)."""
@@ -808,7 +921,9 @@ def test_a_solved_board_lesson_shows_the_alhambra_the_answer_leaves(course, les)
     if les.task == "build":
         assert "tile" not in view  # it is built now
     if les.task == "exchange":
-        assert view["tile"] == tile_json(les.alhambra()[c])  # the reserve holds the tile it replaced
+        assert view["tile"] == tile_json(
+            les.alhambra()[c]
+        )  # the reserve holds the tile it replaced
     if les.want.get("goal") == "stuck":  # a tile that must stay: nothing changed
         assert "marks" not in view
     elif les.task == "remove":
@@ -836,7 +951,11 @@ def test_a_game_lesson_shows_only_the_learners_hand(course):
     view = course.view["lesson"]["game"]
     assert view["hand"] == [(c.currency, c.value) for c in g.current_player.money]
     others = [p for p in g.players if p is not g.current_player]
-    assert "Ben" not in json.dumps(view) and all(str(c) not in json.dumps(course.view) or c in g.current_player.money or c in g.display for p in others for c in p.money)
+    assert "Ben" not in json.dumps(view) and all(
+        str(c) not in json.dumps(course.view) or c in g.current_player.money or c in g.display
+        for p in others
+        for c in p.money
+    )
 
 
 def test_a_chapter_and_a_lesson_can_be_opened(tmp_path):
@@ -857,7 +976,9 @@ def test_a_chapter_and_a_lesson_can_be_opened(tmp_path):
 def test_every_chapter_opens_in_a_notebook():
     from pathlib import Path
 
-    texts = "".join(p.read_text() for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+    texts = "".join(
+        p.read_text() for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb")
+    )
     for ch in CHAPTERS:
         assert texts.count(f'CourseWidget(chapter=\\"{ch}\\")') == 1, ch
 
@@ -907,7 +1028,11 @@ def test_complete_only_when_every_lesson_has_a_star(tmp_path):
     assert all(c["done"] == c["lessons"] for c in co["chapters"])
 
 
-@pytest.mark.parametrize("les", [les for les in LESSONS if les.task in ("take", "buy", "turn", "place")], ids=lambda les: les.id)
+@pytest.mark.parametrize(
+    "les",
+    [les for les in LESSONS if les.task in ("take", "buy", "turn", "place")],
+    ids=lambda les: les.id,
+)
 def test_a_solved_money_lesson_keeps_the_position_and_the_learners_hand(course, les):
     """After a right answer the position stays on the board (the market, the display, the
     hand, as the answer left them), and the hand is still the learner's, though the
@@ -931,7 +1056,9 @@ def test_a_solved_wall_lesson_draws_the_wall_it_counted(course):
 
     les = lesson("count-wall")
     course.goto(les.id)
-    assert not course.view["lesson"]["show_wall"] and course.view["lesson"]["alhambra"]["wall"] == []
+    assert (
+        not course.view["lesson"]["show_wall"] and course.view["lesson"]["alhambra"]["wall"] == []
+    )
     course.answer(les.solutions()[0][0])
     view = course.view["lesson"]
     assert view["show_wall"] and view["alhambra"] == board_json(les.alhambra(), True)
@@ -947,7 +1074,11 @@ def test_G4_the_gardens_scoring_lessons_show_a_building_the_engine_scored():
     def scored(les_id):
         pic = picture(lesson(les_id).picture)
         (sc,) = pic["gardens"]["scored"].values()
-        assert pic["gardens"]["fields"] and sc["owner"] and sc["points"] == sc["value"] * sc["multiplier"]
+        assert (
+            pic["gardens"]["fields"]
+            and sc["owner"]
+            and sc["points"] == sc["value"] * sc["multiplier"]
+        )
         assert any(f"= {sc['points']} points for {sc['owner']}" in n for n in pic["notes"])
         return sc
 

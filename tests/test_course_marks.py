@@ -30,7 +30,9 @@ def test_R7c_a_wrong_pick_is_marked_wrong_then_every_cell_breaking_R7c_right_onc
     assert course.view["lesson"]["answer"] is None  # before a try: nothing marked
     a, t = les.alhambra(), les.tile()
     layout = r7.layout_of(a)
-    breaking = {c for c in _around(a) if c not in a.tiles and r7.placing(layout, t.walls, c) == "R7c"}
+    breaking = {
+        c for c in _around(a) if c not in a.tiles and r7.placing(layout, t.walls, c) == "R7c"
+    }
     legal = next(c for c in _around(a) if brute_legal(a, t, c))  # keeps every rule: wrong here
     course.answer({"cell": list(legal)})
     got = course.view["lesson"]["answer"]
@@ -65,11 +67,17 @@ def test_G3_a_gardens_field_marked_wrong_then_the_fields_the_engine_allows_right
     les = lesson("g-next")
     g = gardens_game(les)
     ok = set(g.legal_fields())
-    wrong = next((x, y) for x in range(6) for y in range(6) if (x, y) not in ok and (x, y) not in g.fields)
+    wrong = next(
+        (x, y) for x in range(6) for y in range(6) if (x, y) not in ok and (x, y) not in g.fields
+    )
     at = les.attempt()
     at.answer({"field": list(wrong)})
     got = lesson_view(at)["answer"]
-    assert got["ok"] is False and got["picked"] == f"{wrong[0]},{wrong[1]}" and got["rule"].startswith("G")
+    assert (
+        got["ok"] is False
+        and got["picked"] == f"{wrong[0]},{wrong[1]}"
+        and got["rule"].startswith("G")
+    )
     assert got["right"] == []
     pick = sorted(ok)[0]
     at.answer({"field": list(pick)})

@@ -10,7 +10,9 @@ from alhambra_widget.course.widget import CourseWidget
 
 def test_wrong_answers_and_stars_reach_the_server(tmp_path) -> None:
     sent: list[tuple[str, dict]] = []
-    p = SharedProgress(lambda lesson, **news: sent.append((lesson, news)), {"R7a-find": 2}, tmp_path / "p.json")
+    p = SharedProgress(
+        lambda lesson, **news: sent.append((lesson, news)), {"R7a-find": 2}, tmp_path / "p.json"
+    )
     assert p.stars["R7a-find"] == 2  # what the server holds counts here
     w = CourseWidget(progress=p)
     first = w.lesson.id

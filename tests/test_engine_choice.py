@@ -30,11 +30,15 @@ def test_the_source_only_finder_answers_for_the_engine_with_its_sources():
     path = list(alhambra_widget.__path__)
     spec = finder.find_spec("alhambra_widget.engine", path)
     assert spec is not None and spec.origin.endswith("__init__.py")
-    sub = finder.find_spec("alhambra_widget.engine.alhambra.rules", [os.path.join(path[0], "engine", "alhambra")])
+    sub = finder.find_spec(
+        "alhambra_widget.engine.alhambra.rules", [os.path.join(path[0], "engine", "alhambra")]
+    )
     assert sub is not None and sub.origin.endswith("rules.py")
     assert isinstance(sub.loader, importlib.machinery.SourceFileLoader)
     players = finder.find_spec("alhambra_widget.players.ismcts", [os.path.join(path[0], "players")])
-    assert players is not None and players.origin.endswith("ismcts.py")  # the search is compiled too
+    assert players is not None and players.origin.endswith(
+        "ismcts.py"
+    )  # the search is compiled too
     assert finder.find_spec("alhambra_widget.views", path) is None  # never compiled: left alone
 
 
@@ -45,7 +49,9 @@ def test_the_environment_variable_forces_the_pure_engine(value, forced):
         "print(any(isinstance(f, c._SourceOnlyFinder) for f in sys.meta_path), a.engine_info()['engine'])"
     )
     env = {**os.environ, "ALHAMBRA_WIDGET_PURE": value}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     installed, engine = out.stdout.split()
     assert installed == str(forced)
     if forced:
@@ -103,11 +109,17 @@ def test_the_search_gives_the_same_analyses_and_hints_compiled_and_pure():
     runs = {}
     for value in ("0", "1"):
         env = {**os.environ, "ALHAMBRA_WIDGET_PURE": value}
-        done = subprocess.run([sys.executable, "-c", _SEARCH], env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", _SEARCH], env=env, capture_output=True, text=True, check=True
+        )
         engine, digest, count = done.stdout.split()
         runs[engine] = (digest, int(count))
-    assert "pure" in runs and int(runs["pure"][1]) > 10  # ALHAMBRA_WIDGET_PURE=1 ran pure; positions searched
+    assert (
+        "pure" in runs and int(runs["pure"][1]) > 10
+    )  # ALHAMBRA_WIDGET_PURE=1 ran pure; positions searched
     if "compiled" not in runs:
         assert os.environ.get("ALHAMBRA_EXPECT_ENGINE") != "compiled", "the compiled wheel ran pure"
-        pytest.skip("no compiled engine here (a source checkout): the packaging check compares them")
+        pytest.skip(
+            "no compiled engine here (a source checkout): the packaging check compares them"
+        )
     assert runs["compiled"] == runs["pure"]

@@ -473,7 +473,6 @@ def test_r02_r05_r06_the_money_everyone_knows_is_part_of_each_hand(n, seed):
             assert Counter(known[mover]) <= before
 
 
-
 _CARDS = st.builds(Card, st.sampled_from(["denar", "dirham", "ducat", "florin"]), st.integers(1, 9))
 
 

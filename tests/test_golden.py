@@ -50,8 +50,11 @@ def recording_engine() -> Path | None:
     if (src / "alhambra_widget").is_dir():
         return src
     try:
-        tar = subprocess.run(["git", "-C", str(ROOT), "archive", RECORDED_AT, "alhambra_widget"],
-                             capture_output=True, check=True).stdout  # fmt: skip
+        tar = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", RECORDED_AT, "alhambra_widget"],
+            capture_output=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None  # no git, or a clone without that commit
     src.parent.mkdir(parents=True, exist_ok=True)
@@ -70,9 +73,21 @@ def recorded_list(kind: str, record: dict, step: int) -> list[dict] | None:
         return None
     choices = [row[1] for row in record["steps"][:step]]
     done = subprocess.run(
-        [sys.executable, "-S", "-c", _OLD_LIST, str(src), kind, str(record["players"]), str(record["seed"])],
-        input=json.dumps(choices), capture_output=True, text=True, cwd=src,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-S",
+            "-c",
+            _OLD_LIST,
+            str(src),
+            kind,
+            str(record["players"]),
+            str(record["seed"]),
+        ],
+        input=json.dumps(choices),
+        capture_output=True,
+        text=True,
+        cwd=src,
+    )
     return json.loads(done.stdout) if done.returncode == 0 else None
 
 
@@ -95,13 +110,19 @@ def differences(parse, now: list[dict], then: list[dict]) -> str:
     if extra:
         lines.append(f"extra ({len(extra)}): " + "; ".join(words(a) for a in extra[:5]))
     if not lines and len(now) != len(then):
-        lines.append(f"the same actions, {len(now)} listed now against {len(then)} then (one listed twice)")
+        lines.append(
+            f"the same actions, {len(now)} listed now against {len(then)} then (one listed twice)"
+        )
     if not lines:
         i = next((i for i, (a, b) in enumerate(zip(now, then)) if key(a) != key(b)), None)
         if i is None:
-            return "the recording engine lists the same actions in the same order: the record is wrong"
-        lines.append(f"the same actions in another order; first at position {i}: now {words(now[i])}, "
-                     f"then {words(then[i])}")  # fmt: skip
+            return (
+                "the recording engine lists the same actions in the same order: the record is wrong"
+            )
+        lines.append(
+            f"the same actions in another order; first at position {i}: now {words(now[i])}, "
+            f"then {words(then[i])}"
+        )
     return "\n".join(lines)
 
 
@@ -111,9 +132,14 @@ def replay(game, record, kind: str, parse) -> None:
         acts = game.legal_actions()
         if list_digest(acts) != row[0]:
             then = recorded_list(kind, record, step)
-            said = (f"the recording engine ({RECORDED_AT}) could not be run from git history"
-                    if then is None else differences(parse, [a.to_json() for a in acts], then))  # fmt: skip
-            pytest.fail(f"step {step}: the legal actions differ from those recorded at {RECORDED_AT}:\n{said}")
+            said = (
+                f"the recording engine ({RECORDED_AT}) could not be run from git history"
+                if then is None
+                else differences(parse, [a.to_json() for a in acts], then)
+            )
+            pytest.fail(
+                f"step {step}: the legal actions differ from those recorded at {RECORDED_AT}:\n{said}"
+            )
         game.apply(acts[row[1]])
         if len(row) > 2:
             scores = row[2]
@@ -129,7 +155,9 @@ def replay(game, record, kind: str, parse) -> None:
 )
 def test_r13_golden_alhambra_games_replay_exactly(record):
     n = record["players"]
-    replay(Game([f"P{i}" for i in range(n)], seed=record["seed"]), record, "alhambra", Action.from_json)
+    replay(
+        Game([f"P{i}" for i in range(n)], seed=record["seed"]), record, "alhambra", Action.from_json
+    )
 
 
 @pytest.mark.parametrize(
@@ -137,7 +165,12 @@ def test_r13_golden_alhambra_games_replay_exactly(record):
 )
 def test_r13_golden_gardens_games_replay_exactly(record):
     n = record["players"]
-    replay(GardensGame([f"P{i}" for i in range(n)], seed=record["seed"]), record, "gardens", Lay.from_json)
+    replay(
+        GardensGame([f"P{i}" for i in range(n)], seed=record["seed"]),
+        record,
+        "gardens",
+        Lay.from_json,
+    )
 
 
 class _Dropping:

@@ -16,7 +16,10 @@ from alhambra_widget.players.alhambra.hinting import best_place
 from alhambra_widget.players.alhambra.strong import hints, reasons
 
 TWO_EACH = {
-    "Ann": {"money": ["ducat 3", "denar 2"], "alhambra": [[1, 0, "pavilion 8"], [0, -1, "pavilion 6 N"]]},
+    "Ann": {
+        "money": ["ducat 3", "denar 2"],
+        "alhambra": [[1, 0, "pavilion 8"], [0, -1, "pavilion 6 N"]],
+    },
     "Ben": {"alhambra": [[1, 0, "pavilion 4 ES"], [0, -1, "pavilion 5 NW"]]},
 }
 
@@ -30,8 +33,14 @@ def test_r10_r11_a_purchase_says_which_majority_it_takes_the_wall_and_the_round(
     said = reasons(g, Buy("ducat", (3,)))
     assert payment_words(3, (3,)) in said and "exact payment: another action (R4)" in said
     pos, built = best_place(g, "Ann", g.market["ducat"])
-    assert pos == (-1, -1) and "built one cell north and one west of the fountain, its best place now" in said
-    assert "pavilion: 2 → 3, still 1st in round 1, no longer shared with Ben (0 → 1 points); Ben 1st → 2nd" in said
+    assert (
+        pos == (-1, -1)
+        and "built one cell north and one west of the fountain, its best place now" in said
+    )
+    assert (
+        "pavilion: 2 → 3, still 1st in round 1, no longer shared with Ben (0 → 1 points); Ben 1st → 2nd"
+        in said
+    )
     wall = g.player("Ann").alhambra.longest_wall()
     assert built.longest_wall() == wall + 1 and f"longest wall {wall} → {wall + 1}" in said
     # R11: a point a wall segment in every round, so round 1 gives Ann 1 + wall, before and after
@@ -43,10 +52,15 @@ def test_r10_a_tie_made_says_with_whom_the_place_is_shared():
     and second places' points pooled, 1 + 0 halved, rounded down): the reason says
     the place is shared, and that Ben's point goes."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)
-    one = {"Ann": {**TWO_EACH["Ann"], "alhambra": TWO_EACH["Ann"]["alhambra"][:1]}, "Ben": TWO_EACH["Ben"]}
+    one = {
+        "Ann": {**TWO_EACH["Ann"], "alhambra": TWO_EACH["Ann"]["alhambra"][:1]},
+        "Ben": TWO_EACH["Ben"],
+    }
     g.edit(market={"ducat": "pavilion 3 SW"}, players=one, current="Ann")
     said = [r for r in reasons(g, Buy("ducat", (3,))) if r.startswith("pavilion")]
-    assert said == ["pavilion: 1 → 2, 2nd → 1st in round 1, shared with Ben (0 → 0 points); Ben 1 → 0 points"]
+    assert said == [
+        "pavilion: 1 → 2, 2nd → 1st in round 1, shared with Ben (0 → 0 points); Ben 1 → 0 points"
+    ]
 
 
 def test_r10_a_tile_moved_to_the_reserve_says_who_gains_by_it():
@@ -54,9 +68,13 @@ def test_r10_a_tile_moved_to_the_reserve_says_who_gains_by_it():
     takes the first place's point (R10) instead of sharing it."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)
     g.edit(players=TWO_EACH, current="Ann")
-    move = next(a for a in g.legal_actions() if str(a) == "redesign: move the tile at (1, 0) to the reserve")
+    move = next(
+        a for a in g.legal_actions() if str(a) == "redesign: move the tile at (1, 0) to the reserve"
+    )
     said = [r for r in reasons(g, move) if r.startswith("pavilion")]
-    assert said == ["pavilion: 2 → 1, 1st → 2nd in round 1, no longer shared with Ben (0 → 0 points); Ben 0 → 1 points"]
+    assert said == [
+        "pavilion: 2 → 1, 1st → 2nd in round 1, no longer shared with Ben (0 → 0 points); Ben 0 → 1 points"
+    ]
 
 
 def test_a_hint_names_the_money_left_and_what_stays_for_the_next_player():
@@ -85,8 +103,11 @@ def outcome(game: Game, action) -> tuple[object, Counter]:
     me = game.current_player.name
     after.apply(action)
     p = after.player(me)
-    place = (sorted((pos, str(t)) for pos, t in p.alhambra.tiles.items()), sorted(map(str, p.reserve)),
-             sorted(map(str, p.bought)))  # fmt: skip
+    place = (
+        sorted((pos, str(t)) for pos, t in p.alhambra.tiles.items()),
+        sorted(map(str, p.reserve)),
+        sorted(map(str, p.bought)),
+    )
     return place, Counter(map(str, p.money))
 
 
@@ -124,7 +145,11 @@ def test_overpaying_9_and_3_for_a_garden_8_is_found_dominated_by_the_outcome_che
     """The check above can fail: 9 + 3 ducat for the garden 8 leaves the same placement
     as 9 ducat, with fewer cards."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)
-    g.edit(market={"ducat": "garden 8"}, players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}}, current="Ann")
+    g.edit(
+        market={"ducat": "garden 8"},
+        players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}},
+        current="Ann",
+    )
     assert dominates(outcome(g, Buy("ducat", (9,))), outcome(g, Buy("ducat", (9, 3))))
     assert not dominates(outcome(g, Buy("ducat", (9, 3))), outcome(g, Buy("ducat", (9,))))
 

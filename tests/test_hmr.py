@@ -30,7 +30,10 @@ SCRIPT = textwrap.dedent(
 
 def test_a_rebuilt_stylesheet_reaches_a_live_widget_with_anywidget_hmr():
     out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], env={"ANYWIDGET_HMR": "1", "PATH": ""},
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "-c", SCRIPT],
+        env={"ANYWIDGET_HMR": "1", "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.stdout.strip() == "reloaded", out.stderr[-2000:]

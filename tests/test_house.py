@@ -22,7 +22,6 @@ MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
 
 
-
 def _modules() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 

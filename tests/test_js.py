@@ -27,7 +27,9 @@ def test_front_end_unit_tests(tmp_path):
         if os.environ.get("CI"):
             pytest.fail("node and js/node_modules are needed (bash run.sh test installs them)")
         pytest.skip("node or js/node_modules missing")
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     w.autoplay_bots = False
     g = w.game
     while g.current_player.name == "You":  # until a bot is to move
@@ -62,7 +64,12 @@ def test_front_end_unit_tests(tmp_path):
     (tmp_path / "course_numbers.json").write_text(json.dumps(c.view))
     c.goto("take-most")
     (tmp_path / "course_take.json").write_text(json.dumps(c.view))
-    for les_id in ("count-wall", "g-points", "scoring-card", "g-next"):  # the engine's pictures, a laid board
+    for les_id in (
+        "count-wall",
+        "g-points",
+        "scoring-card",
+        "g-next",
+    ):  # the engine's pictures, a laid board
         c.goto(les_id)
         (tmp_path / f"course_{les_id.replace('-', '_')}.json").write_text(json.dumps(c.view))
     _round_fixture(tmp_path)
@@ -75,13 +82,22 @@ def test_front_end_unit_tests(tmp_path):
         if f.name not in ("texts.json", "progress.json", "coach.json"):
             check(View, json.loads(f.read_text()), f.stem)
     out = subprocess.run(
-        [node, "--import", "./tools/typescript.js", "--test", "test/"], cwd=JS, capture_output=True, text=True, timeout=120,
+        [node, "--import", "./tools/typescript.js", "--test", "test/"],
+        cwd=JS,
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
-    )  # fmt: skip
+    )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     # every test the files declare ran and passed: the count is read from js/test, not typed
-    declared = sum(len(re.findall(r"^\s*test\(", f.read_text(), re.M)) for f in sorted((JS / "test").glob("*.test.js")))
-    assert declared > 0 and f"# pass {declared}\n" in out.stdout and "# fail 0" in out.stdout, out.stdout[-2000:]
+    declared = sum(
+        len(re.findall(r"^\s*test\(", f.read_text(), re.M))
+        for f in sorted((JS / "test").glob("*.test.js"))
+    )
+    assert declared > 0 and f"# pass {declared}\n" in out.stdout and "# fail 0" in out.stdout, (
+        out.stdout[-2000:]
+    )
 
 
 def _answered_fixtures(c: Any, tmp_path: Path) -> None:
@@ -91,7 +107,12 @@ def _answered_fixtures(c: Any, tmp_path: Path) -> None:
     right = {tuple(s[0]["cell"]) for s in les.solutions()}
     a = les.alhambra()
     x0, y0, x1, y1 = a.bounds()
-    wrong = next((x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2) if (x, y) not in right and (x, y) not in a.tiles)
+    wrong = next(
+        (x, y)
+        for x in range(x0 - 1, x1 + 2)
+        for y in range(y0 - 1, y1 + 2)
+        if (x, y) not in right and (x, y) not in a.tiles
+    )
     c.answer({"cell": list(wrong)})
     (tmp_path / "course_wrong.json").write_text(json.dumps(c.view))
     c.answer({"cell": list(sorted(right)[0])})
@@ -106,7 +127,9 @@ def _answered_fixtures(c: Any, tmp_path: Path) -> None:
 
 def _round_fixture(tmp_path: Path) -> None:
     """The view right after the first scoring round (R10, R11), as the engine scored it."""
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     w.autoplay_bots = False
     g = w.game
     while not w.view["rounds"]:
@@ -162,7 +185,9 @@ def _hint_fixture(tmp_path: Path) -> None:
     w.autoplay_bots = False
     w.game.edit(
         market={"denar": "chambers 8"},
-        players={"You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}},
+        players={
+            "You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}
+        },
     )
     w.game.apply(Buy("denar", (9,)))
     assert any(m["marks"].get("cells") for m in _ask_hint(w, 30)["moves"])

@@ -22,10 +22,22 @@ def convert(tmp_path, *options):
     nbformat.write(nb, path)
     # a kernel may start slowly on a loaded machine: give it three minutes, not one
     done = subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--execute", *options,
-         "--ExecutePreprocessor.startup_timeout=180", "--output", "out", str(path)],
-        capture_output=True, text=True, cwd=tmp_path,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--execute",
+            *options,
+            "--ExecutePreprocessor.startup_timeout=180",
+            "--output",
+            "out",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, f"nbconvert exited {done.returncode}:\n{done.stderr[-3000:]}"
     return (tmp_path / "out.html").read_text()
 

@@ -39,7 +39,9 @@ def raw_packing(source: str) -> list[tuple[int, str]]:
 
 
 def engine_modules() -> list[Path]:
-    return [p for p in sorted(ENGINE.rglob("*.py")) if p.resolve() != Path(packing.__file__).resolve()]
+    return [
+        p for p in sorted(ENGINE.rglob("*.py")) if p.resolve() != Path(packing.__file__).resolve()
+    ]
 
 
 def test_no_module_of_the_engine_but_packing_shifts_or_masks():
@@ -49,18 +51,30 @@ def test_no_module_of_the_engine_but_packing_shifts_or_masks():
         for line, code in raw_packing(path.read_text())
     ]
     assert len(engine_modules()) > 25
-    assert found == [], "raw shifts or masks outside engine/alhambra/packing.py:\n" + "\n".join(found)
+    assert found == [], "raw shifts or masks outside engine/alhambra/packing.py:\n" + "\n".join(
+        found
+    )
 
 
 @pytest.mark.parametrize(
     "code",
-    ["x = c >> 12", "x = c << 7", "x = v & 4095", "x = c | 128", "k |= 16", "x = 15 & code", "x = a ^ -1"],
+    [
+        "x = c >> 12",
+        "x = c << 7",
+        "x = v & 4095",
+        "x = c | 128",
+        "k |= 16",
+        "x = 15 & code",
+        "x = a ^ -1",
+    ],
 )
 def test_the_scan_finds_a_planted_shift_or_mask(code):
     assert raw_packing(code) != []
 
 
-@pytest.mark.parametrize("code", ["x = walls & side", "x = near | side", "h ^= cell_hash(c, w)", "x = c // 128"])
+@pytest.mark.parametrize(
+    "code", ["x = walls & side", "x = near | side", "h ^= cell_hash(c, w)", "x = c // 128"]
+)
 def test_the_scan_lets_named_sets_and_arithmetic_pass(code):
     assert raw_packing(code) == []
 
@@ -74,12 +88,20 @@ def test_integer_cells_keep_the_order_of_positions_and_neighbours_are_steps():
         c = packing.cell((x, y))
         assert packing.POSITION[c] == (x, y) and packing.CELL_KEY[c] == c
         assert packing.column(c) == x + packing.OFFSET and packing.row(c) == y + packing.OFFSET
-        assert packing.cell((x + 1, y)) == c + packing.EAST and packing.cell((x, y - 1)) == c + packing.NORTH
+        assert (
+            packing.cell((x + 1, y)) == c + packing.EAST
+            and packing.cell((x, y - 1)) == c + packing.NORTH
+        )
     assert packing.cell((0, 0)) == packing.FOUNTAIN_CELL
 
 
 def test_sides_and_cell_codes():
-    assert [packing.opposite(s) for s in packing.SIDES] == [packing.S, packing.W, packing.N, packing.E]
+    assert [packing.opposite(s) for s in packing.SIDES] == [
+        packing.S,
+        packing.W,
+        packing.N,
+        packing.E,
+    ]
     assert packing.SIDE_COUNT[packing.N | packing.S | packing.W] == 3
     code = packing.code_of(packing.N | packing.E, packing.E)
     assert packing.touching(code) == packing.N | packing.E and packing.walled(code) == packing.E
@@ -91,7 +113,9 @@ def test_sides_and_cell_codes():
     code = packing.without_neighbour(code, packing.S)
     assert (packing.touching(code), packing.walled(code)) == (packing.N | packing.E, 0)
     assert all(
-        packing.code_of(t, w) < packing.CODES for t in range(packing.SIDE_SETS) for w in range(packing.SIDE_SETS)
+        packing.code_of(t, w) < packing.CODES
+        for t in range(packing.SIDE_SETS)
+        for w in range(packing.SIDE_SETS)
     )
 
 

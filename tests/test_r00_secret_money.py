@@ -37,8 +37,9 @@ def check_alhambra_view(w, expected_seen) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_one_person_against_bots_sees_only_their_own_hand_at_every_step(seed):
-    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=seed,
-                       seats={"Ben": "greedy", "Cem": "random"})  # fmt: skip
+    w = AlhambraWidget(
+        players=["Ann", "Ben", "Cem"], seed=seed, seats={"Ben": "greedy", "Cem": "random"}
+    )
     w.autoplay_bots = False
     rng = random.Random(seed)
     for _ in range(120):

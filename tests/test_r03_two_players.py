@@ -69,7 +69,9 @@ def test_R3_dirk_counts_for_majorities_but_scores_no_walls():
 @pytest.mark.parametrize("can", [False, True])
 def test_R3_option_lets_dirk_win(can):
     g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can)
-    g.edit(dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)])
+    g.edit(
+        dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)]
+    )
     g.edit(bag=[])
     g.edit(market={"denar": None})
     for p in g.players:

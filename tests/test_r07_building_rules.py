@@ -145,4 +145,7 @@ def test_R7_why_illegal_names_the_first_rule_broken_per_the_reference():
         for x in range(x0 - 1, x1 + 2):
             for y in range(y0 - 1, y1 + 2):
                 v = a.why_illegal(t, (x, y))
-                assert (None if v is None else v.rule) == r7.placing(layout, t.walls, (x, y)), (v, (x, y))
+                assert (None if v is None else v.rule) == r7.placing(layout, t.walls, (x, y)), (
+                    v,
+                    (x, y),
+                )

@@ -30,14 +30,39 @@ def test_R10_rulebook_example_round_3_pavilions_16_8_1():
 # German names and its order. The tests below score games of hand-picked counts with
 # them; the engine's own table is never read.
 RULEBOOK = {
-    1: {"Pavillon": (1,), "Serail": (2,), "Arkaden": (3,), "Gemächer": (4,), "Garten": (5,), "Turm": (6,)},
-    2: {"Pavillon": (8, 1), "Serail": (9, 2), "Arkaden": (10, 3), "Gemächer": (11, 4), "Garten": (12, 5),
-        "Turm": (13, 6)},
-    3: {"Pavillon": (16, 8, 1), "Serail": (17, 9, 2), "Arkaden": (18, 10, 3), "Gemächer": (19, 11, 4),
-        "Garten": (20, 12, 5), "Turm": (21, 13, 6)},
-}  # fmt: skip
-KIND = {"Pavillon": "pavilion", "Serail": "seraglio", "Arkaden": "arcades", "Gemächer": "chambers",
-        "Garten": "garden", "Turm": "tower"}  # fmt: skip
+    1: {
+        "Pavillon": (1,),
+        "Serail": (2,),
+        "Arkaden": (3,),
+        "Gemächer": (4,),
+        "Garten": (5,),
+        "Turm": (6,),
+    },
+    2: {
+        "Pavillon": (8, 1),
+        "Serail": (9, 2),
+        "Arkaden": (10, 3),
+        "Gemächer": (11, 4),
+        "Garten": (12, 5),
+        "Turm": (13, 6),
+    },
+    3: {
+        "Pavillon": (16, 8, 1),
+        "Serail": (17, 9, 2),
+        "Arkaden": (18, 10, 3),
+        "Gemächer": (19, 11, 4),
+        "Garten": (20, 12, 5),
+        "Turm": (21, 13, 6),
+    },
+}
+KIND = {
+    "Pavillon": "pavilion",
+    "Serail": "seraglio",
+    "Arkaden": "arcades",
+    "Gemächer": "chambers",
+    "Garten": "garden",
+    "Turm": "tower",
+}
 
 
 @pytest.mark.parametrize("german", list(KIND))
@@ -58,7 +83,12 @@ def test_R10_a_whole_round_worked_by_hand():
     rulebook's tables: round 1, A 1+2+3+4+5+6 = 21; round 2, A 8+9+10+11+12+13 = 63 and
     B 1+2+...+6 = 21; round 3, A 16+17+18+19+20+21 = 111, B 63, C 21."""
     kinds = list(KIND.values())
-    counts = {"A": dict.fromkeys(kinds, 3), "B": dict.fromkeys(kinds, 2), "C": dict.fromkeys(kinds, 1), "D": {}}
+    counts = {
+        "A": dict.fromkeys(kinds, 3),
+        "B": dict.fromkeys(kinds, 2),
+        "C": dict.fromkeys(kinds, 1),
+        "D": {},
+    }
     assert score_majorities(counts, 1) == {"A": 21, "B": 0, "C": 0, "D": 0}
     assert score_majorities(counts, 2) == {"A": 63, "B": 21, "C": 0, "D": 0}
     assert score_majorities(counts, 3) == {"A": 111, "B": 63, "C": 21, "D": 0}
@@ -69,7 +99,9 @@ def test_R10_ties_worked_by_hand():
     one leader on gardens (20) and three tied behind share places 2-4, (12+5+0)//3 = 5."""
     towers = score_majorities({"A": {"tower": 4}, "B": {"tower": 4}, "C": {"tower": 4}}, 3)
     assert towers == {"A": 13, "B": 13, "C": 13}
-    gardens = score_majorities({"A": {"garden": 5}, "B": {"garden": 3}, "C": {"garden": 3}, "D": {"garden": 3}}, 3)
+    gardens = score_majorities(
+        {"A": {"garden": 5}, "B": {"garden": 3}, "C": {"garden": 3}, "D": {"garden": 3}}, 3
+    )
     assert gardens == {"A": 20, "B": 5, "C": 5, "D": 5}
 
 

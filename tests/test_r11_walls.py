@@ -178,9 +178,11 @@ def test_R11_the_reference_and_the_engine_read_a_hand_worked_alhambra():
     joined wall of 4 segments."""
     tiles = {(0, 0): FOUNTAIN, (0, -1): T("tower 9 NE"), (1, 0): T("seraglio 4 NE")}
     by_hand = {
-        ((0, -1), (1, -1)), ((1, -1), (1, 0)),  # the tower's north and east
-        ((1, 0), (2, 0)), ((2, 0), (2, 1)),  # the seraglio's north and east
-    }  # fmt: skip
+        ((0, -1), (1, -1)),
+        ((1, -1), (1, 0)),  # the tower's north and east
+        ((1, 0), (2, 0)),
+        ((2, 0), (2, 1)),  # the seraglio's north and east
+    }
     assert reference_external_walls(tiles) == by_hand
     assert brute_longest_trail(sorted(by_hand)) == 4
     a = Alhambra.from_tiles(tiles)
@@ -208,11 +210,18 @@ def test_R10_R11_a_preview_with_another_alhambra_is_the_round_the_game_would_sco
     g.edit(players={"Ben": {"alhambra": [[1, 0, "tower 9 NE"]]}})
     other = g.player("Ben").alhambra.copy()
     h = Game(["Ann", "Ben", "Cem"], seed=2)  # Ann's Alhambra is other, in the game itself
-    h.edit(players={"Ann": {"alhambra": [[1, 0, "tower 9 NE"]]}, "Ben": {"alhambra": [[1, 0, "tower 9 NE"]]}})
+    h.edit(
+        players={
+            "Ann": {"alhambra": [[1, 0, "tower 9 NE"]]},
+            "Ben": {"alhambra": [[1, 0, "tower 9 NE"]]},
+        }
+    )
     for number in (1, 2, 3):
         r = g.scoring_preview(number, {"Ann": other})
         assert r.to_dict() == h.scoring_preview(number).to_dict()
-        assert r.walls["Ann"].length == 2 and r.totals["Ann"] == r.totals["Ben"]  # a shared first place
+        assert (
+            r.walls["Ann"].length == 2 and r.totals["Ann"] == r.totals["Ben"]
+        )  # a shared first place
     assert g.scoring_preview(1).totals["Ann"] == 0  # the game itself is untouched
     with pytest.raises(MalformedInput, match="Dan"):
         g.scoring_preview(1, {"Dan": other})
@@ -248,12 +257,24 @@ def test_R11_walls_joined_by_match_a_union_find_over_corners_on_random_alhambras
     checked = 0
     for _ in range(150):
         a = random_alhambra(rng, rng.randint(0, 25))
-        t = T(rng.choice(["tower 13 NE", "garden 8 N", "pavilion 6 NEW", "chambers 7 ES", "seraglio 5 W"]))
+        t = T(
+            rng.choice(
+                ["tower 13 NE", "garden 8 N", "pavilion 6 NEW", "chambers 7 ES", "seraglio 5 W"]
+            )
+        )
         for pos in sorted(a.legal_positions(t)):
             after = a.copy()
             after.place(t, pos)
             segs = after.external_walls()
-            own = [s for s in segs if s not in a.external_walls() and all(c in {pos, (pos[0] + 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1] + 1)} for c in s)]
+            own = [
+                s
+                for s in segs
+                if s not in a.external_walls()
+                and all(
+                    c in {pos, (pos[0] + 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1] + 1)}
+                    for c in s
+                )
+            ]
             joined = a.walls_joined_by(t, pos)
             assert len(set(joined)) == len(joined)
             assert set(joined) == _joined_by_corners(segs, own) - set(own)
@@ -274,7 +295,17 @@ def test_R11_longest_wall_if_is_the_wall_after_building_or_exchanging_there():
     built = swapped = 0
     for _ in range(80):
         a = random_alhambra(rng, rng.randint(0, 25))
-        pair = rng.sample(["tower 13 NE", "garden 8 N", "pavilion 6 NEW", "chambers 7 ES", "seraglio 5 W", "arcades 9"], 2)
+        pair = rng.sample(
+            [
+                "tower 13 NE",
+                "garden 8 N",
+                "pavilion 6 NEW",
+                "chambers 7 ES",
+                "seraglio 5 W",
+                "arcades 9",
+            ],
+            2,
+        )
         for t in map(T, pair):  # two tiles at the same cells: the kept answers stay apart
             for pos in sorted(a.legal_positions(t)):
                 after = a.copy()

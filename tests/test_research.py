@@ -144,9 +144,12 @@ def test_the_take_numbers_stay_as_published():
     """The numbers are an interface (docs/research.md): take k names the same cards as
     before the takes came from the engine's listing (digest of every take step's words)."""
     assert [AlhambraCodec.describe(i) for i in (0, 35, 36, 37, BUY - 1)] == [
-        "take denar 1", "take florin 9", "take denar 1 + denar 1", "take denar 1 + denar 2",
+        "take denar 1",
+        "take florin 9",
+        "take denar 1 + denar 1",
+        "take denar 1 + denar 2",
         "take florin 1 + florin 1 + florin 1 + florin 2",
-    ]  # fmt: skip
+    ]
     words = "|".join(AlhambraCodec.describe(i) for i in range(BUY))
     assert hashlib.sha256(words.encode()).hexdigest()[:16] == "76bdbd7ceadf671f"
 
@@ -322,7 +325,11 @@ def test_render_rgb_array_draws_the_position_and_changes_with_it(game, n):
     env.reset(seed=5)
     first = env.render()
     assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
-    assert first.shape[0] > 50 and first.shape[1] > 100 and len(np.unique(first.reshape(-1, 3), axis=0)) > 4
+    assert (
+        first.shape[0] > 50
+        and first.shape[1] > 100
+        and len(np.unique(first.reshape(-1, 3), axis=0)) > 4
+    )
     rng = np.random.default_rng(1)
     for _ in range(12):
         obs, *_ = env.last()

@@ -34,7 +34,9 @@ def test_one_row_of_chances_a_step_adding_up_to_one_and_the_result_at_the_end():
     assert len(graph.chances) == len(g.history) + 1
     for row in graph.chances:
         assert len(row) == 3 and sum(row) == pytest.approx(1.0)
-    assert graph.chances[-1] == tuple(1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players)
+    assert graph.chances[-1] == tuple(
+        1.0 / len(g.winners) if p.name in g.winners else 0.0 for p in g.players
+    )
 
 
 @pytest.mark.parametrize("seed, steps", [(1, 25), (5, 60), (9, 110)])
@@ -58,15 +60,20 @@ def test_r10_the_graph_knows_the_steps_of_the_three_scoring_rounds():
 def test_the_gardens_graph_follows_the_scores():
     g = played(GardensGame(["Ann", "Ben"], seed=3), 3)
     graph = review_graph(g)
-    assert len(graph.chances) == len(g.history) + 1 and graph.chances[0] == pytest.approx((0.5, 0.5))
+    assert len(graph.chances) == len(g.history) + 1 and graph.chances[0] == pytest.approx(
+        (0.5, 0.5)
+    )
 
 
 def test_accuracy_is_lichess_s_curve_and_mistakes_give_away_enough():
     assert decision_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
     assert decision_accuracy(0.05) > decision_accuracy(0.2) > decision_accuracy(0.6) >= 0.0
     g = played(Game(["Ann", "Ben", "Cem"], seed=4), 4)
-    ds = [Decision(3, "Ann", "a", "b", 0.30, 0.50), Decision(9, "Ann", "c", "c", 0.4, 0.4),
-          Decision(5, "Ann", "d", "e", 0.45, 0.50)]  # fmt: skip
+    ds = [
+        Decision(3, "Ann", "a", "b", 0.30, 0.50),
+        Decision(9, "Ann", "c", "c", 0.4, 0.4),
+        Decision(5, "Ann", "d", "e", 0.45, 0.50),
+    ]
     graph = review_graph(g, {"Ann": ds})
     assert graph.accuracy["Ann"] == pytest.approx(sum(decision_accuracy(d.loss) for d in ds) / 3)
     assert [m.step for m in graph.mistakes] == [3]  # 0.20 given away; 0.05 is not a mistake
@@ -160,9 +167,15 @@ def test_the_widgets_review_graph_from_python_weighs_whom_it_is_asked_to():
 
     w = finished_widget(AlhambraWidget, Game(["You", "Ben"], seed=4), {"Ben": "greedy"})
     plain = w.review_graph([])
-    assert plain.accuracy == {} and plain.mistakes == () and len(plain.chances) == len(w.game.history) + 1
+    assert (
+        plain.accuracy == {}
+        and plain.mistakes == ()
+        and len(plain.chances) == len(w.game.history) + 1
+    )
     graph = w.review_graph(playouts=2)
-    assert set(graph.accuracy) == {"You", "Ben"} and graph.chances[-1] == plain.chances[-1]  # the result
+    assert (
+        set(graph.accuracy) == {"You", "Ben"} and graph.chances[-1] == plain.chances[-1]
+    )  # the result
     assert graph.chances[:-1] != plain.chances[:-1]  # the search's estimates move the lines
     assert review_svg(graph).count("<polyline") == 2 and graph._repr_svg_().startswith("<svg")
 

@@ -99,7 +99,9 @@ def test_the_rounds_to_come_are_weighed_in_one_place_for_the_bot_and_the_review(
         ("garden", 2, {"Ann": 3, "Ben": 3, "Cem": 3}, "12+5+0", 5),
     ],
 )
-def test_r10_a_lesson_explains_a_tie_with_the_engines_table_and_pooling(kind, rnd, counts, pool, each):
+def test_r10_a_lesson_explains_a_tie_with_the_engines_table_and_pooling(
+    kind, rnd, counts, pool, each
+):
     """A majority lesson's answer for a tie names the places pooled and their worth as
     the engine scores them (R10: a place beyond the round's table is worth 0), worked
     out here by hand from the rulebook's table."""

@@ -48,7 +48,11 @@ def dominated_by_another(legal, action) -> bool:
     if not isinstance(action, Buy):
         return False
     for other in legal:
-        if isinstance(other, Buy) and other.currency == action.currency and len(other.pay) < len(action.pay):
+        if (
+            isinstance(other, Buy)
+            and other.currency == action.currency
+            and len(other.pay) < len(action.pay)
+        ):
             rest = list(action.pay)
             try:
                 for v in other.pay:
@@ -64,9 +68,16 @@ def dominated_by_another(legal, action) -> bool:
 
 @pytest.mark.parametrize(
     "level, expected",
-    [("strong", (1000, None)), ("easy", (50, None)), (30, (30, None)), ("1s", (None, 1.0)),
-     ("0.5s", (None, 0.5)), ("250ms", (None, 0.25)), ("40", (40, None))],
-)  # fmt: skip
+    [
+        ("strong", (1000, None)),
+        ("easy", (50, None)),
+        (30, (30, None)),
+        ("1s", (None, 1.0)),
+        ("0.5s", (None, 0.5)),
+        ("250ms", (None, 0.25)),
+        ("40", (40, None)),
+    ],
+)
 def test_a_budget_is_simulations_or_a_time(level, expected):
     assert budget(level, LEVELS) == expected
 
@@ -122,13 +133,17 @@ def test_one_tree_is_exactly_the_serial_search():
     g = midgame(3, 5, 30)
     one = parallel_search(g, playouts=60, seconds=None, seed="s", trees=1, **KW)
     serial = search(g, playouts=60, seed="s", **KW)
-    assert [(c.action, c.visits, c.value) for c in one] == [(c.action, c.visits, c.value) for c in serial]
+    assert [(c.action, c.visits, c.value) for c in one] == [
+        (c.action, c.visits, c.value) for c in serial
+    ]
 
 
 def test_several_trees_split_the_simulations_and_replay_exactly():
     g = midgame(3, 6, 24)
     runs = [
-        parallel_search(g, playouts=90, seconds=None, seed=3, trees=3, executor=InProcessExecutor(), **KW)
+        parallel_search(
+            g, playouts=90, seconds=None, seed=3, trees=3, executor=InProcessExecutor(), **KW
+        )
         for _ in range(2)
     ]
     assert [(c.action, c.visits) for c in runs[0]] == [(c.action, c.visits) for c in runs[1]]
@@ -141,12 +156,18 @@ def test_the_same_trees_give_the_same_result_on_any_number_of_workers():
     from alhambra_widget.players.parallel import process_pool
 
     g = midgame(3, 9, 26)
-    found = [parallel_search(g, playouts=100, seconds=None, seed=5, trees=5, executor=InProcessExecutor(), **KW)]
+    found = [
+        parallel_search(
+            g, playouts=100, seconds=None, seed=5, trees=5, executor=InProcessExecutor(), **KW
+        )
+    ]
     for workers in (1, 2):
         pool = process_pool(workers)
         assert pool is not None
         with pool:
-            found.append(parallel_search(g, playouts=100, seconds=None, seed=5, trees=5, executor=pool, **KW))
+            found.append(
+                parallel_search(g, playouts=100, seconds=None, seed=5, trees=5, executor=pool, **KW)
+            )
     rows = [[(c.action, c.visits, round(c.value, 12)) for c in f] for f in found]
     assert rows[0] == rows[1] == rows[2]
     assert sum(c.visits for c in found[0]) == 100
@@ -157,12 +178,28 @@ def test_progress_counts_every_tree_and_stops_them_all():
     and a True answer stops the tree running and the ones after it."""
     g = midgame(3, 6, 24)
     told: list[int] = []
-    parallel_search(g, playouts=96, seconds=None, seed=1, trees=3, executor=InProcessExecutor(),
-                    progress=lambda n: told.append(n) is not None, **KW)  # fmt: skip
+    parallel_search(
+        g,
+        playouts=96,
+        seconds=None,
+        seed=1,
+        trees=3,
+        executor=InProcessExecutor(),
+        progress=lambda n: told.append(n) is not None,
+        **KW,
+    )
     assert told == sorted(told) and told[-1] == 96 and len(told) == 6  # 16 and 32 per tree of 32
     told.clear()
-    stopped = parallel_search(g, playouts=96, seconds=None, seed=1, trees=3, executor=InProcessExecutor(),
-                              progress=lambda n: told.append(n) is None and n >= 48, **KW)  # fmt: skip
+    stopped = parallel_search(
+        g,
+        playouts=96,
+        seconds=None,
+        seed=1,
+        trees=3,
+        executor=InProcessExecutor(),
+        progress=lambda n: told.append(n) is None and n >= 48,
+        **KW,
+    )
     assert told[-1] == 48 and sum(c.visits for c in stopped) == 48
 
 
@@ -184,7 +221,11 @@ def test_r6_the_overpaying_payment_is_never_hinted_when_a_part_of_it_pays():
     """An overpayment: garden 8 in the ducat slot, 9 and 3 ducat in hand. Paying 9+3
     holds the 9 and more: never hinted, never tried by the search."""
     g = Game(["Ann", "Ben", "Cem"], seed=3)
-    g.edit(market={"ducat": "garden 8"}, players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}}, current="Ann")
+    g.edit(
+        market={"ducat": "garden 8"},
+        players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}},
+        current="Ann",
+    )
     legal = g.legal_actions()
     assert Buy("ducat", (9, 3)) in legal and Buy("ducat", (9,)) in legal
     assert Buy("ducat", (9, 3)) not in undominated(legal)
@@ -213,7 +254,10 @@ def test_moves_within_the_noise_are_about_equal_and_keep_a_fixed_order():
     order = ranked(close, ["b", "c", "a"])
     assert [(c.action, tied) for c, tied in order] == [("b", True), ("a", True), ("c", False)]
     clear = [Choice("a", 400, 0.70), Choice("b", 100, 0.40)]
-    assert [(c.action, tied) for c, tied in ranked(clear, ["b", "a"])] == [("a", False), ("b", False)]
+    assert [(c.action, tied) for c, tied in ranked(clear, ["b", "a"])] == [
+        ("a", False),
+        ("b", False),
+    ]
     # the noise is the results' own spread: 0.03 apart over 200 simulations is clear
     # when each result spreads by 0.05, and noise when they spread by 0.4
     steady = [Choice("a", 200, 0.53, 0.05), Choice("b", 200, 0.50, 0.05)]
@@ -223,7 +267,11 @@ def test_moves_within_the_noise_are_about_equal_and_keep_a_fixed_order():
 
 def test_a_hint_gives_money_left_and_what_it_leaves_for_the_next_player():
     g = Game(["Ann", "Ben", "Cem"], seed=3)
-    g.edit(market={"ducat": "garden 8"}, players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}}, current="Ann")
+    g.edit(
+        market={"ducat": "garden 8"},
+        players={"Ann": {"money": ["ducat 9", "ducat 3", "denar 2"]}},
+        current="Ann",
+    )
     buy = next(h for h in hints(g, playouts=40, seed=1, k=20) if h.action == Buy("ducat", (9,)))
     assert "money left: 2 cards, 5 in all" in buy.reasons
     left = [r for r in buy.reasons if r.startswith("leaves in the market for Ben: ")]
@@ -242,7 +290,9 @@ def test_trees_travel_as_json_in_and_out_so_a_compiled_engine_can_use_processes(
 
     g = midgame(3, 8, 30)
     include = [g.legal_actions()[-1]]
-    two = _trees(Game, g.to_json(), 20, ["x", "y"], None, {**KW, "include": [a.to_json() for a in include]})
+    two = _trees(
+        Game, g.to_json(), 20, ["x", "y"], None, {**KW, "include": [a.to_json() for a in include]}
+    )
     assert len(two) == 2 and two[0] != two[1]
     rows = two[0]
     assert json.loads(json.dumps(rows)) == [list(r) for r in rows]
@@ -256,7 +306,17 @@ def test_the_arena_with_one_worker_ends_when_a_bot_searches_on_all_cores():
     import subprocess
     import sys
 
-    cmd = [sys.executable, "-m", "alhambra_widget.players.arena", "--bots", "strong:0.02s", "greedy",
-           "--games", "1", "--workers", "1"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "alhambra_widget.players.arena",
+        "--bots",
+        "strong:0.02s",
+        "greedy",
+        "--games",
+        "1",
+        "--workers",
+        "1",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "1 games of 2 players" in done.stdout, done.stderr[-2000:]

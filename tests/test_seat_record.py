@@ -70,13 +70,19 @@ def played(kind: str, n: int, seed: int, steps: int | None = None, **options: An
 
 
 GAMES = [
-    ("alhambra", 2 + i // 2 % 5, 1000 + i, {}) if i % 2 == 0 else ("gardens", 2 + i // 2 % 3, 1000 + i, {"hand_size": 3} if i // 2 % 2 else {})
+    ("alhambra", 2 + i // 2 % 5, 1000 + i, {})
+    if i % 2 == 0
+    else ("gardens", 2 + i // 2 % 3, 1000 + i, {"hand_size": 3} if i // 2 % 2 else {})
     for i in range(30)
-]  # fmt: skip
+]
 
 
-@pytest.mark.parametrize(("kind", "n", "seed", "options"), GAMES, ids=[f"{k}-{n}p-{s}" for k, n, s, _o in GAMES])
-def test_every_seat_rebuilds_the_truth(kind: str, n: int, seed: int, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "n", "seed", "options"), GAMES, ids=[f"{k}-{n}p-{s}" for k, n, s, _o in GAMES]
+)
+def test_every_seat_rebuilds_the_truth(
+    kind: str, n: int, seed: int, options: dict[str, Any]
+) -> None:
     g = played(kind, n, seed, **options)
     seats: list[int | None] = [*range(n), None]
     # step by step, as a server tells each seat: own hand true, legal actions true
@@ -91,7 +97,9 @@ def test_every_seat_rebuilds_the_truth(kind: str, n: int, seed: int, options: di
             if s is not None:
                 assert hand(sg, s) == hand(h, s), (h.step, s)
                 if h.current == s and not h.is_over:
-                    assert sorted(map(key, sg.legal_actions())) == sorted(map(key, h.legal_actions()))
+                    assert sorted(map(key, sg.legal_actions())) == sorted(
+                        map(key, h.legal_actions())
+                    )
                     compared += 1
             if h.step % 20 == 0:
                 same_public(sg, h)
@@ -181,7 +189,9 @@ def _gardens_bad(g: Any, sg: Any, seat: int, rng: random.Random) -> list[dict[st
     seat=st.integers(0, 5),
     pick=st.integers(0, 1000),
 )
-def test_advance_refuses_a_step_that_does_not_fit(kind: str, n: int, seed: int, steps: int, seat: int, pick: int) -> None:
+def test_advance_refuses_a_step_that_does_not_fit(
+    kind: str, n: int, seed: int, steps: int, seat: int, pick: int
+) -> None:
     n = min(n, 4) if kind == "gardens" else n
     g = played(kind, n, seed, steps)
     if g.is_over:

@@ -97,8 +97,20 @@ def check_determinization(determinize, g: Game, seat: int) -> None:
     assert [len(p.money) for p in d.players] == [len(p.money) for p in g.players]
     assert d.display == g.display and d.discard == g.discard and dict(d.market) == dict(g.market)
     assert sorted(map(str, d.bag)) == sorted(map(str, g.bag))
-    unseen = sorted(map(str, [c for c in g.deck if type(c) is Card] + [c for i, p in enumerate(g.players) if i != seat for c in p.money]))
-    mine = sorted(map(str, [c for c in d.deck if type(c) is Card] + [c for i, p in enumerate(d.players) if i != seat for c in p.money]))
+    unseen = sorted(
+        map(
+            str,
+            [c for c in g.deck if type(c) is Card]
+            + [c for i, p in enumerate(g.players) if i != seat for c in p.money],
+        )
+    )
+    mine = sorted(
+        map(
+            str,
+            [c for c in d.deck if type(c) is Card]
+            + [c for i, p in enumerate(d.players) if i != seat for c in p.money],
+        )
+    )
     assert mine == unseen
     assert d.scoring_approach() == g.scoring_approach()  # the scoring cards stay in their piles
     assert d.legal_actions() == g.legal_actions()  # the seat's own choices are the same
@@ -111,7 +123,9 @@ def check_determinization(determinize, g: Game, seat: int) -> None:
     for k in (98, 99):
         other = rearranged(g, seat, k)
         hidden = [p.money for i, p in enumerate(g.players) if i != seat]
-        assert [p.money for i, p in enumerate(other.players) if i != seat] != hidden  # something moved
+        assert [
+            p.money for i, p in enumerate(other.players) if i != seat
+        ] != hidden  # something moved
         assert determinize(other, seat, 7).state_dict() == d.state_dict(), "depends on the unseen"
     assert determinize(g, seat, 8).state_dict() != d.state_dict()
 
@@ -125,19 +139,26 @@ def test_r02_r05_r06_determinize_redraws_only_what_the_seat_has_not_seen(n, seed
 
 
 @pytest.mark.parametrize("n,seed,steps", [(2, 1, 30), (3, 2, 60)])
-def test_r02_r05_r06_the_checks_catch_a_determinization_that_peeks_or_forgets_what_it_saw(n, seed, steps):
+def test_r02_r05_r06_the_checks_catch_a_determinization_that_peeks_or_forgets_what_it_saw(
+    n, seed, steps
+):
     g = midgame(n, seed, steps)
     seat = g.current
     with pytest.raises(AssertionError, match="depends on the unseen"):  # peeks: keeps the hands
         check_determinization(lambda g, seat, k: g.sample_hidden(k), g, seat)
-    with pytest.raises(AssertionError, match="seen cards lost"):  # forgets the cards seen taken (R5)
+    with pytest.raises(
+        AssertionError, match="seen cards lost"
+    ):  # forgets the cards seen taken (R5)
         check_determinization(pooled, g, seat)
 
 
 def test_r05_r06_the_cards_everyone_saw_taken_and_not_paid_stay_in_the_hand():
     g = Game(["Ann", "Ben"], seed=4)
-    g.edit(players={"Ann": {"money": ["dirham 9", "denar 9", "denar 8"]}},
-           display=["denar 2", "denar 3", "ducat 9", "florin 9"], current="Ann")  # fmt: skip
+    g.edit(
+        players={"Ann": {"money": ["dirham 9", "denar 9", "denar 8"]}},
+        display=["denar 2", "denar 3", "ducat 9", "florin 9"],
+        current="Ann",
+    )
     assert g.known_money() == ((), ())  # an edit adds no known card (as R2's hidden deal)
     g.apply(TakeMoney((Card("denar", 2), Card("denar", 3))))  # R5: from the face-up display
     assert g.known_money() == ((Card("denar", 2), Card("denar", 3)), ())
@@ -148,7 +169,9 @@ def test_r05_r06_the_cards_everyone_saw_taken_and_not_paid_stay_in_the_hand():
     hands = [sorted(map(str, g.determinize(1, k).players[0].money)) for k in range(30)]
     assert all("denar 2" in h and len(h) == 3 for h in hands)  # kept: seen taken, not paid
     assert sum("denar 8" in h for h in hands) < 10  # the unseen part is redrawn
-    assert all(g.determinize(1, k).players[1].money == g.players[1].money for k in range(5))  # its own
+    assert all(
+        g.determinize(1, k).players[1].money == g.players[1].money for k in range(5)
+    )  # its own
     assert all(Card("ducat", 9) in g.determinize(0, k).players[1].money for k in range(30))
     # an edit counts only the known cards it removes: the denar 2 given up is no longer known
     g.edit(players={"Ann": {"money": ["denar 8", "dirham 9", "florin 1"]}})
@@ -185,7 +208,11 @@ def test_the_bot_is_deterministic_for_a_seed_budget_and_position():
 
 
 def test_levels_are_seat_kinds():
-    assert make_bot("easy", 1).playouts < make_bot("medium", 1).playouts < make_bot("strong", 1).playouts
+    assert (
+        make_bot("easy", 1).playouts
+        < make_bot("medium", 1).playouts
+        < make_bot("strong", 1).playouts
+    )
     w = AlhambraWidget(players=["You", "Ben"], seed=2, seats={"Ben": "easy"})
     assert isinstance(w.session.seats["Ben"], StrongBot)
     assert w.view["players"][1]["seat"] == "easy"
@@ -214,8 +241,12 @@ def test_the_arenas_wilson_interval_is_the_hand_worked_one():
     4 wins of 4 give 0.510-1 (centre (1 + 0.4802) / 1.9604 = 0.755, half-width
     1.96 * sqrt(0.060025) / 1.9604 = 0.245); 0 of 4 mirror it, 0-0.490; 30 of 40 (the
     README's 75%) give 0.598-0.858."""
-    for (wins, n), (lo, hi) in {(4, 4): (0.5101, 1.0), (0, 4): (0.0, 0.4899), (30, 40): (0.5981, 0.8581),
-                                (0, 0): (0.0, 1.0)}.items():  # fmt: skip
+    for (wins, n), (lo, hi) in {
+        (4, 4): (0.5101, 1.0),
+        (0, 4): (0.0, 0.4899),
+        (30, 40): (0.5981, 0.8581),
+        (0, 0): (0.0, 1.0),
+    }.items():
         got = wilson(wins, n)
         assert got == pytest.approx((lo, hi), abs=1e-4), (wins, n, got)
 
@@ -242,7 +273,9 @@ def _wait_hint(w, timeout=30.0, panel="hint"):
 
 
 @pytest.mark.parametrize("n,seed,steps", [(2, 57, 37), (2, 59, 37), (2, 53, 95), (3, 13, 40)])
-def test_r02_no_peeking_a_hints_words_and_reasons_depend_only_on_what_the_player_sees(n, seed, steps):
+def test_r02_no_peeking_a_hints_words_and_reasons_depend_only_on_what_the_player_sees(
+    n, seed, steps
+):
     """The sentence and the reasons of a hint are the same whatever the player cannot
     see: not the card that refills the money display, not the tile that refills the
     market, not Dirk's tiles from the bag after a scoring round (R2, R3). In the
@@ -276,7 +309,9 @@ def test_r02_no_peeking_the_hint_list_is_the_same_whatever_the_player_cannot_see
 def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_game_moves():
     from alhambra_widget.engine.errors import GameError
 
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     w.hint_playouts = 120
     assert w.view["hint_allowed"] and w.view["hint"] is None
     w._intent_hint({"v": w.view["v"]})
@@ -303,7 +338,9 @@ def test_a_hint_lists_the_best_moves_with_chances_and_reasons_and_goes_when_the_
 
 
 def test_a_hint_can_be_cancelled_and_its_answer_is_then_dropped():
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     w.hint_playouts = 5000
     w._intent_hint({"v": w.view["v"]})
     assert w.view["hint"]["state"] == "running"
@@ -386,9 +423,9 @@ def test_a_gardens_game_review_weighs_each_lay_against_the_search():
         assert m["loss"] > 0.02 and best.action != lay
     # the Python call gives the same decisions as the board's panel
     found = w.review(playouts=20)
-    assert sorted(round(d.loss, 3) for d in found if d.loss > 0.02)[-len(r["mistakes"]) :] == sorted(
-        m["loss"] for m in r["mistakes"]
-    )
+    assert sorted(round(d.loss, 3) for d in found if d.loss > 0.02)[
+        -len(r["mistakes"]) :
+    ] == sorted(m["loss"] for m in r["mistakes"])
 
 
 def _gardens_midgame(n, seed, steps):
@@ -441,7 +478,11 @@ def test_a_gardens_hint_lists_legal_lays_with_chances_and_the_engines_scorings()
     w = GardensWidget(players=["You", "Ben"], seed=5, seats={"Ben": "greedy"})
     g = w.game
     while g.step < 30 or g.current_player.name != "You":  # lays may enclose buildings now
-        g.apply(w.session.seats["Ben"].choose(g) if g.current_player.name == "Ben" else g.legal_actions()[0])
+        g.apply(
+            w.session.seats["Ben"].choose(g)
+            if g.current_player.name == "Ben"
+            else g.legal_actions()[0]
+        )
     w.hint_playouts = 60
     assert w.view["hint_allowed"]
     w._intent_hint({"v": w.view["v"]})
@@ -506,8 +547,12 @@ def test_G4_a_reason_names_the_enclosed_building_by_kind_value_and_corner_not_co
     while not g.is_over:
         for lay in g.legal_actions():
             for why, sc in zip(reasons(g, lay), g.preview(lay), strict=True):
-                assert why.startswith(f"encloses the {sc.kind} ({sc.value}) at the ") and why.endswith("(G4)"), why
-                assert _corner_building(why, lay.field) == sc.building and str(sc.building) not in why
+                assert why.startswith(
+                    f"encloses the {sc.kind} ({sc.value}) at the "
+                ) and why.endswith("(G4)"), why
+                assert (
+                    _corner_building(why, lay.field) == sc.building and str(sc.building) not in why
+                )
                 checked += 1
         g.apply(r.choice(g.legal_actions()))
     assert checked > 50

@@ -43,7 +43,12 @@ def test_R7_a_market_tile_carries_the_engines_cells_and_joins_for_a_drag():
     g = Game(["You", "Ben"], seed=3)
     g.edit(
         market={"denar": "tower 13 NE"},
-        players={"You": {"alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]], "money": ["denar 9", "denar 5"]}},
+        players={
+            "You": {
+                "alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]],
+                "money": ["denar 9", "denar 5"],
+            }
+        },
     )
     b = legal_view(g)["buy"]["denar"]
     a = g.player("You").alhambra
@@ -60,13 +65,20 @@ def test_R9_tiles_to_place_carry_their_joins_and_the_widget_sends_them():
     g = Game(["You", "Ben"], seed=3)
     g.edit(
         market={"denar": "tower 13 NE"},
-        players={"You": {"alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]], "money": ["denar 9", "denar 5"]}},
+        players={
+            "You": {
+                "alhambra": [[1, 0, "garden 6 N"], [2, 0, "tower 9 NE"]],
+                "money": ["denar 9", "denar 5"],
+            }
+        },
     )
     w = AlhambraWidget(g)
     g.apply(Buy("denar", (9, 5)))  # overpaid: no other action, the tile is placed now
     assert g.phase == "place"
     t = w.view["legal"]["tiles"]["tower 13 NE"]
-    assert t["joins"]["0,-1"] == wall_joins(g.player("You").alhambra, Tile.parse("tower 13 NE"), (0, -1))
+    assert t["joins"]["0,-1"] == wall_joins(
+        g.player("You").alhambra, Tile.parse("tower 13 NE"), (0, -1)
+    )
 
 
 def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
@@ -75,8 +87,12 @@ def test_the_log_names_tiles_as_the_table_shows_them_walls_in_words():
     g.apply(Buy("denar", (9, 5)))
     w = AlhambraWidget(g)
     line = next(t for t in w.view["log"] if "buy" in t)
-    assert line.startswith("You buy the tower 13 with walls north and east for denar 9 + denar 5 = 14 (overpaid by 1"), line
-    assert "13 NE" in g.log[-1].text or any("tower 13 NE" in e.text for e in g.log)  # the engine's own words
+    assert line.startswith(
+        "You buy the tower 13 with walls north and east for denar 9 + denar 5 = 14 (overpaid by 1"
+    ), line
+    assert "13 NE" in g.log[-1].text or any(
+        "tower 13 NE" in e.text for e in g.log
+    )  # the engine's own words
     assert tile_words("chambers 5 NSW") == "chambers 5 with walls north, south and west"
     assert tile_words("pavilion 8") == "pavilion 8"
 
@@ -109,7 +125,9 @@ def _placing_widget() -> AlhambraWidget:
     g = w.game
     g.edit(
         market={"denar": "chambers 8"},
-        players={"You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}},
+        players={
+            "You": {"money": ["denar 9"], "alhambra": [[1, 0, "garden 6"], [0, 1, "tower 9"]]}
+        },
     )
     g.apply(Buy("denar", (9,)))
     assert g.phase == "place" and g.current_player.name == "You"
@@ -128,7 +146,9 @@ def test_R9_a_hints_placement_names_the_cell_it_builds_on_and_the_engine_lists_i
         if a["type"] == "place":
             x, y = a["pos"]
             assert m["marks"] == {"cells": [f"{x},{y}"]}
-            assert legal["tiles"][a["tile"]]["cells"][f"{x},{y}"] == ""  # the engine's verdict: legal
+            assert (
+                legal["tiles"][a["tile"]]["cells"][f"{x},{y}"] == ""
+            )  # the engine's verdict: legal
             built += 1
         else:
             assert a["type"] == "reserve" and m["marks"] == {}
@@ -168,9 +188,14 @@ def test_R5_R6_a_hints_take_names_the_display_cards_and_a_buy_its_slot_and_the_c
     assert action_marks(Exchange(t, (1, 0))) == {"cells": ["1,0"]}
     assert action_marks(ToReserve((0, 1))) == {"from": ["0,1"]}
     assert action_marks(Reserve(t)) == {}
-    assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {"cards": [("denar", 3), ("ducat", 2)]}
+    assert action_marks(TakeMoney((Card("ducat", 2), Card("denar", 3)))) == {
+        "cards": [("denar", 3), ("ducat", 2)]
+    }
     assert action_marks(Buy("ducat", (4, 5))) == {"slot": "ducat"}
-    assert action_marks(Buy("ducat", (4, 5)), paid=True) == {"slot": "ducat", "pay": [("ducat", 5), ("ducat", 4)]}
+    assert action_marks(Buy("ducat", (4, 5)), paid=True) == {
+        "slot": "ducat",
+        "pay": [("ducat", 5), ("ducat", 4)],
+    }
 
 
 def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_names_it():
@@ -184,12 +209,17 @@ def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_name
     svg = alhambra_svg(a)
     shown = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
     assert sorted(shown) == ["Gar", "Tow"]
-    assert "<title>tower 9 N at (1, 0)</title>" in svg and "<title>garden 6 at (0, 1)</title>" in svg
+    assert (
+        "<title>tower 9 N at (1, 0)</title>" in svg and "<title>garden 6 at (0, 1)</title>" in svg
+    )
 
 
 def test_R3_the_view_says_whether_dirk_may_win_as_the_game_was_set_up():
     """A two-player game's Dirk (R3) wins only with the game's option; the view says
     which (the review graph's caption reads it), and a larger game has no Dirk."""
     assert AlhambraWidget(Game(["Ann", "Ben"], seed=1)).view["dirk"]["can_win"] is False
-    assert AlhambraWidget(Game(["Ann", "Ben"], seed=1, dirk_can_win=True)).view["dirk"]["can_win"] is True
+    assert (
+        AlhambraWidget(Game(["Ann", "Ben"], seed=1, dirk_can_win=True)).view["dirk"]["can_win"]
+        is True
+    )
     assert AlhambraWidget(Game(["Ann", "Ben", "Cem"], seed=1)).view["dirk"] is None

@@ -240,7 +240,10 @@ def test_derived_analysis_equals_a_fresh_one():
             # a new analysis unless the walls stayed the same (an exchange for equal walls)
             assert (derived is an) == (a._masks == an.masks) and derived.masks == a._masks
             assert a._hash == analyses.layout_hash(a._masks)  # kept change by change
-            assert derived.frontier == fresh.frontier and derived.frontier_codes == fresh.frontier_codes
+            assert (
+                derived.frontier == fresh.frontier
+                and derived.frontier_codes == fresh.frontier_codes
+            )
             assert derived.built == fresh.built and derived.built_codes == fresh.built_codes
             assert derived.steps == fresh.steps and derived.box == fresh.box
             assert derived.removable_cells() == fresh.removable_cells()
@@ -286,7 +289,12 @@ def test_R1_an_alhambra_holds_at_most_54_building_tiles():
     assert a.legal_positions(t) == set()  # the listing agrees
 
 
-_WORDS = {w: n for n, w in enumerate(["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"])}
+_WORDS = {
+    w: n
+    for n, w in enumerate(
+        ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
+}
 _STEP = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 
 
@@ -312,7 +320,9 @@ def test_R1_R8_the_log_says_where_a_tile_goes_from_the_fountain_not_by_coordinat
         for e in g.apply(rng.choice(g.legal_actions())):
             if e.kind in ("place", "redesign"):
                 assert not re.search(r"\(-?\d+, -?\d+\)", e.text), e.text
-                words = re.search(r"\w+ cells? \w+(?: and \w+ \w+)? of the fountain", e.text).group(0)
+                words = re.search(r"\w+ cells? \w+(?: and \w+ \w+)? of the fountain", e.text).group(
+                    0
+                )
                 assert _cell_of(words) == tuple(e.data["pos"]), e.text
                 said.add(e.data.get("how", e.kind))
     assert said == {"place", "from_reserve", "to_reserve", "exchange"}

@@ -44,11 +44,13 @@ def test_position_from_game_matches_the_games_own_preview_and_is_a_free_copy():
 
 
 def test_position_from_description_with_counts_only_players_and_dirk():
-    p = Position.from_description({
-        "Kim": {"counts": {"tower": 4}, "wall": 3},
-        "Nina": {"alhambra": {"1,0": "tower 11", (0, 1): "tower 12"}},
-        "Dirk": {"tiles": ["tower 13 E", "garden 10"]},
-    })  # fmt: skip
+    p = Position.from_description(
+        {
+            "Kim": {"counts": {"tower": 4}, "wall": 3},
+            "Nina": {"alhambra": {"1,0": "tower 11", (0, 1): "tower 12"}},
+            "Dirk": {"tiles": ["tower 13 E", "garden 10"]},
+        }
+    )
     r = p.score(2)
     assert r.totals["Kim"] == 13 + 3 and r.totals["Nina"] == 6 + 0 and r.totals["Dirk"] == 12
     with pytest.raises(IllegalAction):

@@ -54,7 +54,9 @@ def test_R2_a_game_in_which_every_hand_was_shown_says_so_in_its_record_and_view(
     """The teacher menu: showing every hand (R2 keeps them secret) marks the game
     from that step: the view, the saved record (read back by load_json), not undone by
     hiding them again."""
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"})
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"}
+    )
     assert w.view["hands_shown"] is None and "hands_shown" not in json.loads(w.session.to_json())
     w.game.apply(w.game.legal_actions()[0])
     w.show_all_money = True
@@ -389,7 +391,11 @@ def test_a_double_click_does_the_action_once_and_says_nothing_false():
     w = human_widget()
     g = w.game
     before = len(g.history)
-    msg = {"kind": "act", "v": w.view["v"], "action": {"type": "take_money", "cards": [str(g.display[0])]}}
+    msg = {
+        "kind": "act",
+        "v": w.view["v"],
+        "action": {"type": "take_money", "cards": [str(g.display[0])]},
+    }
     click(w, **msg)
     said = dict(w.message)
     click(w, **msg)  # the second click of a double click, made on the same board
@@ -403,7 +409,9 @@ def test_a_double_click_does_the_action_once_and_says_nothing_false():
 def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
     from alhambra_widget.engine.alhambra.actions import AtCell, Buy, ToReserve
 
-    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "random"})
+    w = AlhambraWidget(
+        players=["Ann", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "random"}
+    )
     g = w.game
     rng = random.Random(5)
     seen_kinds = set()
@@ -437,7 +445,9 @@ def test_the_others_moves_since_the_persons_last_are_marked_and_narrated():
 
 
 def test_a_message_about_a_click_goes_once_the_game_moves_on():
-    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=1, seats={"Ben": "greedy", "Cem": "random"})
+    w = AlhambraWidget(
+        players=["Ann", "Ben", "Cem"], seed=1, seats={"Ben": "greedy", "Cem": "random"}
+    )
     w.run_bots()
     g = w.game
     click(w, kind="act", v=w.view["v"], action={"type": "take_money", "cards": [str(g.display[0])]})
@@ -455,7 +465,14 @@ def test_a_message_about_a_click_goes_once_the_game_moves_on():
 
 
 R10_TABLE = {  # the rulebook's points per kind and place (RULINGS.md, R10)
-    1: {"pavilion": [1], "seraglio": [2], "arcades": [3], "chambers": [4], "garden": [5], "tower": [6]},
+    1: {
+        "pavilion": [1],
+        "seraglio": [2],
+        "arcades": [3],
+        "chambers": [4],
+        "garden": [5],
+        "tower": [6],
+    },
     2: {
         "pavilion": [8, 1],
         "seraglio": [9, 2],
@@ -504,7 +521,9 @@ def test_the_overview_follows_the_next_round_and_the_results_rank_the_end():
     assert built > 10 and w.view["overview"] is None
     r = w.view["results"]
     scores = [x["score"] for x in r["ranking"]]
-    assert scores == sorted(scores, reverse=True) and {x["name"] for x in r["ranking"]} == set(g.scores)
+    assert scores == sorted(scores, reverse=True) and {x["name"] for x in r["ranking"]} == set(
+        g.scores
+    )
     assert [x["name"] for x in r["ranking"] if x["winner"]] == g.winners
     assert all(x["rank"] == 1 for x in r["ranking"] if x["winner"])
     assert [x["number"] for x in r["rounds"]] == [1, 2, 3]
@@ -577,8 +596,12 @@ def test_two_lines_compared_with_the_what_if_tools_from_python_and_the_page():
     click(w, kind="act", v=w.view["v"], action=a.to_json(), resolve="branch")
     assert w.variations.current == 1
     c = w.compare_lines(1, 0)
-    ref = compare(Position.from_game(w.session.line(1)), Position.from_game(w.session.line(0)), c.round)
-    assert c.totals() == ref.totals() and c.round == Position.from_game(w.session.line(1)).next_round
+    ref = compare(
+        Position.from_game(w.session.line(1)), Position.from_game(w.session.line(0)), c.round
+    )
+    assert (
+        c.totals() == ref.totals() and c.round == Position.from_game(w.session.line(1)).next_round
+    )
     click(w, kind="line", do="compare", line=0)
     panel = w.view["compare"]
     assert panel["a"] == 1 and panel["b"] == 0 and panel["round"] == c.round
@@ -592,7 +615,9 @@ def test_a_strong_seat_at_the_table_searches_by_time_and_keeps_its_budget():
     "strong:N" keeps its simulation count, so a scripted game stays reproducible."""
     from alhambra_widget.players import BOT_SECONDS
 
-    w = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "strong", "Cem": "strong:30"}, seed=3)
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem"], seats={"Ben": "strong", "Cem": "strong:30"}, seed=3
+    )
     ben, cem = w.session.seats["Ben"], w.session.seats["Cem"]
     assert ben.seconds == BOT_SECONDS and ben.playouts is None
     assert cem.seconds is None and cem.playouts == 30
@@ -611,9 +636,14 @@ def test_R9_a_tile_dropped_on_a_cell_is_built_there_once_the_turns_actions_are_o
 
     w = human_widget()
     g = w.game
-    g.edit(market={"denar": "tower 13 NE"}, players={"Ann": {"alhambra": WALLED, "money": ["denar 9", "denar 5"], "reserve": []}})
+    g.edit(
+        market={"denar": "tower 13 NE"},
+        players={"Ann": {"alhambra": WALLED, "money": ["denar 9", "denar 5"], "reserve": []}},
+    )
     click(w, kind="act", v=w.view["v"], action=Buy("denar", (9, 5)).to_json(), place=[0, -1])
-    assert str(g.player("Ann").alhambra.get((0, -1))) == "tower 13 NE"  # overpaid: the turn is over, built
+    assert (
+        str(g.player("Ann").alhambra.get((0, -1))) == "tower 13 NE"
+    )  # overpaid: the turn is over, built
     assert "tower 13" in w.message["text"] and w.view["dropped"] is None
     w.run_bots()
     # an exact payment: another action first, the tile waits (and the view says where)
@@ -630,7 +660,9 @@ def test_R9_a_tile_dropped_on_a_cell_is_built_there_once_the_turns_actions_are_o
     # a place is only for a purchase
     before = g.to_json()
     click(w, kind="act", v=w.view["v"], action=take.to_json(), place=[1, 1])
-    assert w.message["kind"] == "error" and "purchase" in w.message["text"] and g.to_json() == before
+    assert (
+        w.message["kind"] == "error" and "purchase" in w.message["text"] and g.to_json() == before
+    )
 
 
 def test_R9_a_dropped_tile_whose_cell_is_refused_at_the_turns_end_is_left_to_place():
@@ -638,8 +670,14 @@ def test_R9_a_dropped_tile_whose_cell_is_refused_at_the_turns_end_is_left_to_pla
 
     w = human_widget()
     g = w.game
-    g.edit(market={"denar": "pavilion 5 NW"}, players={"Ann": {"alhambra": WALLED, "money": ["denar 4", "denar 3"], "reserve": []}})
+    g.edit(
+        market={"denar": "pavilion 5 NW"},
+        players={"Ann": {"alhambra": WALLED, "money": ["denar 4", "denar 3"], "reserve": []}},
+    )
     # (1, 0) holds a tile: no tile may be built there (R7)
     click(w, kind="act", v=w.view["v"], action=Buy("denar", (4, 3)).to_json(), place=[1, 0])
     assert g.phase == "place" and [t.name for t in g.player("Ann").bought] == ["pavilion 5 NW"]
-    assert w.view["dropped"] is None and w.view["legal"]["tiles"]["pavilion 5 NW"]["source"] == "bought"
+    assert (
+        w.view["dropped"] is None
+        and w.view["legal"]["tiles"]["pavilion 5 NW"]["source"] == "bought"
+    )

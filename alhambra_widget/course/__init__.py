@@ -23,7 +23,9 @@ def tour():  # type: ignore[no-untyped-def]
     if "w" not in _TOUR:
         from ..widgets.table import AlhambraWidget
 
-        _TOUR["w"] = AlhambraWidget(players=["You", "Ben", "Cem"], seats={"Ben": "greedy", "Cem": "random"}, seed=1)
+        _TOUR["w"] = AlhambraWidget(
+            players=["You", "Ben", "Cem"], seats={"Ben": "greedy", "Cem": "random"}, seed=1
+        )
     return _TOUR["w"]
 
 

@@ -232,8 +232,10 @@ E: list[dict[str, Any]] = [
         title="When a scoring round comes",
         rules=("R9",),
         teach="When does a scoring round come? Two scoring cards lie hidden in the money deck, one in its second fifth and one in its fourth. At the end of a turn the display is refilled from the deck's top; a scoring card drawn is set aside and drawing goes on, and that round is scored before the next player acts. The last round comes at the end of the game.",
-        picture={"deck": {"players": ["You", "Ben", "Cem"], "seed": 3},
-                 "caption": "Each refill draws from the top (left). A scoring card is never paid or held: it is set aside when drawn."},
+        picture={
+            "deck": {"players": ["You", "Ben", "Cem"], "seed": 3},
+            "caption": "Each refill draws from the top (left). A scoring card is never paid or held: it is set aside when drawn.",
+        },
         teaches=("scoring-cards", "R9"),
         needs=("scoring-cards", "R5"),
         goal="Later in a game: the draws have come near scoring card 1. You take the denar 1 and the dirham 4; your turn ends. The deck's top cards are listed below, the first drawn first. "

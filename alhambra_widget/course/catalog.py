@@ -38,7 +38,7 @@ CHAPTERS: dict[str, str] = {
 
 FACTS: dict[str, str] = {
     "coords": "cells are named (x, y) from the fountain: x east, y south",
-    "wall-codes": "a tile's walls are named by their sides: N, E, S, W (\"tower 9 NES\": walls north, east, south)",
+    "wall-codes": 'a tile\'s walls are named by their sides: N, E, S, W ("tower 9 NES": walls north, east, south)',
     "points-table": "the points per kind, place and scoring round (R10's table)",
     "scoring-cards": "when the scoring rounds come: the scoring cards in the money deck (R2, R9)",
     "refill": "how the display and the market are refilled at the end of a turn (R9)",
@@ -50,7 +50,9 @@ FACTS: dict[str, str] = {
 E: list[dict[str, Any]] = [*_FIRST, *_MIDDLE, *_LAST]
 """Every lesson entry (written in the ``book_*`` modules, by chapter)."""
 
-LESSONS: tuple[Lesson, ...] = tuple(sorted((Lesson(**e) for e in [*E, *COACHED]), key=lambda les: list(CHAPTERS).index(les.chapter)))
+LESSONS: tuple[Lesson, ...] = tuple(
+    sorted((Lesson(**e) for e in [*E, *COACHED]), key=lambda les: list(CHAPTERS).index(les.chapter))
+)
 """Every lesson, in course order: by chapter, then in the order written (so lessons
 written in another module join their chapter)."""
 

@@ -65,9 +65,13 @@ class Remark:
     def to_dict(self) -> RemarkJson:
         """The remark as JSON for the page (its decision too, when it has one)."""
         return {
-            "kind": self.kind, "text": self.text, "step": self.step, "rule": self.rule,
-            "lines": list(self.lines), "decision": decision_json(self.decision) if self.decision else None,
-        }  # fmt: skip
+            "kind": self.kind,
+            "text": self.text,
+            "step": self.step,
+            "rule": self.rule,
+            "lines": list(self.lines),
+            "decision": decision_json(self.decision) if self.decision else None,
+        }
 
 
 @dataclass
@@ -95,9 +99,13 @@ class Coach:
         mine = next((c for c in choices if c.action == played), None)
         who = before.current_player.name
         d = Decision(
-            step, who, says(before, played), says(before, best.action),
-            mine.value if mine else 0.0, best.value,
-        )  # fmt: skip
+            step,
+            who,
+            says(before, played),
+            says(before, best.action),
+            mine.value if mine else 0.0,
+            best.value,
+        )
         self.decisions[step] = d
         if d.loss <= self.threshold or best.action == played:
             return None
@@ -182,7 +190,12 @@ class CoachPart(SessionWidget[Any]):
     GAME_KIND: ClassVar[str] = ""
 
     def _coach_start(
-        self, learner: str, threshold: float, playouts: int, seed: int, progress: Progress | str | pathlib.Path | None
+        self,
+        learner: str,
+        threshold: float,
+        playouts: int,
+        seed: int,
+        progress: Progress | str | pathlib.Path | None,
     ) -> None:
         self.learner = learner
         self.coach_playouts = playouts
@@ -197,13 +210,17 @@ class CoachPart(SessionWidget[Any]):
         self._before = self.session.game.copy()
         self.on_action(self._watch)
 
-    def _analyser(self, seed: int) -> Callable[[Any, Sequence[Any]], list[Choice]]:  # pragma: no cover - abstract
+    def _analyser(
+        self, seed: int
+    ) -> Callable[[Any, Sequence[Any]], list[Choice]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _reasons(self, game: Any, action: Any) -> list[str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _explain_scoring(self, game: Any, events: list[Any]) -> Remark | None:  # pragma: no cover - abstract
+    def _explain_scoring(
+        self, game: Any, events: list[Any]
+    ) -> Remark | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @property
@@ -253,11 +270,14 @@ class CoachPart(SessionWidget[Any]):
         self.finished = True
         self.progress.record(LESSON_IDS[self.GAME_KIND], STARS)
         winners = " and ".join(self.session.game.winners)
-        self._say_remark(Remark(
-            "end", f"The game is over: {winners} won. The chapter's {STARS} stars are yours. "
-            "The review below weighs each of your decisions against the search's choice.",
-            len(self.session.game.history),
-        ))  # fmt: skip
+        self._say_remark(
+            Remark(
+                "end",
+                f"The game is over: {winners} won. The chapter's {STARS} stars are yours. "
+                "The review below weighs each of your decisions against the search's choice.",
+                len(self.session.game.history),
+            )
+        )
 
     # -- the learner's answers ---------------------------------------------------------
     def take_back(self) -> int:
@@ -270,8 +290,13 @@ class CoachPart(SessionWidget[Any]):
         self.session.variations.cut(self.remark.step)  # gone, not a line to come back to
         n = self.session.undo()
         self.coach.forget_after(len(self.session.game.history))
-        self._say_remark(Remark("undone", "Taken back: the position is as it was before that move. Try another.",
-                                len(self.session.game.history)))  # fmt: skip
+        self._say_remark(
+            Remark(
+                "undone",
+                "Taken back: the position is as it was before that move. Try another.",
+                len(self.session.game.history),
+            )
+        )
         self._publish()
         return n
 
@@ -292,7 +317,9 @@ class CoachPart(SessionWidget[Any]):
         s = self.session
         if s.bot_to_move():
             who = s.game.current_player.name
-            raise GameError(f"It is {who}'s turn, and {who} is played by the {s.seat_kind(who)} bot.")
+            raise GameError(
+                f"It is {who}'s turn, and {who} is played by the {s.seat_kind(who)} bot."
+            )
         events = s.act(action, resolve=resolve)
         if not self._page_seen and self.autoplay_bots and not self.offer:
             s.run_bots()
@@ -304,7 +331,10 @@ class CoachPart(SessionWidget[Any]):
         accuracy and mistakes; the bots were not weighed)."""
         panel = self.coach.review()
         mine = [self.coach.decisions[k] for k in sorted(self.coach.decisions)]
-        return {**panel, "graph": graph_json(review_graph(self.game, {panel["player"]: mine} if mine else {}))}
+        return {
+            **panel,
+            "graph": graph_json(review_graph(self.game, {panel["player"]: mine} if mine else {})),
+        }
 
     # -- the view and the page's intents -------------------------------------------------
     def _session_fields(self) -> SessionFields:
@@ -313,8 +343,12 @@ class CoachPart(SessionWidget[Any]):
             return fields  # the table draws itself once before the coach sits down
         if self.offer:
             fields["bot_to_move"] = False  # the page's bots wait for the learner's answer
-        fields["coach"] = {"remark": self.remark.to_dict() if self.remark else None, "offer": self.offer,
-                           "threshold": self.coach.threshold, "finished": self.finished}  # fmt: skip
+        fields["coach"] = {
+            "remark": self.remark.to_dict() if self.remark else None,
+            "offer": self.offer,
+            "threshold": self.coach.threshold,
+            "finished": self.finished,
+        }
         if self.finished and self.game.is_over:  # also while the learner looks back at a step
             fields["review"] = self.review_panel()
         return fields
@@ -348,10 +382,17 @@ class CoachedGame(CoachPart, AlhambraWidget):
     GAME_KIND = "alhambra"
 
     def __init__(
-        self, *, seed: int | None = None, bot: object = "easy", players: Sequence[str] = ("You", "Ben"),
-        threshold: float = 0.15, coach_playouts: int = 60, progress: Progress | str | pathlib.Path | None = None,
-        game: Game | None = None, **kwargs: Any,
-    ):  # fmt: skip
+        self,
+        *,
+        seed: int | None = None,
+        bot: object = "easy",
+        players: Sequence[str] = ("You", "Ben"),
+        threshold: float = 0.15,
+        coach_playouts: int = 60,
+        progress: Progress | str | pathlib.Path | None = None,
+        game: Game | None = None,
+        **kwargs: Any,
+    ):
         game = game or Game(list(players), seed=seed)
         learner, *others = [p.name for p in game.players]
         super().__init__(game, seats={n: bot for n in others}, **kwargs)
@@ -381,10 +422,17 @@ class CoachedGardens(CoachPart, GardensWidget):
     GAME_KIND = "gardens"
 
     def __init__(
-        self, *, seed: int | None = None, bot: object = "easy", players: Sequence[str] = ("You", "Ben"),
-        threshold: float = 0.15, coach_playouts: int = 40, progress: Progress | str | pathlib.Path | None = None,
-        game: GardensGame | None = None, **kwargs: Any,
-    ):  # fmt: skip
+        self,
+        *,
+        seed: int | None = None,
+        bot: object = "easy",
+        players: Sequence[str] = ("You", "Ben"),
+        threshold: float = 0.15,
+        coach_playouts: int = 40,
+        progress: Progress | str | pathlib.Path | None = None,
+        game: GardensGame | None = None,
+        **kwargs: Any,
+    ):
         game = game or GardensGame(list(players), seed=seed)
         learner, *others = [p.name for p in game.players]
         super().__init__(game, seats={n: bot for n in others}, **kwargs)

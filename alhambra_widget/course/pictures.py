@@ -49,7 +49,9 @@ def points_table(kinds: list[str] | str, rnd: int | None = None) -> FactsTable:
     ks = list(POINTS) if kinds == "all" else list(kinds)
     rounds = [rnd] if rnd else [1, 2, 3]
     head = ["kind", *(f"round {r}: " + ", ".join(("1st", "2nd", "3rd")[:r]) for r in rounds)]
-    rows: list[list[str | int]] = [[k, *(", ".join(map(str, POINTS[k][r - 1])) for r in rounds)] for k in ks]
+    rows: list[list[str | int]] = [
+        [k, *(", ".join(map(str, POINTS[k][r - 1])) for r in rounds)] for k in ks
+    ]
     return {"head": head, "rows": rows}
 
 
@@ -59,7 +61,9 @@ def _alhambra(p: dict[str, Any], out: PictureJson) -> None:
     notes = []
     if p.get("wall"):
         out["numbered"] = True
-        notes.append(f"The longest joined outer wall: {a.longest_wall()} segments, numbered along it (R11).")
+        notes.append(
+            f"The longest joined outer wall: {a.longest_wall()} segments, numbered along it (R11)."
+        )
     if "tile" in p:
         tile = Tile.parse(p["tile"])
         out["tile"] = tile_json(tile)
@@ -67,11 +71,19 @@ def _alhambra(p: dict[str, Any], out: PictureJson) -> None:
             c = parse_cell(p["cell"])
             out["cell"] = f"{c[0]},{c[1]}"
             v = a.why_illegal(tile, c)
-            notes.append(f"The {tile} at {cell_text(c)}: " + (str(v) if v else "it keeps every building rule (R7)."))
+            notes.append(
+                f"The {tile} at {cell_text(c)}: "
+                + (str(v) if v else "it keeps every building rule (R7).")
+            )
     out["notes"] += notes
 
 
-def gardens_board(players: list[str], seed: int, mark: list[int] | None = None, lays: list[list[int]] | None = None) -> GardensPicture:
+def gardens_board(
+    players: list[str],
+    seed: int,
+    mark: list[int] | None = None,
+    lays: list[list[int]] | None = None,
+) -> GardensPicture:
     """A Gardens board for the page: its buildings (value, kind), a building marked (G1),
     and the garden tiles laid by ``lays`` (``[fx, fy, turn]``, each the tile in the hand
     of the player to move, laid by the engine: G2, G3) with the buildings they enclosed
@@ -107,7 +119,13 @@ def _gardens(p: dict[str, Any]) -> tuple[GardensPicture, list[str]]:
     board = gardens_board(gp["players"], gp["seed"], p.get("building"), gp.get("lays"))
     notes = scoring_notes(board)
     if gp.get("standings"):
-        notes.append("The scores now: " + ", ".join(f"{n} ({'/'.join(board['kinds'][n])}) {v}" for n, v in board["scores"].items()) + ".")
+        notes.append(
+            "The scores now: "
+            + ", ".join(
+                f"{n} ({'/'.join(board['kinds'][n])}) {v}" for n, v in board["scores"].items()
+            )
+            + "."
+        )
     return board, notes
 
 

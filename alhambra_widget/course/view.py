@@ -60,17 +60,25 @@ def _f_starting_player(s: dict[str, Any]) -> Facts:
 
 def _f_to_move(s: dict[str, Any]) -> Facts:
     g, table = _dealt(s)
-    facts = [f"Players in seat order: {', '.join(p.name for p in g.players)}; seed {s['game']['seed']}."]
+    facts = [
+        f"Players in seat order: {', '.join(p.name for p in g.players)}; seed {s['game']['seed']}."
+    ]
     facts += [f"{i + 1}. {Game.action_from_json(a)}" for i, a in enumerate(s["game"]["actions"])]
     return facts, table
 
 
 def _f_gift(s: dict[str, Any]) -> Facts:
-    return [], {"head": ["player", "money in hand"], "rows": [[n, ", ".join(cards)] for n, cards in s["hands"].items()]}
+    return [], {
+        "head": ["player", "money in hand"],
+        "rows": [[n, ", ".join(cards)] for n, cards in s["hands"].items()],
+    }
 
 
 def _f_majority(s: dict[str, Any]) -> Facts:
-    return [], {"head": ["player", f"{s['kind']} tiles built"], "rows": [[n, c] for n, c in s["counts"].items()]}
+    return [], {
+        "head": ["player", f"{s['kind']} tiles built"],
+        "rows": [[n, c] for n, c in s["counts"].items()],
+    }
 
 
 def _f_best(s: dict[str, Any]) -> Facts:
@@ -79,9 +87,13 @@ def _f_best(s: dict[str, Any]) -> Facts:
         if "tiles" in d:
             rows.append([f"{name} (Dirk)", ", ".join(d["tiles"]), "-"])
         elif "counts" in d:
-            rows.append([name, ", ".join(f"{k} {n}" for k, n in d["counts"].items()), str(d.get("wall", 0))])
+            rows.append(
+                [name, ", ".join(f"{k} {n}" for k, n in d["counts"].items()), str(d.get("wall", 0))]
+            )
     reserve = s["position"][s["me"]].get("reserve")
-    facts = ["Your Alhambra is drawn below" + (f"; reserve: {', '.join(reserve)}." if reserve else ".")]
+    facts = [
+        "Your Alhambra is drawn below" + (f"; reserve: {', '.join(reserve)}." if reserve else ".")
+    ]
     return facts, {"head": ["player", "tiles built", "longest wall"], "rows": rows}
 
 
@@ -89,8 +101,13 @@ def _f_g_side(s: dict[str, Any]) -> Facts:
     from ..engine.gardens.components import garden_tiles
 
     t = next(t for t in garden_tiles() if t.id == s["garden"])
-    sides = ", ".join(f"{where} {kind}" for where, kind in zip(("north-east", "south-east", "south-west", "north-west"), t.sides))
-    return [f"{t.id} before turning: {sides} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."], None
+    sides = ", ".join(
+        f"{where} {kind}"
+        for where, kind in zip(("north-east", "south-east", "south-west", "north-west"), t.sides)
+    )
+    return [
+        f"{t.id} before turning: {sides} ({t.trees} tree{'s' if t.trees > 1 else ''} a side)."
+    ], None
 
 
 def _f_after_turn(s: dict[str, Any]) -> Facts:
@@ -129,7 +146,9 @@ def _pick(at: Attempt) -> str | None:
     lesson = at.lesson
     if at.game is not None and lesson.kind.board == "game" and lesson.task == "place":
         return "cells"
-    return {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(lesson.task)
+    return {"build": "cells", "break": "cells", "remove": "tiles", "exchange": "tiles"}.get(
+        lesson.task
+    )
 
 
 def _board(at: Attempt, out: LessonJson) -> None:
@@ -145,18 +164,26 @@ def _board(at: Attempt, out: LessonJson) -> None:
         me = Position.from_description(lesson.start["position"]).seats[lesson.start["me"]]
         if me.alhambra is not None:
             out["alhambra"] = board_json(me.alhambra, wall)
-    board, cell = (at.last.board, at.last.cell) if at.solved and at.last is not None else (None, None)
+    board, cell = (
+        (at.last.board, at.last.cell) if at.solved and at.last is not None else (None, None)
+    )
     if board is not None and cell is not None:
         out["alhambra"] = board_json(board, wall)
         key = f"{cell[0]},{cell[1]}"
-        out["marks"] = {"cells": [key], "from": []} if cell in board else {"cells": [], "from": [key]}
+        out["marks"] = (
+            {"cells": [key], "from": []} if cell in board else {"cells": [], "from": [key]}
+        )
     if "tile" in lesson.start:
         out["tile"] = tile_json(lesson.tile())
         if cell is not None and lesson.task == "build":
             del out["tile"]  # it is built now
         elif cell is not None and lesson.task == "exchange":
-            out["tile"] = tile_json(lesson.alhambra()[cell])  # the reserve holds the one it replaced
-    if at.game is not None and lesson.kind.board == "game":  # a choose lesson's game stays unseen (its hands)
+            out["tile"] = tile_json(
+                lesson.alhambra()[cell]
+            )  # the reserve holds the one it replaced
+    if (
+        at.game is not None and lesson.kind.board == "game"
+    ):  # a choose lesson's game stays unseen (its hands)
         out["game"] = _game_board(at.game)
 
 
@@ -184,7 +211,9 @@ def _answer_marks(at: Attempt) -> AnswerMarks | None:
 
 def _answer(lesson: Lesson, out: LessonJson) -> None:
     if lesson.kind.board == "gardens":  # every field alike: the engine judges the one clicked
-        out["gardens"] = gardens_board(list(lesson.start["players"]), lesson.start["seed"], lays=lesson.start.get("lays"))
+        out["gardens"] = gardens_board(
+            list(lesson.start["players"]), lesson.start["seed"], lays=lesson.start.get("lays")
+        )
     if lesson.kind.board == "numbers":
         out["fields"] = number_fields(lesson)
     if lesson.kind.board == "choose":
@@ -192,7 +221,11 @@ def _answer(lesson: Lesson, out: LessonJson) -> None:
         if lesson.want.get("oracle") == "best":  # the tiles each choice builds, drawn on its button
             where = {"add": 2, "reserve": 2, "give_dirk": 1}
             out["option_tiles"] = [
-                [tile_json(Tile.parse(step[where[step[0]]])) for step in opt["do"] if step[0] in where]
+                [
+                    tile_json(Tile.parse(step[where[step[0]]]))
+                    for step in opt["do"]
+                    if step[0] in where
+                ]
                 for opt in lesson.start["options"]
             ]
 
@@ -200,7 +233,9 @@ def _answer(lesson: Lesson, out: LessonJson) -> None:
 def _hints_left(at: Attempt) -> int:
     """The hints still to come in the whole lesson: the step's not yet shown and those of
     the steps after it (the count never goes up from one step to the next)."""
-    later = sum(len(at.lesson.steps[i].get("hints", ())) for i in range(at.step + 1, len(at.lesson.steps)))
+    later = sum(
+        len(at.lesson.steps[i].get("hints", ())) for i in range(at.step + 1, len(at.lesson.steps))
+    )
     return len(at.current.lesson.hints) - at.current.hints_shown + later
 
 
@@ -235,7 +270,11 @@ def lesson_view(at: Attempt) -> LessonJson:
         "answer": _answer_marks(cur),
     }
     if lesson.steps:
-        out["steps"] = {"at": at.step, "of": len(lesson.steps), "goals": [lesson.step(i).goal for i in range(at.step)]}
+        out["steps"] = {
+            "at": at.step,
+            "of": len(lesson.steps),
+            "goals": [lesson.step(i).goal for i in range(at.step)],
+        }
     _board(cur, out)
     _answer(step, out)
     return out
@@ -251,13 +290,28 @@ def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) 
     for cid, name in CHAPTERS.items():
         mine = [les for les in lessons if les.chapter == cid]
         if mine:
-            chapters.append({"id": cid, "name": name, "lessons": len(mine), "done": sum(1 for les in mine if got[les.id])})
+            chapters.append(
+                {
+                    "id": cid,
+                    "name": name,
+                    "lessons": len(mine),
+                    "done": sum(1 for les in mine if got[les.id]),
+                }
+            )
     unfinished = next((k for k, les in enumerate(lessons) if not got[les.id]), None)
     return {
         "mode": "course",
         "v": v,
         "course": {
-            "lessons": [{"id": les.id, "title": les.title, "chapter": CHAPTERS[les.chapter], "stars": got[les.id]} for les in lessons],
+            "lessons": [
+                {
+                    "id": les.id,
+                    "title": les.title,
+                    "chapter": CHAPTERS[les.chapter],
+                    "stars": got[les.id],
+                }
+                for les in lessons
+            ],
             "chapters": chapters,
             "at": i,
             "stars": sum(got.values()),

@@ -27,6 +27,8 @@ from .errors import GameError, GameFileError, IllegalAction, MalformedInput
 
 NAME_MAX = 40
 """The longest player name the engine accepts (characters)."""
+
+
 def check_name(name: object, what: str = "A player's name") -> str:
     """``name`` if it is a fit name for a seat (both games): a non-empty string of at
     most :data:`NAME_MAX` characters without control or other invisible format
@@ -185,7 +187,17 @@ class RecordedGame(ReadOnly, Generic[A, E]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickles and deep-copies compiled (mypyc) as well: a blank game, then its state
-        names = ("_seed", "_history", "_movers", "_starts", "_log", "_listeners", "_legal", "_seat", *self.STATE)
+        names = (
+            "_seed",
+            "_history",
+            "_movers",
+            "_starts",
+            "_log",
+            "_listeners",
+            "_legal",
+            "_seat",
+            *self.STATE,
+        )
         return (_restore, (type(self), {n: getattr(self, n) for n in names}))
 
     # -- the record (read-only: tuples) -------------------------------------------
@@ -202,7 +214,9 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         if self._seat is None:
             return f"seed {self._seed}"
         seat = self._seat.seat
-        return "seen by a spectator" if seat is None else f"seen from {self.players[seat].name}'s seat"
+        return (
+            "seen by a spectator" if seat is None else f"seen from {self.players[seat].name}'s seat"
+        )
 
     @property
     def seat_record(self) -> Any:
@@ -432,7 +446,9 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         del opts["seed"]
         return opts
 
-    def _reconcile(self, seat: int | None, action: A, reveals: dict[str, Any]) -> None:  # pragma: no cover - abstract
+    def _reconcile(
+        self, seat: int | None, action: A, reveals: dict[str, Any]
+    ) -> None:  # pragma: no cover - abstract
         """A seat's game: rearrange the guesses so that ``action`` and what it revealed fit."""
         raise NotImplementedError
 
@@ -519,7 +535,17 @@ class RecordedGame(ReadOnly, Generic[A, E]):
         # "variations": a session's tree of lines, "hands_shown": the step from which a
         # teacher showed every hand (both read by Session.load_json)
         doc = {cls.OPTION_ALIASES.get(k, k): v for k, v in doc.items()}
-        allowed = {"format", "version", "players", "seed", "actions", "digest", "variations", "hands_shown", *cls.OPTIONS}
+        allowed = {
+            "format",
+            "version",
+            "players",
+            "seed",
+            "actions",
+            "digest",
+            "variations",
+            "hands_shown",
+            *cls.OPTIONS,
+        }
         if set(doc) - allowed:
             raise GameFileError(f"Unknown fields in the saved game: {sorted(set(doc) - allowed)}.")
         missing = {"players", "seed", "actions"} - set(doc)

@@ -64,7 +64,9 @@ class Logfmt(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         """The record's line."""
-        when = datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds")
+        when = datetime.fromtimestamp(record.created, timezone.utc).isoformat(
+            timespec="milliseconds"
+        )
         rid = getattr(record, "request_id", "-")
         msg = record.getMessage()
         pairs = msg if record.name == access.name else f"msg={_quoted(msg)}"
@@ -126,7 +128,13 @@ class RequestIds:
         finally:
             ms = (time.perf_counter() - start) * 1000
             method = scope.get("method", "WS")
-            access.info("method=%s path=%s status=%s ms=%.1f", method, _value(scope["path"]), status[0] or "-", ms)
+            access.info(
+                "method=%s path=%s status=%s ms=%.1f",
+                method,
+                _value(scope["path"]),
+                status[0] or "-",
+                ms,
+            )
             REQUEST_ID.reset(token)
 
 
@@ -140,21 +148,29 @@ async def _who(request: Request) -> Person | None:
     return await _server(request).people.person(token_of(request.headers))
 
 
-def _answer(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Callable[[Request], Awaitable[JSONResponse]]:
+def _answer(
+    fn: Callable[[Request], Awaitable[Any]], status: int = 200
+) -> Callable[[Request], Awaitable[JSONResponse]]:
     """A route whose refusals are JSON: 400 malformed or illegal, 401 unknown on a Hub,
     403 forbidden, 404 no such table."""
 
     async def route(request: Request) -> JSONResponse:
         """The route, its refusals answered in JSON."""
         try:
-            return JSONResponse(await fn(request), status_code=status if request.method == "POST" else 200)
+            return JSONResponse(
+                await fn(request), status_code=status if request.method == "POST" else 200
+            )
         except Forbidden as e:
             code = 401 if _server(request).people.hub and await _who(request) is None else 403
             return JSONResponse({"error": str(e)}, status_code=code)
         except LookupError as e:
-            return JSONResponse({"error": str(e.args[0]) if e.args else "No such table."}, status_code=404)
+            return JSONResponse(
+                {"error": str(e.args[0]) if e.args else "No such table."}, status_code=404
+            )
         except GameError as e:
-            return JSONResponse({"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400)
+            return JSONResponse(
+                {"error": e.sentence, "rule": getattr(e, "rule", None)}, status_code=400
+            )
 
     return route
 
@@ -178,8 +194,12 @@ async def _table(request: Request) -> Host:
 async def health(request: Request) -> dict[str, Any]:
     """``GET /api/health``: the server answers, and so does its database."""
     server = _server(request)
-    return {"ok": server.store.ping(), "tables_in_memory": len(server.hosts), "pid": os.getpid(),
-            "hub": server.people.hub}  # fmt: skip
+    return {
+        "ok": server.store.ping(),
+        "tables_in_memory": len(server.hosts),
+        "pid": os.getpid(),
+        "hub": server.people.hub,
+    }
 
 
 async def tables(request: Request) -> Any:
@@ -199,7 +219,9 @@ async def record(request: Request) -> Any:
     """``GET /api/tables/{id}/record``: a finished game's whole record (R13)."""
     h = await _table(request)
     if not h.game.is_over:
-        raise Forbidden("The record is given once the game is over (its hands are secret until then).")
+        raise Forbidden(
+            "The record is given once the game is over (its hands are secret until then)."
+        )
     return _server(request).record(h)
 
 
@@ -214,7 +236,9 @@ async def pause(request: Request) -> dict[str, Any]:
     """``POST /api/tables/{id}/pause``: a teacher pauses or resumes a table."""
     data = await _body(request)
     h = await _table(request)
-    await _server(request).set_paused(h, bool(isinstance(data, dict) and data.get("paused")), await _who(request))
+    await _server(request).set_paused(
+        h, bool(isinstance(data, dict) and data.get("paused")), await _who(request)
+    )
     return {"paused": h.paused}
 
 
@@ -239,8 +263,14 @@ async def progress(request: Request) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("lesson"), str):
         raise MalformedInput('Progress is {"lesson": id, "stars": n, "done": bool, "wrong": n}.')
     result = data.get("result") if isinstance(data.get("result"), dict) else None
-    store.save_progress(person.name, data["lesson"][:80], int(data.get("stars") or 0),
-                        bool(data.get("done")), int(data.get("wrong") or 0), result)  # fmt: skip
+    store.save_progress(
+        person.name,
+        data["lesson"][:80],
+        int(data.get("stars") or 0),
+        bool(data.get("done")),
+        int(data.get("wrong") or 0),
+        result,
+    )
     return {"ok": True}
 
 
@@ -257,8 +287,12 @@ ROUTES = [
 """The HTTP routes (the WebSocket's is added with its server)."""
 
 
-def app(db: str = "alhambra-tables.sqlite", workers: int | None = None, people: People | None = None,
-        **limits: Any) -> Starlette:  # fmt: skip
+def app(
+    db: str = "alhambra-tables.sqlite",
+    workers: int | None = None,
+    people: People | None = None,
+    **limits: Any,
+) -> Starlette:
     """The table server's ASGI app over the database ``db`` (a file, or a URL); on a
     JupyterHub, ``people`` (:class:`~.hub.HubPeople`) says who asks. ``limits``:
     ``tables_per_person``, ``idle_hours``."""

@@ -53,4 +53,6 @@ def bot_pool(workers: int) -> Executor:
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload([__name__])  # the engine and the bots imported once
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_watch, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_watch, initargs=(os.getpid(),)
+    )

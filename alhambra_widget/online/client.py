@@ -132,7 +132,9 @@ class TableLink:
         while not self.closed:
             try:
                 headers = {"Authorization": f"token {self.token}"} if self.token else None
-                with connect(self.url, open_timeout=5, max_size=None, additional_headers=headers) as ws:
+                with connect(
+                    self.url, open_timeout=5, max_size=None, additional_headers=headers
+                ) as ws:
                     self.ws = ws
                     ws.send(json.dumps(self.hello))
                     wait = 0.1
@@ -206,7 +208,9 @@ class TableLink:
                 ws.send(json.dumps(intent))
 
     # -- moves -------------------------------------------------------------------------
-    def move(self, action: dict[str, Any], step: int, timeout: float = ANSWER_SECONDS) -> dict[str, Any]:
+    def move(
+        self, action: dict[str, Any], step: int, timeout: float = ANSWER_SECONDS
+    ) -> dict[str, Any]:
         """Send an intent and wait for its answer (the step applied, an ack, or a
         refusal). Unanswered in time, it stays in flight (sent again on reconnection)
         and a GameError says so."""

@@ -26,7 +26,9 @@ STATIC = pathlib.Path(__file__).parent.parent / "static"
 def class_progress(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per lesson: how many people did it, their stars, and the wrong answers given;
     the lessons most often answered wrong first."""
-    by: dict[str, dict[str, Any]] = defaultdict(lambda: {"done": 0, "stars": 0, "wrong": 0, "people": 0})
+    by: dict[str, dict[str, Any]] = defaultdict(
+        lambda: {"done": 0, "stars": 0, "wrong": 0, "people": 0}
+    )
     for r in rows:
         d = by[r["lesson"]]
         d["people"] += 1
@@ -52,7 +54,9 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
         self.list = TableList()
         self.board = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
         self.watching = ipywidgets.HTML()
-        self.stop = ipywidgets.Button(description="stop watching", layout=ipywidgets.Layout(display="none"))
+        self.stop = ipywidgets.Button(
+            description="stop watching", layout=ipywidgets.Layout(display="none")
+        )
         self.stop.on_click(lambda _b: self._show(None, ""))
         super().__init__([self.list, ipywidgets.HBox([self.watching, self.stop]), self.board])
         self.list.on_msg(self._intent)
@@ -60,7 +64,9 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
         self._stop = threading.Event()
         self.refresh()
         if refresh > 0:
-            threading.Thread(target=self._poll, args=(refresh,), daemon=True, name="alhambra-dashboard").start()
+            threading.Thread(
+                target=self._poll, args=(refresh,), daemon=True, name="alhambra-dashboard"
+            ).start()
 
     def refresh(self) -> None:
         """Read the tables and the class's progress from the server again."""
@@ -106,13 +112,20 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
         kind, tid = c.get("kind"), str(c.get("table", ""))
         if kind == "watch":
             hands = bool(c.get("hands"))
-            shown = " showing every hand (the record says so)" if hands else " (public information only)"
+            shown = (
+                " showing every hand (the record says so)"
+                if hands
+                else " (public information only)"
+            )
             self._show(self.lobby.watch(tid, hands=hands), f"Watching table {tid}{shown}")
         elif kind == "review":
             from ..widgets.table import AlhambraWidget
 
             game = self.lobby.record(tid)
-            self._show(AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game), f"The review of table {tid}")
+            self._show(
+                AlhambraWidget(game) if game.GAME == "alhambra" else _gardens(game),
+                f"The review of table {tid}",
+            )
         elif kind == "pause":
             self.lobby.pause(tid)
         elif kind == "resume":
@@ -122,12 +135,19 @@ class Dashboard(ipywidgets.VBox):  # type: ignore[misc]
             if codes:
                 self._message = "Join codes: " + ", ".join(f"{n}: {k}" for n, k in codes.items())
         elif kind == "record":
-            self.list.send({"kind": "record", "table": tid, "text": self.lobby.record(tid).to_json()})
+            self.list.send(
+                {"kind": "record", "table": tid, "text": self.lobby.record(tid).to_json()}
+            )
         elif kind == "class":
-            names = [n.strip() for n in str(c.get("names", "")).replace("\n", ",").split(",") if n.strip()]
+            names = [
+                n.strip()
+                for n in str(c.get("names", "")).replace("\n", ",").split(",")
+                if n.strip()
+            ]
             group = str(c.get("group") or "") or None
-            opened = self.lobby.seat_class(names or None, group=group, size=int(c.get("size") or 4),
-                                           bots=c.get("bots") or None)  # fmt: skip
+            opened = self.lobby.seat_class(
+                names or None, group=group, size=int(c.get("size") or 4), bots=c.get("bots") or None
+            )
             self._message = f"Seated at {len(opened)} table(s)."
 
 

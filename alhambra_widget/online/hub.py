@@ -53,7 +53,9 @@ class HubPeople:
 
     hub = True
 
-    def __init__(self, teachers: str = TEACHERS, api_url: str | None = None, api_token: str | None = None):
+    def __init__(
+        self, teachers: str = TEACHERS, api_url: str | None = None, api_token: str | None = None
+    ):
         from jupyterhub.services.auth import HubAuth
 
         kwargs: dict[str, Any] = {"cache_max_age": 60}
@@ -95,11 +97,14 @@ class HubPeople:
             return {}
         return out if isinstance(out, dict) else {}
 
+
 def people_from_env(hub: bool | None = None, teachers: str = TEACHERS) -> People:
     """:class:`HubPeople` when asked or when run as a Hub service (the Hub sets
     ``JUPYTERHUB_SERVICE_NAME`` and ``JUPYTERHUB_API_TOKEN``), else :class:`Nobody`."""
     if hub is None:
-        hub = bool(os.environ.get("JUPYTERHUB_SERVICE_NAME") and os.environ.get("JUPYTERHUB_API_TOKEN"))
+        hub = bool(
+            os.environ.get("JUPYTERHUB_SERVICE_NAME") and os.environ.get("JUPYTERHUB_API_TOKEN")
+        )
     return HubPeople(teachers) if hub else Nobody()
 
 

@@ -69,14 +69,22 @@ class Lobby:
         for bots (name -> level: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"``,
         ``"strong"``), ``game`` ``"alhambra"`` or ``"gardens"``, and the game's
         options. Returns the table's id and one join code per person."""
-        body = {"game": game, "players": players, "seats": seats or {}, "seed": seed, "options": options}
+        body = {
+            "game": game,
+            "players": players,
+            "seats": seats or {},
+            "seed": seed,
+            "options": options,
+        }
         r = self._post("/api/tables", body)
         return OpenedTable(r["id"], r["game"], dict(r["codes"]))
 
     def tables(self, everything: bool = False) -> list[TableSummary]:
         """The open tables, as everyone may see them (``everything``: the finished and
         closed ones too)."""
-        return [TableSummary.of(t) for t in self._get("/api/tables" + ("?all=1" if everything else ""))]
+        return [
+            TableSummary.of(t) for t in self._get("/api/tables" + ("?all=1" if everything else ""))
+        ]
 
     def table(self, table_id: str) -> TableSummary:
         """One table's public summary."""
@@ -109,17 +117,36 @@ class Lobby:
         out: list[dict[str, Any]] = self._get("/api/progress" + ("?all=1" if everyone else ""))
         return out
 
-    def save_progress(self, lesson: str, stars: int = 0, done: bool = False, wrong: int = 0,
-                      result: dict[str, Any] | None = None) -> None:  # fmt: skip
+    def save_progress(
+        self,
+        lesson: str,
+        stars: int = 0,
+        done: bool = False,
+        wrong: int = 0,
+        result: dict[str, Any] | None = None,
+    ) -> None:
         """Keep your progress in a lesson on the server (on a Hub, under your name)."""
-        self._post("/api/progress", {"lesson": lesson, "stars": stars, "done": done, "wrong": wrong, "result": result})
+        self._post(
+            "/api/progress",
+            {"lesson": lesson, "stars": stars, "done": done, "wrong": wrong, "result": result},
+        )
 
-    def seat_class(self, names: list[str] | None = None, *, group: str | None = None, size: int = 4,
-                   bots: str | None = None, game: str = "alhambra") -> list[OpenedTable]:  # fmt: skip
+    def seat_class(
+        self,
+        names: list[str] | None = None,
+        *,
+        group: str | None = None,
+        size: int = 4,
+        bots: str | None = None,
+        game: str = "alhambra",
+    ) -> list[OpenedTable]:
         """A teacher seats a class: ``names`` (or a Hub ``group``'s members) at tables of
         ``size`` people, ``bots`` (a level) filling a short table. Returns the tables."""
         body = {"names": names, "group": group, "size": size, "bots": bots, "game": game}
-        return [OpenedTable(t["id"], t["game"], dict(t["codes"])) for t in self._post("/api/class", body)]
+        return [
+            OpenedTable(t["id"], t["game"], dict(t["codes"]))
+            for t in self._post("/api/class", body)
+        ]
 
     def dashboard(self, refresh: float = 5.0) -> Any:
         """A teacher's dashboard (a widget): every table at a glance, watch one live,
@@ -185,13 +212,17 @@ def joined_widget(link: TableLink, kwargs: dict[str, Any]) -> Any:
     seat = record.seat
     names = [str(n) for n in record.options["players"]]
     kinds = welcome.get("seats") or {}
-    seats: dict[str, object] = {n: _remote(kinds.get(n, "human")) for i, n in enumerate(names) if i != seat}
+    seats: dict[str, object] = {
+        n: _remote(kinds.get(n, "human")) for i, n in enumerate(names) if i != seat
+    }
     w = cls(game, seats=seats, **kwargs)
     w.link = link
     if seat is None:  # a spectator decides nothing: no hints to ask for
         w.hints_enabled = False
     if welcome.get("hands"):  # a teacher chose to see every hand: the record says so
-        w.session.hands_shown = json.loads(welcome["game"]).get("hands_shown", {}).get("from_step", game.step)
+        w.session.hands_shown = (
+            json.loads(welcome["game"]).get("hands_shown", {}).get("from_step", game.step)
+        )
         w.show_all_money = True
     _bind(w, link, seat)
     return w
@@ -247,8 +278,12 @@ class _Follower:
                 if name in session.seats and session.seats[name] is not None:
                     session.seats[name] = _remote(str(kind))
             if frame.get("paused"):
-                self.w.message = {"text": "A teacher has paused this table: moves wait until it resumes.",
-                                  "kind": "info", "rule": None, "id": time.time()}  # fmt: skip
+                self.w.message = {
+                    "text": "A teacher has paused this table: moves wait until it resumes.",
+                    "kind": "info",
+                    "rule": None,
+                    "id": time.time(),
+                }
             session.changed()
 
     def on_welcome(self, frame: dict[str, Any]) -> None:
@@ -301,5 +336,9 @@ class _Follower:
         others' hands in a seat's game are guesses."""
         if change["new"] and self.session.game.seat_record is not None:
             self.w.show_all_money = False
-            self.w.message = {"text": "At a table online the other hands stay hidden until the game is over.",
-                              "kind": "error", "rule": None, "id": time.time()}  # fmt: skip
+            self.w.message = {
+                "text": "At a table online the other hands stay hidden until the game is over.",
+                "kind": "error",
+                "rule": None,
+                "id": time.time(),
+            }

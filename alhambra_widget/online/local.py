@@ -46,8 +46,18 @@ def start_local(db: str | None = None, port: int = 0) -> tuple[str, subprocess.P
     if "://" not in str(path):
         path.parent.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
-    cmd = [sys.executable, "-m", "alhambra_widget.online", "serve", "--port", str(port),
-           "--db", str(path), "--log-level", "warning"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "alhambra_widget.online",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(path),
+        "--log-level",
+        "warning",
+    ]
     process = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     atexit.register(process.terminate)
     url = f"http://127.0.0.1:{port}"

@@ -55,22 +55,33 @@ class BadFrame(ValueError):
         self.message = message
 
 
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as the wire carries it: compact JSON text."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
 def parse_intent(text: str | bytes) -> dict[str, Any]:
     """The intent a client's frame holds: ``{"id", "step", "action"}``; anything else is
     :class:`BadFrame`."""
     if len(text) > MAX_FRAME:
-        raise BadFrame("size", f"The frame has {len(text)} bytes; the limit is {MAX_FRAME}: nothing was done.")
+        raise BadFrame(
+            "size", f"The frame has {len(text)} bytes; the limit is {MAX_FRAME}: nothing was done."
+        )
     try:
         data = json.loads(text)
     except (TypeError, ValueError, UnicodeDecodeError):
         raise BadFrame("malformed", "The frame is not JSON: nothing was done.") from None
     if not isinstance(data, dict) or data.get("type") != "intent":
-        raise BadFrame("malformed", 'A frame is an intent: {"type": "intent", "id", "step", "action"}.')
+        raise BadFrame(
+            "malformed", 'A frame is an intent: {"type": "intent", "id", "step", "action"}.'
+        )
     iid, step, action = data.get("id"), data.get("step"), data.get("action")
     if not isinstance(iid, str) or not 0 < len(iid) <= ID_MAX:
         raise BadFrame("malformed", f"An intent's id is a string of 1 to {ID_MAX} characters.")
     if type(step) is not int or step < 0:
-        raise BadFrame("malformed", "An intent's step is the number of actions seen (a whole number).")
+        raise BadFrame(
+            "malformed", "An intent's step is the number of actions seen (a whole number)."
+        )
     if not isinstance(action, dict):
         raise BadFrame("malformed", "An intent's action is an object (the action's JSON).")
     return {"id": iid, "step": step, "action": action}
@@ -88,7 +99,9 @@ def intent_id(text: str | bytes) -> str | None:
     return iid if isinstance(iid, str) and 0 < len(iid) <= ID_MAX else None
 
 
-def refused(kind: str, message: str, intent: str | None = None, rule: str | None = None) -> dict[str, Any]:
+def refused(
+    kind: str, message: str, intent: str | None = None, rule: str | None = None
+) -> dict[str, Any]:
     """A ``refused`` frame."""
     return {"type": "refused", "kind": kind, "message": message, "intent": intent, "rule": rule}
 

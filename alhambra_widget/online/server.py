@@ -25,7 +25,6 @@ import secrets
 import time
 import zlib
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy.exc
@@ -37,78 +36,29 @@ from ..players.bots import make_bot
 from ..players.parallel import cores
 from . import protocol
 from .bots import bot_pool, decide
+from .host import HUMAN, Client, Forbidden, Host, out_of_turn, summary
 from .hub import Nobody, People, Person, token_of
 from .protocol import BadFrame, Bucket, refused
 from .store import CHANNEL, Store
 
 log = logging.getLogger("alhambra_widget.online")
 
-HUMAN = "human"
-
 __all__ = ["HUMAN", "Client", "Forbidden", "Host", "Server", "decide", "summary"]
-
-
-class Forbidden(Exception):
-    """A request this person may not make (HTTP 403), with the sentence why."""
-
-
-def summary(game: Any, seats: dict[str, str]) -> dict[str, Any]:
-    """A table's public summary: players, whose turn, the step, the scores."""
-    names = [p.name for p in game.players]
-    return {
-        "players": names,
-        "seats": seats,
-        "to_move": None if game.is_over else game.current_player.name,
-        "step": game.step,
-        "scores": game.scores,
-        "over": game.is_over,
-        "winners": game.winners,
-    }
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection: its seat (``None``: a spectator), its frame budget, and whether it
-    sees every hand (a teacher who chose to)."""
-
-    ws: WebSocket
-    seat: int | None
-    bucket: Bucket
-    hands: bool = False
-
-
-@dataclass(eq=False)
-class Host:
-    """One table in memory: its true game, seats, applied intents and connections."""
-
-    id: str
-    game: Any
-    seats: dict[str, str]
-    intents: dict[str, int]
-    owner: str | None = None
-    paused: bool = False
-    hands_shown: int | None = None
-    moved: float = field(default_factory=time.time)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    clients: list[Client] = field(default_factory=list)
-    bot: asyncio.Task[None] | None = None
-
-    def kind(self, seat: int) -> str:
-        """Who plays ``seat``: ``"human"`` or a bot's level."""
-        return self.seats.get(self.game.players[seat].name, HUMAN)
-
-    def summary(self) -> dict[str, Any]:
-        """The public summary, with the pause and how long the table has waited."""
-        return {**summary(self.game, self.seats), "paused": self.paused,
-                "waiting": round(time.time() - self.moved, 1)}  # fmt: skip
 
 
 class Server:
     """Every table of one database: opening, loading, moves, bots, broadcasting; on a
     JupyterHub, who may do what (``people``)."""
 
-    def __init__(self, db: str, workers: int | None = None, people: People | None = None, *,
-                 tables_per_person: int = 20, idle_hours: float | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        db: str,
+        workers: int | None = None,
+        people: People | None = None,
+        *,
+        tables_per_person: int = 20,
+        idle_hours: float | None = None,
+    ) -> None:
         self.store = Store(db)
         self.people: People = people or Nobody()
         self.hosts: dict[str, Host] = {}
@@ -238,7 +188,9 @@ class Server:
             if st is None or st.closed:
                 return None
             cls = GAMES[st.game]
-            game = cls.replay(st.options, [cls.action_from_json(a) for a in st.actions], check=False)
+            game = cls.replay(
+                st.options, [cls.action_from_json(a) for a in st.actions], check=False
+            )
             intents = {i: n + 1 for n, i in enumerate(st.intents) if i is not None}
             h = Host(table_id, game, st.seats, intents, st.owner, st.paused, st.hands_shown)
             self.hosts[table_id] = h
@@ -250,7 +202,9 @@ class Server:
         out = []
         for tid, kind, s, _seats, over in self.store.summaries(include_over=everything):
             h = self.hosts.get(tid)
-            out.append({"id": tid, "game": kind, **(h.summary() if h is not None else s), "over": over})
+            out.append(
+                {"id": tid, "game": kind, **(h.summary() if h is not None else s), "over": over}
+            )
         return out
 
     # -- moves -------------------------------------------------------------------------
@@ -265,33 +219,27 @@ class Server:
                 return {"type": "ack", "intent": iid, "step": h.intents[iid]}
             if h.kind(seat) != HUMAN:  # a teacher gave the seat to a bot: its moves are the bot's
                 name = h.game.players[seat].name
-                return refused("turn", f"A teacher gave {name}'s seat to a bot ({h.kind(seat)}): the bot "
-                                       "moves for it now, so nothing was done.", iid)  # fmt: skip
+                return refused(
+                    "turn",
+                    f"A teacher gave {name}'s seat to a bot ({h.kind(seat)}): the bot "
+                    "moves for it now, so nothing was done.",
+                    iid,
+                )
             return await self._move(h, seat, data["action"], data["step"], iid)
 
-    async def _move(self, h: Host, seat: int, raw: Any, step: int, iid: str | None) -> dict[str, Any] | None:
+    async def _move(
+        self, h: Host, seat: int, raw: Any, step: int, iid: str | None
+    ) -> dict[str, Any] | None:
         g = h.game
-        if self.hosts.get(h.id) is not h:  # closed (idle) while this connection or bot held it
-            return refused("closed", "This table was closed: nobody moved for a long time. Nothing was done.", iid)
-        if g.is_over:
-            return refused("illegal", "The game is over: no more moves.", iid, "R12" if g.GAME == "alhambra" else "G5")
-        if h.paused:
-            return refused("paused", "A teacher has paused this table: moves wait until it resumes.", iid)
-        if step != g.step:
-            return refused(
-                "stale",
-                f"Your move was made at step {step}, and the table is at step {g.step}: "
-                "the game moved on before it arrived, so nothing was done. Look again and move.",
-                iid,
-            )
-        if g.current != seat:
-            who = g.current_player.name
-            return refused("turn", f"It is {who}'s turn, not {g.players[seat].name}'s: nothing was done.",
-                           iid, "R4" if g.GAME == "alhambra" else "G3")  # fmt: skip
+        late = out_of_turn(h, seat, step, iid, held=self.hosts.get(h.id) is h)
+        if late is not None:
+            return late
         try:
             action = g.action_from_json(raw)
             if getattr(action, "BY_HAND", False):
-                raise MalformedInput("A table's game is played, not edited (R13): edits are refused.")
+                raise MalformedInput(
+                    "A table's game is played, not edited (R13): edits are refused."
+                )
         except MalformedInput as e:
             return refused("malformed", e.sentence, iid)
         err = g.why_illegal(action)
@@ -300,16 +248,34 @@ class Server:
         before, after = g.copy(), g.copy()
         after.apply(action)  # the table shows it once it is stored (its summary, its record)
         try:  # committed before anyone is told; meanwhile the loop serves the other tables
-            await asyncio.to_thread(self.store.append, h.id, after.step - 1, action.to_json(), seat, iid,
-                                    summary(after, h.seats), after.is_over)  # fmt: skip
+            await asyncio.to_thread(
+                self.store.append,
+                h.id,
+                after.step - 1,
+                action.to_json(),
+                seat,
+                iid,
+                summary(after, h.seats),
+                after.is_over,
+            )
         except sqlalchemy.exc.IntegrityError:  # another process took this step first
             await self._catch_up(h)
-            if iid is not None and iid in h.intents:  # this very intent, sent to the other process too
+            if (
+                iid is not None and iid in h.intents
+            ):  # this very intent, sent to the other process too
                 return None  # applied once, there; the catch-up told this connection (its step names it)
-            return refused("stale", "Another move was made at this step just before yours: nothing was done.", iid)
+            return refused(
+                "stale",
+                "Another move was made at this step just before yours: nothing was done.",
+                iid,
+            )
         except Exception as e:  # (a database that refuses: nothing happened)
             log.exception("table %s: the action could not be stored", h.id)
-            return refused("server", f"The server could not store the move ({type(e).__name__}): nothing was done.", iid)
+            return refused(
+                "server",
+                f"The server could not store the move ({type(e).__name__}): nothing was done.",
+                iid,
+            )
         g.become(after)
         if iid is not None:
             h.intents[iid] = g.step
@@ -326,20 +292,27 @@ class Server:
             key = "all" if c.hands else c.seat
             if key not in texts:
                 reveals = {} if c.hands else g.seat_reveals(before, c.seat)
-                texts[key] = _encode({"type": "step", "step": g.step, "action": action, "reveals": reveals,
-                                      "intent": iid if c.seat == mover else None})  # fmt: skip
+                texts[key] = protocol.encode(
+                    {
+                        "type": "step",
+                        "step": g.step,
+                        "action": action,
+                        "reveals": reveals,
+                        "intent": iid if c.seat == mover else None,
+                    }
+                )
             await self._send_text(h, c, texts[key])
         if g.is_over:
             await self.broadcast(h, {"type": "over", "game": self.record(h), "seats": h.seats})
 
     async def broadcast(self, h: Host, frame: dict[str, Any]) -> None:
         """Send ``frame`` to every connection of table ``h``."""
-        text = _encode(frame)
+        text = protocol.encode(frame)
         for c in list(h.clients):
             await self._send_text(h, c, text)
 
     async def _send(self, h: Host, c: Client, frame: dict[str, Any]) -> None:
-        await self._send_text(h, c, _encode(frame))
+        await self._send_text(h, c, protocol.encode(frame))
 
     async def _send_text(self, h: Host, c: Client, text: str) -> None:
         try:
@@ -377,7 +350,9 @@ class Server:
         """PostgreSQL: follow the other processes' commits (``LISTEN``)."""
         import psycopg
 
-        url = self.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        url = self.store.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
@@ -391,7 +366,9 @@ class Server:
                             seats, paused = h.seats, h.paused
                             await self._catch_up(h)
                             if (seats, paused) != (h.seats, h.paused):
-                                await self.broadcast(h, {"type": "seats", "seats": h.seats, "paused": h.paused})
+                                await self.broadcast(
+                                    h, {"type": "seats", "seats": h.seats, "paused": h.paused}
+                                )
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -410,8 +387,14 @@ class Server:
                 log.info("table %s closed: idle for %g hours", tid, self.idle_hours)
                 if h is not None:
                     async with h.lock:  # told, then let go: no move is taken after this (_move)
-                        await self.broadcast(h, {"type": "error", "kind": "closed",
-                                                 "message": "This table was closed: nobody moved for a long time."})  # fmt: skip
+                        await self.broadcast(
+                            h,
+                            {
+                                "type": "error",
+                                "kind": "closed",
+                                "message": "This table was closed: nobody moved for a long time.",
+                            },
+                        )
                         for c in list(h.clients):
                             with contextlib.suppress(Exception):  # (a connection already gone)
                                 await c.ws.close(code=protocol.UNKNOWN)
@@ -458,7 +441,12 @@ class Server:
     def bots(self, h: Host) -> None:
         """Let the bot to move at ``h`` decide (in the pool), if one is and none is busy."""
         g = h.game
-        if g.is_over or h.paused or h.kind(g.current) == HUMAN or (h.bot is not None and not h.bot.done()):
+        if (
+            g.is_over
+            or h.paused
+            or h.kind(g.current) == HUMAN
+            or (h.bot is not None and not h.bot.done())
+        ):
             return
         h.bot = asyncio.get_running_loop().create_task(self._bot(h))
 
@@ -492,7 +480,9 @@ class Server:
         except (WebSocketDisconnect, ValueError, TypeError):
             await ws.close(code=1008)
             return
-        person = await self.people.person(token_of(ws.headers, hello if isinstance(hello, dict) else None))
+        person = await self.people.person(
+            token_of(ws.headers, hello if isinstance(hello, dict) else None)
+        )
         try:
             h, seat, hands = await self._who(hello, person)
         except Forbidden as e:
@@ -500,8 +490,13 @@ class Server:
             await ws.close(code=protocol.FORBIDDEN)
             return
         if h is None:
-            await ws.send_json({"type": "error", "kind": "unknown",
-                                "message": "No table has this join code or id."})  # fmt: skip
+            await ws.send_json(
+                {
+                    "type": "error",
+                    "kind": "unknown",
+                    "message": "No table has this join code or id.",
+                }
+            )
             await ws.close(code=protocol.UNKNOWN)
             return
         client = Client(ws, seat, bucket, hands)
@@ -511,7 +506,7 @@ class Server:
             if hands and h.hands_shown is None:  # the record says from when a teacher saw them
                 h.hands_shown = h.game.step
                 self.store.change(h.id, hands_shown=h.hands_shown)
-            await ws.send_text(_encode(self._welcome(h, seat, hands)))
+            await ws.send_text(protocol.encode(self._welcome(h, seat, hands)))
             h.clients.append(client)
         try:
             await self._listen(h, client)
@@ -519,7 +514,9 @@ class Server:
             if client in h.clients:
                 h.clients.remove(client)
 
-    async def _who(self, hello: object, person: Person | None) -> tuple[Host | None, int | None, bool]:
+    async def _who(
+        self, hello: object, person: Person | None
+    ) -> tuple[Host | None, int | None, bool]:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return None, None, False
         code, watch, table = hello.get("code"), hello.get("watch"), hello.get("table")
@@ -541,7 +538,9 @@ class Server:
             if h is not None and self.people.hub:
                 sits = person is not None and person.name in [p.name for p in h.game.players]
                 if person is None or not (person.teacher or (sits and not hands)):
-                    raise Forbidden("On this Hub, a table is watched by its players and the teachers.")
+                    raise Forbidden(
+                        "On this Hub, a table is watched by its players and the teachers."
+                    )
             return h, None, hands
         return None, None, False
 
@@ -569,8 +568,16 @@ class Server:
             text: str | bytes = msg.get("text") or msg.get("bytes") or b""
             if not c.bucket.take(time.monotonic()):
                 iid = protocol.intent_id(text)  # named, so that its sender stops waiting
-                await self._send(h, c, refused("rate", f"Too many frames: at most {protocol.RATE:g} a second. "
-                                                       "This one was dropped; wait a moment.", iid))  # fmt: skip
+                await self._send(
+                    h,
+                    c,
+                    refused(
+                        "rate",
+                        f"Too many frames: at most {protocol.RATE:g} a second. "
+                        "This one was dropped; wait a moment.",
+                        iid,
+                    ),
+                )
                 continue
             try:
                 data = protocol.parse_intent(text)
@@ -578,7 +585,11 @@ class Server:
                 await self._send(h, c, refused(e.kind, e.message))
                 continue
             if c.seat is None:
-                await self._send(h, c, refused("turn", "A spectator watches: moves come from the seats.", data["id"]))
+                await self._send(
+                    h,
+                    c,
+                    refused("turn", "A spectator watches: moves come from the seats.", data["id"]),
+                )
                 continue
             try:
                 why = await self.intent(h, c.seat, data)
@@ -586,7 +597,3 @@ class Server:
                 why = refused("illegal", e.sentence, data["id"], getattr(e, "rule", None))
             if why is not None:
                 await self._send(h, c, why)
-
-
-def _encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))

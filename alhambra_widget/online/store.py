@@ -94,8 +94,12 @@ def _v1_to_v2(conn: Connection) -> None:
 
 def _v2_to_v3(conn: Connection) -> None:
     """Version 3: a table's owner, pause, closing and shown hands; course progress."""
-    for column in ("owner VARCHAR(200)", "paused BOOLEAN NOT NULL DEFAULT FALSE",
-                   "closed BOOLEAN NOT NULL DEFAULT FALSE", "hands_shown INTEGER"):  # fmt: skip
+    for column in (
+        "owner VARCHAR(200)",
+        "paused BOOLEAN NOT NULL DEFAULT FALSE",
+        "closed BOOLEAN NOT NULL DEFAULT FALSE",
+        "hands_shown INTEGER",
+    ):
         conn.execute(sa.text(f"ALTER TABLE tables ADD COLUMN {column}"))
     progress.create(conn)
 
@@ -108,7 +112,9 @@ INSERT_ACTION = actions.insert()
 UPDATE_TABLE = (
     tables.update()
     .where(tables.c.id == sa.bindparam("tid"))
-    .values(summary=sa.bindparam("summary"), over=sa.bindparam("over"), updated=sa.bindparam("updated"))
+    .values(
+        summary=sa.bindparam("summary"), over=sa.bindparam("over"), updated=sa.bindparam("updated")
+    )
 )
 """A move's two statements, built once (building them each move was most of its cost)."""
 
@@ -205,41 +211,83 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(sa.text("SELECT 1")).scalar() == 1
 
-    def create(self, table_id: str, game: str, options: dict[str, Any], seats: dict[str, str],
-               summary: dict[str, Any], seat_codes: dict[int, str], owner: str | None = None) -> None:  # fmt: skip
+    def create(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        seats: dict[str, str],
+        summary: dict[str, Any],
+        seat_codes: dict[int, str],
+        owner: str | None = None,
+    ) -> None:
         """Store a new table and the digests of its join codes."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
                 tables.insert().values(
-                    id=table_id, game=game, options=json.dumps(options), seats=json.dumps(seats),
-                    summary=json.dumps(summary), over=False, created=now, updated=now,
-                    owner=owner, paused=False, closed=False,
+                    id=table_id,
+                    game=game,
+                    options=json.dumps(options),
+                    seats=json.dumps(seats),
+                    summary=json.dumps(summary),
+                    over=False,
+                    created=now,
+                    updated=now,
+                    owner=owner,
+                    paused=False,
+                    closed=False,
                 )
-            )  # fmt: skip
+            )
             for seat, code in seat_codes.items():
-                conn.execute(codes.insert().values(digest=digest(code), table_id=table_id, seat=seat))
+                conn.execute(
+                    codes.insert().values(digest=digest(code), table_id=table_id, seat=seat)
+                )
 
-    def append(self, table_id: str, step: int, action: dict[str, Any], seat: int,
-               intent: str | None, summary: dict[str, Any], over: bool) -> None:  # fmt: skip
+    def append(
+        self,
+        table_id: str,
+        step: int,
+        action: dict[str, Any],
+        seat: int,
+        intent: str | None,
+        summary: dict[str, Any],
+        over: bool,
+    ) -> None:
         """Commit one action (at ``step``, counted from 0) with the table's new summary,
         in one transaction. A step already taken (another process was first) raises
         ``sqlalchemy.exc.IntegrityError`` and nothing is written."""
         now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(INSERT_ACTION, {"table_id": table_id, "step": step, "seat": seat, "intent": intent,
-                                         "action": json.dumps(action, separators=(",", ":")), "at": now})  # fmt: skip
-            conn.execute(UPDATE_TABLE, {"tid": table_id, "summary": json.dumps(summary), "over": over, "updated": now})
+            conn.execute(
+                INSERT_ACTION,
+                {
+                    "table_id": table_id,
+                    "step": step,
+                    "seat": seat,
+                    "intent": intent,
+                    "action": json.dumps(action, separators=(",", ":")),
+                    "at": now,
+                },
+            )
+            conn.execute(
+                UPDATE_TABLE,
+                {"tid": table_id, "summary": json.dumps(summary), "over": over, "updated": now},
+            )
             self._notify(conn, table_id, step + 1)
 
     def _notify(self, conn: Connection, table_id: str, step: int) -> None:
         """PostgreSQL: tell the other server processes, at the commit, that a table moved
         (``table:step``; step -1 for a change of its seats or pause)."""
         if self.postgresql:
-            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": CHANNEL, "payload": f"{table_id}:{step}"})  # fmt: skip
+            conn.execute(
+                sa.text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{table_id}:{step}"},
+            )
 
-    def actions_from(self, table_id: str, step: int) -> list[tuple[dict[str, Any], int, str | None]]:
+    def actions_from(
+        self, table_id: str, step: int
+    ) -> list[tuple[dict[str, Any], int, str | None]]:
         """The actions of a table from ``step`` (counted from 0) on: (JSON, seat, intent)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -265,8 +313,12 @@ class Store:
 
     def owned(self, owner: str) -> int:
         """How many open tables ``owner`` has opened."""
-        q = sa.select(sa.func.count()).select_from(tables).where(
-            tables.c.owner == owner, tables.c.over == sa.false(), tables.c.closed == sa.false()
+        q = (
+            sa.select(sa.func.count())
+            .select_from(tables)
+            .where(
+                tables.c.owner == owner, tables.c.over == sa.false(), tables.c.closed == sa.false()
+            )
         )
         with self.engine.connect() as conn:
             return int(conn.execute(q).scalar() or 0)
@@ -279,8 +331,15 @@ class Store:
         with self.engine.connect() as conn:
             return [str(r[0]) for r in conn.execute(q)]
 
-    def save_progress(self, person: str, lesson: str, stars: int, done: bool, wrong: int,
-                      result: dict[str, Any] | None = None) -> None:  # fmt: skip
+    def save_progress(
+        self,
+        person: str,
+        lesson: str,
+        stars: int,
+        done: bool,
+        wrong: int,
+        result: dict[str, Any] | None = None,
+    ) -> None:
         """Keep a person's progress in a lesson (the best stars, done once done, the
         wrong answers added up)."""
         now = time.time()
@@ -289,16 +348,29 @@ class Store:
                 sa.select(progress).where(progress.c.person == person, progress.c.lesson == lesson)
             ).first()
             if row is None:
-                conn.execute(progress.insert().values(
-                    person=person, lesson=lesson, stars=stars, done=done, wrong=wrong,
-                    result=json.dumps(result) if result else None, updated=now))  # fmt: skip
+                conn.execute(
+                    progress.insert().values(
+                        person=person,
+                        lesson=lesson,
+                        stars=stars,
+                        done=done,
+                        wrong=wrong,
+                        result=json.dumps(result) if result else None,
+                        updated=now,
+                    )
+                )
             else:
                 conn.execute(
                     progress.update()
                     .where(progress.c.person == person, progress.c.lesson == lesson)
-                    .values(stars=max(stars, row.stars), done=done or row.done, wrong=row.wrong + wrong,
-                            result=json.dumps(result) if result else row.result, updated=now)
-                )  # fmt: skip
+                    .values(
+                        stars=max(stars, row.stars),
+                        done=done or row.done,
+                        wrong=row.wrong + wrong,
+                        result=json.dumps(result) if result else row.result,
+                        updated=now,
+                    )
+                )
 
     def progress(self, person: str | None = None) -> list[dict[str, Any]]:
         """The progress rows of ``person`` (everyone's when ``None``)."""
@@ -307,10 +379,16 @@ class Store:
             q = q.where(progress.c.person == person)
         with self.engine.connect() as conn:
             return [
-                {"person": r.person, "lesson": r.lesson, "stars": r.stars, "done": bool(r.done),
-                 "wrong": r.wrong, "result": json.loads(r.result) if r.result else None}
+                {
+                    "person": r.person,
+                    "lesson": r.lesson,
+                    "stars": r.stars,
+                    "done": bool(r.done),
+                    "wrong": r.wrong,
+                    "result": json.loads(r.result) if r.result else None,
+                }
                 for r in conn.execute(q)
-            ]  # fmt: skip
+            ]
 
     def seat_of(self, code: str) -> tuple[str, int] | None:
         """The table and seat a join code acts for, or ``None``."""
@@ -332,12 +410,22 @@ class Store:
                 .order_by(actions.c.step)
             ).all()
         return StoredTable(
-            row.id, row.game, json.loads(row.options), json.loads(row.seats),
-            [json.loads(r[0]) for r in rows], [r[1] for r in rows], bool(row.over),
-            row.owner, bool(row.paused), bool(row.closed), row.hands_shown,
-        )  # fmt: skip
+            row.id,
+            row.game,
+            json.loads(row.options),
+            json.loads(row.seats),
+            [json.loads(r[0]) for r in rows],
+            [r[1] for r in rows],
+            bool(row.over),
+            row.owner,
+            bool(row.paused),
+            bool(row.closed),
+            row.hands_shown,
+        )
 
-    def summaries(self, include_over: bool = False) -> Iterator[tuple[str, str, dict[str, Any], dict[str, str], bool]]:
+    def summaries(
+        self, include_over: bool = False
+    ) -> Iterator[tuple[str, str, dict[str, Any], dict[str, str], bool]]:
         """Each table's id, game, public summary, seats and whether it is over."""
         q = sa.select(tables.c.id, tables.c.game, tables.c.summary, tables.c.seats, tables.c.over)
         if not include_over:

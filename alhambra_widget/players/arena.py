@@ -92,7 +92,11 @@ def play(kinds: list[Kind], seed: int, shift: int) -> dict[str, Any]:
 
 
 def run(
-    kinds: list[Kind], games: int, seed: int = 1000, executor: Executor | None = None, quiet: bool = False
+    kinds: list[Kind],
+    games: int,
+    seed: int = 1000,
+    executor: Executor | None = None,
+    quiet: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, ..., seats rotating) on
     ``executor`` (by default a process pool on all cores) and return, for each seat's
@@ -116,11 +120,20 @@ def run(
         ts = [t for r in results for t in r["times"][k]]
         pts = statistics.mean(r["points"][k] for r in results) / names.count(k)
         med = statistics.median(ts) if ts else 0.0
-        out[k] = {"wins": wins, "games": games, "rate": wins / games, "ci95": (lo, hi), "points": pts, "s_per_decision": med}
+        out[k] = {
+            "wins": wins,
+            "games": games,
+            "rate": wins / games,
+            "ci95": (lo, hi),
+            "points": pts,
+            "s_per_decision": med,
+        }
         if not quiet:
-            print(f"  {k:>12}: wins {wins:5.1f}/{games} = {wins / games:5.1%} "
-                  f"(95% CI {lo:.1%}-{hi:.1%}), {pts:5.1f} points a game, "
-                  f"median {med * 1000:.0f} ms a decision")  # fmt: skip
+            print(
+                f"  {k:>12}: wins {wins:5.1f}/{games} = {wins / games:5.1%} "
+                f"(95% CI {lo:.1%}-{hi:.1%}), {pts:5.1f} points a game, "
+                f"median {med * 1000:.0f} ms a decision"
+            )
     return out
 
 
@@ -135,7 +148,9 @@ def main(
     """The command line: play ``--games`` seeded games between ``--bots`` (one kind per seat) in
     ``--workers`` processes; returns the results. Another arena's command line passes its
     defaults and ``seat``, which turns a kind named on the line into what :func:`run` seats."""
-    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--bots", nargs="+", default=list(bots), help="one kind per seat")
     ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--seed", type=int, default=1000)
@@ -143,7 +158,11 @@ def main(
     args = ap.parse_args(argv)
     # one worker: the games in this process, so a bot searching on all cores starts its
     # own processes here (a pool's worker waits for the processes it started, forever)
-    with InProcessExecutor() if args.workers <= 1 else ProcessPoolExecutor(max_workers=args.workers) as ex:
+    with (
+        InProcessExecutor()
+        if args.workers <= 1
+        else ProcessPoolExecutor(max_workers=args.workers) as ex
+    ):
         return run([seat(k) for k in args.bots], args.games, args.seed, ex)
 
 

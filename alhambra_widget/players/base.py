@@ -48,5 +48,3 @@ def best_of(actions: Sequence[T], score: Callable[[T], float], rng: random.Rando
         elif abs(s - best_score) <= 1e-9:
             best.append(a)
     return rng.choice(best)
-
-

@@ -60,7 +60,12 @@ def make_bot(kind: object, seed: int | None = None, game: object = None) -> Bot 
     game_kind = str(getattr(game, "GAME", "alhambra"))
     if kind in LEVELS:
         return _strong(game_kind, seed, str(kind))
-    if isinstance(kind, str) and kind.startswith("strong:") and kind[7:].isdigit() and int(kind[7:]) > 0:
+    if (
+        isinstance(kind, str)
+        and kind.startswith("strong:")
+        and kind[7:].isdigit()
+        and int(kind[7:]) > 0
+    ):
         return _strong(game_kind, seed, int(kind[7:]))
     if isinstance(kind, str) and kind.startswith("strong:") and _is_time(kind[7:]):
         return _strong(game_kind, seed, kind[7:])

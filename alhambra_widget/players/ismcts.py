@@ -116,10 +116,14 @@ class Decision:
         """The decision as JSON for the review: the move played and the search's choice, their
         chances and the loss."""
         return {
-            "step": self.step, "player": self.player, "played": self.played, "best": self.best,
-            "chance_played": round(self.chance_played, 3), "chance_best": round(self.chance_best, 3),
+            "step": self.step,
+            "player": self.player,
+            "played": self.played,
+            "best": self.best,
+            "chance_played": round(self.chance_played, 3),
+            "chance_best": round(self.chance_best, 3),
             "loss": round(self.loss, 3),
-        }  # fmt: skip
+        }
 
 
 def review_decisions(
@@ -151,7 +155,9 @@ def steps_of(game: Any, players: Sequence[str]) -> list[int]:
     return [i for i, (mover, _log) in enumerate(game.movers) if game.players[mover].name in players]
 
 
-def weigh(game: Any, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]) -> Decision | None:
+def weigh(
+    game: Any, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]
+) -> Decision | None:
     """The action played at ``step`` weighed against the search's choice there, from
     what its player could see then: ``analyse(game, include=[played])`` is a search
     bot's analysis (seeded by the step: the same answer wherever it runs), ``says(game,
@@ -164,9 +170,13 @@ def weigh(game: Any, step: int, analyse: Callable[..., list[Choice]], says: Call
     best = choices[0]
     mine = next((c for c in choices if c.action == played), None)
     return Decision(
-        step, game.players[game.movers[step][0]].name, says(before, played), says(before, best.action),
-        mine.value if mine else 0.0, best.value,
-    )  # fmt: skip
+        step,
+        game.players[game.movers[step][0]].name,
+        says(before, played),
+        says(before, best.action),
+        mine.value if mine else 0.0,
+        best.value,
+    )
 
 
 def budget(level: int | str, levels: dict[str, int]) -> tuple[int | None, float | None]:
@@ -191,7 +201,9 @@ def budget(level: int | str, levels: dict[str, int]) -> tuple[int | None, float 
             break
     if text.isdigit() and int(text) > 0:
         return int(text), None
-    raise ValueError(f"a search's budget is a level ({', '.join(levels)}), simulations or a time ('1s'), not {level!r}")
+    raise ValueError(
+        f"a search's budget is a level ({', '.join(levels)}), simulations or a time ('1s'), not {level!r}"
+    )
 
 
 def search(
@@ -247,7 +259,9 @@ def _root_actions(
     return legal
 
 
-def _focused(node: Node, world: Any, actions: list[Any], focus: Callable[[Any, list[Any]], list[Any]]) -> list[Any]:
+def _focused(
+    node: Node, world: Any, actions: list[Any], focus: Callable[[Any, list[Any]], list[Any]]
+) -> list[Any]:
     """The actions worth trying at ``node`` in this world: those already allowed that
     are legal here, or else what ``focus`` names (added to the node's allowed set)."""
     kept = [a for a in actions if a in node.allowed] if node.allowed else []
@@ -302,7 +316,9 @@ def _best_child(node: Node, actions: list[Any], explore: float) -> Any:
     return best
 
 
-def _roll_out(world: Any, rng: random.Random, policy: Callable[[Any, random.Random], Any], rollout: int) -> None:
+def _roll_out(
+    world: Any, rng: random.Random, policy: Callable[[Any, random.Random], Any], rollout: int
+) -> None:
     """Play at most ``rollout`` actions of ``policy`` in ``world``."""
     for _ in range(rollout):
         if world.is_over:

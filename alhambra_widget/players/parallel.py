@@ -77,7 +77,9 @@ def process_pool(workers: int) -> ProcessPoolExecutor | None:
             method = "fork"
         else:
             method = "forkserver" if "forkserver" in methods else "spawn"
-        return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+        return ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context(method)
+        )
     except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
         return None
 
@@ -98,7 +100,12 @@ def default_executor() -> Executor | None:
 
 
 def _trees(
-    kind: type[Any], text: str, playouts: int, seeds: list[str | int], deadline: float | None, kwargs: dict[str, Any]
+    kind: type[Any],
+    text: str,
+    playouts: int,
+    seeds: list[str | int],
+    deadline: float | None,
+    kwargs: dict[str, Any],
 ) -> list[list[tuple[dict[str, Any], int, float, float]]]:
     """Some trees, one after another (module level, plain arguments: it pickles for
     processes and clusters). The game travels as its saved JSON (``kind.from_json``
@@ -107,7 +114,9 @@ def _trees(
     game = kind.from_json(text)
     kwargs = {**kwargs, "include": [game.action_from_json(a) for a in kwargs.get("include", ())]}
     found = _run_trees(game, playouts, seeds, deadline, None, kwargs)
-    return [[(c.action.to_json(), c.visits, c.value, c.spread) for c in choices] for choices in found]
+    return [
+        [(c.action.to_json(), c.visits, c.value, c.spread) for c in choices] for choices in found
+    ]
 
 
 def _run_trees(
@@ -224,14 +233,20 @@ def parallel_search(
         def share(n: int) -> bool | None:  # this process's simulations, scaled to all
             return told(n * trees // len(mine))
 
-    found = dict(zip(range(0, trees, runners), _run_trees(game, per_tree, mine, deadline, share, kwargs)))
+    found = dict(
+        zip(range(0, trees, runners), _run_trees(game, per_tree, mine, deadline, share, kwargs))
+    )
     for r, f in enumerate(futures, start=1):
         found.update(zip(range(r, trees, runners), (_choices(game, rows) for rows in f.result())))
     return merge([found[k] for k in sorted(found)])
 
 
 def _weigh(
-    kind: type[Any], text: str, step: int, analyse: Callable[..., list[Choice]], says: Callable[[Any, Any], str]
+    kind: type[Any],
+    text: str,
+    step: int,
+    analyse: Callable[..., list[Choice]],
+    says: Callable[[Any, Any], str],
 ) -> Decision | None:
     """One step of a review on the executor (the game travels as its saved JSON; a
     worker keeps the last game it replayed for the next step of the same review)."""

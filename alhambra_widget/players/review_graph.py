@@ -127,7 +127,10 @@ def _shares(raw: Sequence[float]) -> tuple[float, ...]:
 
 
 def corrected(
-    rows: Sequence[Sequence[float]], players: Sequence[str], decisions: Sequence[Decision], over: bool
+    rows: Sequence[Sequence[float]],
+    players: Sequence[str],
+    decisions: Sequence[Decision],
+    over: bool,
 ) -> list[tuple[float, ...]]:
     """``rows`` (public chances, one a step) with each reviewed player's line moved by
     the search. A correction is a factor on the player's odds: after a decision at step
@@ -136,7 +139,11 @@ def corrected(
     :data:`TRUST` (in log-odds); the correction applies from then on, each row scaled
     back to add up to 1 (the last row of a game ``over`` is its result: nothing to
     correct)."""
-    at = {(d.step + 1, players.index(d.player)): d.chance_played for d in decisions if d.player in players}
+    at = {
+        (d.step + 1, players.index(d.player)): d.chance_played
+        for d in decisions
+        if d.player in players
+    }
     offset = [0.0] * len(players)  # log-odds
     out: list[tuple[float, ...]] = []
     for i, row in enumerate(rows):
@@ -146,7 +153,9 @@ def corrected(
         for k in range(len(players)):
             if (i, k) in at:
                 offset[k] += TRUST * (_logit(at[(i, k)]) - _logit(row[k]) - offset[k])
-        out.append(_shares([r * math.exp(o) for r, o in zip(row, offset)]) if any(offset) else tuple(row))
+        out.append(
+            _shares([r * math.exp(o) for r, o in zip(row, offset)]) if any(offset) else tuple(row)
+        )
     return out
 
 
@@ -155,7 +164,9 @@ def _logit(p: float) -> float:
     return math.log(p / (1.0 - p))
 
 
-def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None = None) -> ReviewGraph:
+def review_graph(
+    game: Any, decisions: Mapping[str, Sequence[Decision]] | None = None
+) -> ReviewGraph:
     """The picture's data for ``game`` (replayed once from its setup); ``decisions``:
     reviews by player (``review(game, name)`` of the game's module), for the accuracy
     and the mistakes."""
@@ -175,4 +186,10 @@ def review_graph(game: Any, decisions: Mapping[str, Sequence[Decision]] | None =
     mistakes.sort(key=lambda d: d.step)
     players = tuple(p.name for p in game.players)
     weighed = [d for ds in (decisions or {}).values() for d in ds]
-    return ReviewGraph(players, tuple(corrected(rows, players, weighed, game.is_over)), accuracy, tuple(mistakes), tuple(rounds))
+    return ReviewGraph(
+        players,
+        tuple(corrected(rows, players, weighed, game.is_over)),
+        accuracy,
+        tuple(mistakes),
+        tuple(rounds),
+    )

@@ -29,13 +29,18 @@ _PLACES = 6 + 3 * MAX_SEATS
 seat from the observer's own: its Alhambra, its reserve, its tiles to place."""
 _SEAT_FEATURES = 5
 ALHAMBRA_OBS = (
-    len(_PHASES) + 1 + 4 + 9 + len(TILES)  # the phase, the move begun
-    + MAX_SEATS + 1  # the number of players
+    len(_PHASES)
+    + 1
+    + 4
+    + 9
+    + len(TILES)  # the phase, the move begun
+    + MAX_SEATS
+    + 1  # the number of players
     + len(CARDS) * 2  # own hand, the display
     + MAX_SEATS * _SEAT_FEATURES
     + len(TILES) * (_PLACES + 2)
     + 10
-)  # fmt: skip
+)
 """The length of an Alhambra observation vector."""
 
 
@@ -87,8 +92,12 @@ def alhambra_observation(steps: Steps, seat: int) -> list[float]:
     for r, i in enumerate(order):
         p = g.players[i]
         seats[r * _SEAT_FEATURES : (r + 1) * _SEAT_FEATURES] = [
-            1.0, len(p.money) / 10, p.score / 100, 1.0 if i == g.current else 0.0, len(p.reserve) / 10,
-        ]  # fmt: skip
+            1.0,
+            len(p.money) / 10,
+            p.score / 100,
+            1.0 if i == g.current else 0.0,
+            len(p.reserve) / 10,
+        ]
         for (x, y), t in p.alhambra.tiles.items():
             if t.kind != "fountain":
                 where[_TILE[t]] = 6 + 3 * r
@@ -105,9 +114,13 @@ def alhambra_observation(steps: Steps, seat: int) -> list[float]:
         out += pos[i]
     approach = g.scoring_approach()
     out += [
-        g.turn / 100, len(g.deck) / 100, len(g.discard) / 100, len(g.bag) / 54,
-        g.dirk_score / 100, float(g.next_scoring_round),
-    ]  # fmt: skip
+        g.turn / 100,
+        len(g.deck) / 100,
+        len(g.discard) / 100,
+        len(g.bag) / 54,
+        g.dirk_score / 100,
+        float(g.next_scoring_round),
+    ]
     for rnd in (1, 2):
         w = approach.get(rnd)
         out += [1.0, 1.0] if w is None else [w[0] / 100, w[1] / 100]

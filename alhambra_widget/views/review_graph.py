@@ -35,7 +35,9 @@ def _axes(steps: int) -> list[str]:
             f'<text x="{LEFT - 4}" y="{y + 4}" font-size="10" text-anchor="end" fill="currentColor">{pct}%</text>'
         )
     _, y0 = _xy(0, 0.0, steps)
-    out.append(f'<text x="{W - RIGHT}" y="{y0 + 14}" font-size="10" text-anchor="end" fill="currentColor">step {steps}</text>')
+    out.append(
+        f'<text x="{W - RIGHT}" y="{y0 + 14}" font-size="10" text-anchor="end" fill="currentColor">step {steps}</text>'
+    )
     return out
 
 
@@ -51,7 +53,9 @@ def review_svg(graph: ReviewGraph) -> str:
         )
     for k, name in enumerate(graph.players):
         colour = COLOURS[k % len(COLOURS)]
-        pts = " ".join(f"{x},{y}" for x, y in (_xy(i, row[k], steps) for i, row in enumerate(graph.chances)))
+        pts = " ".join(
+            f"{x},{y}" for x, y in (_xy(i, row[k], steps) for i, row in enumerate(graph.chances))
+        )
         parts.append(
             f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2" '
             f'data-player="{escape(name)}"><title>{escape(name)}: estimated chance to win</title></polyline>'

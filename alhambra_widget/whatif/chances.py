@@ -39,7 +39,9 @@ class WinChances:
     def table(self) -> Any:
         """A DataFrame (a :class:`Table` without pandas): each candidate's share of
         wins per player, the best for ``player`` first."""
-        rows: list[dict[str, Any]] = [{"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()]
+        rows: list[dict[str, Any]] = [
+            {"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()
+        ]
         rows.sort(key=lambda r: -float(r[self.player]))  # stable: ties keep the candidates' order
         return data_frame(rows, ("move",))
 

@@ -41,8 +41,15 @@ class Comparison:
             wa = self.a.walls[n].length if n in self.a.walls else 0
             wb = self.b.walls[n].length if n in self.b.walls else 0
             out.append({"player": n, "item": "walls", "a": wa, "b": wb, "change": wb - wa})
-            out.append({"player": n, "item": "total", "a": self.a.totals[n], "b": self.b.totals[n],
-                        "change": self.b.totals[n] - self.a.totals[n]})  # fmt: skip
+            out.append(
+                {
+                    "player": n,
+                    "item": "total",
+                    "a": self.a.totals[n],
+                    "b": self.b.totals[n],
+                    "change": self.b.totals[n] - self.a.totals[n],
+                }
+            )
         return out
 
     def table(self) -> Any:
@@ -63,5 +70,3 @@ def compare(a: Position, b: Position, round: int = 3) -> Comparison:
     if set(a.counts()) != set(b.counts()):
         raise MalformedInput("Compare positions of the same players.")
     return Comparison(round, a.score(round), b.score(round))
-
-

@@ -18,7 +18,6 @@ from ..views.alhambra.svg import alhambra_svg, svg_open
 from .tables import Table, data_frame
 
 if TYPE_CHECKING:
-
     from ..engine.gardens.game import GardensGame
 
 AnyGame: TypeAlias = "Game | GardensGame"
@@ -132,10 +131,15 @@ class Position:
     def copy(self) -> Position:
         """An independent copy (Alhambras, reserves, counts and Dirk copied)."""
         seats = [
-            Seat(s.name, s.alhambra.copy() if s.alhambra else None, list(s.reserve),
-                 dict(s.counts) if s.counts is not None else None, s.wall)
+            Seat(
+                s.name,
+                s.alhambra.copy() if s.alhambra else None,
+                list(s.reserve),
+                dict(s.counts) if s.counts is not None else None,
+                s.wall,
+            )
             for s in self.seats.values()
-        ]  # fmt: skip
+        ]
         return Position(
             seats,
             list(self.dirk) if self.dirk is not None else None,
@@ -227,5 +231,3 @@ class Position:
 
     def __repr__(self) -> str:
         return f"<Position: {', '.join(self.seats)}{' + ' + self.dirk_name if self.dirk is not None else ''}>"
-
-

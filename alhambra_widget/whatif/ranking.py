@@ -42,9 +42,18 @@ class Ranking:
         rows = []
         for o in self.options:
             pl = self.places_text(o)
-            rows.append({"where": o.where if isinstance(o.where, str) else f"({o.where[0]}, {o.where[1]})",
-                         "points": o.points, "points change": o.points_change, "longest wall": o.wall,
-                         "wall change": o.wall_change, "majority places": pl})  # fmt: skip
+            rows.append(
+                {
+                    "where": o.where
+                    if isinstance(o.where, str)
+                    else f"({o.where[0]}, {o.where[1]})",
+                    "points": o.points,
+                    "points change": o.points_change,
+                    "longest wall": o.wall,
+                    "wall change": o.wall_change,
+                    "majority places": pl,
+                }
+            )
         return data_frame(rows)
 
     @staticmethod
@@ -89,8 +98,10 @@ class HeatMap:
             t = 0.5 if hi == lo else (o.points_change - lo) / (hi - lo)
             colour = f"rgb({int(230 - 150 * t)},{int(120 + 100 * t)},{int(90 + 20 * t)})"
             px, py = (where[0] - x0) * cell, (where[1] - y0) * cell
-            out.append(f'<rect x="{px + 2}" y="{py + 2}" width="{cell - 4}" height="{cell - 4}" rx="5" fill="{colour}" opacity="0.85">'
-                       f'<title>{o.where}: {o.points} points ({o.points_change:+d}), wall {o.wall}</title></rect>')  # fmt: skip
+            out.append(
+                f'<rect x="{px + 2}" y="{py + 2}" width="{cell - 4}" height="{cell - 4}" rx="5" fill="{colour}" opacity="0.85">'
+                f"<title>{o.where}: {o.points} points ({o.points_change:+d}), wall {o.wall}</title></rect>"
+            )
             out.append(
                 f'<text x="{px + cell / 2}" y="{py + cell / 2 + 4}" font-size="12" text-anchor="middle">{o.points_change:+d}</text>'
             )
@@ -138,11 +149,15 @@ def rank_placements(pos: Position, name: str, tile: TileLike, round: int | None 
             trial.add(name, tile, where)
         after = trial.score(round)
         p1 = places(after)
-        options.append(Option(
-            where, after.walls[name].length, after.walls[name].length - w0,
-            {k: (p0[k], p1[k]) for k in p0}, after.totals[name], after.totals[name] - before.totals[name],
-        ))  # fmt: skip
+        options.append(
+            Option(
+                where,
+                after.walls[name].length,
+                after.walls[name].length - w0,
+                {k: (p0[k], p1[k]) for k in p0},
+                after.totals[name],
+                after.totals[name] - before.totals[name],
+            )
+        )
     options.sort(key=lambda o: (-o.points, -o.wall, str(o.where)))
     return Ranking(name, tile, round, options, pos)
-
-

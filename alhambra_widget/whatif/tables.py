@@ -8,9 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-
     pass
-
 
 
 _EXTRA = 'pip install "alhambra-widget[whatif]" (pandas, matplotlib, tqdm)'
@@ -68,12 +66,14 @@ class Table:
         esc = html.escape
         head = "".join(f"<th>{esc(c)}</th>" for c in grid[0])
         body = "".join(
-            "<tr>" + "".join(
+            "<tr>"
+            + "".join(
                 f"<th>{esc(c)}</th>" if i < len(self.index) else f"<td>{esc(c)}</td>"
                 for i, c in enumerate(row)
-            ) + "</tr>"
+            )
+            + "</tr>"
             for row in grid[1:]
-        )  # fmt: skip
+        )
         note = f"<p><small>pandas is not installed; {esc(_EXTRA)} gives a DataFrame.</small></p>"
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
@@ -87,5 +87,3 @@ def data_frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
         return Table(rows, index)
     df = pd.DataFrame(rows)
     return df.set_index(list(index) if len(index) > 1 else index[0]) if index else df
-
-

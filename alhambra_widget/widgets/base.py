@@ -23,7 +23,6 @@ STATIC = pathlib.Path(__file__).parent.parent / "static"
 Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
 
 
-
 class BaseWidget(anywidget.AnyWidget):
     """Shared plumbing: versioned views, messages, safe intent handling."""
 
@@ -61,12 +60,16 @@ class BaseWidget(anywidget.AnyWidget):
         self._page_seen = False  # a page has drawn the board (it greets: "hello")
         self.last_exception: BaseException | None = None
         texts: Texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
-        self.texts = dict(texts)  # (a TypedDict is a dict; the trait's annotation wants a plain one)
+        self.texts = dict(
+            texts
+        )  # (a TypedDict is a dict; the trait's annotation wants a plain one)
         self._displays: list[Any] = []  # the outputs showing this widget (display ids)
         self._pictured: Any = None  # what their picture shows
         self.on_msg(self._on_msg)
 
-    def _say(self, text: str, kind: Literal["info", "error"] = "info", rule: str | None = None) -> None:
+    def _say(
+        self, text: str, kind: Literal["info", "error"] = "info", rule: str | None = None
+    ) -> None:
         self._said += 1
         message: Message = {"text": text, "kind": kind, "rule": rule, "id": self._said}
         self.message = dict(message)

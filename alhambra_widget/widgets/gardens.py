@@ -58,20 +58,28 @@ class GardensWidget(SessionWidget[GardensGame]):
         g = self.session.game
         return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
 
-    def _hint_search(self, game: GardensGame, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+    def _hint_search(
+        self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
+    ) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
     def _hint_marks(self, action: Lay) -> Marks:
         return lay_marks(action)
 
     def _review_searches(
-        self, game: GardensGame, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+        self,
+        game: GardensGame,
+        players: Sequence[str],
+        playouts: int,
+        progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:
         return gardens_reviews(game, players, playouts=playouts, progress=progress)
 
     def _build(self) -> GardensView:
         return {
-            **gardens_view(self.session.shown(), show_all_hands=self.show_all_money, **self._shown_kw()),
+            **gardens_view(
+                self.session.shown(), show_all_hands=self.show_all_money, **self._shown_kw()
+            ),
             **self._session_fields(),
         }
 
@@ -83,5 +91,3 @@ class GardensWidget(SessionWidget[GardensGame]):
 
     def __repr__(self) -> str:
         return f"GardensWidget({self.game!r}, step {self.step})"
-
-

@@ -70,8 +70,11 @@ class PlayPart(SessionCore[G]):
 
     # -- intents ---------------------------------------------------------------------
     def _intent_act(self, content: dict[str, Any]) -> None:
-        key = json.dumps([content.get("v"), content.get("action"), content.get("resolve")],
-                         sort_keys=True, default=str)  # fmt: skip
+        key = json.dumps(
+            [content.get("v"), content.get("action"), content.get("resolve")],
+            sort_keys=True,
+            default=str,
+        )
         if content.get("v") != self._v and key == self._last_act:
             return  # the same click again (a double click): it was done, nothing to say
         self._check_version(content)

@@ -30,7 +30,9 @@ class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
     ``_hint_search`` and ``_review_searches``)."""
 
-    hint_playouts = traitlets.Int(HINT_PLAYOUTS // 2 if sys.platform == "emscripten" else HINT_PLAYOUTS)
+    hint_playouts = traitlets.Int(
+        HINT_PLAYOUTS // 2 if sys.platform == "emscripten" else HINT_PLAYOUTS
+    )
     """Simulations of the search behind a hint (half the default in Pyodide, where the
     board waits for it and its trees run one after another in one process)."""
     review_playouts = traitlets.Int(120)
@@ -103,11 +105,16 @@ class SearchesPart(SessionCore[G]):
 
         def work(progress: Progress) -> HintDone:
             found = self._hint_search(game, n, progress)
-            return {"state": "done", "moves": [hint_move(h, self._hint_marks(h.action)) for h in found]}
+            return {
+                "state": "done",
+                "moves": [hint_move(h, self._hint_marks(h.action)) for h in found],
+            }
 
         self._search_in_background("hint", n, work, self._show_hint)
 
-    def _hint_search(self, game: G, playouts: int, progress: Progress) -> list[Hint]:  # pragma: no cover - abstract
+    def _hint_search(
+        self, game: G, playouts: int, progress: Progress
+    ) -> list[Hint]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _hint_marks(self, action: Any) -> Marks:  # pragma: no cover - abstract
@@ -123,7 +130,9 @@ class SearchesPart(SessionCore[G]):
         name = player or self._reviewed()
         return self._review_searches(self.session.game, [name], n, None)[name]
 
-    def review_graph(self, players: Sequence[str] | None = None, playouts: int | None = None) -> ReviewGraph:
+    def review_graph(
+        self, players: Sequence[str] | None = None, playouts: int | None = None
+    ) -> ReviewGraph:
         """The game's graph (:func:`~.review_graph.review_graph`: each player's chance to
         win step by step, shown as SVG in a notebook), with the decisions of ``players``
         weighed for their accuracy and mistakes (default: what the review panel weighs,
@@ -131,7 +140,9 @@ class SearchesPart(SessionCore[G]):
         game = self.session.game
         if players is None:
             person = self._reviewed()
-            players = [person] + ([p.name for p in game.players if p.name != person] if game.is_over else [])
+            players = [person] + (
+                [p.name for p in game.players if p.name != person] if game.is_over else []
+            )
         n = playouts or self.review_playouts
         return review_graph(game, self._review_searches(game, players, n, None))
 
@@ -154,17 +165,25 @@ class SearchesPart(SessionCore[G]):
         # progress counts all their actions
         others = [p.name for p in game.players if p.name != person] if game.is_over else []
         names = [person, *others]
-        actions = {name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names}
+        actions = {
+            name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names
+        }
         playouts, shown = self.review_playouts, self.session.hands_shown
 
         def work(progress: Progress) -> ReviewDone:
-            found = self._review_searches(game, names, playouts, lambda done, _total: progress(done))
+            found = self._review_searches(
+                game, names, playouts, lambda done, _total: progress(done)
+            )
             return review_panel(game, person, actions[person], found, shown)
 
         self._search_in_background("review", sum(actions.values()), work, self._show_review)
 
     def _review_searches(
-        self, game: G, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+        self,
+        game: G,
+        players: Sequence[str],
+        playouts: int,
+        progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -39,9 +39,11 @@ class PlayedGame(Protocol):
     @property
     def seed(self) -> int:
         """The seed of the game's one generator."""
+
     @property
     def history(self) -> Sequence[Any]:
         """The actions applied, in order."""
+
     @property
     def movers(self) -> Sequence[tuple[int, int]]:
         """For each action: who made it, and where its events start in the log."""
@@ -49,33 +51,46 @@ class PlayedGame(Protocol):
     @property
     def players(self) -> Sequence[_Named]:
         """The players in seat order."""
+
     @property
     def current_player(self) -> _Named:
         """The player to move."""
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
+
     def apply(self, action: Any) -> list[Any]:
         """Apply a legal action; returns the events (an illegal one is refused whole)."""
+
     def why_illegal(self, action: object) -> GameError | None:
         """None if ``action`` is legal now, else the error ``apply`` would raise."""
+
     def at(self: P, step: int) -> P:
         """An independent game as it was after ``step`` actions."""
+
     def copy(self: P) -> P:
         """An independent game in this state, with its record."""
+
     def become(self: P, other: P) -> None:
         """Take on the state and record of ``other`` (the listeners stay)."""
+
     def undo_to(self, step: int) -> int:
         """Take back every action after the first ``step``; returns how many."""
+
     def add_listener(self, fn: Listener) -> None:
         """Call ``fn(game, action, events)`` after every applied action."""
+
     def remove_listener(self, fn: Listener) -> None:
         """Stop calling ``fn``."""
+
     def to_json(self) -> str:
         """The game as a small JSON document (options, seed, actions, a fingerprint)."""
+
     @classmethod
     def from_json(cls: type[P], text: str | bytes) -> P:
         """Rebuild a game from :meth:`to_json`."""
+
     @staticmethod
     def action_from_json(data: object) -> Any:
         """The action a JSON dict describes."""
@@ -335,10 +350,15 @@ class Session(Generic[G]):
         self._game.become(g)
         self.variations = (
             Variations.from_data(doc["variations"], g.action_from_json, g.history)
-            if "variations" in doc else Variations(g.history)
-        )  # fmt: skip
+            if "variations" in doc
+            else Variations(g.history)
+        )
         shown = doc.get("hands_shown")
-        self.hands_shown = shown["from_step"] if isinstance(shown, dict) and type(shown.get("from_step")) is int else None
+        self.hands_shown = (
+            shown["from_step"]
+            if isinstance(shown, dict) and type(shown.get("from_step")) is int
+            else None
+        )
         self.cursor = None
         self._past = None
         self._emit()
@@ -360,7 +380,11 @@ class Session(Generic[G]):
             raise GameError("There is nothing to undo.")
         movers = self.movers()
         k = len(g.history) - 1
-        while k >= 0 and self.seats.get(movers[k]) is not None and not getattr(g.history[k], "BY_HAND", False):
+        while (
+            k >= 0
+            and self.seats.get(movers[k]) is not None
+            and not getattr(g.history[k], "BY_HAND", False)
+        ):
             k -= 1
         if k < 0:
             raise GameError("Only bots have played so far: there is no decision of yours to undo.")

@@ -41,7 +41,12 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     def _shown_kw(self) -> dict[str, Any]:
         """What a view builder is told about the game shown: the step, the steps, the seats."""
         s = self.session
-        return {"live": s.live, "step": s.step, "steps": len(s.game.history), "seats": {n: s.seat_kind(n) for n in s.seats}}
+        return {
+            "live": s.live,
+            "step": s.step,
+            "steps": len(s.game.history),
+            "seats": {n: s.seat_kind(n) for n in s.seats},
+        }
 
     def _session_fields(self) -> SessionFields:
         """What the view sends besides the game: its version, the bots, the lines, the panels."""

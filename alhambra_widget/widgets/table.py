@@ -63,7 +63,9 @@ class AlhambraWidget(SessionWidget[Game]):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
-    def _hint_search(self, game: Game, playouts: int, progress: Callable[[int], bool]) -> list[Hint]:
+    def _hint_search(
+        self, game: Game, playouts: int, progress: Callable[[int], bool]
+    ) -> list[Hint]:
         return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
 
     def _hint_marks(self, action: Action) -> Marks:
@@ -80,14 +82,20 @@ class AlhambraWidget(SessionWidget[Game]):
         return compare(pa, pb, round or pa.next_round)
 
     def _review_searches(
-        self, game: Game, players: Sequence[str], playouts: int, progress: Callable[[int, int], bool | None] | None
+        self,
+        game: Game,
+        players: Sequence[str],
+        playouts: int,
+        progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:
         return reviews(game, players, playouts=playouts, progress=progress)
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> GameView:
         return {
-            **game_view(self.session.shown(), show_all_money=self.show_all_money, **self._shown_kw()),
+            **game_view(
+                self.session.shown(), show_all_money=self.show_all_money, **self._shown_kw()
+            ),
             **self._session_fields(),
             "sandbox": self._sandbox_json(),
             "dropped": self._pending_drop(),

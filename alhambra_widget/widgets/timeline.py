@@ -78,8 +78,13 @@ class TimelinePart(SessionCore[G]):
             raise GameError("Lines are compared with the what-if tools of Alhambra.")
         me = self.session.variations.current
         c = compare_lines(me, i)
-        self._panels["compare"] = {"state": "done", "a": me, "b": i, "round": c.round,
-                                   "totals": dict(c.totals())}  # fmt: skip
+        self._panels["compare"] = {
+            "state": "done",
+            "a": me,
+            "b": i,
+            "round": c.round,
+            "totals": dict(c.totals()),
+        }
         self._panel_at["compare"] = self._position()
         self._publish()
 
@@ -87,8 +92,12 @@ class TimelinePart(SessionCore[G]):
         what, i = content.get("do"), content.get("line")
         if type(i) is not int:
             raise MalformedInput("A line is a whole number.")
-        ops = {"switch": self.session.switch, "promote": self.session.promote,
-               "delete": self.session.delete_line, "compare": self._compare_with}  # fmt: skip
+        ops = {
+            "switch": self.session.switch,
+            "promote": self.session.promote,
+            "delete": self.session.delete_line,
+            "compare": self._compare_with,
+        }
         if what not in ops:
             raise MalformedInput("A line intent does 'switch', 'promote', 'delete' or 'compare'.")
         ops[what](i)

@@ -45,7 +45,9 @@ class Lab:
     def __init__(self, page, request):
         """``request`` is pytest's (its test's name names the screenshots) or a name."""
         self.page = page
-        self.name = re.sub(r"[^\w.-]+", "_", request if isinstance(request, str) else request.node.name)
+        self.name = re.sub(
+            r"[^\w.-]+", "_", request if isinstance(request, str) else request.node.name
+        )
 
     def py(self, code: str) -> str:
         """Run ``code`` in the notebook's kernel; return what it printed."""
@@ -78,7 +80,9 @@ class Lab:
             f"players={{p.name: {{'money': {cards!r}}}}})"
         )
         # wait for the new view (the old one has a slot and cards too)
-        self.page.locator(f"[data-slot='{slot}'][data-tile='{tile}'][aria-label*=', affordable']").wait_for()
+        self.page.locator(
+            f"[data-slot='{slot}'][data-tile='{tile}'][aria-label*=', affordable']"
+        ).wait_for()
         self.page.click(f"[data-slot='{slot}']")
         for i in range(len(cards)):
             self.page.click(f"[data-pay='{i}']")
@@ -219,7 +223,9 @@ w
 """
 
 
-def placing_table(lab, browser, name: str, viewport: tuple[int, int], *, you: str = "", extra: str = ""):
+def placing_table(
+    lab, browser, name: str, viewport: tuple[int, int], *, you: str = "", extra: str = ""
+):
     """A table against two greedy bots in its placing phase (a typical mid-game decision):
     five tiles built, the chambers bought with a denar 9 to place (R9). ``you`` adds
     entries to your edit (``"'reserve': [...], "``), ``extra`` lines to the notebook.
@@ -255,7 +261,9 @@ def reset_placing_table(t: Lab, viewport: tuple[int, int], *, you: str = "") -> 
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     if page.evaluate("document.body.dataset.jpThemeLight") != "true":
         t.theme("Light")
-    page.evaluate("document.querySelectorAll('.aw-root').forEach((e) => { e.dataset.stale = '1'; })")
+    page.evaluate(
+        "document.querySelectorAll('.aw-root').forEach((e) => { e.dataset.stale = '1'; })"
+    )
     JupyterLab.run_all(page)
     page.locator(".aw-root:not([data-stale])").first.wait_for()
     page.wait_for_function("!document.querySelector('.aw-root[data-stale]')")

@@ -57,7 +57,9 @@ def test_several_cards_over_five_are_refused_while_picking(open_notebook):
 def test_exact_payment_gives_another_action(open_notebook):
     lab = open_notebook(THREE)
     lab.buy("denar", "garden 10", ["denar 6", "denar 4"])
-    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(10, (6, 4))  # the log's sentence (R4)
+    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(
+        10, (6, 4)
+    )  # the log's sentence (R4)
     lab.page.click("button[data-do='buy']")
     lab.wait_py(
         "print(g.phase, g.current_player is p, [str(t) for t in p.bought])",
@@ -69,7 +71,9 @@ def test_exact_payment_gives_another_action(open_notebook):
 def test_tile_placed_in_a_highlighted_cell(open_notebook):
     lab = open_notebook(THREE)
     lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
-    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(10, (9, 3))  # "overpaid by 2" (R6)
+    assert lab.page.locator(".aw-pickinfo").inner_text() == payment_words(
+        10, (9, 3)
+    )  # "overpaid by 2" (R6)
     lab.page.click("button[data-do='buy']")
     lab.page.locator("[data-sel='garden 10']").first.wait_for()
     lab.page.click("[data-sel='garden 10']")
@@ -269,7 +273,9 @@ def test_acting_from_a_past_state_asks_to_branch_or_undo(open_notebook):
     board.locator("[data-linecompare='1']").click()
     table = board.locator("table.aw-compare")
     table.wait_for()
-    want = lab.py("c = w.compare_lines(0, 1); print(c.round, sorted(c.totals().items())[0][0])").split()
+    want = lab.py(
+        "c = w.compare_lines(0, 1); print(c.round, sorted(c.totals().items())[0][0])"
+    ).split()
     assert f"Scoring round {want[0]}" in table.inner_text() and want[1] in table.inner_text()
     assert table.locator("tr").count() == 1 + 3  # a header and the three players
     board.locator("[data-linedelete='1']").click()  # the other line goes
@@ -359,7 +365,9 @@ def test_the_overview_counts_a_purchase_once_it_is_built(open_notebook):
     me = lab.py("print(g.current_player.name)")
     col = lab.py(f"print(list(g.counts()).index('{me}'))")
     board.locator("[data-standings]").click()  # the details: places and points
-    row = board.locator(".aw-overview tbody tr").filter(has=lab.page.locator("th", has_text="garden"))
+    row = board.locator(".aw-overview tbody tr").filter(
+        has=lab.page.locator("th", has_text="garden")
+    )
     assert row.locator("td").nth(int(col)).inner_text().startswith("0")
     lab.buy("denar", "garden 10", ["denar 9", "denar 3"])
     lab.page.click("button[data-do='buy']")
@@ -484,11 +492,15 @@ def test_a_whole_turn_by_keyboard_only(open_notebook):
     tab_to("rect[data-cell][tabindex='0']")
     # the arrows walk the cells around the fountain to (1, 0)
     for _ in range(8):  # built tiles are stops of the arrows too
-        here = page.evaluate("document.activeElement.dataset.cell ?? document.activeElement.dataset.tileCell")
+        here = page.evaluate(
+            "document.activeElement.dataset.cell ?? document.activeElement.dataset.tileCell"
+        )
         x, y = map(int, here.split(","))
         if (x, y) == (1, 0):
             break
-        if ((x, y) == (1, -1) or (x, y) == (1, 1)) and here == page.evaluate("document.activeElement.dataset.cell"):
+        if ((x, y) == (1, -1) or (x, y) == (1, 1)) and here == page.evaluate(
+            "document.activeElement.dataset.cell"
+        ):
             label = page.evaluate("document.activeElement.getAttribute('aria-label')")
             assert label.startswith(f"({x}, {y}), empty, legal for garden 10: no (R7")
         key = "ArrowRight" if x < 1 else ("ArrowDown" if y < 0 else "ArrowUp")
@@ -597,9 +609,7 @@ def _contrast(a, b) -> float:
 def test_walls_stand_out_in_both_themes(open_notebook, theme):
     lab = open_notebook(THREE)
     lab.theme(theme)
-    lab.py(
-        'g.edit(players={"Ann": {"alhambra": [[1, 0, "garden 10 NE"], [0, -1, "tower 8 NW"]]}})'
-    )
+    lab.py('g.edit(players={"Ann": {"alhambra": [[1, 0, "garden 10 NE"], [0, -1, "tower 8 NW"]]}})')
     board = lab.widget()
     board.locator("[data-menu]").first.click()  # the teacher's menu
     board.locator("input[data-toggle='show_walls']").check()
@@ -617,7 +627,9 @@ def test_walls_stand_out_in_both_themes(open_notebook, theme):
     assert _contrast(stroke[".aw-longest"], page_bg) >= 3, (stroke, page_bg)
     # a wall is drawn over its tile's colour too: it must stand out there as well
     tile_fill = ann.locator(".aw-k-garden rect").first.evaluate("(el) => getComputedStyle(el).fill")
-    wall = ann.locator(".aw-k-garden .aw-wall").first.evaluate("(el) => getComputedStyle(el).stroke")
+    wall = ann.locator(".aw-k-garden .aw-wall").first.evaluate(
+        "(el) => getComputedStyle(el).stroke"
+    )
     assert _contrast(wall, tile_fill) >= 3, (wall, tile_fill)
     ann.screenshot(path=str(lab.shot(theme)))
     lab.theme("Light")

@@ -82,9 +82,13 @@ def _in_sight(lab, board, part):
     top = part.bounding_box()
     assert covers <= top["y"] + 1, (covers, top)
     # and what the bar lets through is the part itself, not the bar
-    hit = part.evaluate("e => { const r = e.getBoundingClientRect(); const h = document.elementFromPoint(r.left + 20, r.top + 4); return !!h && e.contains(h); }")
+    hit = part.evaluate(
+        "e => { const r = e.getBoundingClientRect(); const h = document.elementFromPoint(r.left + 20, r.top + 4); return !!h && e.contains(h); }"
+    )
     assert hit, part
-    clipped = part.evaluate("e => [...e.querySelectorAll('table'), e].filter(t => t.scrollWidth > t.clientWidth + 1).length")
+    clipped = part.evaluate(
+        "e => [...e.querySelectorAll('table'), e].filter(t => t.scrollWidth > t.clientWidth + 1).length"
+    )
     assert clipped == 0, part
 
 
@@ -258,7 +262,9 @@ def test_the_course_map_shows_the_coached_chapter_with_the_stars_earned(open_not
     item = board.locator(".aw-course-map [data-lesson='0'].aw-course-item")
     item.wait_for(timeout=60000)
     assert "3 of 3 stars" in item.get_attribute("aria-label")
-    assert "0 of 3 stars" in board.locator(".aw-course-map [data-lesson='1'].aw-course-item").get_attribute("aria-label")
+    assert "0 of 3 stars" in board.locator(
+        ".aw-course-map [data-lesson='1'].aw-course-item"
+    ).get_attribute("aria-label")
     assert "A coached game" in board.locator(".aw-course-pos").inner_text()
     lab.shot("light")
     _dark(lab)

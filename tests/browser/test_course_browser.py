@@ -28,9 +28,13 @@ class Course:
         """Give ``ans`` on the board, as a learner would."""
         page = self.page
         root = page.locator(".aw-root").first
-        if "cell" in ans or "place" in ans:  # an empty cell or a built tile of the board answered on
+        if (
+            "cell" in ans or "place" in ans
+        ):  # an empty cell or a built tile of the board answered on
             x, y = ans.get("cell") or ans["place"]
-            root.locator(f"[data-player='lesson'][data-cell='{x},{y}'], [data-player='lesson'][data-tile-cell='{x},{y}']").first.click()
+            root.locator(
+                f"[data-player='lesson'][data-cell='{x},{y}'], [data-player='lesson'][data-tile-cell='{x},{y}']"
+            ).first.click()
         elif "field" in ans:  # a garden field of the Gardens board
             x, y = ans["field"]
             root.locator(f"[data-player='lesson'][data-field='{x},{y}']").first.click()
@@ -51,7 +55,7 @@ class Course:
                 root.locator(f"[data-lfield='{k}']").fill(str(v))
             root.locator("[data-ldo='numbers']").click()
         elif "choice" in ans:
-            root.locator(f"[data-lchoice=\"{ans['choice']}\"]").click()
+            root.locator(f'[data-lchoice="{ans["choice"]}"]').click()
         else:  # pragma: no cover
             raise AssertionError(ans)
 
@@ -74,10 +78,14 @@ class Course:
         for k, ans in enumerate(right_way):
             before = self.page.locator(".aw-course-feedback").first.inner_text()
             self.click(ans)
-            if k < len(right_way) - 1:  # a right step of a longer turn: wait for the board to show it
+            if (
+                k < len(right_way) - 1
+            ):  # a right step of a longer turn: wait for the board to show it
                 self.page.locator(".aw-course-feedback.aw-msg-ok").first.wait_for(timeout=15000)
                 self.page.wait_for_function(
-                    "(t) => document.querySelector('.aw-course-feedback').innerText !== t", arg=before, timeout=15000
+                    "(t) => document.querySelector('.aw-course-feedback').innerText !== t",
+                    arg=before,
+                    timeout=15000,
                 )
         done = self.page.locator(".aw-course-done .aw-stars").first
         done.wait_for(timeout=15000)
@@ -94,8 +102,13 @@ class Course:
         item = self.page.locator(f".aw-course-map [data-lesson='{i}'].aw-course-item").first
         item.wait_for(timeout=30000)
         assert "2 of 3 stars" in item.get_attribute("aria-label")
-        assert self.page.locator(".aw-best .aw-stars").first.get_attribute("aria-label") == "2 of 3 stars"
-        assert f"2 of {3 * len(IDS)} stars" in self.page.locator(".aw-course-pos").first.inner_text()
+        assert (
+            self.page.locator(".aw-best .aw-stars").first.get_attribute("aria-label")
+            == "2 of 3 stars"
+        )
+        assert (
+            f"2 of {3 * len(IDS)} stars" in self.page.locator(".aw-course-pos").first.inner_text()
+        )
 
 
 @pytest.fixture
@@ -180,7 +193,9 @@ def test_course_hints_one_at_a_time_the_map_and_the_keyboard(course):
     assert cont.get_attribute("data-lesson") == "0" and LESSONS[0].title in cont.inner_text()
     assert page.locator(".aw-course-complete").count() == 0
     page.locator(".aw-course-done .aw-primary[data-lesson]").click()
-    page.locator(".aw-lesson h3").filter(has_text=LESSONS[IDS.index("find-R7c") + 1].title).wait_for()
+    page.locator(".aw-lesson h3").filter(
+        has_text=LESSONS[IDS.index("find-R7c") + 1].title
+    ).wait_for()
     page.locator(f".aw-course-map [data-lesson='{IDS.index('find-R7c')}'].aw-course-item").click()
     page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for()
     assert "3 of 3 stars" in page.locator(".aw-best .aw-stars").first.get_attribute("aria-label")
@@ -238,7 +253,9 @@ def test_course_every_lesson_played_by_clicking(course):
     c = course(IDS[0])
     page = c.page
     c.lab.theme("Light")
-    board = [les for les in LESSONS if les.task != "coached"]  # the coached games: their own browser test
+    board = [
+        les for les in LESSONS if les.task != "coached"
+    ]  # the coached games: their own browser test
     fountains = 0  # fountain labels seen in the dark theme
     for k, les in enumerate(board):
         if k:
@@ -246,7 +263,9 @@ def test_course_every_lesson_played_by_clicking(course):
         page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
         page.locator(".aw-course-teach").first.wait_for()
         if k == len(board) - 1:  # one lesson still without stars: no "complete" yet
-            assert page.locator(".aw-course-map .aw-course-ch").count() == len({les.chapter for les in LESSONS})
+            assert page.locator(".aw-course-map .aw-course-ch").count() == len(
+                {les.chapter for les in LESSONS}
+            )
         if k == len(board) // 2:  # the second half in the dark theme
             c.lab.theme("Dark")
             page.locator(".aw-root.aw-dark").first.wait_for()
@@ -263,7 +282,10 @@ def test_course_every_lesson_played_by_clicking(course):
             raise AssertionError(f"lesson {les.id}: {e}") from e
         c.lab.shot(f"{k + 1:02d}-{les.id}-after")
     assert fountains > 0
-    assert f"{2 * len(board)} of {3 * len(IDS)} stars" in page.locator(".aw-course-pos").first.inner_text()
+    assert (
+        f"{2 * len(board)} of {3 * len(IDS)} stars"
+        in page.locator(".aw-course-pos").first.inner_text()
+    )
     left = [les for les in LESSONS if les not in board]
     if left:  # complete only when every lesson has a star: the first left is offered
         # (the next lesson's button when it is the first left, else "continue with ...")
@@ -309,7 +331,9 @@ def test_course_pictures_keep_names_clear_at_1366x768(course):
     for theme, lessons in (("Light", pictured), ("Dark", [lesson(i) for i in SHOWN])):
         c.lab.theme(theme)
         for les in lessons:
-            page.locator(f".aw-course-map [data-lesson='{IDS.index(les.id)}'].aw-course-item").click()
+            page.locator(
+                f".aw-course-map [data-lesson='{IDS.index(les.id)}'].aw-course-item"
+            ).click()
             page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
             fig = page.locator(".aw-course-picture, .aw-course-game").first
             fig.wait_for()

@@ -22,10 +22,21 @@ d
 
 def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
     server = Server(
-        [sys.executable, "-m", "alhambra_widget.online", "serve", "--port", "{port}",
-         "--db", str(tmp_path / "tables.sqlite"), "--workers", "1"],
-        tmp_path / "server.log", path="/api/health",
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--port",
+            "{port}",
+            "--db",
+            str(tmp_path / "tables.sqlite"),
+            "--workers",
+            "1",
+        ],
+        tmp_path / "server.log",
+        path="/api/health",
+    )
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         lab.write_notebook("dashboard.ipynb", CELL.format(url=server.url))
@@ -39,7 +50,9 @@ def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
         page.select_option(".ad-class select[name='size']", "3")
         page.click(".ad-class button[type='submit']")
         rows = page.locator(".ad-tables tbody tr")
-        page.wait_for_function("document.querySelectorAll('.ad-tables tbody tr').length === 2", timeout=20000)
+        page.wait_for_function(
+            "document.querySelectorAll('.ad-tables tbody tr').length === 2", timeout=20000
+        )
         assert d.py("print(sorted(len(t.players) for t in lobby.tables()))") == "[3, 3]"
         d.shot("list")
         first = rows.first.locator("code").inner_text()
@@ -48,17 +61,25 @@ def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
         row.locator("button[data-do='watch']").first.click()
         page.locator(".aw-root").first.wait_for(timeout=60000)
         assert page.locator(".aw-root section.aw-player .aw-card").count() == 0
-        page.get_by_text(f"Watching table {first} (public information only)").wait_for(timeout=10000)
-        assert page.locator(".aw-root button", has_text="Hint").count() == 0  # a spectator decides nothing
+        page.get_by_text(f"Watching table {first} (public information only)").wait_for(
+            timeout=10000
+        )
+        assert (
+            page.locator(".aw-root button", has_text="Hint").count() == 0
+        )  # a spectator decides nothing
         # replace the person to move with a bot: the seat's menu
-        name = d.py(f"print(lobby.table('{first}').to_move)")  # the person to move: the bot moves at once
+        name = d.py(
+            f"print(lobby.table('{first}').to_move)"
+        )  # the person to move: the bot moves at once
         row.locator(f"select[data-seat='{name}']").select_option("greedy")
         d.wait_py(f"print(lobby.table('{first}').seats['{name}'])", "greedy", timeout=20)
         page.locator(".aw-root").first.filter(has_text="greedy bot").wait_for(timeout=20000)
         # the bot plays on at the table being watched
         d.wait_py(f"print(lobby.table('{first}').step > 0)", "True", timeout=60)
         row.locator("button[data-do='pause']").click()
-        page.locator(".ad-tables tbody tr").filter(has_text=first).filter(has_text="paused").wait_for(timeout=20000)
+        page.locator(".ad-tables tbody tr").filter(has_text=first).filter(
+            has_text="paused"
+        ).wait_for(timeout=20000)
         assert d.py(f"print(lobby.table('{first}').paused)") == "True"
         d.shot("watching")
         d.theme("Dark")

@@ -24,10 +24,20 @@ def site():
     served on 127.0.0.1."""
     if not (SITE / "index.html").exists():
         subprocess.run(
-            [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-             str(ROOT / "docs"), str(SITE)],
+            [
+                sys.executable,
+                "-m",
+                "sphinx",
+                "-W",
+                "--keep-going",
+                "-q",
+                "-b",
+                "html",
+                str(ROOT / "docs"),
+                str(SITE),
+            ],
             check=True,
-        )  # fmt: skip
+        )
     server = Server(
         [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(SITE), "{port}"],
         ROOT / "build" / "docs-server.log",
@@ -65,8 +75,17 @@ def shot(page, name: str) -> None:
 def test_the_start_page_links_every_part(site, page):
     page.goto(f"{site.url}/index.html")
     nav = page.locator(".sidebar-tree").inner_text()
-    for part in ["Getting started", "Playing", "The course", "What if?", "rules",
-                 "Scripting", "API reference", "For researchers", "Changelog"]:  # fmt: skip
+    for part in [
+        "Getting started",
+        "Playing",
+        "The course",
+        "What if?",
+        "rules",
+        "Scripting",
+        "API reference",
+        "For researchers",
+        "Changelog",
+    ]:
         assert part.lower() in nav.lower(), part
     assert page.locator("img[src$='board.svg']").first.is_visible()
     shot(page, "start")

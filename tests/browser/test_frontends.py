@@ -66,13 +66,22 @@ def take_then_see_the_bot(page, board, timeout_ms: int = 30_000) -> None:
 def notebook(path: Path, cells: list[str]) -> None:
     nb = {
         "cells": [
-            {"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None,
-             "outputs": [], "source": c}
+            {
+                "cell_type": "code",
+                "id": f"c{i}",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": c,
+            }
             for i, c in enumerate(cells)
         ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }  # fmt: skip
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     path.write_text(json.dumps(nb))
 
 
@@ -85,7 +94,10 @@ def luminance(page, locator) -> float:
 
 
 def test_notebook7_renders_the_board_and_plays_against_a_bot(lab, browser):
-    notebook(lab.root / "nb7.ipynb", [f"from alhambra_widget import AlhambraWidget\nw = {GAME % SEED}\nw"])
+    notebook(
+        lab.root / "nb7.ipynb",
+        [f"from alhambra_widget import AlhambraWidget\nw = {GAME % SEED}\nw"],
+    )
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = ctx.new_page()
     page.goto(f"{lab.url}/notebooks/nb7.ipynb")
@@ -98,7 +110,10 @@ def test_notebook7_renders_the_board_and_plays_against_a_bot(lab, browser):
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_voila_renders_the_board_in_both_themes_and_plays_against_a_bot(lab, browser, theme):
-    notebook(lab.root / "voila.ipynb", [f"from alhambra_widget import AlhambraWidget\nw = {GAME % SEED}\nw"])
+    notebook(
+        lab.root / "voila.ipynb",
+        [f"from alhambra_widget import AlhambraWidget\nw = {GAME % SEED}\nw"],
+    )
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = ctx.new_page()
     page.goto(f"{lab.url}/voila/render/voila.ipynb?theme={theme}", timeout=120_000)
@@ -111,7 +126,7 @@ def test_voila_renders_the_board_in_both_themes_and_plays_against_a_bot(lab, bro
     ctx.close()
 
 
-MARIMO_APP = '''
+MARIMO_APP = """
 import marimo
 
 app = marimo.App(width="full")
@@ -136,7 +151,7 @@ def _(board, mo):
 
 if __name__ == "__main__":
     app.run()
-'''
+"""
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -147,10 +162,21 @@ def test_marimo_renders_the_board_styled_and_sees_every_move(browser, tmp_path, 
     config.mkdir(parents=True)
     (config / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
     server = Server(
-        [str(BIN / "marimo"), "run", str(app), "--headless", "--no-token", "--host",
-         "127.0.0.1", "--port", "{port}", "--no-sandbox"],
-        tmp_path / "marimo.log", env={"XDG_CONFIG_HOME": str(tmp_path / "config")},
-    )  # fmt: skip
+        [
+            str(BIN / "marimo"),
+            "run",
+            str(app),
+            "--headless",
+            "--no-token",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "{port}",
+            "--no-sandbox",
+        ],
+        tmp_path / "marimo.log",
+        env={"XDG_CONFIG_HOME": str(tmp_path / "config")},
+    )
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
         page = ctx.new_page()
@@ -158,8 +184,9 @@ def test_marimo_renders_the_board_styled_and_sees_every_move(browser, tmp_path, 
         board = page.locator(".aw-root").first
         board.wait_for(timeout=60_000)
         # the host's resets do not reach the board: bold headings, numbered log
-        weight = page.evaluate("(e) => getComputedStyle(e.querySelector('h4')).fontWeight",
-                               board.element_handle())  # fmt: skip
+        weight = page.evaluate(
+            "(e) => getComputedStyle(e.querySelector('h4')).fontWeight", board.element_handle()
+        )
         assert int(weight) >= 600
         shot(page, f"marimo-{theme}-start")
         dark = luminance(page, board) < 128
@@ -203,8 +230,14 @@ def test_jupyterlite_runs_the_first_lesson_offline_and_plays_against_the_bots(li
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = ctx.new_page()
     outside = []
-    page.on("request", lambda r: outside.append(r.url) if "127.0.0.1" not in r.url
-            and not r.url.startswith(("data:", "blob:")) else None)  # fmt: skip
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if "127.0.0.1" not in r.url and not r.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
     page.goto(f"{lite_site.url}/lab/index.html?path=01_quick_tour.ipynb", timeout=60_000)
     page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=180_000)
     started = time.time()
@@ -244,11 +277,18 @@ def test_jupyterlite_plays_a_course_lesson_offline(lite_site, browser):
     right = {tuple(w[0]["cell"]) for w in les.solutions()}
     a = les.alhambra()
     x0, y0, x1, y1 = a.bounds()
-    wrong = next((x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2)
-                 if (x, y) not in a.tiles and (x, y) not in right)  # fmt: skip
+    wrong = next(
+        (x, y)
+        for x in range(x0 - 1, x1 + 2)
+        for y in range(y0 - 1, y1 + 2)
+        if (x, y) not in a.tiles and (x, y) not in right
+    )
     board.locator(f"[data-cell='{wrong[0]},{wrong[1]}']").click()
     board.locator(".aw-course-feedback.aw-msg-error").wait_for(timeout=30_000)
-    assert les.check({"cell": list(wrong)}).message in board.locator(".aw-course-feedback").inner_text()
+    assert (
+        les.check({"cell": list(wrong)}).message
+        in board.locator(".aw-course-feedback").inner_text()
+    )
     x, y = sorted(right)[0]
     board.locator(f"[data-cell='{x},{y}']").click()
     board.locator(".aw-course-done .aw-stars[aria-label='2 of 3 stars']").wait_for(timeout=30_000)

@@ -116,7 +116,6 @@ w
     board.locator("section.aw-hint").wait_for(state="detached", timeout=10000)
 
 
-
 # a Gardens game played to its end (You at random, Ben greedy), its review ready to ask
 FINISHED = """
 from alhambra_widget.gardens import GardensGame, GardensWidget
@@ -129,6 +128,7 @@ w = GardensWidget(g, seats={"Ben": "greedy"})
 w.review_playouts = 10
 w
 """
+
 
 def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open_notebook):
     lab = open_notebook(FINISHED)
@@ -204,9 +204,9 @@ w
 
     def still(what: str) -> None:
         after = _board_box(page)
-        assert abs(after["top"] - before["top"]) <= 2 and abs(after["left"] - before["left"]) <= 2, (
-            f"{what} moved the board: {before} -> {after}"
-        )
+        assert (
+            abs(after["top"] - before["top"]) <= 2 and abs(after["left"] - before["left"]) <= 2
+        ), f"{what} moved the board: {before} -> {after}"
 
     step = int(lab.py("print(g.step)"))
     board.locator("polygon.ag-legal").first.click()  # your lay; the bot answers

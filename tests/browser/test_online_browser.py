@@ -25,7 +25,9 @@ w
 
 def _open_table(url: str) -> dict:
     body = json.dumps({"game": "alhambra", "players": ["Ann", "Ben"], "seed": 11}).encode()
-    req = urllib.request.Request(url + "/api/tables", data=body, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url + "/api/tables", data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
 
@@ -57,10 +59,21 @@ def _no_other_hand(lab: Lab, other: str) -> bool:
 
 def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tmp_path):
     server = Server(
-        [sys.executable, "-m", "alhambra_widget.online", "serve", "--port", "{port}",
-         "--db", str(tmp_path / "tables.sqlite"), "--workers", "1"],
-        tmp_path / "server.log", path="/api/health",
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--port",
+            "{port}",
+            "--db",
+            str(tmp_path / "tables.sqlite"),
+            "--workers",
+            "1",
+        ],
+        tmp_path / "server.log",
+        path="/api/health",
+    )
     contexts = []
     try:
         t = _open_table(server.url)
@@ -74,16 +87,24 @@ def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tm
         # each kernel holds its own seat's game: its hand is true, the other's is hidden
         for me, lb in labs.items():
             assert lb.py("print(g.seat_record.seat)") == str(["Ann", "Ben"].index(me))
-            assert "kept by the table's server" in lb.py("try:\n    g.seed\nexcept Exception as e:\n    print(e)")
+            assert "kept by the table's server" in lb.py(
+                "try:\n    g.seed\nexcept Exception as e:\n    print(e)"
+            )
         for step in range(300):
-            state = {n: lb.py("print(g.current_player.name, g.phase, g.step, len(g.rounds), g.is_over)").split()
-                     for n, lb in labs.items()}  # fmt: skip
+            state = {
+                n: lb.py(
+                    "print(g.current_player.name, g.phase, g.step, len(g.rounds), g.is_over)"
+                ).split()
+                for n, lb in labs.items()
+            }
             who, phase, at, rounds, over = state["Ann"]
             if int(rounds) >= 1 or over == "True":
                 break
             lb = labs[who]
             for n, other in labs.items():  # both pages show the same step, each its own hand
-                other.page.locator(".aw-stepno").filter(has_text=f"step {at}/{at}").first.wait_for(timeout=20000)
+                other.page.locator(".aw-stepno").filter(has_text=f"step {at}/{at}").first.wait_for(
+                    timeout=20000
+                )
                 assert _no_other_hand(other, "Ben" if n == "Ann" else "Ann")
             if step in (2, 9):
                 for other in labs.values():

@@ -45,7 +45,10 @@ def _open_review(lab):
     legend = board.locator(".aw-graph-legend > span")
     assert legend.count() == len(players)
     for i, name in enumerate(players):
-        assert re.fullmatch(rf"{name}: accuracy \d+%, \d+ mistakes?", legend.nth(i).locator(":scope > span").inner_text().strip())
+        assert re.fullmatch(
+            rf"{name}: accuracy \d+%, \d+ mistakes?",
+            legend.nth(i).locator(":scope > span").inner_text().strip(),
+        )
     return graph, steps
 
 
@@ -82,7 +85,12 @@ def _click_a_mark_and_a_point(lab, graph, steps: int) -> None:
     mark.click()
     _went_to(lab, step)
     # a point of the graph away from any mark (a mark lies over its neighbours' strips)
-    marked = {int(m) for m in lab.py("print(*[m['step'] for m in w.view['review']['graph']['mistakes']])").split()}
+    marked = {
+        int(m)
+        for m in lab.py(
+            "print(*[m['step'] for m in w.view['review']['graph']['mistakes']])"
+        ).split()
+    }
     target = next(s for s in range(steps // 3, steps) if not marked & set(range(s - 4, s + 5)))
     graph.locator(f"rect.aw-graph-step[data-step='{target}']").click(position={"x": 1, "y": 30})
     _went_to(lab, target)
@@ -149,7 +157,9 @@ def _board_comes_into_sight_and_back(lab, graph, theme: str) -> None:
     said = board.locator(".aw-side section.aw-review-step")
     assert said.is_visible() and said.inner_text().startswith("A mistake at this step: ")
     lab.shot(f"{theme.lower()}-1366-board")
-    assert not _axe_serious(lab, ".aw-root .aw-bar")  # the banner's buttons are readable in both themes
+    assert not _axe_serious(
+        lab, ".aw-root .aw-bar"
+    )  # the banner's buttons are readable in both themes
     board.locator(".aw-banner button[data-toreview]").click()
     lab.page.wait_for_timeout(300)
     assert board.locator("section.aw-review").evaluate(_SEEN_AT_TOP), "the review is not in sight"

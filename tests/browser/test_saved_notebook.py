@@ -20,7 +20,9 @@ w"""
 
 def saved_output(lab, name: str) -> dict:
     nb = json.loads((lab.root / name).read_text())
-    (out,) = [o for c in nb["cells"] for o in c.get("outputs", []) if "text/html" in o.get("data", {})]
+    (out,) = [
+        o for c in nb["cells"] for o in c.get("outputs", []) if "text/html" in o.get("data", {})
+    ]
     return out
 
 

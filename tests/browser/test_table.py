@@ -256,7 +256,9 @@ def _bot_moves_until_animated(table, board, limit: int = 6) -> tuple[int, int]:
     count = lambda: int(board.get_attribute("data-animations") or 0)  # noqa: E731
     start = count()
     for _ in range(limit):
-        if table.py("print(g.current_player.name, g.phase)") == "You place":  # tiles to place (R9): reserve one
+        if (
+            table.py("print(g.current_player.name, g.phase)") == "You place"
+        ):  # tiles to place (R9): reserve one
             table.reserve_a_tile_to_place()
             continue
         if table.py("print(g.current_player.name)") == "You":

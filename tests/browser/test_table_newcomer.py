@@ -14,7 +14,10 @@ import pytest
 from conftest import Lab, placing_table, scroll_to_top
 from helpers import brute_legal
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-newcomer")]  # one worker: one game
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("table-newcomer"),
+]  # one worker: one game
 
 # the decision's areas: the prompt and the turn's buttons, the market, the money, your
 # Alhambra, your hand and your tiles to place
@@ -25,7 +28,14 @@ SIZES = [(1280, 720), (1366, 768)]
 @pytest.fixture(scope="module")
 def table(lab, browser):
     """A game against two bots in its placing phase: tiles built, a tile to place (R9)."""
-    ctx, t = placing_table(lab, browser, "newcomer", (1280, 720), you="'reserve': ['arcades 7 N'], ", extra="w.hint_playouts = 40\n")
+    ctx, t = placing_table(
+        lab,
+        browser,
+        "newcomer",
+        (1280, 720),
+        you="'reserve': ['arcades 7 N'], ",
+        extra="w.hint_playouts = 40\n",
+    )
     yield t
     ctx.close()
 
@@ -59,7 +69,12 @@ def _layout(page, names):
 
 
 def _apart(a, b) -> bool:
-    return a["bottom"] <= b["top"] + 1 or b["bottom"] <= a["top"] + 1 or a["right"] <= b["left"] + 1 or b["right"] <= a["left"] + 1
+    return (
+        a["bottom"] <= b["top"] + 1
+        or b["bottom"] <= a["top"] + 1
+        or a["right"] <= b["left"] + 1
+        or b["right"] <= a["left"] + 1
+    )
 
 
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
@@ -72,8 +87,12 @@ def test_a_whole_decision_fits_a_laptop_screen_without_horizontal_scrolling(tabl
     for name in AREAS:
         b = boxes[name]
         assert b is not None, f"no data-area={name}"
-        assert b["top"] >= 0 and b["bottom"] <= got["h"], f"{name} {b} is not inside the notebook's area {got['h']} ({size})"
-        assert b["left"] >= 0 and b["right"] <= got["w"], f"{name} {b} is not inside the notebook's area {got['w']} ({size})"
+        assert b["top"] >= 0 and b["bottom"] <= got["h"], (
+            f"{name} {b} is not inside the notebook's area {got['h']} ({size})"
+        )
+        assert b["left"] >= 0 and b["right"] <= got["w"], (
+            f"{name} {b} is not inside the notebook's area {got['w']} ({size})"
+        )
     # no horizontal scrolling: nothing in the widget reaches past its right edge, and
     # neither the widget, its output nor the page scrolls sideways
     assert got["reach"] <= got["right"] + 1, got
@@ -81,14 +100,29 @@ def test_a_whole_decision_fits_a_laptop_screen_without_horizontal_scrolling(tabl
     # nothing overlaps: the market beside the money, your board beside your hand and
     # tiles, the others' panels beside all of it
     actions = page.locator(".aw-root .aw-actions").first.bounding_box()
-    boxes["actions"] = {"top": actions["y"], "bottom": actions["y"] + actions["height"], "left": actions["x"], "right": actions["x"] + actions["width"]}
-    pairs = [("market", "money"), ("my-alhambra", "hand"), ("my-alhambra", "to-place"), ("prompt", "market"),
-             ("actions", "market"), ("actions", "money"), ("market", "my-alhambra"), ("money", "my-alhambra")]
+    boxes["actions"] = {
+        "top": actions["y"],
+        "bottom": actions["y"] + actions["height"],
+        "left": actions["x"],
+        "right": actions["x"] + actions["width"],
+    }
+    pairs = [
+        ("market", "money"),
+        ("my-alhambra", "hand"),
+        ("my-alhambra", "to-place"),
+        ("prompt", "market"),
+        ("actions", "market"),
+        ("actions", "money"),
+        ("market", "my-alhambra"),
+        ("money", "my-alhambra"),
+    ]
     pairs += [(n, "opponents") for n in ("market", "money", "my-alhambra", "hand", "to-place")]
     for a, b in pairs:
         assert _apart(boxes[a], boxes[b]), f"{a} {boxes[a]} overlaps {b} {boxes[b]}"
     # the prompt's whole instruction shows (its two lines are not cut short)
-    cut = page.evaluate("(() => { const s = document.querySelector('.aw-root .aw-status'); return [s.scrollHeight, s.clientHeight, s.textContent]; })()")
+    cut = page.evaluate(
+        "(() => { const s = document.querySelector('.aw-root .aw-status'); return [s.scrollHeight, s.clientHeight, s.textContent]; })()"
+    )
     assert cut[0] <= cut[1] + 2, f"the prompt is cut: {cut}"
     table.theme("Light")
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -121,13 +155,19 @@ def test_a_hints_placement_is_marked_on_your_board_with_its_number(table, theme)
     if not board.locator("section.aw-hint").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
-    moves = table.py("import json; print(json.dumps([m['marks'] for m in w.view['hint']['moves']]))")
+    moves = table.py(
+        "import json; print(json.dumps([m['marks'] for m in w.view['hint']['moves']]))"
+    )
     cells = [m["cells"][0] for m in json.loads(moves) if m.get("cells")]
     assert cells, moves
     marks = board.locator("[data-area='my-alhambra'] .aw-hintmark")
-    assert sorted(set(cells)) == sorted(marks.nth(i).get_attribute("data-hinted") for i in range(marks.count()))
+    assert sorted(set(cells)) == sorted(
+        marks.nth(i).get_attribute("data-hinted") for i in range(marks.count())
+    )
     first = marks.first
-    assert re.match(r"hint [\d, ]+: \(-?\d+, -?\d+\), built here", first.get_attribute("aria-label"))
+    assert re.match(
+        r"hint [\d, ]+: \(-?\d+, -?\d+\), built here", first.get_attribute("aria-label")
+    )
     table.shot(f"hint-{theme.lower()}")
     bad = _axe_serious(page)
     assert not bad, bad
@@ -167,12 +207,16 @@ def test_R5_R6_a_hints_take_or_buy_is_marked_on_the_display_the_market_and_your_
     if not board.locator("section.aw-hint li").count():
         board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
-    moves = json.loads(table.py("import json; print(json.dumps([m['marks'] for m in w.view['hint']['moves']]))"))
+    moves = json.loads(
+        table.py("import json; print(json.dumps([m['marks'] for m in w.view['hint']['moves']]))")
+    )
     for i, mk in enumerate(moves):
         n = f"hint {i + 1}"
         if "slot" in mk:
             slot = board.locator(f"[data-slot='{mk['slot']}']")
-            assert "aw-hinted" in slot.get_attribute("class") and n in slot.get_attribute("aria-label")
+            assert "aw-hinted" in slot.get_attribute("class") and n in slot.get_attribute(
+                "aria-label"
+            )
             paid = board.locator(f"[data-area='hand'] .aw-hinted[aria-label*='{n}']")
             assert paid.count() == len(mk["pay"])
         if "cards" in mk:
@@ -206,7 +250,9 @@ def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
     got = _layout(page, AREAS)
     for name in AREAS:
         b = got["boxes"][name]
-        assert b["top"] >= 0 and b["bottom"] <= got["h"] and b["right"] <= got["w"], f"{name} {b} is out of sight: {got}"
+        assert b["top"] >= 0 and b["bottom"] <= got["h"] and b["right"] <= got["w"], (
+            f"{name} {b} is out of sight: {got}"
+        )
     assert got["reach"] <= got["right"] + 1, got
     board.locator(".aw-actions button[data-do='cancel']").click()
     board.locator(".aw-pay").wait_for(state="detached")
@@ -222,7 +268,9 @@ c
 
 
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
-def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, browser, request, theme):
+def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(
+    lab, browser, request, theme
+):
     from alhambra_widget.course.catalog import lesson
 
     les = lesson("find-R7c")
@@ -230,7 +278,12 @@ def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, brow
     a = les.alhambra()
     x0, y0, x1, y1 = a.bounds()
     # a wrong pick: a cell where the tile keeps every rule (R7c is not broken there)
-    wrong = next((x, y) for y in range(y0 - 1, y1 + 2) for x in range(x0 - 1, x1 + 2) if brute_legal(a, les.tile(), (x, y)))
+    wrong = next(
+        (x, y)
+        for y in range(y0 - 1, y1 + 2)
+        for x in range(x0 - 1, x1 + 2)
+        if brute_legal(a, les.tile(), (x, y))
+    )
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         t = Lab(lab.open(ctx, f"course-{theme}.ipynb", COURSE), request)
@@ -240,7 +293,10 @@ def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, brow
         root.locator(f"[data-player='lesson'][data-cell='{wrong[0]},{wrong[1]}']").click()
         mark = root.locator(".aw-course-board [data-answer]")
         mark.first.wait_for()
-        assert mark.count() == 1 and mark.first.get_attribute("data-answer") == f"{wrong[0]},{wrong[1]}"
+        assert (
+            mark.count() == 1
+            and mark.first.get_attribute("data-answer") == f"{wrong[0]},{wrong[1]}"
+        )
         assert "your answer, not right (R7" in mark.first.get_attribute("aria-label")
         _center(root.locator(".aw-course-board").last)
         t.shot("wrong")
@@ -256,7 +312,6 @@ def test_R7c_a_lessons_board_marks_the_wrong_pick_then_the_right_cells(lab, brow
         t.theme("Light")
     finally:
         ctx.close()
-
 
 
 GARDENS = """
@@ -277,10 +332,18 @@ def test_G3_a_gardens_hint_marks_its_fields_with_their_numbers(open_notebook, th
     lab.theme(theme)
     board.locator("button[data-hint='ask']").first.click()
     board.locator("section.aw-hint li").first.wait_for(timeout=60000)
-    fields = json.loads(lab.py("import json; print(json.dumps([m['marks']['fields'][0] for m in w.view['hint']['moves']]))"))
+    fields = json.loads(
+        lab.py(
+            "import json; print(json.dumps([m['marks']['fields'][0] for m in w.view['hint']['moves']]))"
+        )
+    )
     marks = board.locator(".ag-board .aw-hintmark")
-    assert sorted(set(fields)) == sorted(marks.nth(i).get_attribute("data-hinted") for i in range(marks.count()))
-    assert re.match(r"hint [\d, ]+: field \(\d+, \d+\), laid here", marks.first.get_attribute("aria-label"))
+    assert sorted(set(fields)) == sorted(
+        marks.nth(i).get_attribute("data-hinted") for i in range(marks.count())
+    )
+    assert re.match(
+        r"hint [\d, ]+: field \(\d+, \d+\), laid here", marks.first.get_attribute("aria-label")
+    )
     board.locator(".ag-board").first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
     lab.page.wait_for_timeout(150)
     lab.shot()

@@ -45,13 +45,31 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self.starts += 1
         log = open(self.log_dir / f"server-{self.port}-{self.starts}.log", "wb")  # noqa: SIM115
-        cmd = [sys.executable, "-m", "alhambra_widget.online", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", self.db, "--workers", str(self.workers),
-               "--log-level", "warning"]  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--workers",
+            str(self.workers),
+            "--log-level",
+            "warning",
+        ]
         # its own process group: a SIGKILL of the group takes the bots' pool with it
-        self.process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                                        start_new_session=True)  # fmt: skip
+        self.process = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
+        )
         log.close()
         wait_healthy(self.url, self.process, seconds=40)
         return self
@@ -83,7 +101,10 @@ class ServerProcess:
         return self.start()
 
     def log_text(self) -> str:
-        return "\n".join(p.read_text(errors="replace") for p in sorted(self.log_dir.glob(f"server-{self.port}-*.log")))
+        return "\n".join(
+            p.read_text(errors="replace")
+            for p in sorted(self.log_dir.glob(f"server-{self.port}-*.log"))
+        )
 
 
 @pytest.fixture
@@ -120,9 +141,13 @@ def postgres_url() -> Iterator[str]:
     initdb = _initdb()
     root = os.geteuid() == 0  # initdb refuses root: the cluster is then the postgres user's
     if initdb is None:
-        _unavailable("PostgreSQL is not installed here (no /usr/lib/postgresql/*/bin/initdb): apt-get install postgresql")
+        _unavailable(
+            "PostgreSQL is not installed here (no /usr/lib/postgresql/*/bin/initdb): apt-get install postgresql"
+        )
     if root and (shutil.which("runuser") is None or not _has_user("postgres")):
-        _unavailable("PostgreSQL's initdb refuses root, and there is no 'postgres' user (or runuser) to run it")
+        _unavailable(
+            "PostgreSQL's initdb refuses root, and there is no 'postgres' user (or runuser) to run it"
+        )
     assert initdb is not None
     bindir = Path(initdb).parent
     base = Path(tempfile.mkdtemp(prefix="aw-pg-"))
@@ -133,21 +158,41 @@ def postgres_url() -> Iterator[str]:
     as_pg = ["runuser", "-u", "postgres", "--"] if root else []
     started = False
     try:
-        subprocess.run([*as_pg, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
-                       check=True, capture_output=True)  # fmt: skip
-        subprocess.run([*as_pg, str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"),
-                        "-o", f"-k {base} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [*as_pg, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            [
+                *as_pg,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-w",
+                "-l",
+                str(base / "log"),
+                "-o",
+                f"-k {base} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off",
+                "start",
+            ],
+            check=True,
+            capture_output=True,
+        )
         started = True
     except subprocess.CalledProcessError as e:
         shutil.rmtree(base, ignore_errors=True)
-        pytest.fail(f"A throwaway PostgreSQL cluster did not start: {e.cmd[-1]}: {e.stderr.decode(errors='replace')}")
+        pytest.fail(
+            f"A throwaway PostgreSQL cluster did not start: {e.cmd[-1]}: {e.stderr.decode(errors='replace')}"
+        )
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         if started:
-            subprocess.run([*as_pg, str(bindir / "pg_ctl"), "-D", str(data), "stop", "-m", "immediate"],
-                           capture_output=True)  # fmt: skip
+            subprocess.run(
+                [*as_pg, str(bindir / "pg_ctl"), "-D", str(data), "stop", "-m", "immediate"],
+                capture_output=True,
+            )
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -162,7 +207,9 @@ def fresh_postgres(postgres_url: str) -> str:
 
     _db_count += 1
     name = f"aw_{os.getpid()}_{_db_count}"
-    eng = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    eng = sa.create_engine(
+        postgres_url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
+    )
     with eng.connect() as conn:
         conn.execute(sa.text(f"CREATE DATABASE {name}"))
     eng.dispose()

@@ -42,8 +42,13 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def http(url: str, body: object = None, token: str | None = None, method: str | None = None,
-         headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:  # fmt: skip
+def http(
+    url: str,
+    body: object = None,
+    token: str | None = None,
+    method: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any, dict[str, str]]:
     """``(status, JSON answer, headers)`` of one request, with a Hub token if given."""
     data = None if body is None else json.dumps(body).encode()
     h = {"Content-Type": "application/json", **(headers or {})}
@@ -52,7 +57,11 @@ def http(url: str, body: object = None, token: str | None = None, method: str | 
     req = urllib.request.Request(url, data=data, method=method, headers=h)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read() or b"null"), {k.lower(): v for k, v in r.headers.items()}
+            return (
+                r.status,
+                json.loads(r.read() or b"null"),
+                {k.lower(): v for k, v in r.headers.items()},
+            )
     except urllib.error.HTTPError as e:
         raw = e.read()
         try:
@@ -79,11 +88,28 @@ class Service:
         return f"http://127.0.0.1:{self.port}"
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "alhambra_widget.online", "serve", "--host", "127.0.0.1",
-                "--port", str(self.port), "--db", str(self.db), "--workers", "1", *self.flags]  # fmt: skip
+        return [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--workers",
+            "1",
+            *self.flags,
+        ]
 
     def log_text(self) -> str:
-        return self.log.read_text(errors="replace") if self.log is not None and self.log.exists() else ""
+        return (
+            self.log.read_text(errors="replace")
+            if self.log is not None and self.log.exists()
+            else ""
+        )
 
 
 @dataclass
@@ -110,8 +136,11 @@ class Hub:
         self.call("POST", f"/users/{name}")
         for g in groups:
             self.call("POST", f"/groups/{g}/users", {"users": [name]})
-        token = self.call("POST", f"/users/{name}/tokens", {"note": "a kernel's JUPYTERHUB_API_TOKEN",
-                                                            "scopes": ["users:activity!user"]})["token"]  # fmt: skip
+        token = self.call(
+            "POST",
+            f"/users/{name}/tokens",
+            {"note": "a kernel's JUPYTERHUB_API_TOKEN", "scopes": ["users:activity!user"]},
+        )["token"]
         self.tokens[name] = str(token)
         return str(token)
 
@@ -120,37 +149,56 @@ class Hub:
         return p.read_text(errors="replace") if p.exists() else ""
 
 
-def _config(folder: Path, port: int, hub_port: int, proxy_api: int, admin: str, services: list[Service]) -> str:
+def _config(
+    folder: Path, port: int, hub_port: int, proxy_api: int, admin: str, services: list[Service]
+) -> str:
     managed = [s for s in services if s.token is None]
     external = [s for s in services if s.token is not None]
-    declared: list[dict[str, Any]] = [{"name": s.name, "url": s.url, "command": s.command(),
-                                       "environment": {"PYTHONUNBUFFERED": "1"}} for s in managed]  # fmt: skip
+    declared: list[dict[str, Any]] = [
+        {
+            "name": s.name,
+            "url": s.url,
+            "command": s.command(),
+            "environment": {"PYTHONUNBUFFERED": "1"},
+        }
+        for s in managed
+    ]
     declared += [{"name": s.name, "url": s.url, "api_token": s.token} for s in external]
     declared.append({"name": "test-admin", "api_token": admin})
     roles = [
         # the table servers ask the Hub who a token is (HubAuth), and a user's groups
-        {"name": "alhambra-tables", "scopes": ["read:users", "read:groups"], "services": [s.name for s in services]},
+        {
+            "name": "alhambra-tables",
+            "scopes": ["read:users", "read:groups"],
+            "services": [s.name for s in services],
+        },
         # the tests' own: users, the teachers' group, and the users' tokens
-        {"name": "test-admin", "scopes": ["admin:users", "admin:groups", "tokens", "read:users"], "services": ["test-admin"]},
+        {
+            "name": "test-admin",
+            "scopes": ["admin:users", "admin:groups", "tokens", "read:users"],
+            "services": ["test-admin"],
+        },
     ]
-    return "\n".join([
-        "c = get_config()  # noqa: F821",
-        'c.JupyterHub.authenticator_class = "dummy"',
-        'c.JupyterHub.spawner_class = "simple"',
-        'c.JupyterHub.ip = "127.0.0.1"',
-        f"c.JupyterHub.port = {port}",
-        'c.JupyterHub.hub_ip = "127.0.0.1"',
-        f"c.JupyterHub.hub_port = {hub_port}",
-        f"c.JupyterHub.db_url = {'sqlite:///' + str(folder / 'jupyterhub.sqlite')!r}",
-        f"c.JupyterHub.cookie_secret_file = {str(folder / 'jupyterhub_cookie_secret')!r}",
-        f"c.JupyterHub.pid_file = {str(folder / 'jupyterhub.pid')!r}",
-        f"c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]",
-        f'c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api}"',
-        f"c.ConfigurableHTTPProxy.pid_file = {str(folder / 'proxy.pid')!r}",
-        f"c.JupyterHub.services = {declared!r}",
-        f"c.JupyterHub.load_roles = {roles!r}",
-        "",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "c = get_config()  # noqa: F821",
+            'c.JupyterHub.authenticator_class = "dummy"',
+            'c.JupyterHub.spawner_class = "simple"',
+            'c.JupyterHub.ip = "127.0.0.1"',
+            f"c.JupyterHub.port = {port}",
+            'c.JupyterHub.hub_ip = "127.0.0.1"',
+            f"c.JupyterHub.hub_port = {hub_port}",
+            f"c.JupyterHub.db_url = {'sqlite:///' + str(folder / 'jupyterhub.sqlite')!r}",
+            f"c.JupyterHub.cookie_secret_file = {str(folder / 'jupyterhub_cookie_secret')!r}",
+            f"c.JupyterHub.pid_file = {str(folder / 'jupyterhub.pid')!r}",
+            f"c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]",
+            f'c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api}"',
+            f"c.ConfigurableHTTPProxy.pid_file = {str(folder / 'proxy.pid')!r}",
+            f"c.JupyterHub.services = {declared!r}",
+            f"c.JupyterHub.load_roles = {roles!r}",
+            "",
+        ]
+    )
 
 
 def _stop(process: subprocess.Popen[bytes] | None) -> None:
@@ -172,11 +220,22 @@ def _start_external(s: Service, api: str) -> None:
     """An external service: a table server started here, told the Hub's API and its own
     token as the Hub would tell a managed one; its stderr in its own log."""
     assert s.token is not None and s.log is not None
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "JUPYTERHUB_API_TOKEN": s.token,
-           "JUPYTERHUB_API_URL": api, "JUPYTERHUB_SERVICE_NAME": s.name}  # fmt: skip
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "JUPYTERHUB_API_TOKEN": s.token,
+        "JUPYTERHUB_API_URL": api,
+        "JUPYTERHUB_SERVICE_NAME": s.name,
+    }
     with open(s.log, "wb") as log:
-        s.process = subprocess.Popen([*s.command(), "--hub"], cwd=ROOT, stdout=log, stderr=log, env=env,
-                                     start_new_session=True)  # fmt: skip
+        s.process = subprocess.Popen(
+            [*s.command(), "--hub"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
+            env=env,
+            start_new_session=True,
+        )
 
 
 @contextlib.contextmanager
@@ -188,22 +247,39 @@ def running_hub(folder: Path, external: dict[str, list[str]]) -> Iterator[Hub]:
     except ImportError:
         unavailable("jupyterhub is not installed here: pip install jupyterhub")
     if not PROXY.exists():
-        unavailable(f"configurable-http-proxy is not installed in tests/hub: {PROXY} (bash run.sh setup)")
+        unavailable(
+            f"configurable-http-proxy is not installed in tests/hub: {PROXY} (bash run.sh setup)"
+        )
     services = [Service(MANAGED, free_port(), folder / "managed.sqlite", ["--log-level", "info"])]
     for name, flags in external.items():
-        services.append(Service(name, free_port(), folder / f"{name}.sqlite", ["--log-level", "info", *flags],
-                                secrets.token_hex(16), folder / f"{name}.log"))  # fmt: skip
+        services.append(
+            Service(
+                name,
+                free_port(),
+                folder / f"{name}.sqlite",
+                ["--log-level", "info", *flags],
+                secrets.token_hex(16),
+                folder / f"{name}.log",
+            )
+        )
     hub_port = free_port()
     api = f"http://127.0.0.1:{hub_port}/hub/api"
     admin = secrets.token_hex(16)
-    (folder / "jupyterhub_config.py").write_text(_config(folder, free_port(), hub_port, free_port(), admin, services))
+    (folder / "jupyterhub_config.py").write_text(
+        _config(folder, free_port(), hub_port, free_port(), admin, services)
+    )
     hub = Hub(folder, api, admin, {s.name: s for s in services})
     managed: int | None = None  # the managed service's process (it leads its own group)
     try:
         start = time.monotonic()
         with open(folder / "hub.log", "wb") as log:
-            hub.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", "jupyterhub_config.py"],
-                                           cwd=folder, stdout=log, stderr=log, start_new_session=True)  # fmt: skip
+            hub.process = subprocess.Popen(
+                [sys.executable, "-m", "jupyterhub", "-f", "jupyterhub_config.py"],
+                cwd=folder,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
         for s in services:
             if s.token is not None:
                 _start_external(s, api)
@@ -213,7 +289,9 @@ def running_hub(folder: Path, external: dict[str, list[str]]) -> Iterator[Hub]:
                 raise AssertionError(f"JupyterHub stopped at once:\n{hub.hub_log()[-3000:]}")
             with contextlib.suppress(OSError), urllib.request.urlopen(api + "/", timeout=1):
                 break
-            assert time.monotonic() < end, f"JupyterHub did not answer in 90 s:\n{hub.hub_log()[-3000:]}"
+            assert time.monotonic() < end, (
+                f"JupyterHub did not answer in 90 s:\n{hub.hub_log()[-3000:]}"
+            )
             time.sleep(0.1)
         hub.started_in = time.monotonic() - start
         for s in services:
@@ -225,7 +303,12 @@ def running_hub(folder: Path, external: dict[str, list[str]]) -> Iterator[Hub]:
             _stop(s.process)
         _stop(hub.process)  # the Hub stops its managed service and its proxy ...
         proxy = folder / "proxy.pid"
-        leaders = [managed, int(proxy.read_text()) if proxy.exists() and proxy.read_text().strip().isdigit() else None]
+        leaders = [
+            managed,
+            int(proxy.read_text())
+            if proxy.exists() and proxy.read_text().strip().isdigit()
+            else None,
+        ]
         for pid in leaders:  # ... or, if the Hub could not, here (each leads its own group)
             if pid is not None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):

@@ -31,7 +31,9 @@ TIMEOUT = 30.0
 def http(url: str, body: object = None, method: str | None = None) -> tuple[int, Any]:
     """``(status, JSON answer)`` of one request."""
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -108,7 +110,9 @@ class Raw:
     ``texts``, as received). For a seat or a spectator, it keeps the seat's game too,
     built from the welcome's record and advanced by each step frame (``game``)."""
 
-    def __init__(self, url: str, hello: dict[str, Any] | str | None = None, *, wait_welcome: bool = True):
+    def __init__(
+        self, url: str, hello: dict[str, Any] | str | None = None, *, wait_welcome: bool = True
+    ):
         self.url = url
         self.ws_url = "ws" + url[4:] + "/ws"
         self.frames: list[dict[str, Any]] = []
@@ -122,7 +126,9 @@ class Raw:
         self.connect(wait_welcome)
 
     def connect(self, wait_welcome: bool = True) -> None:
-        self.ws = contextlib.ExitStack().enter_context(connect(self.ws_url, open_timeout=10, max_size=None, close_timeout=1))
+        self.ws = contextlib.ExitStack().enter_context(
+            connect(self.ws_url, open_timeout=10, max_size=None, close_timeout=1)
+        )
         self.closed_code = None
         if self.hello is not None:
             self.send(self.hello)
@@ -133,7 +139,12 @@ class Raw:
         self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
 
     def intent(self, action: Any, step: int, iid: str) -> dict[str, Any]:
-        frame = {"type": "intent", "id": iid, "step": step, "action": action if isinstance(action, dict) else action.to_json()}
+        frame = {
+            "type": "intent",
+            "id": iid,
+            "step": step,
+            "action": action if isinstance(action, dict) else action.to_json(),
+        }
         self.send(frame)
         return frame
 
@@ -165,7 +176,9 @@ class Raw:
         elif kind == "over":
             self.overs.append(frame)
 
-    def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+    def until(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
         """Read frames until one satisfies ``pred``; returns it."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -176,7 +189,9 @@ class Raw:
 
     def answer(self, iid: str, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The answer to intent ``iid``: its step, an ack or a refusal."""
-        return self.until(lambda f: f.get("intent") == iid and f["type"] in ("step", "ack", "refused"), timeout)
+        return self.until(
+            lambda f: f.get("intent") == iid and f["type"] in ("step", "ack", "refused"), timeout
+        )
 
     def drain(self, quiet: float = 0.05) -> list[dict[str, Any]]:
         """Read every frame that comes until none comes for ``quiet`` seconds."""
@@ -306,6 +321,7 @@ class Truth:
 
 def same_reveals(got: dict[str, Any], want: dict[str, Any]) -> bool:
     """Reveals equal (the hands R12 shows compared as multisets: their order is no secret)."""
+
     def norm(r: dict[str, Any]) -> dict[str, Any]:
         r = dict(r)
         if "hands" in r:
@@ -320,7 +336,9 @@ WELCOME_KEYS = {"type", "table", "seat", "name", "seats", "paused", "record"}
 REVEAL_KEYS = {"alhambra": {"deck", "bag", "hands"}, "gardens": {"supply"}}
 
 
-def check_frames(frames: list[dict[str, Any]], texts: list[str], truth: Truth, seat: int | None, seed: int) -> int:
+def check_frames(
+    frames: list[dict[str, Any]], texts: list[str], truth: Truth, seat: int | None, seed: int
+) -> int:
     """Every frame one client received, against the true game: no seed before the
     ``over`` frame; a welcome's start holds the seat's own true hand and no other; each
     step's action is the truth's and its reveals exactly the draws that just happened
@@ -362,7 +380,12 @@ def check_frames(frames: list[dict[str, Any]], texts: list[str], truth: Truth, s
             n = frame["step"]
             assert frame["action"] == truth.states[n].history[-1].to_json()
             assert set(frame["reveals"]) <= REVEAL_KEYS[kind]
-            assert same_reveals(frame["reveals"], truth.reveals(n, seat)), (n, seat, frame["reveals"], truth.reveals(n, seat))
+            assert same_reveals(frame["reveals"], truth.reveals(n, seat)), (
+                n,
+                seat,
+                frame["reveals"],
+                truth.reveals(n, seat),
+            )
             steps += 1
         elif t in ("ack", "refused"):
             pass

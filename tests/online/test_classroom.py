@@ -64,8 +64,12 @@ IDLE_HOURS = 0.001
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     """One JupyterHub for the module (it takes about 10 s to answer), its users and tokens."""
     folder = tmp_path_factory.mktemp("hub")
-    with running_hub(folder, {LIMITS: ["--tables-per-person", "2"], IDLE: ["--idle-hours", str(IDLE_HOURS)]}) as h:
-        print(f"\nJupyterHub answered {h.started_in:.1f} s after it was started")  # (run with -s to see it)
+    with running_hub(
+        folder, {LIMITS: ["--tables-per-person", "2"], IDLE: ["--idle-hours", str(IDLE_HOURS)]}
+    ) as h:
+        print(
+            f"\nJupyterHub answered {h.started_in:.1f} s after it was started"
+        )  # (run with -s to see it)
         h.call("POST", f"/groups/{TEACHERS}")
         h.make_user("teacher1", [TEACHERS])
         for name in STUDENTS:
@@ -84,7 +88,9 @@ def lobby(hub: Hub, name: str, service: str = MANAGED) -> Lobby:
 
 def seat(hub: Hub, name: str, tid: str, service: str = MANAGED) -> Raw:
     """``name``'s own seat at table ``tid``, on a raw WebSocket (by the table's id)."""
-    return Raw(hub.services[service].url, {"type": "hello", "table": tid, "token": hub.tokens[name]})
+    return Raw(
+        hub.services[service].url, {"type": "hello", "table": tid, "token": hub.tokens[name]}
+    )
 
 
 def summary(url: str, tid: str) -> dict[str, Any]:
@@ -127,19 +133,28 @@ def refused(status: int, out: Any, code: int) -> None:
 def test_a_students_token_says_who_they_are(hub: Hub) -> None:
     url, tok = hub.services[MANAGED].url, hub.tokens
     status, out, _h = http(url + "/api/health", token=tok["student1"])
-    assert status == 200 and out["ok"] is True and out["hub"] is True, out  # the Hub started it: found by itself
+    assert status == 200 and out["ok"] is True and out["hub"] is True, (
+        out
+    )  # the Hub started it: found by itself
     # for others: a teacher's; for themself and bots: theirs; without a (known) token: nobody's
     body = {"players": ["student1", "student2"], "seed": 1}
     refused(*http(url + "/api/tables", body, tok["student1"])[:2], 403)
     refused(*http(url + "/api/tables", body)[:2], 401)
     refused(*http(url + "/api/tables", body, "not-a-hub-token")[:2], 401)
-    status, out, _h = http(url + "/api/tables", {"players": ["student1", "Bot"], "seats": {"Bot": "random"}, "seed": 2},
-                           tok["student1"])  # fmt: skip
+    status, out, _h = http(
+        url + "/api/tables",
+        {"players": ["student1", "Bot"], "seats": {"Bot": "random"}, "seed": 2},
+        tok["student1"],
+    )
     assert status == 201 and list(out["codes"]) == ["student1"], out
     st = store.Store(str(hub.services[MANAGED].db))
     try:
         t = st.load(out["id"])
-        assert t is not None and t.owner == "student1" and t.seats == {"student1": "human", "Bot": "random"}
+        assert (
+            t is not None
+            and t.owner == "student1"
+            and t.seats == {"student1": "human", "Bot": "random"}
+        )
     finally:
         st.close()
     r = seat(hub, "student1", out["id"])  # their own seat, by the table's id
@@ -150,7 +165,9 @@ def test_a_students_token_says_who_they_are(hub: Hub) -> None:
 
 
 # -- a table a teacher opened for two students ------------------------------------------------
-def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_students_play_the_table_their_teacher_opened(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
     srv = hub.services[MANAGED]
     url, tok, db = srv.url, hub.tokens, str(srv.db)
     teacher = lobby(hub, "teacher1")
@@ -169,7 +186,9 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
         truth = Game(["student1", "student2"], SEED)
         for i, (name, w) in enumerate(zip(["student1", "student2"], widgets)):
             g = w.game
-            assert g.seat_record is not None and g.seat_record.seat == i and g.players[i].name == name
+            assert (
+                g.seat_record is not None and g.seat_record.seat == i and g.players[i].name == name
+            )
             assert cards(g.players[i].money) == cards(truth.players[i].money)  # their own hand
             assert raws[name].frames[0]["seat"] == i
         # a third student may neither sit nor watch; a student does not see the hands
@@ -181,12 +200,19 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
             l3.watch(t.id, hands=True)
         with pytest.raises(GameError, match="watched by its players and the teachers"):
             l1.watch(t.id, hands=True)
-        for hello in ({"type": "hello", "table": t.id, "token": tok["student3"]},
-                      {"type": "hello", "watch": t.id, "hands": True, "token": tok["student3"]}):  # fmt: skip
+        for hello in (
+            {"type": "hello", "table": t.id, "token": tok["student3"]},
+            {"type": "hello", "watch": t.id, "hands": True, "token": tok["student3"]},
+        ):
             r3 = Raw(url, hello, wait_welcome=False)
             assert closed_with(r3) == protocol.FORBIDDEN
-            assert [f["type"] for f in r3.frames] == ["error"] and r3.frames[0]["kind"] == "forbidden"
-        for hello in ({"type": "hello", "table": t.id}, {"type": "hello", "watch": t.id}):  # no token
+            assert [f["type"] for f in r3.frames] == ["error"] and r3.frames[0][
+                "kind"
+            ] == "forbidden"
+        for hello in (
+            {"type": "hello", "table": t.id},
+            {"type": "hello", "watch": t.id},
+        ):  # no token
             r0 = Raw(url, hello, wait_welcome=False)
             assert closed_with(r0) in (protocol.FORBIDDEN, protocol.UNKNOWN)
             assert [f["type"] for f in r0.frames] == ["error"]
@@ -199,8 +225,13 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
         shown_from = settle(url, t.id, clients)["step"]
         teachers_board = teacher.watch(t.id, hands=True)
         tg = stored_game(db, t.id)
-        assert teachers_board.game.seat_record is None and teachers_board.session.hands_shown == shown_from
-        assert [cards(p.money) for p in teachers_board.game.players] == [cards(p.money) for p in tg.players]
+        assert (
+            teachers_board.game.seat_record is None
+            and teachers_board.session.hands_shown == shown_from
+        )
+        assert [cards(p.money) for p in teachers_board.game.players] == [
+            cards(p.money) for p in tg.players
+        ]
 
         # a student can neither pause a table nor change its seats; a teacher can
         while (s := settle(url, t.id, clients))["to_move"] != "student2":
@@ -213,7 +244,10 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
         refused(*http(seats, {"seats": {"student2": "greedy"}}, tok["student1"])[:2], 403)
         with pytest.raises(GameError, match="Only a teacher"):
             l2.pause(t.id)
-        assert summary(url, t.id)["paused"] is False and summary(url, t.id)["seats"]["student2"] == "human"
+        assert (
+            summary(url, t.id)["paused"] is False
+            and summary(url, t.id)["seats"]["student2"] == "human"
+        )
 
         teacher.pause(t.id)
         for r in clients:
@@ -233,7 +267,11 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
             assert r.until(lambda f: f["type"] == "seats")["paused"] is False
         # while the bot thinks, the person it replaced no longer moves for the seat
         answer = move(raws["student2"])
-        assert answer["type"] == "refused" and answer["kind"] == "turn" and "to a bot" in answer["message"], answer
+        assert (
+            answer["type"] == "refused"
+            and answer["kind"] == "turn"
+            and "to a bot" in answer["message"]
+        ), answer
         for r in clients:
             r.at_step(step + 1)
         stored = stored_actions(db, t.id)
@@ -247,7 +285,9 @@ def test_students_play_the_table_their_teacher_opened(hub: Hub, monkeypatch: pyt
         with pytest.raises(GameError, match="no seat"):
             l2.join(t.id)
         s = settle(url, t.id, clients)
-        assert list(teacher.set_seats(t.id, {"student2": "human"})) == ["student2"]  # a new join code
+        assert list(teacher.set_seats(t.id, {"student2": "human"})) == [
+            "student2"
+        ]  # a new join code
         widgets.append(l2.join(t.id))
         assert widgets[-1].game.seat_record.seat == 1
         moved_back = 0
@@ -304,13 +344,30 @@ def test_progress_is_kept_by_hub_name_and_the_class_is_for_teachers(hub: Hub) ->
     l2.save_progress("p-quick-tour", stars=1, wrong=4)
     l2.save_progress("p-coached-game", stars=3, done=True, result={"won": True, "score": 101})
     # the name is the token's, never the body's
-    status, out, _h = http(url + "/api/progress", {"lesson": "p-coached-game", "person": "student2", "wrong": 9},
-                           tok["student1"])  # fmt: skip
+    status, out, _h = http(
+        url + "/api/progress",
+        {"lesson": "p-coached-game", "person": "student2", "wrong": 9},
+        tok["student1"],
+    )
     assert status == 200, out
     mine = [r for r in l1.progress() if r["lesson"].startswith("p-")]
     assert mine == [
-        {"person": "student1", "lesson": "p-coached-game", "stars": 0, "done": False, "wrong": 9, "result": None},
-        {"person": "student1", "lesson": "p-quick-tour", "stars": 2, "done": True, "wrong": 3, "result": None},
+        {
+            "person": "student1",
+            "lesson": "p-coached-game",
+            "stars": 0,
+            "done": False,
+            "wrong": 9,
+            "result": None,
+        },
+        {
+            "person": "student1",
+            "lesson": "p-quick-tour",
+            "stars": 2,
+            "done": True,
+            "wrong": 3,
+            "result": None,
+        },
     ]
     assert {r["person"] for r in l2.progress()} == {"student2"}
     everyone = [r for r in teacher.progress(everyone=True) if r["lesson"].startswith("p-")]
@@ -320,8 +377,9 @@ def test_progress_is_kept_by_hub_name_and_the_class_is_for_teachers(hub: Hub) ->
         ("student2", "p-coached-game"): (3, True, 0),
         ("student2", "p-quick-tour"): (1, False, 4),
     }
-    assert next(r for r in everyone if r["person"] == "student2" and r["lesson"] == "p-coached-game")["result"] == {
-        "won": True, "score": 101}  # fmt: skip
+    assert next(
+        r for r in everyone if r["person"] == "student2" and r["lesson"] == "p-coached-game"
+    )["result"] == {"won": True, "score": 101}
     with pytest.raises(GameError, match="teachers"):
         l1.progress(everyone=True)
     refused(*http(url + "/api/progress?all=1", token=tok["student3"])[:2], 403)
@@ -339,7 +397,10 @@ def test_a_teacher_seats_a_hub_group(hub: Hub) -> None:
     status, out, _h = http(url + "/api/class", body, tok["teacher1"])
     assert status == 201, out
     seated = [summary(url, t["id"])["seats"] for t in out]
-    assert seated == [{"student1": "human", "student2": "human"}, {"student3": "human", "Bot 1": "random"}]
+    assert seated == [
+        {"student1": "human", "student2": "human"},
+        {"student3": "human", "Bot 1": "random"},
+    ]
     for t in out:
         for name, r in [(n, seat(hub, n, t["id"])) for n in t["codes"]]:
             assert r.frames[0]["name"] == name
@@ -361,8 +422,17 @@ def test_a_person_opens_at_most_their_tables(hub: Hub) -> None:
     status, out, _h = http(url + "/api/tables", {**body, "seed": 3}, tok["student3"])
     assert status == 403 and "2 open tables" in out["error"], out
     assert {t["id"] for t in http(url + "/api/tables")[1]} == before  # nothing opened
-    t = lobby(hub, "teacher1", LIMITS).open_table(["student3", "student2"])  # the teacher's, for them
-    assert http(url + "/api/tables", {"players": ["student2", "Bot"], "seats": {"Bot": "random"}}, tok["student2"])[0] == 201
+    t = lobby(hub, "teacher1", LIMITS).open_table(
+        ["student3", "student2"]
+    )  # the teacher's, for them
+    assert (
+        http(
+            url + "/api/tables",
+            {"players": ["student2", "Bot"], "seats": {"Bot": "random"}},
+            tok["student2"],
+        )[0]
+        == 201
+    )
     assert t.id in {x["id"] for x in http(url + "/api/tables")[1]}
 
 
@@ -383,7 +453,9 @@ def test_idle_tables_close_and_their_records_stay(hub: Hub) -> None:
         assert kept
         start = time.monotonic()
         closed_at = None
-        while time.monotonic() - start < 15 and (closed_at is None or time.monotonic() - closed_at < 2.5):
+        while time.monotonic() - start < 15 and (
+            closed_at is None or time.monotonic() - closed_at < 2.5
+        ):
             if settle(url, busy.id, [rb])["to_move"] == "student1":
                 assert move(rb)["type"] == "step"
             ids = [t.id for t in l1.tables()]
@@ -407,7 +479,13 @@ def test_idle_tables_close_and_their_records_stay(hub: Hub) -> None:
         st = store.Store(db)
         try:
             t = st.load(idle.id)
-            assert t is not None and t.closed and not t.over and t.options["seed"] == 7 and len(t.actions) == len(kept)
+            assert (
+                t is not None
+                and t.closed
+                and not t.over
+                and t.options["seed"] == 7
+                and len(t.actions) == len(kept)
+            )
         finally:
             st.close()
         assert idle.id in [t.id for t in l1.tables(everything=True)]
@@ -440,25 +518,35 @@ def test_logs_are_logfmt_with_the_request_id(hub: Hub) -> None:
     given = "classroom-46-request"
     status, _out, headers = http(srv.url + "/api/health", headers={"X-Request-ID": given})
     assert status == 200 and headers["x-request-id"] == given
-    status, _out, headers = http(srv.url + "/api/tables", {"players": ["student1", "student2"]}, hub.tokens["student1"])
+    status, _out, headers = http(
+        srv.url + "/api/tables", {"players": ["student1", "student2"]}, hub.tokens["student1"]
+    )
     assert status == 403
     made = headers["x-request-id"]
     assert re.fullmatch(r"[0-9a-f]{16}", made), made
     status, _out, headers = http(srv.url + "/api/health", headers={"X-Request-ID": "two words"})
-    assert headers["x-request-id"] not in ("two words", "two"), headers  # not a usable id: a new one
+    assert headers["x-request-id"] not in ("two words", "two"), (
+        headers
+    )  # not a usable id: a new one
     end = time.monotonic() + 10
     while f"request_id={made}" not in srv.log_text() or f"request_id={given}" not in srv.log_text():
         assert time.monotonic() < end, srv.log_text()[-2000:]
         time.sleep(0.1)
     lines = [line for line in srv.log_text().splitlines() if line.strip()]
     parsed = [logfmt(line) for line in lines]
-    assert all(p is not None for p in parsed), [line for line, p in zip(lines, parsed) if p is None][:5]
+    assert all(p is not None for p in parsed), [
+        line for line, p in zip(lines, parsed) if p is None
+    ][:5]
     for p in parsed:
         assert p is not None and {"time", "level", "logger", "request_id"} <= set(p), p
     health = [p for p in parsed if p and p["request_id"] == given]
-    assert [(p["method"], p["path"], p["status"]) for p in health] == [("GET", "/api/health", "200")]
+    assert [(p["method"], p["path"], p["status"]) for p in health] == [
+        ("GET", "/api/health", "200")
+    ]
     refusal = [p for p in parsed if p and p["request_id"] == made]
-    assert [(p["method"], p["path"], p["status"]) for p in refusal] == [("POST", "/api/tables", "403")]
+    assert [(p["method"], p["path"], p["status"]) for p in refusal] == [
+        ("POST", "/api/tables", "403")
+    ]
 
 
 # -- several processes, one PostgreSQL -----------------------------------------------------------
@@ -496,8 +584,14 @@ def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_post
     t = open_table(a.url, players=players, seed=SEED)
     codes = t["codes"]
     conn = {  # (on A, on B): each person's own connection first
-        "Ann": (Raw(a.url, {"type": "hello", "code": codes["Ann"]}), Raw(b.url, {"type": "hello", "code": codes["Ann"]})),
-        "Ben": (Raw(a.url, {"type": "hello", "code": codes["Ben"]}), Raw(b.url, {"type": "hello", "code": codes["Ben"]})),
+        "Ann": (
+            Raw(a.url, {"type": "hello", "code": codes["Ann"]}),
+            Raw(b.url, {"type": "hello", "code": codes["Ann"]}),
+        ),
+        "Ben": (
+            Raw(a.url, {"type": "hello", "code": codes["Ben"]}),
+            Raw(b.url, {"type": "hello", "code": codes["Ben"]}),
+        ),
     }
     own = {"Ann": conn["Ann"][0], "Ben": conn["Ben"][1]}  # Ann joins through A, Ben through B
     everyone = [*conn["Ann"], *conn["Ben"]]
@@ -515,8 +609,10 @@ def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_post
             if n % 10 in (3, 8):  # two intents for this step, one at each process, at once
                 on_a, on_b = conn[mover]
                 ids = (f"race-a-{step}", f"race-b-{step}")
-                at_once(functools.partial(on_a.intent, brisk(on_a.game, SEED), step, ids[0]),
-                        functools.partial(on_b.intent, brisk(on_b.game, SEED + 1), step, ids[1]))  # fmt: skip
+                at_once(
+                    functools.partial(on_a.intent, brisk(on_a.game, SEED), step, ids[0]),
+                    functools.partial(on_b.intent, brisk(on_b.game, SEED + 1), step, ids[1]),
+                )
                 answers = [on_a.answer(ids[0]), on_b.answer(ids[1])]
                 kinds = sorted((x["type"], x.get("kind")) for x in answers)
                 assert kinds == [("refused", "stale"), ("step", None)], answers
@@ -525,7 +621,10 @@ def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_post
                 on_a, on_b = conn[mover]
                 iid = f"twice-{step}"
                 act = brisk(on_a.game, SEED)
-                at_once(functools.partial(on_a.intent, act, step, iid), functools.partial(on_b.intent, act, step, iid))
+                at_once(
+                    functools.partial(on_a.intent, act, step, iid),
+                    functools.partial(on_b.intent, act, step, iid),
+                )
                 for c in (on_a, on_b):
                     c.answer(iid)
                     c.drain(0.3)
@@ -554,11 +653,15 @@ def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_post
                 c.until(lambda f: f["type"] == "over")
             assert Game.from_json(c.overs[-1]["game"]).digest() == true.digest()
             assert [x.to_json() for x in c.game.history] == [x[1] for x in stored]
-            assert [f["step"] for f in c.frames if f["type"] == "step"] == list(range(1, true.step + 1))
+            assert [f["step"] for f in c.frames if f["type"] == "step"] == list(
+                range(1, true.step + 1)
+            )
         latencies.sort()
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-        print(f"\na move reached the other process's client: n={len(latencies)}, median "
-              f"{latencies[len(latencies) // 2] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")  # fmt: skip
+        print(
+            f"\na move reached the other process's client: n={len(latencies)}, median "
+            f"{latencies[len(latencies) // 2] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+        )
         assert p99 < 1.0, latencies[-5:]
     finally:
         for c in everyone:
@@ -574,8 +677,10 @@ def test_a_process_killed_beside_another_loses_nothing(serve: Any, fresh_postgre
     players = ["Ann", "Ben"]
     t = open_table(a.url, players=players, seed=SEED)
     codes = t["codes"]
-    own = {"Ann": Raw(a.url, {"type": "hello", "code": codes["Ann"]}),
-           "Ben": Raw(b.url, {"type": "hello", "code": codes["Ben"]})}  # fmt: skip
+    own = {
+        "Ann": Raw(a.url, {"type": "hello", "code": codes["Ann"]}),
+        "Ben": Raw(b.url, {"type": "hello", "code": codes["Ben"]}),
+    }
     reference = Game(players, SEED)
     acked: list[int] = []
     try:

@@ -94,7 +94,9 @@ class Players:
             ):
                 return int(g.step)
             time.sleep(0.005)
-        raise AssertionError(f"no settling: {[w.game.step for w in self.widgets.values()]}, Cem {self.cem.game.step}")
+        raise AssertionError(
+            f"no settling: {[w.game.step for w in self.widgets.values()]}, Cem {self.cem.game.step}"
+        )
 
     def reconnect_cem(self) -> None:
         """A new connection for Cem (the old one is dropped unread)."""
@@ -204,12 +206,16 @@ def test_a_bot_resumes_after_a_restart(serve: Any, sqlite_url: str) -> None:
     """The bot is thinking (a time budget) when the server is killed; the server started
     again schedules it with nobody connected, and it moves."""
     srv = serve(sqlite_url)
-    t = open_table(srv.url, players=["Ann", "Bot"], seats={"Bot": "strong:2s"}, seed=3)  # Ann starts
+    t = open_table(
+        srv.url, players=["Ann", "Bot"], seats={"Bot": "strong:2s"}, seed=3
+    )  # Ann starts
     ann = Raw(srv.url, {"type": "hello", "code": t["codes"]["Ann"]})
     groups: list[int] = []
     try:
         g = ann.game
-        take = next(a for a in sorted(g.legal_actions(), key=str) if type(a).__name__ == "TakeMoney")
+        take = next(
+            a for a in sorted(g.legal_actions(), key=str) if type(a).__name__ == "TakeMoney"
+        )
         ann.intent(take, 0, "take")  # a take ends the turn (R4): the bot's turn
         assert ann.answer("take")["type"] == "step"
         s = table(srv.url, t["id"])
@@ -224,7 +230,10 @@ def test_a_bot_resumes_after_a_restart(serve: Any, sqlite_url: str) -> None:
             assert time.monotonic() < end, "the bot did not resume after the restart"
             time.sleep(0.1)
         ann = Raw(srv.url, {"type": "hello", "code": t["codes"]["Ann"]})
-        assert ann.game.step >= 2 and ann.game.history[1].to_json() == stored_actions(sqlite_url, t["id"])[1][1]
+        assert (
+            ann.game.step >= 2
+            and ann.game.history[1].to_json() == stored_actions(sqlite_url, t["id"])[1][1]
+        )
         assert len(stored_actions(sqlite_url, t["id"])) >= ann.game.step
         gone(groups)
     finally:
@@ -239,7 +248,9 @@ def table_after(srv: Any, tid: str) -> int:
 def test_a_bot_that_starts_moves_at_once(server: Any) -> None:
     """The bot to start moves with nobody connected; a person who joins meanwhile (the
     bot's moves arriving while the seat's game is being built) follows every move."""
-    t = open_table(server.url, players=["Ann", "Ben", "Cem", "Dan"], seats={"Dan": "greedy"}, seed=SEED)
+    t = open_table(
+        server.url, players=["Ann", "Ben", "Cem", "Dan"], seats={"Dan": "greedy"}, seed=SEED
+    )
     w = online.connect(server.url).join(t["codes"]["Ann"])
     try:
         end = time.monotonic() + 20

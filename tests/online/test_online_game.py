@@ -58,10 +58,14 @@ def wait_quiet(widgets: dict[str, Any], spectator: Raw, timeout: float = 60) -> 
         spectator.drain(0.005)
         s = spectator.game.step
         gs = [w.game for w in widgets.values()]
-        if all(g.step == s for g in gs) and (spectator.game.is_over or spectator.game.current_player.name not in BOTS):
+        if all(g.step == s for g in gs) and (
+            spectator.game.is_over or spectator.game.current_player.name not in BOTS
+        ):
             return s
         time.sleep(0.005)
-    raise AssertionError(f"the clients did not settle: {[w.game.step for w in widgets.values()]}, spectator {spectator.game.step}")
+    raise AssertionError(
+        f"the clients did not settle: {[w.game.step for w in widgets.values()]}, spectator {spectator.game.step}"
+    )
 
 
 def check_seat_objects(w: Any, seat: int, tg: Game, notes: Counter[str]) -> None:
@@ -102,10 +106,14 @@ def check_seat_objects(w: Any, seat: int, tg: Game, notes: Counter[str]) -> None
     for j, p in enumerate(w.view["players"]):
         if j != seat:
             shown = p["money"]
-            assert shown is None or Counter(map(tuple, shown)) <= Counter((c.currency, c.value) for c in tg.known_money()[j])
+            assert shown is None or Counter(map(tuple, shown)) <= Counter(
+                (c.currency, c.value) for c in tg.known_money()[j]
+            )
 
 
-def test_three_people_and_a_bot_play_a_whole_game(serve: Any, db_url: str, recorded_links: None) -> None:
+def test_three_people_and_a_bot_play_a_whole_game(
+    serve: Any, db_url: str, recorded_links: None
+) -> None:
     srv = serve(db_url)
     lobby = online.connect(srv.url)
     t = lobby.open_table(players=PLAYERS, seats=BOTS, seed=SEED)
@@ -129,7 +137,10 @@ def test_three_people_and_a_bot_play_a_whole_game(serve: Any, db_url: str, recor
         assert tg.is_over and tg.step > 150
         # every client is told the game is over, once; then it holds the whole record
         end = time.monotonic() + 20
-        while not all(any('"over"' in f[:20] for f in w.link.recorded) for w in widgets.values()) or not spectator.overs:
+        while (
+            not all(any('"over"' in f[:20] for f in w.link.recorded) for w in widgets.values())
+            or not spectator.overs
+        ):
             assert time.monotonic() < end, "not every client got the over frame"
             spectator.drain(0.05)
         spectator.drain(0.2)

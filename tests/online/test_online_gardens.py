@@ -23,7 +23,9 @@ BOTS = {"Cem": "greedy"}
 
 @pytest.mark.parametrize("options", [{}, {"hand_size": 3}])
 def test_a_gardens_table(server: Any, options: dict[str, Any]) -> None:
-    t = open_table(server.url, game="gardens", players=PLAYERS, seats=BOTS, seed=SEED, options=options)
+    t = open_table(
+        server.url, game="gardens", players=PLAYERS, seats=BOTS, seed=SEED, options=options
+    )
     assert t["game"] == "gardens" and sorted(t["codes"]) == ["Ann", "Ben"]
     seats = {n: Raw(server.url, {"type": "hello", "code": c}) for n, c in t["codes"].items()}
     spectator = Raw(server.url, {"type": "hello", "watch": t["id"]})
@@ -37,7 +39,9 @@ def test_a_gardens_table(server: Any, options: dict[str, Any]) -> None:
                 for c in clients:
                     c.drain(0.005)
                 g = spectator.game
-                if all(c.game.step == g.step for c in clients) and (g.is_over or g.current_player.name not in BOTS):
+                if all(c.game.step == g.step for c in clients) and (
+                    g.is_over or g.current_player.name not in BOTS
+                ):
                     break
                 assert time.monotonic() < end, "the clients did not settle"
             tg = truth.to([a.to_json() for a in g.history])
@@ -53,7 +57,9 @@ def test_a_gardens_table(server: Any, options: dict[str, Any]) -> None:
                     assert len(sg.players[j].hand) == len(p.hand)
                     if j != i and [x.id for x in sg.players[j].hand] != [x.id for x in p.hand]:
                         guessed += 1
-                assert sg.scores == tg.scores and [str(e) for e in sg.log] == [str(e) for e in tg.log]
+                assert sg.scores == tg.scores and [str(e) for e in sg.log] == [
+                    str(e) for e in tg.log
+                ]
             name = tg.current_player.name
             r = seats[name]
             assert sorted(map(key, r.game.legal_actions())) == sorted(map(key, tg.legal_actions()))

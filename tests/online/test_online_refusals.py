@@ -101,7 +101,9 @@ def test_out_of_turn(tables: Tables) -> None:
     legal = choose(mover.game, 1)  # legal for the seat to move, sent by the other seat
     other.intent(legal, other.game.step, "not-mine")
     answer = other.answer("not-mine")
-    assert answer["type"] == "refused" and answer["kind"] == "turn" and answer["rule"] == "R4", answer
+    assert answer["type"] == "refused" and answer["kind"] == "turn" and answer["rule"] == "R4", (
+        answer
+    )
     assert f"It is {name}'s turn" in answer["message"]
     tables.unchanged(before)
     # a spectator's intent is refused too
@@ -178,7 +180,9 @@ def test_malformed_frames(tables: Tables, frame: str) -> None:
 def test_an_action_that_is_no_action(tables: Tables) -> None:
     before = tables.snapshot()
     _name, mover = tables.mover()
-    for i, action in enumerate([{"type": "fly"}, {"type": "buy", "currency": "yen", "pay": [1]}, {}]):
+    for i, action in enumerate(
+        [{"type": "fly"}, {"type": "buy", "currency": "yen", "pay": [1]}, {}]
+    ):
         mover.intent(action, mover.game.step, f"no-action-{i}")
         answer = mover.answer(f"no-action-{i}")
         assert answer["type"] == "refused" and answer["kind"] == "malformed", answer
@@ -188,8 +192,14 @@ def test_an_action_that_is_no_action(tables: Tables) -> None:
 def test_oversized_frames(tables: Tables) -> None:
     before = tables.snapshot()
     _name, mover = tables.mover()
-    big = json.dumps({"type": "intent", "id": "big", "step": mover.game.step,
-                      "action": {"type": "take_money", "pad": "x" * (protocol.MAX_FRAME + 1)}})  # fmt: skip
+    big = json.dumps(
+        {
+            "type": "intent",
+            "id": "big",
+            "step": mover.game.step,
+            "action": {"type": "take_money", "pad": "x" * (protocol.MAX_FRAME + 1)},
+        }
+    )
     assert len(big) > 64 * 1024
     mover.send(big)
     answer = mover.until(lambda f: f["type"] == "refused")
@@ -223,7 +233,9 @@ def test_a_flood_from_one_connection(tables: Tables) -> None:
             answers.append(f)
     kinds = Counter(f["kind"] for f in answers)
     assert len(answers) == n and set(kinds) == {"rate", "stale"}, kinds
-    assert kinds["stale"] >= protocol.BURST - 5 and kinds["rate"] >= n // 2, kinds  # (a burst passes)
+    assert kinds["stale"] >= protocol.BURST - 5 and kinds["rate"] >= n // 2, (
+        kinds
+    )  # (a burst passes)
     assert "Too many frames" in next(f for f in answers if f["kind"] == "rate")["message"]
     tables.unchanged(before)
     # another connection, even of the same table, is not slowed down
@@ -265,12 +277,17 @@ def test_an_illegal_action(tables: Tables) -> None:
     assert too_little, "seed 3: the starting player should hold a card too small for a tile"
     mover.intent(too_little[0], g.step, "too-little")
     answer = mover.answer("too-little")
-    assert answer["type"] == "refused" and answer["kind"] == "illegal" and answer["rule"] == "R6", answer
+    assert answer["type"] == "refused" and answer["kind"] == "illegal" and answer["rule"] == "R6", (
+        answer
+    )
     assert "not enough" in answer["message"]
     tables.unchanged(before)
     # paying with cards the seat does not hold
-    absent = next(Buy(cur, (9, 9, 9)) for cur in ("denar", "dirham", "ducat", "florin")
-                  if [c.value for c in g.players[g.current].money if c.currency == cur].count(9) < 3)  # fmt: skip
+    absent = next(
+        Buy(cur, (9, 9, 9))
+        for cur in ("denar", "dirham", "ducat", "florin")
+        if [c.value for c in g.players[g.current].money if c.currency == cur].count(9) < 3
+    )
     mover.intent(absent, g.step, "not-held")
     answer = mover.answer("not-held")
     assert answer["type"] == "refused" and answer["kind"] == "illegal" and answer["rule"], answer

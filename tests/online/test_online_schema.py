@@ -28,9 +28,15 @@ SEED = 3
 def v1_schema() -> tuple[sa.MetaData, sa.Table, sa.Table, sa.Table, sa.Table]:
     """The schema of version 1, as it was."""
     md = sa.MetaData()
-    meta = sa.Table("meta", md, sa.Column("key", sa.String(40), primary_key=True), sa.Column("value", sa.Text, nullable=False))
+    meta = sa.Table(
+        "meta",
+        md,
+        sa.Column("key", sa.String(40), primary_key=True),
+        sa.Column("value", sa.Text, nullable=False),
+    )
     tables = sa.Table(
-        "tables", md,
+        "tables",
+        md,
         sa.Column("id", sa.String(40), primary_key=True),
         sa.Column("game", sa.String(20), nullable=False),
         sa.Column("options", sa.Text, nullable=False),
@@ -38,15 +44,17 @@ def v1_schema() -> tuple[sa.MetaData, sa.Table, sa.Table, sa.Table, sa.Table]:
         sa.Column("summary", sa.Text, nullable=False),
         sa.Column("over", sa.Boolean, nullable=False, default=False),
         sa.Column("created", sa.Float, nullable=False),
-    )  # fmt: skip
+    )
     codes = sa.Table(
-        "codes", md,
+        "codes",
+        md,
         sa.Column("digest", sa.String(64), primary_key=True),
         sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
-    )  # fmt: skip
+    )
     actions = sa.Table(
-        "actions", md,
+        "actions",
+        md,
         sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
         sa.Column("step", sa.Integer, primary_key=True),
         sa.Column("action", sa.Text, nullable=False),
@@ -54,7 +62,7 @@ def v1_schema() -> tuple[sa.MetaData, sa.Table, sa.Table, sa.Table, sa.Table]:
         sa.Column("intent", sa.String(80), nullable=True),
         sa.Column("at", sa.Float, nullable=False),
         sa.UniqueConstraint("table_id", "intent", name="one_intent_once"),
-    )  # fmt: skip
+    )
     return md, meta, tables, codes, actions
 
 
@@ -74,15 +82,34 @@ def build_v1(db: str, steps: int, version: int = 1) -> tuple[str, dict[str, str]
         with eng.begin() as conn:
             md.create_all(conn)
             conn.execute(meta.insert().values(key="schema", value=str(version)))
-            conn.execute(tables.insert().values(
-                id=tid, game="alhambra", options=json.dumps({**g.seat_options(), "seed": SEED}),
-                seats=json.dumps(seats), summary=json.dumps(summary(g, seats)), over=False, created=created,
-            ))  # fmt: skip
+            conn.execute(
+                tables.insert().values(
+                    id=tid,
+                    game="alhambra",
+                    options=json.dumps({**g.seat_options(), "seed": SEED}),
+                    seats=json.dumps(seats),
+                    summary=json.dumps(summary(g, seats)),
+                    over=False,
+                    created=created,
+                )
+            )
             for seat, name in enumerate(PLAYERS):
-                conn.execute(codes.insert().values(digest=store.digest(code_of[name]), table_id=tid, seat=seat))
+                conn.execute(
+                    codes.insert().values(
+                        digest=store.digest(code_of[name]), table_id=tid, seat=seat
+                    )
+                )
             for i, (a, m) in enumerate(zip(g.history, movers)):
-                conn.execute(actions.insert().values(table_id=tid, step=i, action=json.dumps(a.to_json()),
-                                                     seat=m, intent=f"v1-{i}", at=created + i))  # fmt: skip
+                conn.execute(
+                    actions.insert().values(
+                        table_id=tid,
+                        step=i,
+                        action=json.dumps(a.to_json()),
+                        seat=m,
+                        intent=f"v1-{i}",
+                        at=created + i,
+                    )
+                )
     finally:
         eng.dispose()
     return tid, code_of, g
@@ -94,7 +121,9 @@ def test_a_version_1_database_is_upgraded_and_its_table_resumes(serve: Any, db_u
     eng = store.engine_for(db_url)
     try:
         with eng.connect() as conn:
-            assert conn.execute(sa.text("SELECT value FROM meta WHERE key = 'schema'")).scalar() == str(store.SCHEMA_VERSION)
+            assert conn.execute(
+                sa.text("SELECT value FROM meta WHERE key = 'schema'")
+            ).scalar() == str(store.SCHEMA_VERSION)
             assert "updated" in {c["name"] for c in sa.inspect(conn).get_columns("tables")}
             created, updated = conn.execute(sa.text("SELECT created, updated FROM tables")).one()
             assert updated == created
@@ -104,7 +133,14 @@ def test_a_version_1_database_is_upgraded_and_its_table_resumes(serve: Any, db_u
         r = Raw(srv.url, {"type": "hello", "code": codes[name]})
         try:
             assert [a.to_json() for a in r.game.history] == [a.to_json() for a in g.history]
-            r.send({"type": "intent", "id": "v1-3", "step": 7, "action": {"type": "take_money", "cards": []}})
+            r.send(
+                {
+                    "type": "intent",
+                    "id": "v1-3",
+                    "step": 7,
+                    "action": {"type": "take_money", "cards": []},
+                }
+            )
             assert r.answer("v1-3")["type"] == "ack"  # the stored intents are known
             r.intent(choose(r.game, 1), 7, "after-upgrade")
             assert r.answer("after-upgrade")["type"] == "step"

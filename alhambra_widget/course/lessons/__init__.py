@@ -19,14 +19,16 @@ from ...engine.alhambra.components import building_tiles
 from ...engine.errors import GameError
 from .building import BOARD_TASKS
 from .coached import COACHED_TASKS
-from .core import TASKS, Attempt, Lesson, Task, Verdict, cell_text, parse_cell
+from .core import TASKS, Attempt, Lesson, Oracle, Task, Verdict, cell_text, parse_cell
 from .gardens import GARDENS_TASKS, gardens_game
-from .oracles import ORACLE_TASKS, ORACLES, Oracle, number_fields, option_scores, options
+from .oracles import ORACLE_TASKS, ORACLES, number_fields, option_scores, options
 from .progress import Progress, default_progress_path
 from .steps import STEP_TASKS
 from .turns import TURN_TASKS, action_of, answer_of
 
-TASKS.update({**BOARD_TASKS, **TURN_TASKS, **ORACLE_TASKS, **STEP_TASKS, **GARDENS_TASKS, **COACHED_TASKS})
+TASKS.update(
+    {**BOARD_TASKS, **TURN_TASKS, **ORACLE_TASKS, **STEP_TASKS, **GARDENS_TASKS, **COACHED_TASKS}
+)
 
 
 __all__ = [

@@ -21,7 +21,9 @@ def _built(a: Alhambra, tile: Tile, c: Pos, exchange: bool = False) -> Alhambra:
     return trial
 
 
-def _best_walls(a: Alhambra, tile: Tile, cells: Iterable[Pos], exchange: bool = False) -> dict[Pos, int]:
+def _best_walls(
+    a: Alhambra, tile: Tile, cells: Iterable[Pos], exchange: bool = False
+) -> dict[Pos, int]:
     return {c: _built(a, tile, c, exchange).longest_wall() for c in cells}
 
 
@@ -48,9 +50,19 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
     targets = _build_targets(lesson)
     if c in targets:
         walls = lesson.want.get("goal") == "longest_wall"  # the engine's lengths, before and after
-        extra = f" Your longest wall grows from {a.longest_wall()} to {targets[c]} segments (R11)." if walls else ""
+        extra = (
+            f" Your longest wall grows from {a.longest_wall()} to {targets[c]} segments (R11)."
+            if walls
+            else ""
+        )
         after = _built(a, t, c, exchange)
-        return Verdict(True, f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}", "R11" if walls else "R7", board=after, cell=c)
+        return Verdict(
+            True,
+            f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}",
+            "R11" if walls else "R7",
+            board=after,
+            cell=c,
+        )
     got = _best_walls(a, t, [c], exchange)[c]
     return Verdict(
         False,
@@ -82,12 +94,24 @@ def _judge_break(at: Attempt, payload: object) -> Verdict:
     a, t, want = lesson.alhambra(), lesson.tile(), lesson.want["rule"]
     v = a.why_illegal(t, c)
     if v is None:
-        return Verdict(False, f"{t} may stand at {cell_text(c)}: it keeps every building rule (R7). Find a cell where it breaks {want}.", "R7", "legal")
+        return Verdict(
+            False,
+            f"{t} may stand at {cell_text(c)}: it keeps every building rule (R7). Find a cell where it breaks {want}.",
+            "R7",
+            "legal",
+        )
     if v.rule == want:
         return Verdict(True, f"{cell_text(c)}: {v}", want)
     if v.rule == "R7":
-        return Verdict(False, f"{cell_text(c)} is built already (R7): pick an empty cell.", "R7", "taken")
-    return Verdict(False, f"{cell_text(c)} breaks another rule first: {v} Find a cell that breaks {want}.", v.rule, "other_rule")
+        return Verdict(
+            False, f"{cell_text(c)} is built already (R7): pick an empty cell.", "R7", "taken"
+        )
+    return Verdict(
+        False,
+        f"{cell_text(c)} breaks another rule first: {v} Find a cell that breaks {want}.",
+        v.rule,
+        "other_rule",
+    )
 
 
 def _removal_targets(lesson: Lesson) -> set[Pos]:
@@ -102,7 +126,12 @@ def _judge_remove(at: Attempt, payload: object) -> Verdict:
     c = parse_cell(answer_field(payload, "cell"))
     a = lesson.alhambra()
     if c not in a.tiles:
-        return Verdict(False, f"{cell_text(c)} is empty: only a built tile can go to the reserve (R8).", "R8", "empty")
+        return Verdict(
+            False,
+            f"{cell_text(c)} is empty: only a built tile can go to the reserve (R8).",
+            "R8",
+            "empty",
+        )
     v = a.why_not_removable(c)
     stuck = lesson.want.get("goal") == "stuck"
     if c == (0, 0):
@@ -110,14 +139,23 @@ def _judge_remove(at: Attempt, payload: object) -> Verdict:
     if stuck:
         if v is not None:
             return Verdict(True, f"{a.tiles[c]} at {cell_text(c)} must stay: {v}", v.rule)
-        return Verdict(False, f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8). Find one that must stay.", "R8", "removable")
+        return Verdict(
+            False,
+            f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8). Find one that must stay.",
+            "R8",
+            "removable",
+        )
     if v is None:
         after = a.copy()
         after.remove(c)
-        return Verdict(True, f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8).", "R8", board=after, cell=c)
+        return Verdict(
+            True,
+            f"{a.tiles[c]} at {cell_text(c)} may go to the reserve: what remains keeps R7 (R8).",
+            "R8",
+            board=after,
+            cell=c,
+        )
     return Verdict(False, f"{a.tiles[c]} at {cell_text(c)} must stay: {v}", v.rule, "stuck")
-
-
 
 
 BOARD_TASKS: dict[str, Task] = {

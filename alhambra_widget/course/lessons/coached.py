@@ -21,8 +21,12 @@ LEARNER = "You"
 def _replayed(lesson: Lesson, payload: object) -> Game | GardensGame:
     text = answer_field(payload, "game")
     if not isinstance(text, str):
-        raise MalformedInput("A coached game's answer is the saved game: {'game': w.game.to_json()}.")
-    cls: type[Game] | type[GardensGame] = Game if lesson.start["kind"] == "alhambra" else GardensGame
+        raise MalformedInput(
+            "A coached game's answer is the saved game: {'game': w.game.to_json()}."
+        )
+    cls: type[Game] | type[GardensGame] = (
+        Game if lesson.start["kind"] == "alhambra" else GardensGame
+    )
     try:
         return cls.from_json(text)
     except GameError:
@@ -35,9 +39,19 @@ def _judge(at: Attempt, payload: object) -> Verdict:
     g = _replayed(at.lesson, payload)
     rule = "R12" if isinstance(g, Game) else "G5"
     if LEARNER not in [p.name for p in g.players]:
-        return Verdict(False, f"{LEARNER} does not play in that game: play the coached game yourself.", rule, "not_yours")
+        return Verdict(
+            False,
+            f"{LEARNER} does not play in that game: play the coached game yourself.",
+            rule,
+            "not_yours",
+        )
     if not g.is_over:
-        return Verdict(False, f"That game is not over yet ({len(g.history)} actions): play it to the end ({rule}).", rule, "unfinished")
+        return Verdict(
+            False,
+            f"That game is not over yet ({len(g.history)} actions): play it to the end ({rule}).",
+            rule,
+            "unfinished",
+        )
     won = " and ".join(g.winners)
     return Verdict(True, f"A whole game played to its end: {won} won ({rule}).", rule)
 
@@ -66,15 +80,29 @@ _TEACH = (
 )
 
 COACHED: list[dict[str, Any]] = [
-    dict(id="coached-game", chapter="coached", title="A coached game of the Alhambra", rules=("R4", "R10", "R11", "R12"),
-         goal="Play a whole game against Ben, the search bot, with the coach: run CoachedGame() in the next cell and play "
-              "it to its end. Finishing earns the stars.",
-         task="coached", start={"kind": "alhambra", "seed": 1}, teach=_TEACH,
-         hints=("Take back any move the coach flags, and look for the move it prefers.",)),
-    dict(id="coached-gardens", chapter="coached", title="A coached game of the Gardens", rules=("G3", "G4", "G5"),
-         goal="Play a whole Gardens game against Ben, the search bot, with the coach: run CoachedGardens() in the "
-              "cell after the Alhambra's and play it to its end. Finishing earns the stars.",
-         task="coached", start={"kind": "gardens", "seed": 1}, teach=_TEACH,
-         hints=("Take back any lay the coach flags, and look for the lay it prefers.",)),
+    dict(
+        id="coached-game",
+        chapter="coached",
+        title="A coached game of the Alhambra",
+        rules=("R4", "R10", "R11", "R12"),
+        goal="Play a whole game against Ben, the search bot, with the coach: run CoachedGame() in the next cell and play "
+        "it to its end. Finishing earns the stars.",
+        task="coached",
+        start={"kind": "alhambra", "seed": 1},
+        teach=_TEACH,
+        hints=("Take back any move the coach flags, and look for the move it prefers.",),
+    ),
+    dict(
+        id="coached-gardens",
+        chapter="coached",
+        title="A coached game of the Gardens",
+        rules=("G3", "G4", "G5"),
+        goal="Play a whole Gardens game against Ben, the search bot, with the coach: run CoachedGardens() in the "
+        "cell after the Alhambra's and play it to its end. Finishing earns the stars.",
+        task="coached",
+        start={"kind": "gardens", "seed": 1},
+        teach=_TEACH,
+        hints=("Take back any lay the coach flags, and look for the lay it prefers.",),
+    ),
 ]
 """The lessons of the chapter ``"coached"`` (added to the course by the catalog)."""

@@ -41,7 +41,13 @@ class Verdict:
 
     def to_dict(self) -> VerdictJson:
         """The verdict as JSON for the page: ok, text, rule (a ruling id), mistake, done."""
-        return {"ok": self.ok, "text": self.message, "rule": self.rule, "mistake": self.mistake, "done": self.done}
+        return {
+            "ok": self.ok,
+            "text": self.message,
+            "rule": self.rule,
+            "mistake": self.mistake,
+            "done": self.done,
+        }
 
 
 def cell_text(c: Pos) -> str:
@@ -132,9 +138,13 @@ class Lesson:
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
-            raise MalformedInput(f"Lesson {self.id}: unknown task {self.task!r}; the tasks are {sorted(TASKS)}.")
+            raise MalformedInput(
+                f"Lesson {self.id}: unknown task {self.task!r}; the tasks are {sorted(TASKS)}."
+            )
         if (self.task == "steps") != bool(self.steps):
-            raise MalformedInput(f"Lesson {self.id}: a lesson in steps has task 'steps' and its steps.")
+            raise MalformedInput(
+                f"Lesson {self.id}: a lesson in steps has task 'steps' and its steps."
+            )
 
     def step(self, i: int, before: Attempt | None = None) -> Lesson:
         """Step ``i`` of a lesson in steps, as a lesson of its own (its start carried
@@ -144,8 +154,17 @@ class Lesson:
         start = dict(d.pop("start", {}))
         if carry == "game" and before is not None and before.game is not None:
             start["game"] = carried_game(before.game, self.steps[0]["start"]["game"])
-        elif carry == "board" and before is not None and before.last is not None and before.last.board is not None:
-            start["alhambra"] = {f"{x},{y}": t.name for (x, y), t in before.last.board.tiles.items() if (x, y) != (0, 0)}
+        elif (
+            carry == "board"
+            and before is not None
+            and before.last is not None
+            and before.last.board is not None
+        ):
+            start["alhambra"] = {
+                f"{x},{y}": t.name
+                for (x, y), t in before.last.board.tiles.items()
+                if (x, y) != (0, 0)
+            }
         d.setdefault("title", self.title)
         d.setdefault("rules", self.rules)
         return Lesson(id=f"{self.id}/{i + 1}", chapter=self.chapter, start=start, **d)
@@ -276,8 +295,18 @@ class Task:
     """What the page draws to answer on: alhambra, game, numbers or choose."""
 
 
-
 TASKS: dict[str, Task] = {}
 """Kind of answer -> how the engine judges it and finds its solutions (filled by
 :mod:`alhambra_widget.course.lessons` from the ``*_TASKS`` of the modules that judge
 them: each kind lives in its own module)."""
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """What the engine says about a numbers or choose lesson: the ``answer`` (a choice,
+    or the numbers by name), the sentence for a right answer, and ``wrong``: for another
+    answer, (sentence, ruling id, kind of mistake)."""
+
+    answer: Any
+    right: str
+    wrong: Callable[[Any], tuple[str, str, str]]

@@ -34,7 +34,11 @@ def _judge_field(at: Attempt, payload: object) -> Verdict:
     first = not g.fields
     v = _refusal(g, c)
     if v is None:
-        why = "keeps off the board's edge: the first garden tile" if first else "shares a straight side with a laid garden tile: the tile"
+        why = (
+            "keeps off the board's edge: the first garden tile"
+            if first
+            else "shares a straight side with a laid garden tile: the tile"
+        )
         return Verdict(True, f"field {cell_text(c)} {why} may be laid there (G3).", "G3")
     rule = v.rule if isinstance(v.rule, str) else "G3"
     return Verdict(False, f"field {cell_text(c)}: {v}", rule, "g_first" if first else "g_next")

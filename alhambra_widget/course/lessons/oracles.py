@@ -5,26 +5,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ...engine.alhambra.components import Card, Tile, money_cards
 from ...engine.alhambra.game import Game, dirk_draw
 from ...engine.alhambra.scoring import POINTS, place_points, score_kind
-from ...engine.errors import GameError, MalformedInput
-from ...engine.gardens.components import TREES, garden_tiles
-from .core import ORDINAL, Attempt, Lesson, Pos, Task, Verdict, answer_field, cell_text, parse_cell
-
-
-@dataclass(frozen=True)
-class Oracle:
-    """What the engine says about a numbers or choose lesson: the ``answer`` (a choice,
-    or the numbers by name), the sentence for a right answer, and ``wrong``: for another
-    answer, (sentence, ruling id, kind of mistake)."""
-
-    answer: Any
-    right: str
-    wrong: Callable[[Any], tuple[str, str, str]]
+from ...engine.errors import MalformedInput
+from ...engine.gardens.components import TREES
+from .core import (
+    ORDINAL,
+    Attempt,
+    Lesson,
+    Oracle,
+    Pos,
+    Task,
+    Verdict,
+    answer_field,
+    cell_text,
+    parse_cell,
+)
+from .gardens_oracles import GARDENS_ORACLES
 
 
 def _majority(lesson: Lesson) -> Any:
@@ -39,19 +39,39 @@ def _o_majority(lesson: Lesson) -> Oracle:
         name = next(n for n, v in ks.points.items() if given.get(n) != v)
         got, want = given.get(name), ks.points[name]
         if name not in ks.places:
-            return f"you gave {name} {got}, but {name} has no {s['kind']}, so takes no place and scores nothing (R10).", "R10", "place"
+            return (
+                f"you gave {name} {got}, but {name} has no {s['kind']}, so takes no place and scores nothing (R10).",
+                "R10",
+                "place",
+            )
         pooled = ks.shared.get(name, (ks.places[name],))  # the engine's pooling (R10)
         if len(pooled) > 1:
             group = [n for n, p in ks.places.items() if p == ks.places[name]]
             worth = "+".join(str(place_points(s["kind"], s["round"], p)) for p in pooled)
-            return (f"you gave {name} {got}, but {' and '.join(sorted(group))} tie for {ORDINAL[ks.places[name]]} place, "
-                    f"so they share {worth} and each gets {want}, rounded down (R10)."), "R10", "shared"  # fmt: skip
+            return (
+                (
+                    f"you gave {name} {got}, but {' and '.join(sorted(group))} tie for {ORDINAL[ks.places[name]]} place, "
+                    f"so they share {worth} and each gets {want}, rounded down (R10)."
+                ),
+                "R10",
+                "shared",
+            )
         places = len(POINTS[s["kind"]][s["round"] - 1])  # the places the round's table pays
         if ks.places[name] > places:
             paid = f"{places} place{'s' if places > 1 else ''}"
-            return f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]}, and round {s['round']} pays only {paid} (R10).", "R10", "place"
-        return (f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]} with {ks.counts[name]}, "
-                f"worth {want} in round {s['round']} (R10)."), "R10", "place"  # fmt: skip
+            return (
+                f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]}, and round {s['round']} pays only {paid} (R10).",
+                "R10",
+                "place",
+            )
+        return (
+            (
+                f"you gave {name} {got}, but {name} is {ORDINAL[ks.places[name]]} with {ks.counts[name]}, "
+                f"worth {want} in round {s['round']} (R10)."
+            ),
+            "R10",
+            "place",
+        )
 
     return Oracle(dict(ks.points), ks.explain() + " (R10).", wrong)
 
@@ -64,12 +84,26 @@ def _o_walls(lesson: Lesson) -> Oracle:
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         got = given["wall"]
         if got == drawn and drawn != external:
-            return f"{got} counts every wall drawn, but walls back to back between two tiles count for nothing (R11).", "R11", "inner"
+            return (
+                f"{got} counts every wall drawn, but walls back to back between two tiles count for nothing (R11).",
+                "R11",
+                "inner",
+            )
         if got == external and external != want:
-            return f"{got} counts every outer segment; only the longest trail joined end to end scores (R11).", "R11", "all_outer"
-        return f"{got} is too {'many' if got > want else 'few'}: follow one joined outer wall, segment by segment (R11).", "R11", "count"
+            return (
+                f"{got} counts every outer segment; only the longest trail joined end to end scores (R11).",
+                "R11",
+                "all_outer",
+            )
+        return (
+            f"{got} is too {'many' if got > want else 'few'}: follow one joined outer wall, segment by segment (R11).",
+            "R11",
+            "count",
+        )
 
-    return Oracle({"wall": want}, f"the longest joined outer wall has {want} segments (R11).", wrong)
+    return Oracle(
+        {"wall": want}, f"the longest joined outer wall has {want} segments (R11).", wrong
+    )
 
 
 def _o_dirk(lesson: Lesson) -> Oracle:
@@ -79,12 +113,24 @@ def _o_dirk(lesson: Lesson) -> Oracle:
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         got = given["tiles"]
         if s["after_round"] == 2 and got == 6:
-            return "6 is what Dirk takes at setup and after round 1; after round 2 it is a third of the bag (R3).", "R3", "dirk"
+            return (
+                "6 is what Dirk takes at setup and after round 1; after round 2 it is a third of the bag (R3).",
+                "R3",
+                "dirk",
+            )
         if s["after_round"] == 2 and got == -(-s["bag"] // 3):
             return "a third of the bag is rounded down, not up (R3).", "R3", "dirk"
-        return f"{got} is not what Dirk takes from a bag of {s['bag']} after round {s['after_round']} (R3).", "R3", "dirk"
+        return (
+            f"{got} is not what Dirk takes from a bag of {s['bag']} after round {s['after_round']} (R3).",
+            "R3",
+            "dirk",
+        )
 
-    return Oracle({"tiles": want}, f"after round {s['after_round']} Dirk takes {want} of the {s['bag']} tiles (R3).", wrong)
+    return Oracle(
+        {"tiles": want},
+        f"after round {s['after_round']} Dirk takes {want} of the {s['bag']} tiles (R3).",
+        wrong,
+    )
 
 
 def _only_cell(lesson: Lesson) -> Pos:
@@ -100,22 +146,40 @@ def _o_coords(lesson: Lesson) -> Oracle:
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         gx, gy = given["x"], given["y"]
         if (gx, gy) == (y, x):
-            return "x and y are swapped: x counts east from the fountain, y counts south (R7).", "R7", "swapped"
+            return (
+                "x and y are swapped: x counts east from the fountain, y counts south (R7).",
+                "R7",
+                "swapped",
+            )
         if (gx, gy) == (x, -y) and y:
-            return "y grows to the south: a cell north of the fountain has a negative y (R7).", "R7", "y_sign"
+            return (
+                "y grows to the south: a cell north of the fountain has a negative y (R7).",
+                "R7",
+                "y_sign",
+            )
         if (gx, gy) == (-x, y) and x:
-            return "x grows to the east: a cell west of the fountain has a negative x (R7).", "R7", "x_sign"
+            return (
+                "x grows to the east: a cell west of the fountain has a negative x (R7).",
+                "R7",
+                "x_sign",
+            )
         v = lesson.alhambra().why_illegal(lesson.tile(), (gx, gy))
         if v is None:  # pragma: no cover - the tile fits one cell only
             return "that cell is not the one (R7).", "R7", "cell"
         return f"the tile does not fit at ({gx}, {gy}): {v}", "R7", v.rule
 
-    return Oracle({"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7).", wrong)
+    return Oracle(
+        {"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7).", wrong
+    )
 
 
 def _money_cards(lesson: Lesson) -> int:
     g = Game([f"P{i}" for i in range(lesson.start["players"])], seed=0)
-    return len(g.display) + sum(len(p.money) for p in g.players) + sum(isinstance(c, Card) for c in g.deck)
+    return (
+        len(g.display)
+        + sum(len(p.money) for p in g.players)
+        + sum(isinstance(c, Card) for c in g.deck)
+    )
 
 
 def _o_cards(lesson: Lesson) -> Oracle:
@@ -123,55 +187,32 @@ def _o_cards(lesson: Lesson) -> Oracle:
 
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         if n > 2 and given["cards"] == 72:
-            return "72 is the two-player game, where one card of each currency and value leaves (R3).", "R3", "two_players"
-        return f"{given['cards']} is not it: count four currencies, values 1 to 9, and how many of each (R1).", "R1", "count"
+            return (
+                "72 is the two-player game, where one card of each currency and value leaves (R3).",
+                "R3",
+                "two_players",
+            )
+        return (
+            f"{given['cards']} is not it: count four currencies, values 1 to 9, and how many of each (R1).",
+            "R1",
+            "count",
+        )
 
     full, deck = money_cards(), money_cards(n == 2)  # the engine's decks: the working from them
     kinds, values = len({c.currency for c in full}), len({c.value for c in full})
     copies = full.count(full[0])
     worked = f"{kinds} currencies × {values} values × {copies} cards of each = {len(full)}"
     if len(deck) == len(full):
-        return Oracle({"cards": want}, f"{worked}: a game of {n} players uses {want} money cards (R1).", wrong)
+        return Oracle(
+            {"cards": want}, f"{worked}: a game of {n} players uses {want} money cards (R1).", wrong
+        )
     gone = len(full) - len(deck)
-    return Oracle({"cards": want}, f"{worked} (R1); with two, one of each currency and value leaves: "
-                  f"{len(full)} − {gone} = {want} money cards (R3).", wrong)
-
-
-def _o_g_fields(lesson: Lesson) -> Oracle:
-    from ...engine.gardens.components import fields_of
-
-    bx, by = lesson.start["building"]
-    want = len(fields_of((int(bx), int(by))))
-    return Oracle({"fields": want}, f"{want} garden fields touch that building (G1).", lambda given: (
-        f"{given['fields']} is not it: count the garden fields at the building's corners that lie on the board (G1).", "G1", "fields"))
-
-
-def _o_g_points(lesson: Lesson) -> Oracle:
-    from ...engine.gardens.components import building_points
-    from ...engine.gardens.game import explain_winner
-
-    s = lesson.start
-    winner, why_w = explain_winner(s["trees"])
-    kinds, want = building_points(s["value"], s["trees"], winner)
-
-    def wrong(given: dict[str, int]) -> tuple[str, str, str]:
-        got = given["points"]
-        if winner and got == s["value"] * s["trees"][winner]:
-            return "the multiplier is the number of kinds with a tree facing the building, not the winner's trees (G4).", "G4", "points"
-        if got == s["value"]:
-            return "the value is multiplied by the number of kinds facing the building (G4).", "G4", "points"
-        return f"{got} is not it: first find the winning kind ({why_w}), then multiply (G4).", "G4", "points"
-
-    right = f"{why_w}; {s['value']} x {kinds} kinds facing it (G4)." if winner else f"{why_w} (G4)."
-    return Oracle({"points": want}, right, wrong)
-
-
-def _o_g_end(lesson: Lesson) -> Oracle:
-    from ...engine.gardens.components import FIELDS
-
-    right = f"the game ends when every garden field holds a tile: {FIELDS} x {FIELDS} = {FIELDS * FIELDS} fields (G5)."
-    return Oracle({"tiles": FIELDS * FIELDS}, right, lambda given: (
-        f"{given['tiles']} is not it: the game ends when every garden field is planted (G5).", "G5", "end"))
+    return Oracle(
+        {"cards": want},
+        f"{worked} (R1); with two, one of each currency and value leaves: "
+        f"{len(full)} − {gone} = {want} money cards (R3).",
+        wrong,
+    )
 
 
 def _o_after_turn(lesson: Lesson) -> Oracle:
@@ -186,41 +227,88 @@ def _o_after_turn(lesson: Lesson) -> Oracle:
 
         def wrong_drawn(given: dict[str, int]) -> tuple[str, str, str]:
             if given["cards"] == drawn - rounds:
-                return (f"{given['cards']} counts the money cards only: a scoring card drawn is set aside and drawing goes on, "
-                        "so it is drawn as well (R9)."), "R9", "scoring_card"  # fmt: skip
-            return f"{given['cards']} is not it: draw card by card from the deck's top until the display is full (R9).", "R9", "refill"
+                return (
+                    (
+                        f"{given['cards']} counts the money cards only: a scoring card drawn is set aside and drawing goes on, "
+                        "so it is drawn as well (R9)."
+                    ),
+                    "R9",
+                    "scoring_card",
+                )
+            return (
+                f"{given['cards']} is not it: draw card by card from the deck's top until the display is full (R9).",
+                "R9",
+                "refill",
+            )
 
-        right = f"{drawn} cards: the display's empty places filled, and a scoring card set aside on the way" if rounds else f"{drawn} cards"
-        return Oracle({"cards": drawn}, right + f"; scoring round {rounds} came before the next player acted (R9)." if rounds else right + " (R9).", wrong_drawn)
+        right = (
+            f"{drawn} cards: the display's empty places filled, and a scoring card set aside on the way"
+            if rounds
+            else f"{drawn} cards"
+        )
+        return Oracle(
+            {"cards": drawn},
+            right + f"; scoring round {rounds} came before the next player acted (R9)."
+            if rounds
+            else right + " (R9).",
+            wrong_drawn,
+        )
     n = len(g.display)
 
     def wrong_display(given: dict[str, int]) -> tuple[str, str, str]:
-        return f"{given['cards']} is not it: at the end of every turn the display is refilled from the deck (R9).", "R9", "refill"
+        return (
+            f"{given['cards']} is not it: at the end of every turn the display is refilled from the deck (R9).",
+            "R9",
+            "refill",
+        )
 
-    return Oracle({"cards": n}, f"the display was refilled to {n} cards from the deck at the end of the turn (R9).", wrong_display)
+    return Oracle(
+        {"cards": n},
+        f"the display was refilled to {n} cards from the deck at the end of the turn (R9).",
+        wrong_display,
+    )
 
 
 def _o_starting_player(lesson: Lesson) -> Oracle:
     s = lesson.start
     g = Game(list(s["game"]["players"]), seed=s["game"]["seed"])
     who = g.players[g.starting_player]
-    key = ", ".join(f"{p.name} {len(p.money)} cards / {sum(c.value for c in p.money)}" for p in g.players)
+    key = ", ".join(
+        f"{p.name} {len(p.money)} cards / {sum(c.value for c in p.money)}" for p in g.players
+    )
 
     def wrong(name: str) -> tuple[str, str, str]:
         p = g.player(name)
         if len(p.money) > len(who.money):
-            return f"{name} holds {len(p.money)} cards, and someone holds fewer: the fewest cards start (R2).", "R2", "starting_player"
-        return f"{name} holds as many cards as another player, whose total is lower: then the lowest total starts (R2).", "R2", "starting_player"
+            return (
+                f"{name} holds {len(p.money)} cards, and someone holds fewer: the fewest cards start (R2).",
+                "R2",
+                "starting_player",
+            )
+        return (
+            f"{name} holds as many cards as another player, whose total is lower: then the lowest total starts (R2).",
+            "R2",
+            "starting_player",
+        )
 
-    return Oracle(who.name, f"{who.name} starts: fewest cards, then the lowest total ({key}) (R2).", wrong)
+    return Oracle(
+        who.name, f"{who.name} starts: fewest cards, then the lowest total ({key}) (R2).", wrong
+    )
 
 
 def _o_to_move(lesson: Lesson) -> Oracle:
     seed = lesson.start["game"]["seed"]
     who = lesson.game().current_player.name
-    return Oracle(who, f"it is {who}'s turn: the same seed and actions always give the same game (R13).", lambda name: (
-        f"replaying seed {seed} and these actions, it is not {name}'s turn: only an exact payment gives another action (R4), "
-        "and the same seed and actions always give the same game (R13).", "R13", "to_move"))
+    return Oracle(
+        who,
+        f"it is {who}'s turn: the same seed and actions always give the same game (R13).",
+        lambda name: (
+            f"replaying seed {seed} and these actions, it is not {name}'s turn: only an exact payment gives another action (R4), "
+            "and the same seed and actions always give the same game (R13).",
+            "R13",
+            "to_move",
+        ),
+    )
 
 
 def _o_gift(lesson: Lesson) -> Oracle:
@@ -228,19 +316,36 @@ def _o_gift(lesson: Lesson) -> Oracle:
     cur = s["currency"]
     g = Game(list(s["hands"]), seed=0)  # the lesson's hands, and a tile in every market slot
     g.edit(players={n: {"money": cards} for n, cards in s["hands"].items()})
-    [(_c, _t, receiver, _top)] = [x for x in g.gifts() if x[0] == cur]  # R12, as the engine gives it
+    [(_c, _t, receiver, _top)] = [
+        x for x in g.gifts() if x[0] == cur
+    ]  # R12, as the engine gives it
     held = {p.name: p.money_of(cur) for p in g.players}
     listed = ", ".join(f"{n} {v}" for n, v in held.items())
 
     def wrong(name: str) -> tuple[str, str, str]:
         if name == "nobody":
-            return f"one player holds more {cur} than each other player, so the tile goes to that player (R12).", "R12", "gift"
+            return (
+                f"one player holds more {cur} than each other player, so the tile goes to that player (R12).",
+                "R12",
+                "gift",
+            )
         if receiver is None:
-            return f"{name} holds {held[name]} {cur}, and the most is held by two players: on a tie for most the tile stays (R12).", "R12", "gift"
-        return f"{name} holds {held[name]} {cur}; another player holds more. Count the values of {cur} cards, not the cards (R12).", "R12", "gift"
+            return (
+                f"{name} holds {held[name]} {cur}, and the most is held by two players: on a tie for most the tile stays (R12).",
+                "R12",
+                "gift",
+            )
+        return (
+            f"{name} holds {held[name]} {cur}; another player holds more. Count the values of {cur} cards, not the cards (R12).",
+            "R12",
+            "gift",
+        )
 
-    right = (f"{receiver} holds the most {cur} ({listed}) and receives the tile (R12)." if receiver
-             else f"nobody: a tie for the most {cur} ({listed}), so the tile stays (R12).")  # fmt: skip
+    right = (
+        f"{receiver} holds the most {cur} ({listed}) and receives the tile (R12)."
+        if receiver
+        else f"nobody: a tie for the most {cur} ({listed}), so the tile stays (R12)."
+    )
     return Oracle(receiver or "nobody", right, wrong)
 
 
@@ -256,45 +361,18 @@ def _o_winning_kind(lesson: Lesson) -> Oracle:
         n = trees.get(kind, 0)
         tied = [k for k, v in trees.items() if v == n and k != kind]
         if tied:
-            return f"{kind} has {n}, tied with {' and '.join(tied)}: tied kinds drop out (G4).", "G4", "winning_kind"
-        return f"{kind} has {n}: the winner is the highest count that no other kind shares (G4).", "G4", "winning_kind"
+            return (
+                f"{kind} has {n}, tied with {' and '.join(tied)}: tied kinds drop out (G4).",
+                "G4",
+                "winning_kind",
+            )
+        return (
+            f"{kind} has {n}: the winner is the highest count that no other kind shares (G4).",
+            "G4",
+            "winning_kind",
+        )
 
     return Oracle(winner or "nobody", why + " (G4).", wrong)
-
-
-def _o_g_side(lesson: Lesson) -> Oracle:
-    s = lesson.start
-    tile = next(t for t in garden_tiles() if t.id == s["garden"])
-
-    def wrong(kind: str) -> tuple[str, str, str]:
-        if kind == tile.side(s["side"], 0):
-            return "that is the side before turning: each quarter turn moves every side one place clockwise (G2).", "G2", "g_side"
-        turns = f"{s['turn']} quarter turn{'s' if s['turn'] > 1 else ''}"
-        return f"{kind} is not there after {turns} clockwise; turn the sides one place at a time (G2).", "G2", "g_side"
-
-    names = ("north-east", "south-east", "south-west", "north-west")
-    now = tile.side(s["side"], s["turn"])
-    came = [k for k in range(4) if tile.side(k, 0) == now]  # the side it was on before turning
-    whence = f"the {now} of the {names[came[0]]} side comes to the {names[s['side']]}" if len(came) == 1 else f"{now} faces {names[s['side']]}"
-    return Oracle(now, f"{whence}: each quarter turn clockwise moves every side one place on (G2).", wrong)
-
-
-def _o_g_first(lesson: Lesson) -> Oracle:
-    from ...engine.gardens.game import GardensGame, Lay
-
-    s = lesson.start
-    gg = GardensGame(list(s["players"]), seed=s["seed"])
-    tile = gg.current_player.hand[0]
-
-    def refusal(label: str) -> GameError | None:
-        return gg.why_illegal(Lay(tile.id, parse_cell(label.strip("()")), 0))
-
-    legal = [lab for lab in options(lesson) if refusal(lab) is None]
-
-    def wrong(label: str) -> tuple[str, str, str]:
-        return str(refusal(label) or "that field is legal."), "G3", "g_first"
-
-    return Oracle(legal[0], "the starting player's first tile keeps off the edge of the board (G3).", wrong)
 
 
 def option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
@@ -328,8 +406,11 @@ def option_scores(lesson: Lesson) -> dict[str, tuple[int, str]]:
         others = {n: totals[n] for n in rivals}
         rival = max(others, key=lambda n: others[n])
         margin = totals[me] - others[rival]
-        out[opt["label"]] = (margin, f"with “{opt['label']}” round {rnd} gives you {totals[me]} ({_reasons(r, me)}) "
-                                     f"and {rival} {others[rival]} ({_reasons(r, rival)}), a margin of {margin:+d}")
+        out[opt["label"]] = (
+            margin,
+            f"with “{opt['label']}” round {rnd} gives you {totals[me]} ({_reasons(r, me)}) "
+            f"and {rival} {others[rival]} ({_reasons(r, rival)}), a margin of {margin:+d}",
+        )
     return out
 
 
@@ -346,28 +427,31 @@ def _o_best(lesson: Lesson) -> Oracle:
     scored = option_scores(lesson)
     best = max(scored, key=lambda k: scored[k][0])
     rules = " and ".join(lesson.rules)
-    return Oracle(best, scored[best][1] + ": the best margin of the choices.", lambda label: (
-        f"{scored[label][1]}; another choice leaves a bigger margin over the best other player ({rules}).", lesson.rules[0], "best"))
+    return Oracle(
+        best,
+        scored[best][1] + ": the best margin of the choices.",
+        lambda label: (
+            f"{scored[label][1]}; another choice leaves a bigger margin over the best other player ({rules}).",
+            lesson.rules[0],
+            "best",
+        ),
+    )
 
 
 ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
+    **GARDENS_ORACLES,
     # numbers
     "majority": _o_majority,
     "walls": _o_walls,
     "dirk": _o_dirk,
     "coords": _o_coords,
     "cards": _o_cards,
-    "g_fields": _o_g_fields,
-    "g_points": _o_g_points,
-    "g_end": _o_g_end,
     "after_turn": _o_after_turn,
     # choose
     "starting_player": _o_starting_player,
     "to_move": _o_to_move,
     "gift": _o_gift,
     "winning_kind": _o_winning_kind,
-    "g_side": _o_g_side,
-    "g_first": _o_g_first,
     "best": _o_best,
 }
 """Oracle name (a lesson's ``want["oracle"]``) -> what the engine says about it."""
@@ -437,8 +521,6 @@ def _sol_numbers(lesson: Lesson) -> list[list[dict[str, Any]]]:
 
 def _sol_choose(lesson: Lesson) -> list[list[dict[str, Any]]]:
     return [[{"choice": ORACLES[lesson.want["oracle"]](lesson).answer}]]
-
-
 
 
 ORACLE_TASKS: dict[str, Task] = {

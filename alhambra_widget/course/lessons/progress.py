@@ -65,13 +65,16 @@ class Progress:
             pass  # nothing written yet, or not ours
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps({"version": 1, "stars": self.stars, "at": self.at}, indent=1))
-        except OSError:  # a read-only place (a kiosk, JupyterLite's browser storage): kept in memory
+            self.path.write_text(
+                json.dumps({"version": 1, "stars": self.stars, "at": self.at}, indent=1)
+            )
+        except (
+            OSError
+        ):  # a read-only place (a kiosk, JupyterLite's browser storage): kept in memory
             pass
 
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r}, {sum(self.stars.values())} stars)"
-
 
 
 class SharedProgress(Progress):
@@ -82,7 +85,9 @@ class SharedProgress(Progress):
     The local file stays the learner's own copy; the server being away loses nothing
     locally and is not an error for the learner."""
 
-    def __init__(self, keep: Callable[..., None], stars: dict[str, int], path: str | Path | None = None):
+    def __init__(
+        self, keep: Callable[..., None], stars: dict[str, int], path: str | Path | None = None
+    ):
         super().__init__(path)
         for k, v in stars.items():
             self.stars[k] = max(v, self.stars.get(k, 0))

@@ -53,9 +53,13 @@ def _goal_most(m: _Move) -> Verdict | None:
     """R5: the take worth the most that one action allows (the engine lists the takes)."""
     assert isinstance(m.action, TakeMoney)
     total = sum(c.value for c in m.action.cards)
-    best = max(sum(c.value for c in t.cards) for t in m.before.legal_actions() if isinstance(t, TakeMoney))
+    best = max(
+        sum(c.value for c in t.cards) for t in m.before.legal_actions() if isinstance(t, TakeMoney)
+    )
     if total < best:
-        return Verdict(False, f"a legal take, worth {total}; another take is worth more (R5).", "R5", "less")
+        return Verdict(
+            False, f"a legal take, worth {total}; another take is worth more (R5).", "R5", "less"
+        )
     return Verdict(True, f"{total} is the most money one take allows here (R5).", "R5")
 
 
@@ -68,9 +72,18 @@ def _goal_exact_for(m: _Move) -> Verdict | None:
     exact = [pay for pay in payments(hand, tile.price) if m.after.is_exact(Buy(cur, pay))]
     if exact:
         how = "+".join(map(str, exact[0]))
-        return Verdict(True, f"your {cur} now pays the {tile} exactly: {how} = {tile.price}, which gives another action (R4).", "R4")
+        return Verdict(
+            True,
+            f"your {cur} now pays the {tile} exactly: {how} = {tile.price}, which gives another action (R4).",
+            "R4",
+        )
     held = ", ".join(map(str, sorted(hand))) or "nothing"
-    return Verdict(False, f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile} (R4).", "R4", "not_exact")
+    return Verdict(
+        False,
+        f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile} (R4).",
+        "R4",
+        "not_exact",
+    )
 
 
 def _paid(m: _Move) -> tuple[bool, str]:
@@ -81,13 +94,19 @@ def _paid(m: _Move) -> tuple[bool, str]:
 
 def _goal_legal_buy(m: _Move) -> Verdict | None:
     exact, paid = _paid(m)
-    return Verdict(True, f"{paid}: a legal purchase (R6){', and exact: another action (R4)' if exact else ''}.", "R6")
+    return Verdict(
+        True,
+        f"{paid}: a legal purchase (R6){', and exact: another action (R4)' if exact else ''}.",
+        "R6",
+    )
 
 
 def _goal_exact(m: _Move) -> Verdict | None:
     exact, paid = _paid(m)
     if not exact:
-        return Verdict(False, f"{paid}: legal, but not exact, so your turn ends (R4).", "R4", "not_exact")
+        return Verdict(
+            False, f"{paid}: legal, but not exact, so your turn ends (R4).", "R4", "not_exact"
+        )
     return Verdict(True, f"{paid}: exact, so another action follows (R4).", "R4")
 
 
@@ -97,8 +116,12 @@ def _goal_buy_all(m: _Move) -> Verdict | None:
     tiles = m.lesson.want["tiles"]
     if all(Tile.parse(t).name in got for t in tiles):
         if len(tiles) == 1 and isinstance(m.action, Buy):
-            return Verdict(True, f"{_paid(m)[1]}: it is yours, to place at the end of the turn (R6).", "R6")
-        return Verdict(True, "both tiles bought in one turn: the exact payment gave another action (R4).", "R4")
+            return Verdict(
+                True, f"{_paid(m)[1]}: it is yours, to place at the end of the turn (R6).", "R6"
+            )
+        return Verdict(
+            True, "both tiles bought in one turn: the exact payment gave another action (R4).", "R4"
+        )
     return None
 
 
@@ -113,9 +136,17 @@ def _goal_placed(m: _Move) -> Verdict | None:
     if m.after.player(m.me).bought:
         return None
     if isinstance(m.action, Reserve):  # where it went, from the action the engine applied
-        return Verdict(True, f"the {_plain(m.action.tile)} went to your reserve, where it waits for a redesign; the turn is over (R9).", "R9")
+        return Verdict(
+            True,
+            f"the {_plain(m.action.tile)} went to your reserve, where it waits for a redesign; the turn is over (R9).",
+            "R9",
+        )
     if isinstance(m.action, Place):
-        return Verdict(True, f"the {_plain(m.action.tile)} is built at {cell_text(m.action.pos)}; the turn is over (R9).", "R9")
+        return Verdict(
+            True,
+            f"the {_plain(m.action.tile)} is built at {cell_text(m.action.pos)}; the turn is over (R9).",
+            "R9",
+        )
     return Verdict(True, "the tile is placed and the turn is over (R9).", "R9")
 
 
@@ -129,7 +160,12 @@ GAME_GOALS: dict[str, Callable[[_Move], Verdict | None]] = {
 }
 """A game lesson's goal -> whether an applied action met it (None: the turn goes on)."""
 
-GAME_TASKS: dict[str, type[Action] | None] = {"take": TakeMoney, "buy": Buy, "turn": None, "place": None}
+GAME_TASKS: dict[str, type[Action] | None] = {
+    "take": TakeMoney,
+    "buy": Buy,
+    "turn": None,
+    "place": None,
+}
 """A game task -> the one kind of action it asks for (None: any)."""
 
 
@@ -155,7 +191,12 @@ def _judge_game(at: Attempt, payload: object) -> Verdict:
             how = _paid(move)[1] + ": not exact, so your turn ended"
         else:
             how = f"“{action}” ended your turn"
-        return Verdict(False, f"{how} (only an exact payment gives another action, R4), and the goal is not met.", "R4", "turn_ended")
+        return Verdict(
+            False,
+            f"{how} (only an exact payment gives another action, R4), and the goal is not met.",
+            "R4",
+            "turn_ended",
+        )
     return Verdict(True, "an exact payment: your turn goes on (R4).", "R4", done=False)
 
 

@@ -332,5 +332,8 @@ def buy_with(currency: str, cards: tuple[Card, ...] | list[Card]) -> Buy:
 
     for c in cards:
         if c.currency != currency:
-            raise IllegalAction("R6", f"R6: the {currency} slot's tile is paid in {currency}; {c} cannot pay for it.")
+            raise IllegalAction(
+                "R6",
+                f"R6: the {currency} slot's tile is paid in {currency}; {c} cannot pay for it.",
+            )
     return Buy(currency, tuple(c.value for c in cards))

@@ -147,7 +147,9 @@ class Analysis:
             else:
                 change = -_left(frontier, frontier_codes, built, built_codes, masks, c)
         box = _box_after(self.box, masks, c, entered)
-        return Analysis(masks, frontier, frontier_codes, built, built_codes, self.steps + change, box)
+        return Analysis(
+            masks, frontier, frontier_codes, built, built_codes, self.steps + change, box
+        )
 
     # -- R7d: no enclosed space ------------------------------------------------------
     def encloses(self, q: int) -> bool:
@@ -276,7 +278,10 @@ class Analysis:
             x0, y0, x1, y1 = self.box
             for q, code in zip(self.frontier, self.frontier_codes):
                 if may_enter[code] and not (
-                    x0 <= COLUMN[q] <= x1 and y0 <= ROW[q] <= y1 and self._seeds_at(q, code) and self.encloses(q)
+                    x0 <= COLUMN[q] <= x1
+                    and y0 <= ROW[q] <= y1
+                    and self._seeds_at(q, code)
+                    and self.encloses(q)
                 ):
                     out.append(CELL_KEY[q])
         found = kept[mask] = tuple(out)
@@ -320,7 +325,9 @@ def analyse(masks: dict[int, int]) -> Analysis:
             q = CELL_KEY[c + step]
             other = masks.get(q)
             if other is None:  # q is empty: it has a neighbour on its `facing` side
-                frontier[q] = with_neighbour(frontier.get(q, NO_SIDES), facing, (walls & side) != NO_SIDES)
+                frontier[q] = with_neighbour(
+                    frontier.get(q, NO_SIDES), facing, (walls & side) != NO_SIDES
+                )
             else:
                 code = with_neighbour(code, side, (other & facing) != NO_SIDES)
         if c != FOUNTAIN_CELL:  # the fountain is never exchanged or removed (R8)
@@ -371,7 +378,9 @@ def _entered(
     return SIDE_COUNT[WALK[code]]
 
 
-def _exchanged(frontier: list[int], frontier_codes: list[int], masks: dict[int, int], c: int) -> None:
+def _exchanged(
+    frontier: list[int], frontier_codes: list[int], masks: dict[int, int], c: int
+) -> None:
     """:meth:`Analysis.derive` for a tile exchanged at cell ``c`` (R8): the empty cells
     beside it see its walls."""
     walls = masks[CELL_KEY[c]]
@@ -381,7 +390,9 @@ def _exchanged(frontier: list[int], frontier_codes: list[int], masks: dict[int, 
             _gain_neighbour(frontier, frontier_codes, n, facing, (walls & side) != NO_SIDES)
 
 
-def _gain_neighbour(frontier: list[int], frontier_codes: list[int], n: int, side: int, wall: bool) -> None:
+def _gain_neighbour(
+    frontier: list[int], frontier_codes: list[int], n: int, side: int, wall: bool
+) -> None:
     """The empty cell ``n`` has a tile on ``side`` now, with a wall facing it or not
     (it joins the frontier if it was not on it)."""
     j = index_in(frontier, n)

@@ -77,7 +77,11 @@ def r7d_leaves_hole(code: int) -> bool:
 def fits(code: int, walls: int) -> bool:
     """R7a-c for a tile with ``walls`` entering the empty cell with ``code`` (R7d is the
     search of :meth:`.analysis.Analysis.encloses`)."""
-    return not r7a_mismatches(code, walls) and r7b_touches(code) and r7c_open_sides(code, walls) != NO_SIDES
+    return (
+        not r7a_mismatches(code, walls)
+        and r7b_touches(code)
+        and r7c_open_sides(code, walls) != NO_SIDES
+    )
 
 
 def walk_sides(code: int) -> int:
@@ -102,7 +106,9 @@ def code_at(masks: Mapping[int, int], c: int) -> int:
 
 
 # -- the tables: the rules above for every code ---------------------------------------
-MAY_ENTER: Final[tuple[tuple[bool, ...], ...]] = tuple(tuple(fits(code, mask) for code in range(CODES)) for mask in range(SIDE_SETS))
+MAY_ENTER: Final[tuple[tuple[bool, ...], ...]] = tuple(
+    tuple(fits(code, mask) for code in range(CODES)) for mask in range(SIDE_SETS)
+)
 """A tile's walls -> an empty cell's code -> may the tile enter it (R7a-c, :func:`fits`)?"""
 MAY_REPLACE: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(not r7a_mismatches(code, mask) for code in range(CODES)) for mask in range(SIDE_SETS)
@@ -113,7 +119,9 @@ WALK: Final[tuple[int, ...]] = tuple(walk_sides(code) for code in range(CODES))
 """A built cell's code -> the sides walked through (:func:`walk_sides`)."""
 MAY_LEAVE: Final[tuple[bool, ...]] = tuple(not r7d_leaves_hole(code) for code in range(CODES))
 """A built cell's code -> may its tile leave without enclosing the cell (R7d)?"""
-LEAF: Final[tuple[bool, ...]] = tuple(MAY_LEAVE[code] and SIDE_COUNT[WALK[code]] < 2 for code in range(CODES))
+LEAF: Final[tuple[bool, ...]] = tuple(
+    MAY_LEAVE[code] and SIDE_COUNT[WALK[code]] < 2 for code in range(CODES)
+)
 """A built cell's code -> its tile may leave (R7d) and is walked to from one neighbour
 at most: when the walk is a tree, it leaves nothing cut off (R7c)."""
 STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -199,4 +207,3 @@ SEEDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(seeds(touching(code), corners) for corners in range(SIDE_SETS)) for code in range(CODES)
 )
 """An empty cell's code -> the corners with a tile -> :func:`seeds`."""
-

@@ -16,7 +16,14 @@ from .packing import NO_SIDES, SIDE_SETS, E, N, S, W
 KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, in the order of the rulebook's tables (R1, R10)."""
 
-KIND_COUNTS: Final = {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
+KIND_COUNTS: Final = {
+    "pavilion": 7,
+    "seraglio": 7,
+    "arcades": 9,
+    "chambers": 9,
+    "garden": 11,
+    "tower": 11,
+}
 KIND_PRICES: Final = {
     "pavilion": (2, 8),
     "seraglio": (3, 9),
@@ -86,7 +93,9 @@ class Tile:
                 raise IllegalAction(
                     "R1", f"A {self.kind} costs {low} to {high}, not {self.price!r}."
                 )
-        if not isinstance(self.walls, str) or any(c not in SIDE_LETTERS for c in self.walls.upper()):
+        if not isinstance(self.walls, str) or any(
+            c not in SIDE_LETTERS for c in self.walls.upper()
+        ):
             raise IllegalAction("R1", f"Walls are letters from 'NESW', not {self.walls!r}.")
         up = self.walls.upper()
         if len(set(up)) != len(up):

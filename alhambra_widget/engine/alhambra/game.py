@@ -436,7 +436,9 @@ class Game(RecordedGame[Action, Event]):
         return knowledge.seat_reveals(before._t, self._t, self._log[len(before._log) :])
 
     @classmethod
-    def seat_world(cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]) -> Game:
+    def seat_world(
+        cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]
+    ) -> Game:
         """A game set up as ``start`` (:meth:`seat_start`) says, what ``seat`` could not
         see guessed (see :mod:`~alhambra_widget.engine.seat_record`)."""
         opts = {k: v for k, v in options.items() if k in cls.OPTIONS or k in cls.OPTION_ALIASES}

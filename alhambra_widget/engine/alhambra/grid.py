@@ -106,12 +106,15 @@ class Alhambra:
                 raise IllegalAction("R7", f"R7: cell {pos_text(pos)} is given twice.")
             if not in_reach(pos):
                 raise IllegalAction(
-                    "R7c", f"R7c: no tile at {pos_text(pos)} could be reached from the fountain (R1: 54 tiles)."
+                    "R7c",
+                    f"R7c: no tile at {pos_text(pos)} could be reached from the fountain (R1: 54 tiles).",
                 )
             placed[POSITION[cell(pos)]] = tile
             masks[CELL_KEY[cell(pos)]] = tile.mask
         if len(placed) > REACH + 1:
-            raise IllegalAction("R1", f"R1: there are {REACH} building tiles, not {len(placed) - 1}.")
+            raise IllegalAction(
+                "R1", f"R1: there are {REACH} building tiles, not {len(placed) - 1}."
+            )
         a = cls()
         a._tiles = placed
         a._masks = masks
@@ -386,6 +389,8 @@ class Alhambra:
 _FOUNTAIN_TILES: Final[dict[Pos, Tile]] = {POSITION[FOUNTAIN_CELL]: FOUNTAIN}
 _FOUNTAIN_MASKS: Final[dict[int, int]] = {CELL_KEY[FOUNTAIN_CELL]: FOUNTAIN.mask}
 _FOUNTAIN_HASH: Final = layout_hash(_FOUNTAIN_MASKS)
+
+
 def _unpickled(tiles: dict[Pos, Tile], masks: dict[int, int], owner: str | None) -> Alhambra:
     """An unpickled Alhambra: its layout and owner (see :meth:`Alhambra.__reduce__`)."""
     a = Alhambra()

@@ -148,7 +148,11 @@ def seat_reveals(before: GameState, after: GameState, events: Sequence[Event]) -
 
 
 def reconcile(
-    t: GameState, seat: int | None, known: Sequence[Sequence[Card]], action: Action, reveals: dict[str, Any]
+    t: GameState,
+    seat: int | None,
+    known: Sequence[Sequence[Card]],
+    action: Action,
+    reveals: dict[str, Any],
 ) -> None:
     """Rearrange a seat's guesses (the other hands' unknown cards, the deck, the bag) so
     that ``action`` and its ``reveals`` fit: a purchase's cards (R6) in its payer's hand,
@@ -195,7 +199,9 @@ def _show_hands(t: GameState, seat: int | None, hands: object) -> None:
             unseen.subtract(shown[i])
             s.set_money(shown[i])
     if min(unseen.values(), default=0) < 0:
-        raise GameError("The seat's record does not fit its game: the shown hands are not unseen cards.")
+        raise GameError(
+            "The seat's record does not fit its game: the shown hands are not unseen cards."
+        )
     rest = list(unseen.elements())
     for k, c in enumerate(t.deck):
         if type(c) is Card:
@@ -207,7 +213,9 @@ def _holders(t: GameState, card: Card, fixed: list[Counter[Card]]) -> list[int]:
     return [i for i, s in enumerate(t.seats) if s.money.count(card) > fixed[i][card]]
 
 
-def _swap_in(t: GameState, item: Card | ScoringCard, target: int, fixed: list[Counter[Card]]) -> None:
+def _swap_in(
+    t: GameState, item: Card | ScoringCard, target: int, fixed: list[Counter[Card]]
+) -> None:
     """Bring money card ``item`` from a guessed hand to the deck's place ``target``,
     giving that hand a guessed money card of the deck."""
     if type(item) is not Card:
@@ -243,7 +251,9 @@ def _bring(t: GameState, payer: int, need: Counter[Card], fixed: list[Counter[Ca
         else:
             holders = [i for i in _holders(t, card, fixed) if i != payer]
             if not holders:
-                raise GameError(f"The seat's record does not fit its game: {card} is nowhere unseen.")
+                raise GameError(
+                    f"The seat's record does not fit its game: {card} is nowhere unseen."
+                )
             o = t.seats[holders[0]]
             money = list(o.money)
             money[money.index(card)] = give

@@ -133,7 +133,9 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     for c in display:
         codes.append(card_code(_RANK[c.currency], c.value))
     codes.sort()
-    out: list[TakeMoney] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    out: list[
+        TakeMoney
+    ] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
     values = 0  # the values, 5 for 5 or more (no set holds one), as the digits of one number
     repeated = False
     for i, code in enumerate(codes):

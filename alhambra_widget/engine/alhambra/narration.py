@@ -18,7 +18,19 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBERS: Final = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
 
 
 def where(pos: list[int] | tuple[int, int]) -> str:
@@ -118,7 +130,9 @@ NARRATORS: Final[dict[str, Narrator]] = {
     "reserve": lambda d: f"{does(d['player'], 'puts')} the {d['tile']} on the reserve.",
     "give_to_dirk": lambda d: f"{does(d['player'], 'gives')} the {d['tile']} to {d['dirk']}.",
     "redesign": _redesign,
-    "pass": lambda d: f"{d['player']} can do nothing and {'pass' if d['player'] == 'You' else 'passes'}.",
+    "pass": lambda d: (
+        f"{d['player']} can do nothing and {'pass' if d['player'] == 'You' else 'passes'}."
+    ),
     "reshuffled": lambda d: (
         f"The money deck is empty: the {d['cards']} discarded cards are shuffled into a new deck."
     ),
@@ -223,7 +237,13 @@ def redesign_data(player: str, tile: Tile, pos: Pos, how: str) -> dict[str, Any]
 
 def exchange_data(player: str, tile: Tile, old: Tile, pos: Pos) -> dict[str, Any]:
     """An exchange (R8): who, the tile built, the tile it replaced, the cell."""
-    return {"player": player, "tile": tile.name, "old": old.name, "pos": list(pos), "how": "exchange"}
+    return {
+        "player": player,
+        "tile": tile.name,
+        "old": old.name,
+        "pos": list(pos),
+        "how": "exchange",
+    }
 
 
 def player_data(player: str, _b: None, _c: None, _d: None) -> dict[str, Any]:

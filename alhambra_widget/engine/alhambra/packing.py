@@ -71,7 +71,12 @@ NORTH: Final = -1
 EAST: Final = STRIDE
 SOUTH: Final = 1
 WEST: Final = -STRIDE
-NEIGHBOURS: Final[tuple[tuple[int, int, int], ...]] = ((N, NORTH, S), (E, EAST, W), (S, SOUTH, N), (W, WEST, E))
+NEIGHBOURS: Final[tuple[tuple[int, int, int], ...]] = (
+    (N, NORTH, S),
+    (E, EAST, W),
+    (S, SOUTH, N),
+    (W, WEST, E),
+)
 """For each side: (the side, the step to the neighbour there, the neighbour's side
 facing back)."""
 STEP: Final[dict[int, int]] = {N: NORTH, E: EAST, S: SOUTH, W: WEST}
@@ -106,7 +111,9 @@ def row(c: int) -> int:
 
 FOUNTAIN_CELL: Final = cell_at(0, 0)
 """The fountain's integer cell (R1: it stands at ``(0, 0)``)."""
-POSITION: Final[tuple[Any, ...]] = tuple((column(c) - OFFSET, row(c) - OFFSET) for c in range(CELLS))
+POSITION: Final[tuple[Any, ...]] = tuple(
+    (column(c) - OFFSET, row(c) - OFFSET) for c in range(CELLS)
+)
 """Integer cell -> its ``(x, y)``, one tuple object per cell: the Alhambra's tiles and
 the actions at a cell are filed under these (see the module)."""
 CELL_KEY: Final[tuple[Any, ...]] = tuple(range(CELLS))

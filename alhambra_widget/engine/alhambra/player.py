@@ -27,7 +27,9 @@ class Player(ReadOnly):
         if isinstance(state, str):
             state = PlayerState(state)
         elif not isinstance(state, PlayerState):
-            raise TypeError(f"A Player shows a player's state, or is made from a name, not {state!r}.")
+            raise TypeError(
+                f"A Player shows a player's state, or is made from a name, not {state!r}."
+            )
         self._state = state
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:

@@ -99,7 +99,9 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
                 return IllegalAction("R5", f"R5: {c} is not face up in the money display.")
             if shown[c] < n:
                 are = "is" if shown[c] == 1 else "are"
-                return IllegalAction("R5", f"R5: only {shown[c]} {c} {are} face up; it cannot be taken {n} times.")
+                return IllegalAction(
+                    "R5", f"R5: only {shown[c]} {c} {are} face up; it cannot be taken {n} times."
+                )
         values = [c.value for c in a.cards]
         if not may_take(values):
             return IllegalAction(
@@ -140,7 +142,9 @@ class BuyRule(TurnRule[Buy]):
         for v, n in Counter(a.pay).items():
             if held[v] < n:
                 cards = "card" if n == 1 else "cards"
-                return IllegalAction("R6", f"R6: {player.name} does not hold {n} {a.currency} {cards} of value {v}.")
+                return IllegalAction(
+                    "R6", f"R6: {player.name} does not hold {n} {a.currency} {cards} of value {v}."
+                )
         if not pays(value_of(a.pay), tile.price):
             return IllegalAction(
                 "R6",
@@ -175,7 +179,9 @@ def _not_held(state: GameState, player: PlayerState, tile: Tile) -> IllegalActio
         return None
     if state.phase == "gift":
         return IllegalAction("R12", f"R12: the {tile} is not among {player.name}'s end-game gifts.")
-    return IllegalAction("R9", f"R9: the {tile} is not among {player.name}'s tiles bought this turn.")
+    return IllegalAction(
+        "R9", f"R9: the {tile} is not among {player.name}'s tiles bought this turn."
+    )
 
 
 class PlaceRule(TurnRule[Place]):
@@ -186,7 +192,9 @@ class PlaceRule(TurnRule[Place]):
 
     def refuse(self, state: GameState, player: PlayerState, a: Place) -> IllegalAction | None:
         """A tile not held to place, or a cell the Alhambra refuses (R7)."""
-        return _not_held(state, player, a.tile) or _error(player.alhambra.why_illegal(a.tile, a.pos))
+        return _not_held(state, player, a.tile) or _error(
+            player.alhambra.why_illegal(a.tile, a.pos)
+        )
 
     def do(self, state: GameState, player: PlayerState, a: Place) -> list[Event]:
         """Build the tile at its cell (R9), then the next placement or the turn's end."""
@@ -224,7 +232,9 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
     def refuse(self, state: GameState, player: PlayerState, a: GiveToDirk) -> IllegalAction | None:
         """R3: an end-game gift (R12) cannot go to Dirk, nor a tile not held."""
         if state.phase == "gift":
-            return IllegalAction("R3", "R3: only tiles bought this turn can go to Dirk, not end-game gifts.")
+            return IllegalAction(
+                "R3", "R3: only tiles bought this turn can go to Dirk, not end-game gifts."
+            )
         return _not_held(state, player, a.tile)
 
     def do(self, state: GameState, player: PlayerState, a: GiveToDirk) -> list[Event]:
@@ -232,7 +242,11 @@ class GiveToDirkRule(TurnRule[GiveToDirk]):
         tile = a.tile
         player.bought.remove(tile)
         state.dirk.append(tile)
-        return placed(state, player, [Event("give_to_dirk", None, dirk_data, player.name, tile, state.dirk_name)])
+        return placed(
+            state,
+            player,
+            [Event("give_to_dirk", None, dirk_data, player.name, tile, state.dirk_name)],
+        )
 
 
 def _not_in_reserve(player: PlayerState, tile: Tile) -> IllegalAction | None:

@@ -42,7 +42,16 @@ class KindScore:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.kind, self.counts, self.places, self.points, self.shared,))
+        return (
+            type(self),
+            (
+                self.kind,
+                self.counts,
+                self.places,
+                self.points,
+                self.shared,
+            ),
+        )
 
     def explain(self) -> str:
         """The kind's scoring in one line: each player's count, place (or shared places) and points
@@ -82,7 +91,14 @@ class WallScore:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.name, self.length, self.segments,))
+        return (
+            type(self),
+            (
+                self.name,
+                self.length,
+                self.segments,
+            ),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The wall's score as JSON: the player, the length and the segments ``[[x, y], [x, y]]``
@@ -105,7 +121,15 @@ class ScoringRound:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.number, self.kinds, self.walls, self.totals,))
+        return (
+            type(self),
+            (
+                self.number,
+                self.kinds,
+                self.walls,
+                self.totals,
+            ),
+        )
 
     def __repr__(self) -> str:
         return f"<Scoring round {self.number}: {', '.join(f'{n} +{p}' for n, p in self.totals.items())}>"

@@ -193,8 +193,18 @@ class GameState:
         t = GameState(rng, tuple(s.copy() for s in self.seats), self.dirk_name, self.dirk_can_win)
         # the immutable fields shared, the mutable ones copied (spelt out, not a loop over
         # __slots__: the compiled engine has no class-level slot list)
-        t.dirk_score, t.takes, t.windows, t.deck_size = self.dirk_score, self.takes, self.windows, self.deck_size
-        t.starting_player, t.current, t.phase, t.turn = self.starting_player, self.current, self.phase, self.turn
+        t.dirk_score, t.takes, t.windows, t.deck_size = (
+            self.dirk_score,
+            self.takes,
+            self.windows,
+            self.deck_size,
+        )
+        t.starting_player, t.current, t.phase, t.turn = (
+            self.starting_player,
+            self.current,
+            self.phase,
+            self.turn,
+        )
         t.bag = list(self.bag)
         t.market = dict(self.market)
         t.dirk = list(self.dirk)
@@ -252,7 +262,12 @@ _SET_AFTER: Final = (
 
 
 def _unpickled_player(
-    name: str, score: int, money: list[Card], alhambra: Alhambra, reserve: list[Tile], bought: list[Tile]
+    name: str,
+    score: int,
+    money: list[Card],
+    alhambra: Alhambra,
+    reserve: list[Tile],
+    bought: list[Tile],
 ) -> PlayerState:
     """An unpickled :class:`PlayerState` (see its ``__reduce__``)."""
     s = PlayerState(name)
@@ -265,7 +280,11 @@ def _unpickled_player(
 
 
 def _unpickled_game(
-    rng: random.Random, seats: tuple[PlayerState, ...], dirk_name: str, dirk_can_win: bool, rest: dict[str, Any]
+    rng: random.Random,
+    seats: tuple[PlayerState, ...],
+    dirk_name: str,
+    dirk_can_win: bool,
+    rest: dict[str, Any],
 ) -> GameState:
     """An unpickled :class:`GameState` (see its ``__reduce__``)."""
     t = GameState(rng, seats, dirk_name, dirk_can_win)

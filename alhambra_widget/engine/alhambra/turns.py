@@ -182,7 +182,9 @@ def counts(state: GameState) -> dict[str, dict[str, int]]:
     return {n: {k: c.get(k, 0) for k in KINDS} for n, c in out.items()}
 
 
-def preview(state: GameState, number: int, alhambras: Mapping[str, Alhambra] | None = None) -> ScoringRound:
+def preview(
+    state: GameState, number: int, alhambras: Mapping[str, Alhambra] | None = None
+) -> ScoringRound:
     """What scoring round ``number`` would give now (R10, R11), with ``alhambras``
     (name -> Alhambra, names checked) standing in for those players' own."""
     own = {s.name: s.alhambra for s in state.seats}

@@ -34,7 +34,14 @@ class Violation:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.rule, self.message, self.pos,))
+        return (
+            type(self),
+            (
+                self.rule,
+                self.message,
+                self.pos,
+            ),
+        )
 
     def __str__(self) -> str:
         return self.message
@@ -56,11 +63,17 @@ def entering(tiles: Tiles, masks: Masks, an: Analysis, tile: Tile, pos: Pos) -> 
     if pos in tiles:
         there = tiles[pos]
         what = "the fountain" if there.kind == "fountain" else f"a {there.kind}"
-        return Violation("R7", f"R7: cell {pos_text(pos)} already holds {what}; a tile enters an empty cell.", pos)
+        return Violation(
+            "R7",
+            f"R7: cell {pos_text(pos)} already holds {what}; a tile enters an empty cell.",
+            pos,
+        )
     if tile.kind == "fountain":
         return Violation("R1", ONE_FOUNTAIN, pos)
     if len(tiles) > REACH:
-        return Violation("R1", f"R1: there are {REACH} building tiles; this Alhambra holds {REACH}.", pos)
+        return Violation(
+            "R1", f"R1: there are {REACH} building tiles; this Alhambra holds {REACH}.", pos
+        )
     code = code_at(masks, cell(pos)) if in_reach(pos) else NO_SIDES
     wrong = r7a_mismatches(code, tile.mask)
     if wrong:
@@ -157,7 +170,9 @@ def layout(tiles: Tiles, masks: Masks, an: Analysis) -> list[Violation]:
     seen = on_foot(masks)
     for p in tiles:
         if cell(p) not in seen:
-            out.append(Violation("R7c", f"R7c: the tile at {pos_text(p)} cannot be reached on foot.", p))
+            out.append(
+                Violation("R7c", f"R7c: the tile at {pos_text(p)} cannot be reached on foot.", p)
+            )
     for h in sorted((POSITION[q] for q in an.holes()), key=_yx):
         out.append(Violation("R7d", f"R7d: the empty cell {pos_text(h)} is enclosed.", h))
     return out

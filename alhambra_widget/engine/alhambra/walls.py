@@ -21,7 +21,9 @@ Segment = tuple[Corner, Corner]
 
 _ENDS: Final = {N: (0, EAST), E: (EAST, EAST + SOUTH), S: (SOUTH, EAST + SOUTH), W: (0, SOUTH)}
 """A side -> its two corners, as steps from the corner of the cell."""
-_SIDE_WALLS: Final[tuple[tuple[int, int, int, int], ...]] = tuple((side, step, _ENDS[side][0], _ENDS[side][1]) for side, step, _facing in NEIGHBOURS)
+_SIDE_WALLS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
+    (side, step, _ENDS[side][0], _ENDS[side][1]) for side, step, _facing in NEIGHBOURS
+)
 """For each side: (the side, the step to the neighbour there, its two corners)."""
 
 
@@ -214,7 +216,9 @@ def _search(adj: list[list[int]], start: int, limit: int, n: int) -> list[int]:
     return best
 
 
-def _extend(adj: list[list[int]], v: int, limit: int, path: list[int], used: list[bool], best: list[int]) -> bool:
+def _extend(
+    adj: list[list[int]], v: int, limit: int, path: list[int], used: list[bool], best: list[int]
+) -> bool:
     """Extend ``path`` (its segments marked in ``used``) from ``v`` every way; a dead end
     longer than ``best`` becomes ``best`` (in place). True once a trail of ``limit``
     segments is found. (A module function: a recursive closure would leave a reference

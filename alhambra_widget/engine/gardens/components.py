@@ -63,7 +63,14 @@ class GardenTile:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.id, self.trees, self.sides,))
+        return (
+            type(self),
+            (
+                self.id,
+                self.trees,
+                self.sides,
+            ),
+        )
 
     def side(self, k: int, turn: int) -> str:
         """The kind on diagonal side ``k`` (0=NE .. 3=NW) after ``turn`` quarter turns
@@ -83,7 +90,13 @@ class Building:
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
-        return (type(self), (self.value, self.kind,))
+        return (
+            type(self),
+            (
+                self.value,
+                self.kind,
+            ),
+        )
 
 
 @lru_cache(maxsize=1)
@@ -137,3 +150,23 @@ def building_points(value: int, counts: dict[str, int], winner: str | None) -> t
     """
     multiplier = sum(1 for c in counts.values() if c > 0)
     return multiplier, value * multiplier if winner is not None else 0
+
+
+def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
+    """The G4 winner and a sentence saying why (ties drop out)."""
+    winner = winning_kind(counts)
+    full = {k: counts.get(k, 0) for k in TREES}
+    groups: dict[int, list[str]] = {}
+    for k, c in full.items():
+        groups.setdefault(c, []).append(k)
+    ties = [
+        f"{' and '.join(ks)} tie at {c}"
+        for c, ks in sorted(groups.items(), reverse=True)
+        if len(ks) > 1
+    ]
+    dropped = ("; ".join(ties) + " and drop out; ") if ties else ""
+    if winner is None:
+        return None, f"{dropped}every count is shared, so nobody wins".replace(
+            "drop out; every", "drop out: every"
+        )
+    return winner, f"{dropped}{winner}'s {full[winner]} is the highest count no other kind shares"

@@ -25,35 +25,24 @@ from .components import (
     building_points,
     building_tiles,
     buildings_of,
+    explain_winner,
     fields_of,
     garden_tiles,
     on_outer_ring,
-    winning_kind,
 )
 from .lays import Field, Lay, Scoring
 from .narration import NARRATORS, Event
 
-__all__ = ["NARRATORS", "TURN_RULES", "Event", "GardenPlayer", "GardensGame", "Lay", "Scoring", "explain_winner"]
-
-
-def explain_winner(counts: dict[str, int]) -> tuple[str | None, str]:
-    """The G4 winner and a sentence saying why (ties drop out)."""
-    winner = winning_kind(counts)
-    full = {k: counts.get(k, 0) for k in TREES}
-    groups: dict[int, list[str]] = {}
-    for k, c in full.items():
-        groups.setdefault(c, []).append(k)
-    ties = [
-        f"{' and '.join(ks)} tie at {c}"
-        for c, ks in sorted(groups.items(), reverse=True)
-        if len(ks) > 1
-    ]
-    dropped = ("; ".join(ties) + " and drop out; ") if ties else ""
-    if winner is None:
-        return None, f"{dropped}every count is shared, so nobody wins".replace(
-            "drop out; every", "drop out: every"
-        )
-    return winner, f"{dropped}{winner}'s {full[winner]} is the highest count no other kind shares"
+__all__ = [
+    "NARRATORS",
+    "TURN_RULES",
+    "Event",
+    "GardenPlayer",
+    "GardensGame",
+    "Lay",
+    "Scoring",
+    "explain_winner",
+]
 
 
 class GardenPlayer(ReadOnly):
@@ -197,9 +186,19 @@ class GardensGame(RecordedGame[Lay, Event]):
     TITLE = "Gardens of the Alhambra game"
     GAME = "gardens"
     STATE: ClassVar[tuple[str, ...]] = (
-        "_hand_size", "_two_colours", "_colours", "_rng", "_buildings", "_supply", "_players",
-        "_starting_player", "_current", "_fields", "_scored", "_turn",
-    )  # fmt: skip
+        "_hand_size",
+        "_two_colours",
+        "_colours",
+        "_rng",
+        "_buildings",
+        "_supply",
+        "_players",
+        "_starting_player",
+        "_current",
+        "_fields",
+        "_scored",
+        "_turn",
+    )
     OPTIONS: ClassVar[Mapping[str, tuple[str, Any]]] = MappingProxyType(
         {
             "hand_size": ("hand_size", 1),
@@ -448,9 +447,10 @@ class GardensGame(RecordedGame[Lay, Event]):
         if not laid:
             return [f for f in free if not on_outer_ring(f)]
         return [
-            (x, y) for (x, y) in free
+            (x, y)
+            for (x, y) in free
             if any(q in laid for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
-        ]  # fmt: skip
+        ]
 
     # -- applying ------------------------------------------------------------------
     def _list_legal(self) -> list[Lay]:
@@ -524,7 +524,9 @@ class GardensGame(RecordedGame[Lay, Event]):
         the layout, who starts, each hand's size and the seat's own hand (G2, G3)."""
         g = self.at(0) if self._history else self
         hands = [p._hand for p in g._players]
-        return knowledge.start_of(g._buildings, hands, g._starting_player, len(g._supply), seat, g._log)
+        return knowledge.start_of(
+            g._buildings, hands, g._starting_player, len(g._supply), seat, g._log
+        )
 
     def seat_reveals(self, before: GardensGame, seat: int | None) -> dict[str, Any]:
         """What the last lay showed ``seat``, ``before`` being a copy of this game just
@@ -532,7 +534,9 @@ class GardensGame(RecordedGame[Lay, Event]):
         return knowledge.reveals(before._supply, self._supply, before._current, seat)
 
     @classmethod
-    def seat_world(cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]) -> GardensGame:
+    def seat_world(
+        cls, options: Mapping[str, Any], seat: int | None, start: dict[str, Any]
+    ) -> GardensGame:
         """A game set up as ``start`` (:meth:`seat_start`) says, what ``seat`` could not
         see guessed (see :mod:`~alhambra_widget.engine.seat_record`)."""
         opts = {k: v for k, v in options.items() if k in cls.OPTIONS}

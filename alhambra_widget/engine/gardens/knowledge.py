@@ -31,7 +31,9 @@ def start_of(
     """The setup as ``seat`` saw it (``None``: a spectator): the layout (G2), who starts,
     each hand's size and the seat's own hand, the supply's size, the setup's events."""
     return {
-        "buildings": [[b.value, b.kind] for b in (buildings[(x, y)] for y in range(SIZE) for x in range(SIZE))],
+        "buildings": [
+            [b.value, b.kind] for b in (buildings[(x, y)] for y in range(SIZE) for x in range(SIZE))
+        ],
         "hand": None if seat is None else [t.id for t in hands[seat]],
         "hand_sizes": [len(h) for h in hands],
         "starting_player": first,
@@ -75,14 +77,21 @@ def world(start: dict[str, Any], seat: int | None, rng_shuffle: Any) -> tuple[An
     return buildings, hands, tiles, first, log
 
 
-def reveals(before: list[GardenTile], after: list[GardenTile], mover: int, seat: int | None) -> dict[str, Any]:
+def reveals(
+    before: list[GardenTile], after: list[GardenTile], mover: int, seat: int | None
+) -> dict[str, Any]:
     """What a lay showed ``seat``: the tile its player drew, to that player alone (G3)."""
     drawn = before[len(after) :][::-1]
     return {"supply": [t.id for t in drawn]} if drawn and seat == mover else {}
 
 
 def reconcile(
-    hands: list[list[GardenTile]], supply: list[GardenTile], seat: int | None, mover: int, action: Lay, shown: dict[str, Any]
+    hands: list[list[GardenTile]],
+    supply: list[GardenTile],
+    seat: int | None,
+    mover: int,
+    action: Lay,
+    shown: dict[str, Any],
 ) -> None:
     """Rearrange a seat's guesses (the other hands, the supply) so that the tile laid is
     in its player's hand and the seat's own draw comes out as revealed."""
@@ -93,7 +102,9 @@ def reconcile(
             [supply] if tile in supply else []
         )
         if tile is None or not where or not hands[mover]:
-            raise GameError(f"The seat's record does not fit its game: {action.tile} cannot be laid.")
+            raise GameError(
+                f"The seat's record does not fit its game: {action.tile} cannot be laid."
+            )
         other, mine = where[0], hands[mover]
         other[other.index(tile)] = mine[-1]
         mine[-1] = tile

@@ -10,6 +10,7 @@ from .components import FIELDS
 
 Field = tuple[int, int]
 
+
 def as_field(value: object) -> Field:
     """A field given by the user, as ``(x, y)`` on the 6 x 6 fields (G1)."""
     x, y = int_pair(value, "A field")

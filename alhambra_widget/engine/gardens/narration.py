@@ -40,7 +40,9 @@ def _lay(d: dict[str, Any]) -> str:
     f = d["field"]
     # a tile is named by what it shows as laid (its trees, corner by corner), not by its id
     trees = f"{d['trees']} tree{'s' if d['trees'] > 1 else ''}"
-    sides = ", ".join(f"{kind} {corner}" for kind, corner in zip(d.get("sides", ()), CORNERS, strict=False))
+    sides = ", ".join(
+        f"{kind} {corner}" for kind, corner in zip(d.get("sides", ()), CORNERS, strict=False)
+    )
     return f"{does(d['player'], 'lays')} a tile of {trees} a side at ({f[0]}, {f[1]}){': ' + sides if sides else ''}."
 
 

@@ -33,6 +33,7 @@ def focus(game: Game, legal: list[Action]) -> list[Action]:
         return legal
     return _ranker.rank(game, legal)[:FOCUS]
 
+
 LEVELS = {"easy": 50, "medium": 200, "strong": 1000}
 """Simulations per decision for each level (the default level is ``"strong"``)."""
 
@@ -157,7 +158,9 @@ class StrongBot:
     ):
         self.seed = 0 if seed is None else seed
         self.playouts, self.seconds = budget(playouts, LEVELS)
-        self.name = playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"  # the seat's kind
+        self.name = (
+            playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"
+        )  # the seat's kind
         self.rollout = rollout
         self.trees = trees
         self.executor = executor
@@ -217,7 +220,11 @@ def reasons(game: Game, action: Action) -> list[str]:
     tile = game.market[action.currency] if type(action) is Buy else None
     if tile is not None:  # a purchase changes the majorities once built: at its best place
         found = best_place(game, me.name, tile)
-        out.append(f"built {where(found[0])}, its best place now" if found else "fits nowhere now: to the reserve (R7)")
+        out.append(
+            f"built {where(found[0])}, its best place now"
+            if found
+            else "fits nowhere now: to the reserve (R7)"
+        )
         mine = found[1] if found else me.alhambra
     else:
         after_game = game.copy()
@@ -231,7 +238,9 @@ def reasons(game: Game, action: Action) -> list[str]:
     if new_wall != wall:
         out.append(f"longest wall {wall} → {new_wall}")
     if after.totals[me.name] != before.totals[me.name]:
-        out.append(f"round {number} would give {me.name} {before.totals[me.name]} → {after.totals[me.name]} points")
+        out.append(
+            f"round {number} would give {me.name} {before.totals[me.name]} → {after.totals[me.name]} points"
+        )
     return out
 
 
@@ -300,7 +309,9 @@ def review(
 ) -> list[Decision]:
     """Each decision of ``player`` in ``game`` weighed against the search's choice at
     that step, from what the player could see then (:func:`reviews` of one player)."""
-    return reviews(game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor)[player]
+    return reviews(
+        game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor
+    )[player]
 
 
 def reviews(

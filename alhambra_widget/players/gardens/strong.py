@@ -76,11 +76,19 @@ class GardensStrongBot:
         """The search's view of the lays it tried for the player to move (the greedy
         bot's favourites, and ``include``), best first."""
         return parallel_search(
-            game, playouts=self.playouts, seconds=self.seconds, seed=f"{self.seed}:{game.step}",
-            trees=self.trees, executor=self.executor,
-            policy=rollout_policy, evaluate=evaluate, rollout=self.rollout, focus=focus,
-            progress=progress, include=include,
-        )  # fmt: skip
+            game,
+            playouts=self.playouts,
+            seconds=self.seconds,
+            seed=f"{self.seed}:{game.step}",
+            trees=self.trees,
+            executor=self.executor,
+            policy=rollout_policy,
+            evaluate=evaluate,
+            rollout=self.rollout,
+            focus=focus,
+            progress=progress,
+            include=include,
+        )
 
     def choose(self, game: GardensGame) -> Lay:
         """The search's first choice (:meth:`analyse`)."""
@@ -124,8 +132,12 @@ def hints(
     Alhambra's rule: it knows nothing of either game)."""
     choices = GardensStrongBot(seed, playouts=playouts).analyse(game, progress=progress)
     prior = _ranker.rank(game, game.legal_actions())  # the ties' fixed order, as in Alhambra
-    return [Hint(c.action, _says(game, c.action), c.value, c.visits, tuple(reasons(game, c.action)), tied)
-            for c, tied in ranked(choices, prior)[:k]]  # fmt: skip
+    return [
+        Hint(
+            c.action, _says(game, c.action), c.value, c.visits, tuple(reasons(game, c.action)), tied
+        )
+        for c, tied in ranked(choices, prior)[:k]
+    ]
 
 
 def review(
@@ -139,7 +151,9 @@ def review(
 ) -> list[Decision]:
     """Each lay of ``player`` in ``game`` weighed against the search's choice at that
     step, from what the player could see then (:func:`reviews` of one player)."""
-    return reviews(game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor)[player]
+    return reviews(
+        game, [player], playouts=playouts, seed=seed, progress=progress, executor=executor
+    )[player]
 
 
 def reviews(
@@ -162,7 +176,15 @@ def reviews(
 def _says(game: GardensGame, lay: Lay) -> str:
     """The lay in words, the tile named by what it shows (its trees), not by its id."""
     me = game.current_player
-    turned = f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise" if lay.turn else ""
+    turned = (
+        f", turned {lay.turn} quarter turn{'s' if lay.turn > 1 else ''} clockwise"
+        if lay.turn
+        else ""
+    )
     tile = next((t for t in me.hand if t.id == lay.tile), None)
-    shows = f"the tile of {tile.trees} tree{'s' if tile.trees > 1 else ''} a side ({'/'.join(tile.sides)})" if tile else lay.tile
+    shows = (
+        f"the tile of {tile.trees} tree{'s' if tile.trees > 1 else ''} a side ({'/'.join(tile.sides)})"
+        if tile
+        else lay.tile
+    )
     return f"{me.name}: lay {shows} on field {lay.field}{turned}"

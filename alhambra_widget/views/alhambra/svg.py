@@ -35,6 +35,7 @@ def svg_open(w: float, h: float, label: str = "", *, extra: str = "") -> str:
         f'<rect width="100%" height="100%" fill="{PAPER}"/>'
     )
 
+
 KIND_GLYPHS = {
     "pavilion": "M2 9 L10 2 L18 9 Z M5 10 H15 V18 H5 Z",
     "seraglio": "M3 12 A7 7 0 0 1 17 12 Z M3 13 H17 V18 H3 Z",

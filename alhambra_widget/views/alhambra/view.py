@@ -403,11 +403,19 @@ def _buy_choices(game: Game, legal: list[Action]) -> dict[str, BuyOption]:
             if x.currency not in buys:
                 cells = _cells_json(game.current_player.alhambra, tile)
                 buys[x.currency] = {
-                    "price": tile.price, "pays": [], "says": {}, "exact": [], "cards": [], "tile": tile.name, **cells,
-                }  # fmt: skip
+                    "price": tile.price,
+                    "pays": [],
+                    "says": {},
+                    "exact": [],
+                    "cards": [],
+                    "tile": tile.name,
+                    **cells,
+                }
             b = buys[x.currency]
             b["pays"].append(list(x.pay))
-            b["says"][str(sum(x.pay))] = payment_words(tile.price, x.pay)  # the log's sentence (R4, R6)
+            b["says"][str(sum(x.pay))] = payment_words(
+                tile.price, x.pay
+            )  # the log's sentence (R4, R6)
             if game.is_exact(x):  # R4: another action
                 b["exact"].append(list(x.pay))
             used.setdefault(x.currency, set()).update(
@@ -428,7 +436,11 @@ def _buy_refusals(game: Game, buys: dict[str, BuyOption]) -> dict[str, str]:
             continue
         values = tuple(c.value for c in p.money if c.currency == cur)
         why = game.why_illegal(Buy(cur, values)) if values else None
-        out[cur] = str(why) if why is not None else f"R6: no {cur} card in {p.name}'s hand to pay the {tile} with."
+        out[cur] = (
+            str(why)
+            if why is not None
+            else f"R6: no {cur} card in {p.name}'s hand to pay the {tile} with."
+        )
     return out
 
 

@@ -103,18 +103,30 @@ def board_json(g: GardensGame) -> GardensBoard:
         last = [f"{b[0]},{b[1]}" for b in g.scored if b in touched]
     return {
         "size": {"fields": FIELDS, "buildings": SIZE},  # fields and buildings a row
-        "buildings": [(x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind)
-                      for y in range(SIZE) for x in range(SIZE)],
-        "fields": [(x, y, t.id, t.trees, [t.side(k, r) for k in range(4)]) for (x, y), (t, r) in g.fields.items()],
+        "buildings": [
+            (x, y, g.buildings[(x, y)].value, g.buildings[(x, y)].kind)
+            for y in range(SIZE)
+            for x in range(SIZE)
+        ],
+        "fields": [
+            (x, y, t.id, t.trees, [t.side(k, r) for k in range(4)])
+            for (x, y), (t, r) in g.fields.items()
+        ],
         "scored": {f"{b[0]},{b[1]}": scored_json(s) for b, s in g.scored.items()},
         "last_scored": last,
-    }  # fmt: skip
+    }
 
 
 def gardens_view(
-    g: GardensGame, *, live: bool, step: int, steps: int, seats: dict[str, str],
-    show_all_hands: bool = False, log_size: int = 40,
-) -> GardensState:  # fmt: skip
+    g: GardensGame,
+    *,
+    live: bool,
+    step: int,
+    steps: int,
+    seats: dict[str, str],
+    show_all_hands: bool = False,
+    log_size: int = 40,
+) -> GardensState:
     """The Gardens view model for the page at ``step`` of ``steps``: players (a hand only where
     ``seats`` let this viewer see it), buildings, fields, scorings, the lays since this viewer
     last acted, the log and the legal fields (the engine's, G3)."""
@@ -124,26 +136,43 @@ def gardens_view(
     players: list[GardensPlayerJson] = []
     for i, p in enumerate(g.players):
         open_hand = i in seen
-        players.append({
-            "name": p.name, "seat": seats.get(p.name, "human"), "kinds": list(p.kinds),
-            "points": dict(p.points), "score": p.score,
-            "hand": [tile_json(t) for t in p.hand] if open_hand else None, "cards": len(p.hand),
-        })  # fmt: skip
+        players.append(
+            {
+                "name": p.name,
+                "seat": seats.get(p.name, "human"),
+                "kinds": list(p.kinds),
+                "points": dict(p.points),
+                "score": p.score,
+                "hand": [tile_json(t) for t in p.hand] if open_hand else None,
+                "cards": len(p.hand),
+            }
+        )
     return {
         "mode": "gardens",
-        "step": step, "steps": steps, "live": live, "turn": g.turn, "over": g.is_over,
-        "winners": g.winners, "current": g.current, "players": players,
+        "step": step,
+        "steps": steps,
+        "live": live,
+        "turn": g.turn,
+        "over": g.is_over,
+        "winners": g.winners,
+        "current": g.current,
+        "players": players,
         "owners": {k: g.owner_of(k) for k in TREES},
         **board_json(g),
         "recent": recent_lays(g, viewer(names, seats, to_move)),
         "supply": len(g.supply),
         "log": [e.text for e in g.log[-log_size:]],
         "legal": (
-            {"player": g.current, "fields": field_rules(g), "first": not g.fields,
-             "lay_limit": FIRST_LAY if not g.fields else ""}
-            if not g.is_over else None
+            {
+                "player": g.current,
+                "fields": field_rules(g),
+                "first": not g.fields,
+                "lay_limit": FIRST_LAY if not g.fields else "",
+            }
+            if not g.is_over
+            else None
         ),
-    }  # fmt: skip
+    }
 
 
 TREE_COLOURS = {"lemon": "#e8c930", "orange": "#e8892f", "palm": "#3f9a5a", "lavender": "#9a6fc0"}
