@@ -12,12 +12,12 @@ import pytest
 # them, `bash run.sh check` does not
 pytestmark = pytest.mark.slow
 
-CELL = 'from alhambra_widget import AlhambraWidget\nAlhambraWidget(players=["Ann", "Ben"], seed=2)'
+SOURCE = 'from alhambra_widget import AlhambraWidget\nAlhambraWidget(players=["Ann", "Ben"], seed=2)'
 
 
 def convert(tmp_path, *options):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(CELL)]
+    nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
     path = tmp_path / "game.ipynb"
     nbformat.write(nb, path)
     # a kernel may start slowly on a loaded machine: give it three minutes, not one

@@ -214,6 +214,19 @@ def test_the_still_picture_shows_a_built_tiles_kind_not_its_price_its_title_name
     )
 
 
+def test_the_still_pictures_size_is_the_alhambras_extent_and_a_ring_for_its_walls():
+    """Three cells in a row (x -1..1, y 0) with a ring of empty cells around for the
+    outer walls: 5 x 3 cells of 10 px, as the picture itself declares."""
+    import re
+
+    from alhambra_widget.views.alhambra.svg import alhambra_size, alhambra_svg
+
+    a = Alhambra.from_tiles({(1, 0): Tile.parse("tower 9 N"), (-1, 0): Tile.parse("garden 6")})
+    assert alhambra_size(a, 10) == (50, 30)
+    declared = re.search(r'width="(\d+)" height="(\d+)"', alhambra_svg(a, cell=10))
+    assert declared is not None and declared.groups() == ("50", "30")
+
+
 def test_R3_the_view_says_whether_dirk_may_win_as_the_game_was_set_up():
     """A two-player game's Dirk (R3) wins only with the game's option; the view says
     which (the review graph's caption reads it), and a larger game has no Dirk."""

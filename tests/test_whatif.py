@@ -7,7 +7,7 @@ import pytest
 
 from alhambra_widget import Game, IllegalAction, Tile
 from alhambra_widget.engine.errors import MalformedInput
-from alhambra_widget.whatif import Position, Table, compare, rank_placements, win_chances
+from alhambra_widget.whatif import PlainFrame, Position, compare, rank_placements, win_chances
 
 
 def midgame(seed=3, steps=150, n=4):
@@ -274,7 +274,7 @@ def test_without_pandas_every_table_is_drawn_with_the_same_rows(monkeypatch):
     }
     for what, t in tables.items():
         df = frames[what]
-        assert isinstance(t, Table), what
+        assert isinstance(t, PlainFrame), what
         assert len(t) == len(df) and t.columns == [str(c) for c in df.columns], what
         if t.index:
             labels = [tuple(r[i] for i in t.index) for r in t]
@@ -331,3 +331,14 @@ def test_every_still_picture_brings_its_own_light_paper_and_dark_ink():
         assert _luminance(root.get("fill")) < 60, what
         for text in root.iter(ns + "text"):
             assert text.get("fill") is None or _luminance(text.get("fill")) < 60, (what, text.text)
+
+
+def test_the_names_before_the_rename_still_import_with_a_warning() -> None:
+    import alhambra_widget.whatif as whatif
+
+    with pytest.warns(DeprecationWarning, match="PositionPlayer"):
+        assert whatif.Seat is whatif.PositionPlayer
+    with pytest.warns(DeprecationWarning, match="PlainFrame"):
+        assert whatif.Table is whatif.PlainFrame
+    with pytest.raises(AttributeError):
+        whatif.Nothing  # noqa: B018

@@ -37,7 +37,7 @@ class WinChances:
     seconds: float
 
     def table(self) -> Any:
-        """A DataFrame (a :class:`Table` without pandas): each candidate's share of
+        """A DataFrame (a :class:`PlainFrame` without pandas): each candidate's share of
         wins per player, the best for ``player`` first."""
         rows: list[dict[str, Any]] = [
             {"move": m, **{p: w / self.n for p, w in wins.items()}} for m, wins in self.wins.items()

@@ -54,7 +54,7 @@ class Comparison:
 
     def table(self) -> Any:
         """A DataFrame indexed by (player, item) with columns a, b, change (a
-        :class:`Table` without pandas)."""
+        :class:`PlainFrame` without pandas)."""
         return data_frame(self.rows(), ("player", "item"))
 
     def totals(self) -> dict[str, tuple[int, int, int]]:

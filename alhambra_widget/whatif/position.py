@@ -15,7 +15,7 @@ from ..engine.alhambra.grid import Alhambra
 from ..engine.alhambra.scoring import ScoringRound, score_round
 from ..engine.errors import IllegalAction, MalformedInput
 from ..views.alhambra.svg import alhambra_svg, svg_open
-from .tables import Table, data_frame
+from .tables import PlainFrame, data_frame
 
 if TYPE_CHECKING:
     from ..engine.gardens.game import GardensGame
@@ -40,7 +40,7 @@ def _cell(c: Cell) -> tuple[int, int]:
 
 
 @dataclass
-class Seat:
+class PositionPlayer:
     """One player in a position: an Alhambra (or bare counts and a wall length, for
     players described only by numbers) and a reserve."""
 
@@ -74,7 +74,7 @@ class Position:
 
     def __init__(
         self,
-        seats: list[Seat],
+        seats: list[PositionPlayer],
         dirk: list[Tile] | None = None,
         dirk_name: str = "Dirk",
         next_round: int = 3,
@@ -92,7 +92,7 @@ class Position:
     def from_game(cls, game: Game, step: int | None = None) -> Position:
         """The position of ``game`` (now, or after ``step`` actions), as free copies."""
         g = game if step is None else game.at(step)
-        seats = [Seat(p.name, p.alhambra.copy(), list(p.reserve)) for p in g.players]
+        seats = [PositionPlayer(p.name, p.alhambra.copy(), list(p.reserve)) for p in g.players]
         upcoming = g.next_scoring_round
         return cls(seats, list(g.dirk_tiles) if g.two_players else None, g.dirk_name, upcoming)
 
@@ -124,14 +124,16 @@ class Position:
                 if unknown:
                     raise IllegalAction("R1", f"{name}: unknown kinds {sorted(unknown)}.")
             seats.append(
-                Seat(name, alh, [as_tile(t) for t in d.get("reserve", [])], counts, d.get("wall"))
+                PositionPlayer(
+                    name, alh, [as_tile(t) for t in d.get("reserve", [])], counts, d.get("wall")
+                )
             )
         return cls(seats, dirk, dirk_name)
 
     def copy(self) -> Position:
         """An independent copy (Alhambras, reserves, counts and Dirk copied)."""
         seats = [
-            Seat(
+            PositionPlayer(
                 s.name,
                 s.alhambra.copy() if s.alhambra else None,
                 list(s.reserve),
@@ -201,7 +203,7 @@ class Position:
         return score_round(round, self.counts(), walls)
 
     def table(self, round: int = 3) -> Any:
-        """A DataFrame (a :class:`Table` without pandas): one row per player, a column
+        """A DataFrame (a :class:`PlainFrame` without pandas): one row per player, a column
         per kind, walls, total."""
         r = self.score(round)
         rows = []
@@ -211,7 +213,7 @@ class Position:
             row["total"] = r.totals[n]
             rows.append(row)
         df = data_frame(rows, ("player",))
-        if not isinstance(df, Table):
+        if not isinstance(df, PlainFrame):
             df.index.name = None  # the player names label the rows
         return df
 

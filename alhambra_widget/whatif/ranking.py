@@ -38,7 +38,7 @@ class Ranking:
     base: Position
 
     def table(self) -> Any:
-        """A DataFrame (a :class:`Table` without pandas): one row per option."""
+        """A DataFrame (a :class:`PlainFrame` without pandas): one row per option."""
         rows = []
         for o in self.options:
             pl = self.places_text(o)

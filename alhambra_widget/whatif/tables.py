@@ -1,4 +1,4 @@
-"""What-if tables: a pandas DataFrame, or a plain :class:`Table` where pandas is
+"""What-if tables: a pandas DataFrame, or a plain :class:`PlainFrame` where pandas is
 missing (JupyterLite, no ``whatif`` extra); plots ask for matplotlib by name."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def need_module(module: str) -> Any:
         ) from None
 
 
-class Table:
+class PlainFrame:
     """A what-if table drawn without pandas (in JupyterLite, or without the ``whatif``
     extra): the same rows and columns a DataFrame would hold, shown as HTML or text.
     ``rows`` are dicts; ``index`` names the columns that label a row."""
@@ -79,11 +79,11 @@ class Table:
 
 
 def data_frame(rows: list[dict[str, Any]], index: tuple[str, ...] = ()) -> Any:
-    """A pandas DataFrame of ``rows`` indexed by ``index``, or a :class:`Table` when
+    """A pandas DataFrame of ``rows`` indexed by ``index``, or a :class:`PlainFrame` when
     pandas is missing."""
     try:
         import pandas as pd
     except ImportError:
-        return Table(rows, index)
+        return PlainFrame(rows, index)
     df = pd.DataFrame(rows)
     return df.set_index(list(index) if len(index) > 1 else index[0]) if index else df

@@ -12,7 +12,7 @@ from labdriver import Server
 
 pytestmark = pytest.mark.browser
 
-CELL = """
+SOURCE = """
 from alhambra_widget import online
 lobby = online.connect("{url}")
 d = lobby.dashboard(refresh=1)
@@ -39,7 +39,7 @@ def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
     )
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
-        lab.write_notebook("dashboard.ipynb", CELL.format(url=server.url))
+        lab.write_notebook("dashboard.ipynb", SOURCE.format(url=server.url))
         page = ctx.new_page()
         page.goto(f"{lab.url}/lab/tree/dashboard.ipynb?reset")
         lab.run_all(page)

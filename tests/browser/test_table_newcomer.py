@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Lab, placing_table, scroll_to_top
+from conftest import Lab, placing_table, reset_placing_table, scroll_to_top
 from helpers import brute_legal
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.xdist_group("table-newcomer"),
-]  # one worker: one game
+]  # one worker: one notebook, a new table for each test
 
 # the decision's areas: the prompt and the turn's buttons, the market, the money, your
 # Alhambra, your hand and your tiles to place
@@ -25,19 +25,29 @@ AREAS = ["prompt", "market", "money", "my-alhambra", "hand", "to-place"]
 SIZES = [(1280, 720), (1366, 768)]
 
 
+YOU = "'reserve': ['arcades 7 N'], "
+
+
 @pytest.fixture(scope="module")
-def table(lab, browser):
-    """A game against two bots in its placing phase: tiles built, a tile to place (R9)."""
+def _notebook(lab, browser):
+    """The notebook of this module's tests, opened once."""
     ctx, t = placing_table(
-        lab,
-        browser,
-        "newcomer",
-        (1280, 720),
-        you="'reserve': ['arcades 7 N'], ",
-        extra="w.hint_playouts = 40\n",
+        lab, browser, "newcomer", SIZES[0], you=YOU, extra="w.hint_playouts = 40\n"
     )
+    t.fresh = True
     yield t
     ctx.close()
+
+
+@pytest.fixture
+def table(_notebook):
+    """A game against two bots in its placing phase: tiles built, a tile to place (R9),
+    an arcades in your reserve; a new table in a 1280x720 window in the light theme,
+    whatever the test before did."""
+    if not _notebook.fresh:
+        reset_placing_table(_notebook, SIZES[0], you=YOU)
+    _notebook.fresh = False
+    return _notebook
 
 
 def _layout(page, names):

@@ -1,4 +1,4 @@
-"""The classroom (issue 46), against real processes on 127.0.0.1: a real JupyterHub
+"""The classroom, against real processes on 127.0.0.1: a real JupyterHub
 (dummy authenticator, configurable-http-proxy from npm) with the table server as a
 Hub-managed service, and two more as external services (one with at most two tables a
 person, one that closes idle tables); users made through the Hub's API, each with a

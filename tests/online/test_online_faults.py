@@ -1,4 +1,4 @@
-"""SIGKILL and restart (issue 43, item 5): the server is killed mid-game at several
+"""SIGKILL and restart: the server is killed mid-game at several
 points and started again on the same database and port; the clients reconnect by
 themselves and play on; an intent in flight is applied at most once before the restart
 and exactly once after it is sent again; what was acknowledged is there; and the game

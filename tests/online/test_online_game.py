@@ -1,7 +1,7 @@
 """Three people and a bot play a whole Alhambra game at a real table server (SQLite and
 PostgreSQL), each person in a joined widget as in their own notebook, a spectator on a
 raw WebSocket; every frame each client receives, and every object each holds, is checked
-for what its seat may not know (issue 43, item 3)."""
+for what its seat may not know."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each refusal of the table server (issue 43, item 4), against a real server process:
+"""Each refusal of the table server, against a real server process:
 the answer says what was refused and why; the table is unchanged (its step and summary,
 its stored actions), another table plays on, and the server is still up."""
 

@@ -20,7 +20,7 @@ KIND_COLOURS = {
     "tower": "#a58cc9",
     "fountain": "#f3e3a4",
 }
-CELL = 44
+CELL_PX = 44
 PAPER = "#fbf8f0"
 INK = "#222"
 
@@ -59,13 +59,20 @@ def glyph(kind: str, x: float, y: float, size: float) -> str:
     )
 
 
-def alhambra_svg(a: Alhambra, *, cell: int = CELL, highlight_longest: bool = True) -> str:
+def alhambra_size(a: Alhambra, cell: int = CELL_PX) -> tuple[int, int]:
+    """The width and height in pixels of :func:`alhambra_svg`'s picture: the Alhambra's
+    extent with an empty cell around it (where its outer walls are drawn)."""
+    x0, y0, x1, y1 = a.bounds()
+    return (x1 - x0 + 3) * cell, (y1 - y0 + 3) * cell
+
+
+def alhambra_svg(a: Alhambra, *, cell: int = CELL_PX, highlight_longest: bool = True) -> str:
     """An Alhambra as an SVG picture: each tile with its kind (no price: a built tile's
     no longer matters; its title names the tile), the external walls, and the longest
     wall (R11, the engine's) in red unless ``highlight_longest`` is False."""
-    x0, y0, x1, y1 = a.bounds()
-    x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
-    w, h = (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell
+    x0, y0, _, _ = a.bounds()
+    x0, y0 = x0 - 1, y0 - 1
+    w, h = alhambra_size(a, cell)
     out = [svg_open(w, h, repr(a), extra=f'viewBox="0 0 {w} {h}" ')]
     for (x, y), t in a.tiles.items():
         px, py = (x - x0) * cell, (y - y0) * cell
@@ -108,8 +115,7 @@ def game_svg(game: Game, *, cell: int = 30) -> str:
     boards = []
     for p in game.players:
         svg = alhambra_svg(p.alhambra, cell=cell)
-        w = int(svg.split('width="', 1)[1].split('"', 1)[0])
-        h = int(svg.split('height="', 1)[1].split('"', 1)[0])
+        w, h = alhambra_size(p.alhambra, cell)
         boards.append((f"{p.name}: {p.score} points", svg, max(w, 160), h))
     per_row = 3
     x = y = 0
