@@ -12,7 +12,9 @@ import pytest
 # them, `bash run.sh check` does not
 pytestmark = pytest.mark.slow
 
-SOURCE = 'from alhambra_widget import AlhambraWidget\nAlhambraWidget(players=["Ann", "Ben"], seed=2)'
+SOURCE = (
+    'from alhambra_widget import AlhambraWidget\nAlhambraWidget(players=["Ann", "Ben"], seed=2)'
+)
 
 
 def convert(tmp_path, *options):
