@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from reference import r7
 
@@ -74,3 +75,20 @@ def brute_longest_trail(segments) -> int:
     for v in adj:
         go(v, set())
     return best
+
+
+def public(game: Any) -> dict[str, Any]:
+    """The state everyone at the table sees: no hand's cards (their sizes stay), no order
+    of the deck, bag or supply (their sizes stay), the discard pile as a set, no generator."""
+    d = game.state_dict()
+    if game.GAME == "gardens":
+        for p in d["players"]:
+            p["hand"] = len(p["hand"])
+        d["supply"] = len(d["supply"])
+    else:
+        for p in d["players"]:
+            p["money"] = len(p["money"])
+        d["deck"], d["bag"] = len(d["deck"]), len(d["bag"])
+        d["discard"] = sorted(d["discard"])
+    del d["rng"]
+    return d

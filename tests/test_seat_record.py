@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import public
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,22 +31,6 @@ def hand(game: Any, seat: int) -> list[str]:
     if game.GAME == "gardens":
         return [t.id for t in game.players[seat].hand]
     return sorted(str(c) for c in game.players[seat].money)
-
-
-def public(game: Any) -> dict[str, Any]:
-    """The state everyone at the table sees: no hand's cards (their sizes stay), no order
-    of the deck, bag or supply (their sizes stay), no generator."""
-    d = game.state_dict()
-    if game.GAME == "gardens":
-        for p in d["players"]:
-            p["hand"] = len(p["hand"])
-        d["supply"] = len(d["supply"])
-    else:
-        for p in d["players"]:
-            p["money"] = len(p["money"])
-        d["deck"], d["bag"], d["discard"] = len(d["deck"]), len(d["bag"]), sorted(d["discard"])
-    del d["rng"]
-    return d
 
 
 def same_public(seat_game: Any, truth: Any) -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from labdriver import CHROMIUM, JupyterLab, kernel_exec, launch_chromium
+from labdriver import CHROMIUM, JupyterLab, Server, kernel_exec, launch_chromium
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -196,6 +197,30 @@ class Lab:
 
     def status(self) -> str:
         return self.page.locator(".aw-status").first.inner_text()
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    """A table server (``alhambra-widget serve``) on 127.0.0.1 with its own SQLite file
+    and one bot process, stopped after the test; its ``url`` is where notebooks connect."""
+    server = Server(
+        [
+            sys.executable,
+            "-m",
+            "alhambra_widget.online",
+            "serve",
+            "--port",
+            "{port}",
+            "--db",
+            str(tmp_path / "tables.sqlite"),
+            "--workers",
+            "1",
+        ],
+        tmp_path / "server.log",
+        path="/api/health",
+    )
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -4,11 +4,8 @@ replaced by a bot, a pause clicked."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from conftest import Lab
-from labdriver import Server
 
 pytestmark = pytest.mark.browser
 
@@ -20,23 +17,8 @@ d
 """
 
 
-def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
-    server = Server(
-        [
-            sys.executable,
-            "-m",
-            "alhambra_widget.online",
-            "serve",
-            "--port",
-            "{port}",
-            "--db",
-            str(tmp_path / "tables.sqlite"),
-            "--workers",
-            "1",
-        ],
-        tmp_path / "server.log",
-        path="/api/health",
-    )
+def test_the_dashboard_lists_pauses_and_watches(lab, browser, table_server):
+    server = table_server
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         lab.write_notebook("dashboard.ipynb", SOURCE.format(url=server.url))
@@ -87,4 +69,3 @@ def test_the_dashboard_lists_pauses_and_watches(lab, browser, tmp_path):
         d.theme("Light")
     finally:
         ctx.close()
-        server.stop()

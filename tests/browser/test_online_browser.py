@@ -5,12 +5,10 @@ scoring round (R10), each page showing only its own hand (R2: money is kept secr
 from __future__ import annotations
 
 import json
-import sys
 import urllib.request
 
 import pytest
 from conftest import Lab
-from labdriver import Server
 
 pytestmark = pytest.mark.browser
 
@@ -57,23 +55,8 @@ def _no_other_hand(lab: Lab, other: str) -> bool:
     )
 
 
-def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tmp_path):
-    server = Server(
-        [
-            sys.executable,
-            "-m",
-            "alhambra_widget.online",
-            "serve",
-            "--port",
-            "{port}",
-            "--db",
-            str(tmp_path / "tables.sqlite"),
-            "--workers",
-            "1",
-        ],
-        tmp_path / "server.log",
-        path="/api/health",
-    )
+def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, table_server):
+    server = table_server
     contexts = []
     try:
         t = _open_table(server.url)
@@ -137,4 +120,3 @@ def test_two_notebooks_play_one_table_through_the_first_scoring(lab, browser, tm
     finally:
         for ctx in contexts:
             ctx.close()
-        server.stop()

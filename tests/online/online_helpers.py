@@ -248,23 +248,6 @@ def cards(items: Iterable[Any]) -> Counter[str]:
     return Counter(str(c) for c in items)
 
 
-def public(game: Any) -> dict[str, Any]:
-    """What everyone at an Alhambra table sees: the state without the deck's and the
-    bag's order, the generator, and the hands' cards (their sizes stay)."""
-    d = game.state_dict()
-    if game.GAME == "gardens":
-        for p in d["players"]:
-            p["hand"] = len(p["hand"])
-        d["supply"] = len(d["supply"])
-    else:
-        for p in d["players"]:
-            p["money"] = len(p["money"])
-        d["deck"], d["bag"] = len(d["deck"]), len(d["bag"])
-        d["discard"] = sorted(d["discard"])
-    del d["rng"]
-    return d
-
-
 def log_text(game: Any) -> list[str]:
     return [str(e) for e in game.log]
 

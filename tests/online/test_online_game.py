@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import public
 from online_helpers import (
     Raw,
     Truth,
@@ -20,7 +21,6 @@ from online_helpers import (
     healthy,
     key,
     log_text,
-    public,
     stored_game,
     table,
 )
