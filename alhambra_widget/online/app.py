@@ -222,7 +222,7 @@ async def record(request: Request) -> Any:
         raise Forbidden(
             "The record is given once the game is over (its hands are secret until then)."
         )
-    return _server(request).record(h)
+    return h.record()
 
 
 async def seats(request: Request) -> dict[str, Any]:
@@ -244,7 +244,7 @@ async def pause(request: Request) -> dict[str, Any]:
 
 async def seat_class(request: Request) -> Any:
     """``POST /api/class``: a teacher seats a class at tables."""
-    return _server(request).seat_class(await _body(request), await _who(request))
+    return await _server(request).seat_class(await _body(request), await _who(request))
 
 
 async def progress(request: Request) -> Any:

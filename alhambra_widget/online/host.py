@@ -4,12 +4,14 @@ summary, and the refusals that need only the table: a move at the wrong time."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket
 
+from ..engine.seat_record import record_for
 from .protocol import Bucket, refused
 
 HUMAN = "human"
@@ -63,6 +65,33 @@ class Host:
     def kind(self, seat: int) -> str:
         """Who plays ``seat``: ``"human"`` or a bot's level."""
         return self.seats.get(self.game.players[seat].name, HUMAN)
+
+    def record(self) -> str:
+        """The table's whole record (its seed and actions), marked with the step from
+        which a teacher saw every hand."""
+        doc = json.loads(self.game.to_json())
+        if self.hands_shown is not None:
+            doc["hands_shown"] = {"from_step": self.hands_shown}
+        return json.dumps(doc, separators=(",", ":"))
+
+    def welcome(self, seat: int | None, hands: bool) -> dict[str, Any]:
+        """The first frame of a connection at ``seat`` (``None``: watching): the seats,
+        the pause and the seat's record; the whole game once it is over, or for a teacher
+        who chose to see every hand (``hands``)."""
+        g = self.game
+        out = {
+            "type": "welcome",
+            "table": self.id,
+            "seat": seat,
+            "name": None if seat is None else g.players[seat].name,
+            "seats": self.seats,
+            "paused": self.paused,
+            "record": record_for(g, seat).to_data(),
+        }
+        if g.is_over or hands:  # the whole game: over, or a teacher who chose to see the hands
+            out["game"] = self.record()
+            out["hands"] = hands
+        return out
 
     def summary(self) -> dict[str, Any]:
         """The public summary, with the pause and how long the table has waited."""

@@ -9,6 +9,7 @@ the person is their Hub name, and a teacher is a member of the Hub group
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import urllib.request
@@ -75,8 +76,8 @@ class HubPeople:
             return None
         name = str(user["name"])
         groups = user.get("groups")
-        if groups is None:  # the token may not read its own groups: the service asks
-            groups = self._groups(name)
+        if groups is None:  # the token may not read its own groups: the service asks the
+            groups = await asyncio.to_thread(self._groups, name)  # Hub, off the event loop
         return Person(name, self.teachers in groups)
 
     def members(self, group: str) -> list[str]:

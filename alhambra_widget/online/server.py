@@ -133,7 +133,7 @@ class Server:
         self.bots(host)  # a bot that starts the game moves at once
         return {"id": tid, "game": kind, "codes": {names[i]: c for i, c in codes.items()}}
 
-    def seat_class(self, body: object, person: Person | None) -> list[dict[str, Any]]:
+    async def seat_class(self, body: object, person: Person | None) -> list[dict[str, Any]]:
         """A teacher seats a class: ``names`` (or on a Hub a ``group``'s members) at
         tables of ``size`` (2 to 6) people; ``bots`` (a level) fills a short table, else
         the last people join the table before. Returns the tables opened."""
@@ -142,8 +142,8 @@ class Server:
         if not isinstance(body, dict):
             raise MalformedInput("A class is seated with a JSON object.")
         names, group = body.get("names"), body.get("group")
-        if isinstance(group, str) and hasattr(self.people, "members"):
-            names = self.people.members(group)
+        if isinstance(group, str) and hasattr(self.people, "members"):  # asks the Hub: a thread
+            names = await asyncio.to_thread(self.people.members, group)
         size, bots, game = body.get("size", 4), body.get("bots"), body.get("game", "alhambra")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
             raise MalformedInput("names is a list of the class's names (or group a Hub group).")
@@ -303,7 +303,7 @@ class Server:
                 )
             await self._send_text(h, c, texts[key])
         if g.is_over:
-            await self.broadcast(h, {"type": "over", "game": self.record(h), "seats": h.seats})
+            await self.broadcast(h, {"type": "over", "game": h.record(), "seats": h.seats})
 
     async def broadcast(self, h: Host, frame: dict[str, Any]) -> None:
         """Send ``frame`` to every connection of table ``h``."""
@@ -321,20 +321,17 @@ class Server:
             if c in h.clients:
                 h.clients.remove(c)
 
-    def record(self, h: Host) -> str:
-        """The table's whole record (its seed and actions), marked with the step from
-        which a teacher saw every hand."""
-        doc = json.loads(h.game.to_json())
-        if h.hands_shown is not None:
-            doc["hands_shown"] = {"from_step": h.hands_shown}
-        return json.dumps(doc, separators=(",", ":"))
-
     # -- other processes (PostgreSQL) --------------------------------------------------
     async def _catch_up(self, h: Host) -> None:
         """Apply the actions another process committed for ``h`` (and its seats and
         pause), telling this process's connections."""
         st = self.store.load(h.id)
         if st is None:
+            return
+        if st.closed:  # another process closed it for idling: this one lets go too
+            if self.hosts.get(h.id) is h:
+                del self.hosts[h.id]
+                await self._tell_closed(h)
             return
         h.seats, h.paused, h.hands_shown = st.seats, st.paused, st.hands_shown
         g = h.game
@@ -387,17 +384,16 @@ class Server:
                 log.info("table %s closed: idle for %g hours", tid, self.idle_hours)
                 if h is not None:
                     async with h.lock:  # told, then let go: no move is taken after this (_move)
-                        await self.broadcast(
-                            h,
-                            {
-                                "type": "error",
-                                "kind": "closed",
-                                "message": "This table was closed: nobody moved for a long time.",
-                            },
-                        )
-                        for c in list(h.clients):
-                            with contextlib.suppress(Exception):  # (a connection already gone)
-                                await c.ws.close(code=protocol.UNKNOWN)
+                        await self._tell_closed(h)
+
+    async def _tell_closed(self, h: Host) -> None:
+        """Tell ``h``'s connections that it was closed for idling, and close them (the
+        caller holds ``h.lock`` and has let go of the table)."""
+        message = "This table was closed: nobody moved for a long time."
+        await self.broadcast(h, {"type": "error", "kind": "closed", "message": message})
+        for c in list(h.clients):
+            with contextlib.suppress(Exception):  # (a connection already gone)
+                await c.ws.close(code=protocol.UNKNOWN)
 
     # -- a teacher's changes -------------------------------------------------------------
     def _teacher(self, person: Person | None, h: Host) -> None:
@@ -506,7 +502,7 @@ class Server:
             if hands and h.hands_shown is None:  # the record says from when a teacher saw them
                 h.hands_shown = h.game.step
                 self.store.change(h.id, hands_shown=h.hands_shown)
-            await ws.send_text(protocol.encode(self._welcome(h, seat, hands)))
+            await ws.send_text(protocol.encode(h.welcome(seat, hands)))
             h.clients.append(client)
         try:
             await self._listen(h, client)
@@ -524,7 +520,14 @@ class Server:
             found = self.store.seat_of(code)
             if found is not None:
                 return await self.host(found[0]), found[1], False
-        elif isinstance(table, str) and len(table) < 100 and person is not None:
+        elif isinstance(table, str) and len(table) < 100:
+            if person is None:  # a seat by its table is a signed-in person's own
+                raise Forbidden(
+                    "Sign in first: a seat is found by its table only for a JupyterHub user "
+                    "(the kernel's JUPYTERHUB_API_TOKEN); otherwise join with the seat's code."
+                    if self.people.hub
+                    else "This server has no accounts: join with the seat's join code."
+                )
             h = await self.host(table)  # on a Hub: the person's own seat, by their name
             if h is None:
                 return None, None, False
@@ -543,22 +546,6 @@ class Server:
                     )
             return h, None, hands
         return None, None, False
-
-    def _welcome(self, h: Host, seat: int | None, hands: bool) -> dict[str, Any]:
-        g = h.game
-        out = {
-            "type": "welcome",
-            "table": h.id,
-            "seat": seat,
-            "name": None if seat is None else g.players[seat].name,
-            "seats": h.seats,
-            "paused": h.paused,
-            "record": record_for(g, seat).to_data(),
-        }
-        if g.is_over or hands:  # the whole game: over, or a teacher who chose to see the hands
-            out["game"] = self.record(h)
-            out["hands"] = hands
-        return out
 
     async def _listen(self, h: Host, c: Client) -> None:
         while True:

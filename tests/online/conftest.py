@@ -27,8 +27,15 @@ class ServerProcess:
     """One ``python -m alhambra_widget.online serve`` process; ``restart`` starts a new
     one on the same database (and, by default, the same port)."""
 
-    def __init__(self, db: str, log_dir: Path, port: int | None = None, workers: int = 1):
-        self.db, self.log_dir, self.workers = db, log_dir, workers
+    def __init__(
+        self,
+        db: str,
+        log_dir: Path,
+        port: int | None = None,
+        workers: int = 1,
+        extra: tuple[str, ...] = (),
+    ):
+        self.db, self.log_dir, self.workers, self.extra = db, log_dir, workers, extra
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -60,6 +67,7 @@ class ServerProcess:
             str(self.workers),
             "--log-level",
             "warning",
+            *self.extra,
         ]
         # its own process group: a SIGKILL of the group takes the bots' pool with it
         self.process = subprocess.Popen(
@@ -230,8 +238,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def _servers(folder: Path) -> Iterator[Any]:
     made: list[ServerProcess] = []
 
-    def start(db: str, port: int | None = None, workers: int = 1) -> ServerProcess:
-        s = ServerProcess(db, folder, port, workers)
+    def start(
+        db: str, port: int | None = None, workers: int = 1, extra: tuple[str, ...] = ()
+    ) -> ServerProcess:
+        s = ServerProcess(db, folder, port, workers, extra)
         made.append(s)
         return s.start()
 
@@ -244,7 +254,8 @@ def _servers(folder: Path) -> Iterator[Any]:
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Any]:
-    """``serve(db)``: a started server process on ``db``; every one is stopped at the end."""
+    """``serve(db, port=None, workers=1, extra=())``: a started server process on ``db``
+    (``extra``: more command-line options); every one is stopped at the end."""
     with _servers(tmp_path) as start:
         yield start
 

@@ -573,6 +573,31 @@ def at_once(*calls: Callable[[], Any]) -> None:
         th.join()
 
 
+def test_a_table_one_process_closes_for_idling_the_other_lets_go(
+    serve: Any, fresh_postgres: str
+) -> None:
+    """A closes tables idle for 3.6 s; B, on the same database, closes none itself. Ann
+    sits at a table through B: when A closes it, B tells her and lets go, so her seat's
+    code finds no table there any more (and no move is taken)."""
+    a = serve(fresh_postgres, extra=("--idle-hours", str(IDLE_HOURS)))
+    b = serve(fresh_postgres)
+    t = open_table(b.url, players=["Ann", "Ben"], seed=3)
+    ann = Raw(b.url, {"type": "hello", "code": t["codes"]["Ann"]})
+    try:
+        told = ann.until(lambda f: f["type"] == "error", timeout=20)
+        assert told["kind"] == "closed", told
+        again = Raw(b.url, {"type": "hello", "code": t["codes"]["Ann"]}, wait_welcome=False)
+        try:
+            first = again.recv(10)
+            assert first is not None and first["kind"] == "unknown", first
+        finally:
+            again.close()
+        assert stored_actions(str(fresh_postgres), t["id"]) == []  # the record stays, empty
+        assert a.process is not None and a.process.poll() is None
+    finally:
+        ann.close()
+
+
 def test_two_processes_share_the_tables_of_one_postgresql(serve: Any, fresh_postgres: str) -> None:
     """Two server processes (not on a Hub) on one database: Ann plays through A, Ben
     through B; each seat has a second connection on the other process, for the races:

@@ -142,6 +142,21 @@ def test_unknown_table_or_code(tables: Tables, hello: dict[str, Any]) -> None:
     tables.unchanged(before)
 
 
+def test_a_seat_by_its_table_without_a_person_is_told_to_use_a_join_code(tables: Tables) -> None:
+    """A server without accounts finds a seat only by its join code: a hello naming a
+    real table says so (not "no such table"), and the table is unchanged."""
+    before = tables.snapshot()
+    raw = Raw(tables.url, {"type": "hello", "table": tables.a}, wait_welcome=False)
+    try:
+        first = raw.recv(10)
+        assert first is not None and first["kind"] == "forbidden", first
+        assert "join code" in first["message"] and "No table" not in first["message"]
+        assert closed_with(raw) == protocol.FORBIDDEN
+    finally:
+        raw.close()
+    tables.unchanged(before)
+
+
 def test_a_hello_that_is_not_json_closes(tables: Tables) -> None:
     before = tables.snapshot()
     raw = Raw(tables.url, "{not json", wait_welcome=False)
