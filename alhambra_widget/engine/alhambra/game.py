@@ -5,8 +5,9 @@ A game is its options, its seed and its list of actions (R13): one
 from the seed rebuilds the same game.
 
 Each rule is written once, in its own module: the listing of legal actions in
-:mod:`.listing`; for each action kind why it is refused and what it does, and the
-course of a turn, in :mod:`.rules`; the deal in :mod:`.setup`; the position editor in
+:mod:`.listing`; for each action kind why it is refused and what it does in
+:mod:`.rules`; the course of a turn (refill, scoring rounds, the end) in :mod:`.turns`;
+the scoring in :mod:`.scoring`; the deal in :mod:`.setup`; the position editor in
 :mod:`.editing`; what happened is returned as :class:`~.narration.Event` data, its
 sentence written apart in :mod:`.narration`. This module holds :class:`Game`: its
 read-only view of the state (kept in a :class:`~.state.GameState`), its queries, copies,

@@ -226,7 +226,8 @@ class GardensGame(RecordedGame[Lay, Event]):
         names = list(players) if isinstance(players, (list, tuple)) else None
         if names is None or not 2 <= len(names) <= 4:
             raise IllegalAction(
-                "G5", "G5: The Gardens of the Alhambra is played by 2 to 4 players."
+                "G2",
+                "G2: The Gardens of the Alhambra is played by 2 to 4 players (one tree kind each).",
             )
         names = check_names(names)
         if hand_size not in (1, 3):
@@ -327,7 +328,8 @@ class GardensGame(RecordedGame[Lay, Event]):
 
     @property
     def buildings(self) -> Mapping[tuple[int, int], Building]:
-        """The building tiles' layout: (x, y) on the 5 x 5 grid -> building (G1)."""
+        """The building tiles' layout: (x, y) on the 7 x 7 grid of building spaces ->
+        building (G1)."""
         return MappingProxyType(self._buildings)
 
     @property
