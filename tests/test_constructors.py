@@ -9,6 +9,8 @@ import pytest
 
 import alhambra_widget.engine.record as record
 from alhambra_widget import Alhambra, Event, Game, GameError, Player, Tile
+from alhambra_widget.engine.gardens.components import Building, GardenTile
+from alhambra_widget.engine.gardens.game import GardenPlayer
 from alhambra_widget.gardens import GardensGame
 
 ODD = [True, None, [], (), 0, "", "Ann", [1, 2], {"players": []}]
@@ -39,6 +41,36 @@ def test_a_constructor_given_something_odd_works_or_refuses(cls, odd):
     for name in dir(obj):
         if not name.startswith("_"):
             getattr(obj, name)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("x", -3, ("a",)),
+        ("x", 7, ("lemon", "orange", "palm", "lavender")),
+        ("x", 2, ("lemon", "lemon", "palm", "lavender")),
+        (5, 2, ("lemon", "orange", "palm", "lavender")),
+    ],
+    ids=repr,
+)
+def test_G2_a_garden_tile_shows_1_to_6_trees_a_side_each_kind_once(args):
+    with pytest.raises((TypeError, GameError)):
+        GardenTile(*args)
+    assert GardenTile("g1", 3, ("lemon", "orange", "palm", "lavender")).side(0, 1) == "lavender"
+
+
+@pytest.mark.parametrize("args", [(99, "x"), (0, "pavilion"), ("3", "x"), (2, None)], ids=repr)
+def test_G2_a_building_tile_is_worth_1_to_5(args):
+    with pytest.raises((TypeError, GameError)):
+        Building(*args)
+    assert Building(5, "pavilion").value == 5
+
+
+@pytest.mark.parametrize("args", [(5, "ab"), ("Ann", "lemon"), ("Ann", ["figs"]), ("", ["palm"])])
+def test_a_gardens_player_has_a_name_and_tree_kinds(args):
+    with pytest.raises((TypeError, GameError)):
+        GardenPlayer(*args)
+    assert GardenPlayer("Ann", ["palm"]).points == {"palm": 0}
 
 
 @pytest.mark.parametrize("cls", [Game, GardensGame])

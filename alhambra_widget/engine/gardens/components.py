@@ -72,6 +72,15 @@ class GardenTile:
             ),
         )
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or type(self.trees) is not int:
+            raise TypeError(f"A garden tile is (id: str, trees: int, sides), not {self!r}.")
+        if not 1 <= self.trees <= 6 or sorted(self.sides) != sorted(TREES):
+            raise IllegalAction(
+                "G2",
+                f"G2: a garden tile shows 1-6 trees a side and each tree kind once, not {self!r}.",
+            )
+
     def side(self, k: int, turn: int) -> str:
         """The kind on diagonal side ``k`` (0=NE .. 3=NW) after ``turn`` quarter turns
         clockwise."""
@@ -87,6 +96,12 @@ class Building:
 
     value: int
     kind: str
+
+    def __post_init__(self) -> None:
+        if type(self.value) is not int or not isinstance(self.kind, str):
+            raise TypeError(f"A building tile is (value: int, kind: str), not {self!r}.")
+        if not 1 <= self.value <= 5:
+            raise IllegalAction("G2", f"G2: a building tile's value is 1 to 5, not {self.value}.")
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..chance import shuffle
 from ..errors import IllegalAction, MalformedInput
-from ..record import LegalCache, ReadOnly, RecordedGame, check_names
+from ..record import LegalCache, ReadOnly, RecordedGame, check_name, check_names
 from . import knowledge
 from .components import (
     FIELDS,
@@ -55,7 +55,9 @@ class GardenPlayer(ReadOnly):
     __slots__ = ("_hand", "_kinds", "_name", "_points")
 
     def __init__(self, name: str, kinds: Sequence[str]):
-        self._name = name
+        if isinstance(kinds, str) or not all(k in TREES for k in kinds):
+            raise TypeError(f"A player's kinds are tree kinds from {TREES}, not {kinds!r}.")
+        self._name = check_name(name)
         self._kinds = tuple(kinds)
         self._hand: list[GardenTile] = []
         self._points = {k: 0 for k in kinds}
