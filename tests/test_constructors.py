@@ -73,6 +73,24 @@ def test_a_gardens_player_has_a_name_and_tree_kinds(args):
     assert GardenPlayer("Ann", ["palm"]).points == {"palm": 0}
 
 
+def test_the_bases_of_the_action_kinds_are_not_actions():
+    from alhambra_widget.engine.alhambra.actions import Action, AtCell
+
+    with pytest.raises(TypeError):
+        Action()
+    with pytest.raises(TypeError):
+        AtCell(Tile("garden", 8), (1, 0))
+
+
+def test_a_violation_names_a_ruling_and_an_event_of_an_unknown_kind_still_reads():
+    from alhambra_widget.engine.alhambra.violations import Violation
+
+    with pytest.raises(TypeError):
+        Violation("R99", "no such rule")
+    assert Violation("R7a", "sides differ").error().rule == "R7a"
+    assert Event("nope", {"x": 1}).text == "nope: {'x': 1}"
+
+
 @pytest.mark.parametrize("cls", [Game, GardensGame])
 def test_copies_and_pickles_of_a_game_are_whole(cls):
     g = cls(["A", "B", "C"], seed=3)

@@ -73,7 +73,9 @@ class Event:
     def text(self) -> str:
         """The event's sentence, written by the game's narrator for its kind (once, then kept)."""
         if self._text is None:
-            self._text = self.NARRATORS[self.kind](self.data)
+            narrate = self.NARRATORS.get(self.kind)  # (an event a user made of another kind
+            # has no narrator: its kind and data say what it is)
+            self._text = narrate(self.data) if narrate else f"{self.kind}: {self.data}"
         return self._text
 
     def __str__(self) -> str:

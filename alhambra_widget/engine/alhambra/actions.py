@@ -36,6 +36,11 @@ class Action:
     BY_HAND: ClassVar[bool] = False
     """A change of the position made by hand (:class:`Edit`), not a player's move."""
 
+    def __init__(self) -> None:
+        raise TypeError(
+            "Action is the base of the action kinds: build one of them (Buy, Place...)."
+        )
+
     @classmethod
     def _read(cls, d: dict[str, Any]) -> Action:
         raise NotImplementedError
@@ -129,6 +134,10 @@ class _TileAction(Action):
     __slots__ = ()
 
     def _check_tile(self) -> None:
+        if not self.type:
+            raise TypeError(
+                f"{type(self).__name__} is the shape of several action kinds: build one of them."
+            )
         if not isinstance(self.tile, Tile) or self.tile.kind == "fountain":  # type: ignore[attr-defined]
             raise MalformedInput(f"{self.tile!r} is not a building tile.")  # type: ignore[attr-defined]
 

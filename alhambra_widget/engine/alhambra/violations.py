@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ..errors import IllegalAction
+from ..errors import RULING_IDS, IllegalAction
 from .analysis import Analysis, code_in
 from .building import code_at, on_foot, r7a_mismatches, r7b_touches, r7c_open_sides, r7d_leaves_hole
 from .components import FOUNTAIN, SIDE_NAMES, STEPS, Tile
@@ -31,6 +31,10 @@ class Violation:
     rule: str
     message: str
     pos: Pos | None = None
+
+    def __post_init__(self) -> None:
+        if self.rule not in RULING_IDS:  # (its error() could not name the ruling)
+            raise TypeError(f"{self.rule!r} is not a ruling id")
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
