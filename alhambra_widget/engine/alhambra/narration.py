@@ -10,6 +10,7 @@ from ..events import Event as _Event
 from ..events import Narrator, does
 from .actions import Buy
 from .components import CARD_NAMES, Card, Tile
+from .listing import pays_exactly
 
 Pos = tuple[int, int]
 
@@ -65,10 +66,9 @@ def payment_words(price: int, pay: Sequence[int]) -> str:
     """What paying ``pay`` for a tile of ``price`` means, in the one sentence the log,
     the hints and the page all show: an exact payment gives another action (R4); any
     more is lost, and the turn ends (R6)."""
-    over = overpaid(price, pay)
-    if over == 0:
+    if pays_exactly(sum(pay), price):
         return "exact payment: another action (R4)"
-    return f"overpaid by {over}: no change is given (R6), and the turn ends"
+    return f"overpaid by {overpaid(price, pay)}: no change is given (R6), and the turn ends"
 
 
 def _buy(d: dict[str, Any]) -> str:
