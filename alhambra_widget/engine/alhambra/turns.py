@@ -115,12 +115,15 @@ def _refill_display(state: GameState, ev: list[Event]) -> None:
 def _refill_market(state: GameState, ev: list[Event]) -> bool:
     """R9: the empty market slots refilled from the bag, in slot order; True when the
     bag could not refill them all (R12: the game ends)."""
+    market = state.market
+    if all(tile is not None for tile in market.values()):  # nothing bought this turn
+        return False
     filled: list[Any] = []  # currency, tile, currency, tile...
     short = False
-    for cur, tile in state.market.items():
+    for cur, tile in market.items():
         if tile is None:
             if state.bag:
-                new = state.market[cur] = state.bag.pop()
+                new = market[cur] = state.bag.pop()
                 filled.append(cur)
                 filled.append(new)
             else:
