@@ -116,7 +116,7 @@ def _refill_market(state: GameState, ev: list[Event]) -> bool:
     """R9: the empty market slots refilled from the bag, in slot order; True when the
     bag could not refill them all (R12: the game ends)."""
     market = state.market
-    if all(tile is not None for tile in market.values()):  # nothing bought this turn
+    if not _empty_slot(market):  # nothing bought this turn
         return False
     filled: list[Any] = []  # currency, tile, currency, tile...
     short = False
@@ -131,6 +131,16 @@ def _refill_market(state: GameState, ev: list[Event]) -> bool:
     if filled:
         ev.append(Event("market_refilled", None, market_data, filled))
     return short
+
+
+def _empty_slot(market: dict[str, Tile | None]) -> bool:
+    """Is a slot of the market empty (its tile bought this turn, R6)? (A plain loop:
+    ``None in market.values()`` would call the tiles' equality, and pure, ``any()`` of a
+    generator costs a generator and its frames.)"""
+    for tile in market.values():  # noqa: SIM110 (see the docstring)
+        if tile is None:
+            return True
+    return False
 
 
 # -- the end (R12) ------------------------------------------------------------------
