@@ -218,6 +218,19 @@ def drop_tile(tiles: list[Tile], tile: Tile) -> None:
     raise ValueError(f"{tile} is not in the list")
 
 
+def drop_card(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)``: a card equal to ``card`` leaves the list (``ValueError``
+    if none). The engine's cards are the 36 made once (:data:`CARDS`), so the card
+    itself is looked for first, by identity: ``list.remove`` calls the generic equality
+    (a tuple comparison) on every card before it. Equal cards are interchangeable, so
+    the hand or display left is the same."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    cards.remove(card)
+
+
 def kind_counts(tiles: Iterable[Tile]) -> dict[str, int]:
     """Tiles per building kind, the fountain left out (it is no building): what R10
     counts, for an Alhambra's tiles and for Dirk's (R3). Kinds without a tile are

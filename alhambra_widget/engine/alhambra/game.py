@@ -309,10 +309,12 @@ class Game(RecordedGame[Action, Event]):
 
     def _do(self, action: Action) -> list[Event]:
         t = self._t
-        if type(action) is Edit:
+        rule = TURN_RULES.get(type(action))
+        if rule is None:  # an Edit: not a move, so it has no turn rule
+            assert type(action) is Edit
             ev = plan(t, action)()
         else:
-            ev = TURN_RULES[type(action)].do(t, t.seats[t.current], action)
+            ev = rule.do(t, t.seats[t.current], action)
         self._log.extend(ev)
         return ev
 

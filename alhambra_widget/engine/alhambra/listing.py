@@ -271,15 +271,26 @@ def buys(currency: str, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
 
 
 # -- R7 to R9: a tile at a cell -------------------------------------------------------------
-_SLOT: Final[dict[type[Action], list[int]]] = {
-    Place: [-1] * TILE_CODES,
-    FromReserve: [-1] * TILE_CODES,
-    Exchange: [-1] * TILE_CODES,
-}
-"""Kind -> :attr:`~.components.Tile.code` -> the tile's slot in the rows of :data:`_AT`,
-numbered as first met (-1: none yet). By the code, not the tile (no hash per lookup):
-an equal tile read again from a file shares the actions of the first, which are equal
-to its own."""
+class AtCellKind:
+    """One kind of tile-at-cell action (:class:`~.actions.Place`,
+    :class:`~.actions.FromReserve` or :class:`~.actions.Exchange`) and its slots: tile
+    :attr:`~.components.Tile.code` -> the tile's slot in the rows of :data:`_AT`,
+    numbered as first met (-1: none yet). By the code, not the tile (no hash per
+    lookup): an equal tile read again from a file shares the actions of the first,
+    which are equal to its own. (One constant per kind below: the compiled engine
+    reads it directly, where the class imported from the interpreted actions module
+    and a table keyed by it would be two dictionary lookups per call.)"""
+
+    __slots__ = ("cls", "slots")
+
+    def __init__(self, cls: type[Action]) -> None:
+        self.cls = cls
+        self.slots = [-1] * TILE_CODES
+
+
+PLACE: Final = AtCellKind(Place)
+FROM_RESERVE: Final = AtCellKind(FromReserve)
+EXCHANGE: Final = AtCellKind(Exchange)
 _SLOTS: Final[list[tuple[type[Action], int]]] = []
 """The kind and tile code of each slot numbered so far, in order: every row of
 :data:`_AT` is as long as this list."""
@@ -294,13 +305,13 @@ _TO_RESERVE: Final[list[ToReserve | None]] = [None] * CELLS
 """Integer cell -> the shared ToReserve of its tile (``None`` until made)."""
 
 
-def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int, ...]) -> None:
-    """Append the shared ``cls(tile, the cell's (x, y))`` for each integer cell to ``out``."""
-    slots = _SLOT[cls]
+def _at_cells(out: list[Action], kind: AtCellKind, tile: Tile, cells: tuple[int, ...]) -> None:
+    """Append the shared ``kind.cls(tile, the cell's (x, y))`` for each integer cell to ``out``."""
+    slots = kind.slots
     slot = slots[tile.code]
     if slot < 0:  # the first action of this kind with this tile: a new slot in every row
         slot = slots[tile.code] = len(_SLOTS)
-        _SLOTS.append((cls, tile.code))
+        _SLOTS.append((kind.cls, tile.code))
         for longer in _ROWS:
             longer.append(None)
     for c in cells:
@@ -310,7 +321,7 @@ def _at_cells(out: list[Action], cls: type[Action], tile: Tile, cells: tuple[int
             _ROWS.append(row)
         a = row[slot]
         if a is None:
-            a = row[slot] = made(cls, tile, POSITION[c])
+            a = row[slot] = made(kind.cls, tile, POSITION[c])
         out.append(a)
 
 
@@ -333,7 +344,7 @@ def placements(alhambra: Alhambra, bought: tuple[Tile, ...], dirk: bool) -> tupl
     if acts is None:
         out: list[Action] = []
         for t in bought:
-            _at_cells(out, Place, t, an.legal_cells(t.mask))
+            _at_cells(out, PLACE, t, an.legal_cells(t.mask))
             out.append(shared(Reserve, t))
             if dirk:
                 out.append(shared(GiveToDirk, t))
@@ -351,12 +362,12 @@ def redesigns(alhambra: Alhambra, reserve: tuple[Tile, ...]) -> tuple[Action, ..
         for t in reserve:
             cells = an.legal_cells(t.mask)
             if cells:
-                _at_cells(out, FromReserve, t, cells)
+                _at_cells(out, FROM_RESERVE, t, cells)
         _to_reserves(out, an.removable_cells())
         for t in reserve:
             cells = an.exchange_cells(t.mask)
             if cells:
-                _at_cells(out, Exchange, t, cells)
+                _at_cells(out, EXCHANGE, t, cells)
         acts = an.memo[reserve] = tuple(out)
     return acts
 

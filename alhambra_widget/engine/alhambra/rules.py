@@ -35,7 +35,7 @@ from .actions import (
     TakeMoney,
     ToReserve,
 )
-from .components import Tile, drop_tile
+from .components import Tile, drop_card, drop_tile
 from .grid import Violation, build, rebuild, unbuild
 from .listing import (
     TOGETHER,
@@ -115,7 +115,7 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
         """R5: the cards go from the display to the hand; the turn's action is done."""
         cards = a.cards  # (each field read once: the actions are interpreted objects)
         for c in cards:
-            state.display.remove(c)
+            drop_card(state.display, c)
         player.gain(cards)
         state.takes = None
         return turn_over(state, player, [Event("take_money", None, take_data, player.name, cards)])

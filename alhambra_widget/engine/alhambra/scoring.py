@@ -40,6 +40,23 @@ class KindScore:
     points: dict[str, int]
     shared: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        kind: str,
+        counts: dict[str, int],
+        places: dict[str, int],
+        points: dict[str, int],
+        shared: dict[str, tuple[int, ...]] | None = None,
+    ) -> None:
+        # written out, as the dataclass would write it (a frozen dataclass's own
+        # __setattr__ refuses): compiled, the constructor the dataclass makes is
+        # interpreted, and these are made every scoring round
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "places", places)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "shared", {} if shared is None else shared)
+
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
         return (
@@ -89,6 +106,12 @@ class WallScore:
     segments: tuple[Segment, ...]
     """Empty when only the length is known (a player described by counts)."""
 
+    def __init__(self, name: str, length: int, segments: tuple[Segment, ...]) -> None:
+        # written out: see KindScore
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "segments", segments)
+
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor
         return (
@@ -118,6 +141,19 @@ class ScoringRound:
     kinds: tuple[KindScore, ...]
     walls: dict[str, WallScore]
     totals: dict[str, int]
+
+    def __init__(
+        self,
+        number: int,
+        kinds: tuple[KindScore, ...],
+        walls: dict[str, WallScore],
+        totals: dict[str, int],
+    ) -> None:
+        # written out: see KindScore
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "walls", walls)
+        object.__setattr__(self, "totals", totals)
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # pickles and deep-copies compiled (mypyc) as well: rebuilt by the constructor

@@ -14,7 +14,7 @@ import random
 from typing import Any, Final
 
 from .actions import TakeMoney
-from .components import CARDS, CURRENCIES, Card, ScoringCard, Tile
+from .components import CARDS, CURRENCIES, Card, ScoringCard, Tile, drop_card
 from .grid import Alhambra, own
 from .scoring import ScoringRound
 
@@ -77,7 +77,7 @@ class PlayerState:
         """Give up the held cards of ``currency`` with ``values``; returns them."""
         cards = [CARDS[currency, v] for v in values]  # (the cards made once, no constructor call)
         for c in cards:
-            self.money.remove(c)
+            drop_card(self.money, c)
         h = self.grouped
         if h is not None:  # new dictionaries, as in gain
             held = list(h[currency])

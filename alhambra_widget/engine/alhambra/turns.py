@@ -115,12 +115,15 @@ def _refill_display(state: GameState, ev: list[Event]) -> None:
 def _refill_market(state: GameState, ev: list[Event]) -> bool:
     """R9: the empty market slots refilled from the bag, in slot order; True when the
     bag could not refill them all (R12: the game ends)."""
+    market = state.market
+    if not _empty_slot(market):  # nothing bought this turn
+        return False
     filled: list[Any] = []  # currency, tile, currency, tile...
     short = False
-    for cur, tile in state.market.items():
+    for cur, tile in market.items():
         if tile is None:
             if state.bag:
-                new = state.market[cur] = state.bag.pop()
+                new = market[cur] = state.bag.pop()
                 filled.append(cur)
                 filled.append(new)
             else:
@@ -128,6 +131,16 @@ def _refill_market(state: GameState, ev: list[Event]) -> bool:
     if filled:
         ev.append(Event("market_refilled", None, market_data, filled))
     return short
+
+
+def _empty_slot(market: dict[str, Tile | None]) -> bool:
+    """Is a slot of the market empty (its tile bought this turn, R6)? (A plain loop:
+    ``None in market.values()`` would call the tiles' equality, and pure, ``any()`` of a
+    generator costs a generator and its frames.)"""
+    for tile in market.values():  # noqa: SIM110 (see the docstring)
+        if tile is None:
+            return True
+    return False
 
 
 # -- the end (R12) ------------------------------------------------------------------
