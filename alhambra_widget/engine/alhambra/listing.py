@@ -118,7 +118,7 @@ _TAKE_ONE: Final[list[TakeMoney | None]] = [None] * CARD_CODES
 """Card code -> the shared TakeMoney of that card alone (``None`` until made)."""
 _TAKE_SET: Final[dict[int, TakeMoney]] = {}
 """The shared TakeMoney of each set of cards that may be taken together (a few hundred
-in all), keyed by their codes written one after another (two decimal digits each): no
+in all), keyed by their codes as the digits of one number in base ``CARD_CODES``: no
 tuple of cards made and hashed."""
 _TOGETHER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 """A display's values (5 standing for 5 or more), as the digits of one number -> the
@@ -133,9 +133,8 @@ def takes(display: Sequence[Card]) -> tuple[TakeMoney, ...]:
     for c in display:
         codes.append(card_code(_RANK[c.currency], c.value))
     codes.sort()
-    out: list[
-        TakeMoney
-    ] = []  # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    # (plain loops: cheaper than comprehensions for a few items on Python 3.11)
+    out: list[TakeMoney] = []
     values = 0  # the values, 5 for 5 or more (no set holds one), as the digits of one number
     repeated = False
     for i, code in enumerate(codes):

@@ -61,7 +61,7 @@ from .narration import (
 )
 from .packing import POSITION, cell
 from .state import GameState, PlayerState
-from .turns import placed, turn_over
+from .turns import placed, after_last_action
 
 A = TypeVar("A", bound=Action)
 
@@ -118,7 +118,9 @@ class TakeMoneyRule(TurnRule[TakeMoney]):
             drop_card(state.display, c)
         player.gain(cards)
         state.takes = None
-        return turn_over(state, player, [Event("take_money", None, take_data, player.name, cards)])
+        return after_last_action(
+            state, player, [Event("take_money", None, take_data, player.name, cards)]
+        )
 
 
 def is_exact(state: GameState, buy: Buy) -> bool:
@@ -166,7 +168,7 @@ class BuyRule(TurnRule[Buy]):
         ev = [Event("buy", None, buy_data, player.name, tile, a, exact)]
         if exact:  # R4: another action
             return ev
-        return turn_over(state, player, ev)
+        return after_last_action(state, player, ev)
 
 
 def _error(v: Violation | None) -> IllegalAction | None:
@@ -271,7 +273,7 @@ class FromReserveRule(TurnRule[FromReserve]):
         drop_tile(player.reserve, tile)
         build(player.alhambra, tile, pos)
         ev = [Event("redesign", None, redesign_data, player.name, tile, pos, "from_reserve")]
-        return turn_over(state, player, ev)
+        return after_last_action(state, player, ev)
 
 
 class ToReserveRule(TurnRule[ToReserve]):
@@ -290,7 +292,7 @@ class ToReserveRule(TurnRule[ToReserve]):
         tile = unbuild(player.alhambra, pos)
         player.reserve.append(tile)
         ev = [Event("redesign", None, redesign_data, player.name, tile, pos, "to_reserve")]
-        return turn_over(state, player, ev)
+        return after_last_action(state, player, ev)
 
 
 class ExchangeRule(TurnRule[Exchange]):
@@ -313,7 +315,7 @@ class ExchangeRule(TurnRule[Exchange]):
         old = rebuild(player.alhambra, tile, pos)
         player.reserve.append(old)
         ev = [Event("redesign", None, exchange_data, player.name, tile, old, pos)]
-        return turn_over(state, player, ev)
+        return after_last_action(state, player, ev)
 
 
 class PassRule(TurnRule[Pass]):
@@ -332,7 +334,7 @@ class PassRule(TurnRule[Pass]):
 
     def do(self, state: GameState, player: PlayerState, a: Pass) -> list[Event]:
         """The player passes: the turn ends."""
-        return turn_over(state, player, [Event("pass", None, player_data, player.name)])
+        return after_last_action(state, player, [Event("pass", None, player_data, player.name)])
 
 
 TURN_RULES: Final[dict[type[Action], TurnRule[Any]]] = {

@@ -24,7 +24,7 @@ DISPLAY: Final = 4
 """R2, R9: the money display holds four cards."""
 
 
-def turn_over(state: GameState, player: PlayerState, ev: list[Event]) -> list[Event]:
+def after_last_action(state: GameState, player: PlayerState, ev: list[Event]) -> list[Event]:
     """The turn's last action is done: place what was bought (R9), or end the turn."""
     if player.bought:
         state.phase = "place"
