@@ -47,6 +47,7 @@ export interface Seated { seat: string }
 // the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')
 let GLYPHS: Record<string, string> = {};
 export const setGlyphs = (g: Record<string, string> | undefined) => { if (g) GLYPHS = g; };
+export const glyph = (kind: string) => GLYPHS[kind] || "";
 
 // how a tile is named on its face: with its price, the kind only ("kind": a tile bought,
 // whose price no longer matters), or not at all (false: the board names every tile)

@@ -156,10 +156,21 @@ export function gardensBoardHtml(v: GardensView, ui: Picks) {
   return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, mover(v, ui).L, [...hintMarks(v, ui).fields])}</div>`;
 }
 
-// the players, the tile in hand and the supply (at the top of the side column)
+// the end of a game, at the top of the side column: who won and every player's points,
+// kind by kind (the engine's totals)
+function resultsHtml(v: GardensView) {
+  if (!v.over) return null;
+  const ranked = [...v.players].sort((a, b) => b.score - a.score);
+  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><th scope="row">${pl.name}${v.winners.includes(pl.name) ? " ★" : ""}</th><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k]}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
+  const who = `${v.winners.join(" and ")} ${v.winners.length === 1 && v.winners[0] !== "You" ? "wins" : "win"}`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">points by kind of tree</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+// the players, the tile in hand and the supply (at the top of the side column); at the
+// end, the results above them
 export function gardensSideHtml(v: GardensView, ui: Picks) {
   const { me, hand } = mover(v, ui);
-  return html`<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
+  return html`${resultsHtml(v)}<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
 }
 
 export function gardensExplainHtml(v: GardensView, ui: Picks) {

@@ -259,3 +259,15 @@ export function sandboxHtml({ ui, model }: Ctx<GameView | SandboxView>, sb: Sand
   const palette = sb.palette.map((t) => tileChip(t, html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
   return html`<section class="aw-sandbox" aria-label="sandbox"><h4>${title} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4><div class="aw-boardwrap">${board}</div><div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div><div class="aw-palette" aria-label="palette">${palette}</div></section>`;
 }
+
+// a scoring round's walls step: the others' Alhambras drawn small with their longest
+// wall, in the walkthrough's own panel (over the side column), so each board it points
+// at is in view
+export function wallBoardsHtml({ v }: Ctx<GameView>, seats: number[]) {
+  const boards = seats.map((i) => {
+    const p = v.players[i];
+    const say = `${whose(p.name)} Alhambra: longest wall ${p.alhambra.wall.length}`;
+    return html`<figure class="aw-wallboard" aria-label="${say}"><figcaption>${p.name}: longest wall <b>${p.alhambra.wall.length}</b></figcaption>${boardSvg(p.alhambra, { title: say, player: i, wall: true, small: true, scale: 0.5 })}</figure>`;
+  });
+  return html`<div class="aw-wallboards">${boards}</div>`;
+}

@@ -1,7 +1,8 @@
 // What the person follows while playing: the standings (the engine's preview of the
 // next scoring round), the others' last moves, and at the end the results.
 
-import { cardHtml } from "../common.js";
+import { cardHtml, glyph } from "../common.js";
+import { winnersText } from "./status.js";
 import { html } from "../html.js";
 import type { GameView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -33,15 +34,27 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
 }
 
-// the end: ranking, each round's points, the walls
-export function resultsHtml({ v }: Ctx<GameView>) {
+// The end of a game on one screen, in the market's place: who won, each player's
+// final score and rounds, the last round kind by kind, and what to do next (the review)
+export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const r = v.results;
   if (!r) return html``;
-  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td>${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
-    r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}${p.name in x.walls && html` <small>(wall ${x.walls[p.name]})</small>`}</td>`)}</tr>`);
-  return html`<section class="aw-results" aria-label="results"><h4>Final results</h4><table class="aw-table"><thead><tr><th>rank</th><th>player</th><th>total</th>${
-    r.rounds.map((x) => html`<th>round ${x.number}</th>`)}</tr></thead><tbody>${rows}</tbody></table></section>`;
+  const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
+  const last = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
+  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><th scope="row">${p.name}${p.winner ? " ★" : ""}</th><td><b>${p.score}</b></td>${
+    r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
+    last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
+  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}">${kindIcon(k.kind)}</th>`) : [];
+  const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
+    r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
+  const lastHead = last && html`<tr class="aw-subhead"><th colspan="${3 + r.rounds.length}"></th><th colspan="${last.kinds.length + 1}" scope="colgroup">round ${last.number}, kind by kind</th></tr>`;
+  const person = v.players.some((p) => p.seat === "human");
+  const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${review}</h4><div class="aw-results-scroll"><table class="aw-table"><thead>${lastHead}${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
+
+// a building kind's picture (the shape the engine sends with the texts), named
+const kindIcon = (kind: string) => html`<svg width="18" height="18" viewBox="0 0 20 20" role="img" aria-label="${kind}"><title>${kind}</title><path class="aw-glyph" d="${glyph(kind)}"/></svg>`;
 
 // what the others did since the person last acted, in order, until they act
 export function followHtml({ v }: Ctx<TableView>) {

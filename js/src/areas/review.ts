@@ -17,7 +17,8 @@ export function reviewHtml({ v, ui }: Ctx<TableView>) {
     return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens when you close the scoring round.</p>`;
   }
   if (!r) {
-    return v.over && v.live && person ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
+    // (the Alhambra's results offer it in their own panel)
+    return v.over && v.live && person && v.mode === "gardens" ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
   }
   if (r.state === "running") {
     return html`<div class="aw-hint" role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></div>`;
