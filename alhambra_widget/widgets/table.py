@@ -192,8 +192,10 @@ class AlhambraWidget(SessionWidget[Game]):
             self._say("Sandbox closed; the game is as it was.")
         elif type(i) is int and 0 <= i < len(self.game.players):
             self._sandbox = (i, self.session.shown().players[i].alhambra.copy())
+            name = self.game.players[i].name
+            whose = "your" if name == "You" else f"{name}'s"
             self._say(
-                f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought."
+                f"Sandbox: a copy of {whose} Alhambra. Any tile, rules checked, nothing bought."
             )
         else:
             raise MalformedInput("sandbox needs a player index or null.")

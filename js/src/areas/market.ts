@@ -40,7 +40,7 @@ export function moneyHtml({ v, ui }: Ctx<GameView>) {
   const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
   const next = Object.entries(v.scoring).find((e): e is [string, [number, number]] => e[1] !== null);
-  const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
+  const scShort = !next ? "every scoring card drawn" : next[1][0] > 0 ? `next scoring: after ${next[1][0]}–${next[1][1]} more cards` : `next scoring: within the next ${next[1][1]} cards`;
   return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 

@@ -3,6 +3,7 @@
 
 import { cardHtml, glyph } from "../common.js";
 import { winnersText } from "./status.js";
+import { scoreBeforeRound } from "./scoring.js";
 import { html } from "../html.js";
 import type { GameView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -56,13 +57,33 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
 // a building kind's picture (the shape the engine sends with the texts), named
 const kindIcon = (kind: string) => html`<svg width="18" height="18" viewBox="0 0 20 20" role="img" aria-label="${kind}"><title>${kind}</title><path class="aw-glyph" d="${glyph(kind)}"/></svg>`;
 
+// The score track: everyone's points at a glance on one line, as the board's track
+// around the edge (a marker a player, in the player's colour, with the initial; the
+// full name and points on hover and in the names read out). Fixed height.
+export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
+  const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name, score); return b ? b.points : score; };
+  const people = [...v.players.map((p) => [p.name, shown(p.name, p.score)] as const), ...(v.dirk ? [[v.dirk.name, shown(v.dirk.name, v.dirk.score)] as const] : [])];
+  const max = Math.ceil(Math.max(60, ...people.map(([, s]) => s)) / 20) * 20;
+  const W = 280, x = (s: number) => 10 + (s / max) * (W - 20);
+  const ticks = [...Array(max / 10 + 1).keys()].map((i) => html`<line class="aw-tick" x1="${x(i * 10)}" y1="${i % 2 ? 30 : 27}" x2="${x(i * 10)}" y2="34"/>${i % 2 ? "" : html`<text x="${x(i * 10)}" y="44" text-anchor="middle">${i * 10}</text>`}`);
+  const seen: number[] = [];
+  const marks = people.map(([name, score], i) => {
+    const at = x(score);
+    const lift = seen.filter((a) => Math.abs(a - at) < 14).length; // markers close together stack up
+    seen.push(at);
+    const cy = 20 - lift * 8;
+    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${score} points"><title>${name}: ${score} points</title><circle class="aw-c${i % 4}" cx="${at}" cy="${cy}" r="7"/><text x="${at}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
+  });
+  return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${W} 48" width="100%" height="48" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}"><line class="aw-trackline" x1="${x(0)}" y1="30" x2="${x(max)}" y2="30"/>${ticks}${marks}</svg></section>`;
+}
+
 // what the others did since the person last acted, in order, until they act
 export function followHtml({ v }: Ctx<TableView>) {
   const rec = v.recent || [];
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
-  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
+  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
 export function logHtml(log: string[], n: number) {

@@ -14,7 +14,7 @@ import { html } from "../html.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, wallBoardsHtml } from "./alhambra.js";
-import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
+import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
@@ -97,6 +97,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
+        part("track", scoreTrackHtml(c)),
         { key: "under", cls: "aw-under", parts: [
           // one part per opponent: a bot's move redraws its own panel only
           { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
