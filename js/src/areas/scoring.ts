@@ -23,7 +23,8 @@ export const walkingWalls = (v: GameView, ui: Picks) =>
 export function scoreBeforeRound(v: GameView, ui: Picks, name: string, score: number) {
   const r = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
   const newest = ui.roundSel === null || ui.roundSel >= v.rounds.length - 1;
-  if (!r || !ui.walk || !v.live || !newest || ui.roundRow > r.kinds.length) return null;
+  // (at the end the results show every total at once)
+  if (!r || !ui.walk || !v.live || v.over || !newest || ui.roundRow > r.kinds.length) return null;
   return { points: score - (r.totals[name] ?? 0), round: r.number };
 }
 
