@@ -166,7 +166,7 @@ export function gardensBoardHtml(v: GardensView, ui: Picks) {
 function resultsHtml(v: GardensView) {
   if (!v.over) return null;
   const ranked = [...v.players].sort((a, b) => b.score - a.score);
-  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><th scope="row">${pl.name}${v.winners.includes(pl.name) ? " ★" : ""}</th><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k]}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
+  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><td>${pl.name}${v.winners.includes(pl.name) ? " — wins" : ""}</td><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k]}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
   const who = `${v.winners.join(" and ")} ${v.winners.length === 1 && v.winners[0] !== "You" ? "wins" : "win"}`;
   return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">points by kind of tree</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }

@@ -42,13 +42,13 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   if (!r) return html``;
   const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
   const last = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
-  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><th scope="row">${p.name}${p.winner ? " ★" : ""}</th><td><b>${p.score}</b></td>${
+  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
     r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
     last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
   const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}">${kindIcon(k.kind)}</th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<tr class="aw-subhead"><th colspan="${3 + r.rounds.length}"></th><th colspan="${last.kinds.length + 1}" scope="colgroup">round ${last.number}, kind by kind</th></tr>`;
+  const lastHead = last && html`<tr class="aw-subhead"><td colspan="${3 + r.rounds.length}"></td><td colspan="${last.kinds.length + 1}">round ${last.number}, kind by kind</td></tr>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${review}</h4><div class="aw-results-scroll"><table class="aw-table"><thead>${lastHead}${head}</thead><tbody>${rows}</tbody></table></div></section>`;
