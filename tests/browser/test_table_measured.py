@@ -103,6 +103,15 @@ def _moved(before, after, names, where: str) -> list[str]:
     return bad
 
 
+def _prompt_whole(t: Lab, where: str) -> list[str]:
+    """The prompt's whole instruction shows: its lines are not cut short."""
+    h, shown, text = t.page.evaluate(
+        "(() => { const s = document.querySelector('.aw-root .aw-status');"
+        " return [s.scrollHeight, s.clientHeight, s.textContent]; })()"
+    )
+    return [] if h <= shown + 2 else [f"{where}: the prompt is cut: {text!r}"]
+
+
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
     """A scoring round walked through, closed: it moved nothing of ``still``, nor the
     others' panels or the standings (it lay over them)."""
@@ -146,6 +155,7 @@ def _play(t: Lab, sizes, themes, fits, still, every: int = 10, shots=()) -> list
                 # at the end the results take the market's place
                 end = [n for n in fits if n not in ("market", "money")] + ["results"]
                 bad += _inside(boxes, end if over else fits, where)
+                bad += _prompt_whole(t, where)
                 if (size, theme) in last and not over:
                     bad += _moved(last[size, theme], boxes, still, where)
                 last[size, theme] = boxes

@@ -48,10 +48,10 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}">${kindIcon(k.kind)}</th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<tr class="aw-subhead"><td colspan="${3 + r.rounds.length}"></td><td colspan="${last.kinds.length + 1}">round ${last.number}, kind by kind</td></tr>`;
+  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind, and its wall</caption>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${review}</h4><div class="aw-results-scroll"><table class="aw-table"><thead>${lastHead}${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${review}</h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 // a building kind's picture (the shape the engine sends with the texts), named
