@@ -112,3 +112,27 @@ test("R10 R11 a scoring round walked through: the points before it until its tot
   assert.equal(mine(), v.players[me].score);
   cleanup();
 });
+
+test("R12 the end of a game is one panel: who won, the final scores, the last round kind by kind, review and new game", () => {
+  const v = fixture("hostile_end");
+  const { root, sent, cleanup } = mount(v);
+  const end = root.querySelector("[data-area='results']");
+  assert.ok(end, "the results' panel");
+  assert.equal(root.querySelector("[data-area='market']"), null, "in the market's place");
+  const winners = v.results.ranking.filter((p) => p.winner).map((p) => p.name);
+  for (const n of winners) assert.ok(end.querySelector("h4").textContent.includes(n), n);
+  const last = v.rounds.at(-1);
+  const rows = [...end.querySelectorAll("tbody tr")];
+  v.results.ranking.forEach((p, i) => {
+    const cells = [...rows[i].querySelectorAll("td")].map((td) => td.textContent);
+    assert.equal(cells[2], String(p.score));
+    // then each round's points, then the last round's kinds and its wall, as the engine scored them
+    const kinds = cells.slice(3 + v.results.rounds.length, 3 + v.results.rounds.length + last.kinds.length);
+    assert.deepEqual(kinds, last.kinds.map((k) => String(k.points[p.name] ?? 0)));
+  });
+  // (a game of bots only: no one's decisions to review)
+  assert.equal(!!end.querySelector("[data-review='ask']"), v.players.some((p) => p.seat === "human"));
+  click(end.querySelector("[data-newgame]"));
+  assert.ok(sent.some((m) => m.kind === "new_game"));
+  cleanup();
+});

@@ -1,7 +1,7 @@
 // What the person follows while playing: the standings (the engine's preview of the
 // next scoring round), the others' last moves, and at the end the results.
 
-import { cardHtml, glyph } from "../common.js";
+import { cardHtml, glyph, online } from "../common.js";
 import { winnersText } from "./status.js";
 import { scoreBeforeRound } from "./scoring.js";
 import { html } from "../html.js";
@@ -51,7 +51,9 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind, and its wall</caption>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${review}</h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+  // the same players, seats and options again (a table a server keeps starts its own)
+  const again = v.live && !online(v) && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 // a building kind's picture (the shape the engine sends with the texts), named
