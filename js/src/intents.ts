@@ -14,7 +14,7 @@ import type { IntentCtx, TableView } from "./types.js";
 
 type Resolve = "branch" | "undo";
 
-export const CLICKABLE = "[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-allboards],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
@@ -66,6 +66,7 @@ export function clickIntent(d: DOMStringMap, c: IntentCtx) {
   if (v.mode !== "alhambra" && panelIntent(d, { ...c, v })) return;
   const L = v.mode === "game" ? v.legal : null;
   if (d.enlarge !== undefined) { ui.enlarged[+d.enlarge] = !ui.enlarged[+d.enlarge]; redraw(); }
+  else if (d.allboards) { ui.allBoards = !ui.allBoards; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
   else if (v.mode !== "alhambra" && requestIntent(d, { ...c, v })) return;
   else if (d.resolve) {

@@ -97,7 +97,7 @@ export function reviewIntoSight(root: Element) {
 // box scrolls, or the board is drawn smaller). Measured from the board's top, so
 // scrolling the notebook changes nothing.
 // (selector, least px, room kept under it: the Gardens board's key)
-const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0]];
+const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0]];
 export function fitToWindow(root: HTMLElement) {
   if (!root.isConnected) return;
   const sc = scrollerOf(root);

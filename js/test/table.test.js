@@ -136,3 +136,19 @@ test("R12 the end of a game is one panel: who won, the final scores, the last ro
   assert.ok(sent.some((m) => m.kind === "new_game"));
   cleanup();
 });
+
+test("R11 one click shows every Alhambra large side by side, its longest wall marked; close hides them", () => {
+  const v = fixture("scoring_round");
+  const { root, cleanup } = mount(v);
+  click(root.querySelector("[data-allboards='open']"));
+  const boards = [...root.querySelectorAll(".aw-allboards .aw-allboard")];
+  assert.equal(boards.length, v.players.length);
+  v.players.forEach((p, i) => {
+    assert.match(boards[i].querySelector("figcaption").textContent, new RegExp(`${p.name} ${p.score} points · longest wall ${p.alhambra.wall.length}`));
+    assert.equal(boards[i].querySelectorAll(".aw-longest").length, p.alhambra.wall.length);
+    assert.equal(boards[i].querySelectorAll(".aw-placed").length, p.alhambra.tiles.length);
+  });
+  click(root.querySelector("[data-allboards='close']"));
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  cleanup();
+});

@@ -185,6 +185,19 @@ def test_a_two_player_game_fits_and_nothing_moves_from_the_first_turn_to_the_las
     t = board(TABLE.format(players=["You", "Ben"], seed=11, seats={"Ben": "greedy"}), "measured2")
     bad = _play(t, SIZES, ["Light"], FITS, STILL, shots=(1, 5, 9))
     assert not bad, "\n".join(bad[:20])
+    # the largest Alhambras of the game, every one at once, one click: all in the window
+    t.page.set_viewport_size({"width": 1366, "height": 768})
+    scroll_to_top(t.page)
+    assert not _walk_closed(t, STILL, "the end")  # the last round walked through, closed
+    t.widget().locator("[data-allboards='open']").click()
+    boards = t.page.evaluate(
+        "[...document.querySelectorAll('.aw-root .aw-allboard')].map((e) => {"
+        " const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })"
+    )
+    t.shot("every-alhambra")
+    assert len(boards) == 2  # You and Ben (Dirk collects tiles, he builds no Alhambra)
+    for top, bottom, left, right in boards:
+        assert top >= 0 and bottom <= 768 and left >= 0 and right <= 1366, boards
 
 
 def test_a_three_player_game_fits_in_the_dark_theme(board):

@@ -279,3 +279,14 @@ export function wallBoardsHtml({ v }: Ctx<GameView>, seats: number[]) {
   });
   return html`<div class="aw-wallboards">${boards}</div>`;
 }
+
+// every player's Alhambra large, side by side over the table (one click: read the
+// others' walls and tiles without enlarging them one by one), each as wide as its share
+export function allBoardsHtml(c: Ctx<GameView>) {
+  const { v } = c;
+  const boards = v.players.map((p, i) => {
+    const say = `${whose(p.name)} Alhambra: ${p.score} points, longest wall ${p.alhambra.wall.length}`;
+    return html`<figure class="aw-allboard" aria-label="${say}"><figcaption><b>${p.name}</b> ${p.score} points · longest wall ${p.alhambra.wall.length}</figcaption>${boardSvg(p.alhambra, { title: say, player: i, wall: true, recent: recentOf(v, i) })}</figure>`;
+  });
+  return html`<section class="aw-allboards" aria-label="every Alhambra"><h4>Every Alhambra, longest walls marked <button class="aw-mini" data-allboards="close" aria-label="close every Alhambra">close</button></h4><div class="aw-allrow">${boards}</div></section>`;
+}

@@ -13,7 +13,7 @@
 import { html } from "../html.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
-import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, wallBoardsHtml } from "./alhambra.js";
+import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, wallBoardsHtml, allBoardsHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
@@ -101,6 +101,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         { key: "under", cls: "aw-under", parts: [
           // one part per opponent: a bot's move redraws its own panel only
           { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
             ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
           ] },
           part("standings", standingsHtml(c)),
@@ -109,6 +110,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         part("follow", followHtml(c)),
         ...(ended ? [] : [part("review", reviewHtml(c))]),
       ] },
+      part("all", ui.allBoards ? allBoardsHtml(c) : html``), // over the whole table
     ] },
     { key: "foot", cls: "aw-foot", parts: [
       part("timeline", timelineHtml(c)),
