@@ -45,6 +45,7 @@ function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<Table
 function panelIntent(d: DOMStringMap, { v, ui, root, act, redraw }: IntentCtx<TableView>) {
   if (d.toreview) { reviewIntoSight(root); return true; }
   if (d.menu) ui.menu = !ui.menu;
+  else if (d.allboards) ui.allBoards = !ui.allBoards; // every Alhambra side by side
   else if (d.standings) ui.standings = !ui.standings;
   else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;
@@ -66,7 +67,6 @@ export function clickIntent(d: DOMStringMap, c: IntentCtx) {
   if (v.mode !== "alhambra" && panelIntent(d, { ...c, v })) return;
   const L = v.mode === "game" ? v.legal : null;
   if (d.enlarge !== undefined) { ui.enlarged[+d.enlarge] = !ui.enlarged[+d.enlarge]; redraw(); }
-  else if (d.allboards) { ui.allBoards = !ui.allBoards; redraw(); }
   else if (d.walk) c.walkRound(d.walk === "open");
   else if (v.mode !== "alhambra" && requestIntent(d, { ...c, v })) return;
   else if (d.resolve) {
