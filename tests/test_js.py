@@ -77,6 +77,7 @@ def test_front_end_unit_tests(tmp_path):
     _coach_fixture(tmp_path)
     _review_fixture(tmp_path)
     _hint_fixture(tmp_path)
+    _reserve_fixture(tmp_path)
     # every fixture is what the page contract declares (a hint, a review, a coach among them)
     for f in sorted(tmp_path.glob("*.json")):
         if f.name not in ("texts.json", "progress.json", "coach.json"):
@@ -123,6 +124,15 @@ def _answered_fixtures(c: Any, tmp_path: Path) -> None:
     assert c.view["lesson"]["answer"]["ok"] is False
     (tmp_path / "course_gardens_wrong.json").write_text(json.dumps(c.view))
     c.goto("find-R7c")
+
+
+def _reserve_fixture(tmp_path: Path) -> None:
+    """Your turn to act with a tile in your reserve (R8: built from it, or left there)."""
+    w = AlhambraWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    w.game.edit(players={"You": {"reserve": ["pavilion 3"]}})
+    assert w.view["legal"]["tiles"]["pavilion 3"]["source"] == "reserve"
+    (tmp_path / "reserve_tile.json").write_text(json.dumps(w.view))
 
 
 def _round_fixture(tmp_path: Path) -> None:

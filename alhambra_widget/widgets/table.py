@@ -192,8 +192,10 @@ class AlhambraWidget(SessionWidget[Game]):
             self._say("Sandbox closed; the game is as it was.")
         elif type(i) is int and 0 <= i < len(self.game.players):
             self._sandbox = (i, self.session.shown().players[i].alhambra.copy())
+            name = self.game.players[i].name
+            whose = "your" if name == "You" else f"{name}'s"
             self._say(
-                f"Sandbox: a copy of {self.game.players[i].name}'s Alhambra. Any tile, rules checked, nothing bought."
+                f"Sandbox: a copy of {whose} Alhambra. Any tile, rules checked, nothing bought."
             )
         else:
             raise MalformedInput("sandbox needs a player index or null.")
@@ -207,8 +209,17 @@ class AlhambraWidget(SessionWidget[Game]):
         self._say(sandbox_remove(self._open_sandbox(), content))
         self._publish()
 
+    def _intent_new_game(self, _content: dict[str, Any]) -> None:
+        g = self.session.game
+        if not g.is_over:
+            raise MalformedInput("A new game starts once this one is over (R12).")
+        names = [p.name for p in g.players]
+        self.game = Game(names, seed=g.seed + 1, dirk_name=g.dirk_name, dirk_can_win=g.dirk_can_win)
+        self._say(f"A new game: {', '.join(names)} (seed {g.seed + 1}).")
+
     INTENTS: ClassVar[Intents] = {
         **SessionWidget.INTENTS,
+        "new_game": _intent_new_game,
         "act": _intent_act,
         "explain": _intent_explain,
         "explain_removal": _intent_explain_removal,

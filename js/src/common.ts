@@ -47,6 +47,7 @@ export interface Seated { seat: string }
 // the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')
 let GLYPHS: Record<string, string> = {};
 export const setGlyphs = (g: Record<string, string> | undefined) => { if (g) GLYPHS = g; };
+export const glyph = (kind: string) => GLYPHS[kind] || "";
 
 // how a tile is named on its face: with its price, the kind only ("kind": a tile bought,
 // whose price no longer matters), or not at all (false: the board names every tile)
@@ -56,9 +57,10 @@ export type Named = boolean | "kind";
 export function tileLabel([kind, price]: readonly [string, number | string, ...unknown[]], x: number, y: number, size: number, cls = "") {
   if (kind === "fountain") return html``;
   const name = `${KIND_ABBR[kind]} ${price}`.trim(); // a price of "": the kind only
-  // about 6.4 px a character at 11 px bold: a name wider than a small tile is squeezed in
-  const fit = name.length * 6.4 > size - 4 && html`textLength="${size - 4}" lengthAdjust="spacingAndGlyphs"`;
-  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size / 2 + 7}" text-anchor="middle" ${fit}>${name}</text>`;
+  // a caption under the building's picture, at 9 px bold about 5.3 px a character: a
+  // name wider than a small tile is squeezed in
+  const fit = name.length * 5.3 > size - 8 && html`textLength="${size - 8}" lengthAdjust="spacingAndGlyphs"`;
+  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size - 4}" text-anchor="middle" ${fit}>${name}</text>`;
 }
 
 export function tileSvg(t: TileJson | [string, string, string], x: number, y: number, size: number, extra: SafeHtml | null = null, small = false, named: Named = true) {
@@ -71,11 +73,13 @@ export function tileSvg(t: TileJson | [string, string, string], x: number, y: nu
   const label = kind === "fountain" || !named ? "" : `${KIND_ABBR[kind]} ${price}`;
   const parts = [html`<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="4"/>`];
   if (kind === "fountain") {
-    parts.push(html`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size / 4}" class="aw-fountain"/>`);
+    const cx = x + size / 2, cy = y + size / 2;
+    parts.push(html`<circle cx="${cx}" cy="${cy}" r="${size * 0.36}" class="aw-basin"/><circle cx="${cx}" cy="${cy}" r="${size * 0.28}" class="aw-fountain"/><path class="aw-jet" d="M${cx} ${cy + size * 0.08} V${cy - size * 0.16} M${cx} ${cy - size * 0.16} q${-size * 0.1} ${size * 0.02} ${-size * 0.14} ${size * 0.14} M${cx} ${cy - size * 0.16} q${size * 0.1} ${size * 0.02} ${size * 0.14} ${size * 0.14}"/>`);
   } else if (small && GLYPHS[kind]) {
     parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + size * 0.15},${y + size * 0.15}) scale(${(size * 0.7) / 20})"/>`);
-  } else {
-    if (GLYPHS[kind]) parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + 3},${y + 3}) scale(${(size * 0.3) / 20})"/>`);
+  } else if (GLYPHS[kind]) {
+    // the building's picture large, its name a caption under it
+    parts.push(html`<path class="aw-glyph" d="${GLYPHS[kind]}" transform="translate(${x + size * 0.22},${y + size * 0.08}) scale(${(size * 0.56) / 20})"/>`);
   }
   // a wall is a dark line on a light halo (the halo shows in the dark theme), so it
   // stands out against its tile and against the page in both themes. It lies just

@@ -856,8 +856,13 @@ export interface CourseRequest {
   kind: "hint" | "reset";
 }
 
+/** A finished game's "New game": the same players, seats and options, the next seed. */
+export interface NewGameIntent {
+  kind: "new_game";
+}
+
 /** Every message the page sends. */
-export type Intent = HelloIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | LessonIntent | AnswerIntent | CourseRequest;
+export type Intent = HelloIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | LessonIntent | AnswerIntent | CourseRequest | NewGameIntent;
 
 /** Python's answer to every message: it is there. */
 export interface Ack {

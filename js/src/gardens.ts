@@ -37,7 +37,9 @@ export function gardenTile(cx: number, cy: number, scale: number, sides: string[
     const [dx, dy] = DIAG[k];
     const d = S * 0.2 * scale; // along each axis: 0.28 S from the centre, inside the octagon
     const x = cx + (dx * d), y = cy + (dy * d);
-    return html`<circle class="ag-tree ag-t-${kind}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(S * 0.135 * scale).toFixed(1)}"/><text class="ag-treetxt" x="${x.toFixed(1)}" y="${(y + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10 * scale).toFixed(1)}">${trees}${TREE_ABBR[kind]}</text>`;
+    // a tree: its trunk, its crown in the kind's colour, how many on the crown
+    const r = S * 0.12 * scale, ty = y - r * 0.25;
+    return html`<g class="ag-treepic" aria-hidden="true"><rect class="ag-trunk" x="${(x - r * 0.2).toFixed(1)}" y="${(ty + r * 0.6).toFixed(1)}" width="${(r * 0.4).toFixed(1)}" height="${(r * 0.75).toFixed(1)}"/><circle class="ag-tree ag-t-${kind}" cx="${x.toFixed(1)}" cy="${ty.toFixed(1)}" r="${r.toFixed(1)}"/><text class="ag-treetxt" x="${x.toFixed(1)}" y="${(ty + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10.5 * scale).toFixed(1)}">${trees}</text></g>`;
   });
   return html`<g class="ag-tile" ${extra}><polygon class="ag-oct" points="${octagon(cx, cy, r)}"/>${parts}</g>`;
 }
@@ -98,13 +100,16 @@ function boardHtml(v: Board, L: GardensLegal | null, hinted: [string, number[]][
 function hintField(k: string, ns: number[]) {
   const [fx, fy] = k.split(",").map(Number), cx = (fx + 1) * S, cy = (fy + 1) * S;
   const label = `${hintSay(ns)}: field (${fx}, ${fy}), laid here`;
-  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><circle class="aw-hintno-bg" cx="${cx + R * 0.55}" cy="${cy - R * 0.55}" r="8"/><text class="aw-hintno" x="${cx + R * 0.55}" y="${cy - R * 0.55 + 4}" text-anchor="middle">${ns.join(",")}</text></g>`;
+  // the moves' numbers on a pill in the field's middle, as wide as they are: never over
+  // a building at the field's corners
+  const text = ns.join(","), w = 10 + 7 * text.length;
+  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><rect class="aw-hintno-bg" x="${cx - w / 2}" y="${cy - 8}" width="${w}" height="16" rx="8"/><text class="aw-hintno" x="${cx}" y="${cy + 4}" text-anchor="middle">${text}</text></g>`;
 }
 
 // what a tile's "2Le" means: trees and their kind, with each kind's colour
 export function treeKey() {
-  const kinds = Object.entries(TREE_ABBR).map(([kind, abbr]) => html`<span class="ag-key-item"><svg width="12" height="12" aria-hidden="true"><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${abbr} ${kind}</span>`);
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building and its value: it scores when every field at its corners holds a tile. On a tile, 2Le = 2 lemon trees on that side: ${kinds}</div>`;
+  const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="12" height="14" aria-hidden="true"><rect class="ag-trunk" x="5" y="9" width="2" height="5"/><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${kind}</span>`);
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building and its value: it scores when every field at its corners holds a tile. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {
@@ -156,10 +161,21 @@ export function gardensBoardHtml(v: GardensView, ui: Picks) {
   return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, mover(v, ui).L, [...hintMarks(v, ui).fields])}</div>`;
 }
 
-// the players, the tile in hand and the supply (at the top of the side column)
+// the end of a game, at the top of the side column: who won and every player's points,
+// kind by kind (the engine's totals)
+function resultsHtml(v: GardensView) {
+  if (!v.over) return null;
+  const ranked = [...v.players].sort((a, b) => b.score - a.score);
+  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><td>${pl.name}${v.winners.includes(pl.name) ? " — wins" : ""}</td><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k]}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
+  const who = `${v.winners.join(" and ")} ${v.winners.length === 1 && v.winners[0] !== "You" ? "wins" : "win"}`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">points by kind of tree</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+// the players, the tile in hand and the supply (at the top of the side column); at the
+// end, the results above them
 export function gardensSideHtml(v: GardensView, ui: Picks) {
   const { me, hand } = mover(v, ui);
-  return html`<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
+  return html`${resultsHtml(v)}<div data-area="players">${playersHtml(v)}</div><div data-area="hand">${handHtml(me, hand, ui)}</div><div class="ag-supply aw-muted">supply: ${v.supply} tiles · turn ${v.turn}</div>`;
 }
 
 export function gardensExplainHtml(v: GardensView, ui: Picks) {

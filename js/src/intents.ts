@@ -14,7 +14,7 @@ import type { IntentCtx, TableView } from "./types.js";
 
 type Resolve = "branch" | "undo";
 
-export const CLICKABLE = "[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-allboards],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
 
 const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
@@ -23,6 +23,7 @@ function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<Table
   if (d.botstep) { ui.botAsked = v.v; send({ kind: "bot", v: v.v }); redraw(); } // the bot decides now: say so
   else if (d.go) send({ kind: "goto", step: ({ first: 0, prev: v.step - 1, next: v.step + 1, last: v.steps } as Record<string, number>)[d.go] });
   else if (d.undo) send({ kind: "undo", v: v.v });
+  else if (d.newgame) send({ kind: "new_game" }); // a finished game's results: the same table again
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
   else if (d.review) send(d.review === "cancel" ? { kind: "review", cancel: true } : { kind: "review", v: v.v });
   else if (d.step !== undefined) { // a step picked in the review: its board comes into sight once drawn
@@ -44,6 +45,7 @@ function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<Table
 function panelIntent(d: DOMStringMap, { v, ui, root, act, redraw }: IntentCtx<TableView>) {
   if (d.toreview) { reviewIntoSight(root); return true; }
   if (d.menu) ui.menu = !ui.menu;
+  else if (d.allboards) ui.allBoards = !ui.allBoards; // every Alhambra side by side
   else if (d.standings) ui.standings = !ui.standings;
   else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;

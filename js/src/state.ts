@@ -16,6 +16,7 @@ export interface Picks {
   walk: boolean; roundsSeen: number | null;
   gsel: string | null; turns: Record<string, number>; gbuilding: string | null;
   enlarged: Record<number, boolean>;
+  allBoards: boolean; // every player's Alhambra large, side by side, over the table
   menu: boolean; standings: boolean;
   inside: boolean; focused: string | null;
   dragging: boolean;
@@ -43,6 +44,7 @@ export function pickState(model: Model): Picks {
       walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
       enlarged: {}, // the other players' boards shown full size
+      allBoards: false,
       menu: false, standings: false, // the teacher's menu, the standings' details open
       inside: false, focused: null, // the keyboard focus is in the board, on this control
       dragging: false, // the timeline slider is held down

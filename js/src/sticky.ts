@@ -58,11 +58,16 @@ export function watchScroll(b: Board) {
     requestAnimationFrame(() => { pending = false; keepBarInSight(sticky); });
   };
   const sticky = Object.assign(b, { sticky: { scroller: null, update: onScroll } });
+  const onResize = () => { fitToWindow(b.root); onScroll(); };
+  // the first layout in the page, and any change of the board's size, fits it again
+  const sized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitToWindow(b.root)) : null;
+  if (sized) sized.observe(b.root);
   document.addEventListener("scroll", onScroll, { capture: true, passive: true });
-  window.addEventListener("resize", onScroll, { passive: true });
+  window.addEventListener("resize", onResize, { passive: true });
   return () => {
     document.removeEventListener("scroll", onScroll, { capture: true });
-    window.removeEventListener("resize", onScroll);
+    window.removeEventListener("resize", onResize);
+    if (sized) sized.disconnect();
   };
 }
 
@@ -84,4 +89,25 @@ export function boardIntoSight(root: Element) {
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
   if (review) review.scrollIntoView({ block: "start" });
+}
+
+// Zoom to fit: your Alhambra, the Gardens board and the panels over the side column
+// are as tall as the window leaves them below their place in the board when the board's
+// top is scrolled to the top of the notebook, never less than a readable least (their
+// box scrolls, or the board is drawn smaller). Measured from the board's top, so
+// scrolling the notebook changes nothing.
+// (selector, least px, room kept under it: the Gardens board's key)
+const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0]];
+export function fitToWindow(root: HTMLElement) {
+  if (!root.isConnected) return;
+  const sc = scrollerOf(root);
+  const room = sc ? Math.min(sc.clientHeight, window.innerHeight) : window.innerHeight;
+  const top = root.getBoundingClientRect().top;
+  for (const [sel, least, under] of FITS) {
+    for (const el of root.querySelectorAll<HTMLElement | SVGElement>(sel)) {
+      const at = el.getBoundingClientRect().top - top;
+      const want = `${Math.max(least, Math.floor(room - at - under - 16))}px`;
+      if (el.style.maxHeight !== want) el.style.maxHeight = want;
+    }
+  }
 }

@@ -13,7 +13,7 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { watchScroll, boardIntoSight } from "./sticky.js";
+import { watchScroll, boardIntoSight, fitToWindow } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs, countUp } from "./motion.js";
@@ -213,6 +213,7 @@ function draw(b: Board) {
   const again = focusKey(active);
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
   if (active && !active.isConnected) (root.querySelector<HTMLElement>(again || ":not(*)") || root).focus({ preventScroll: true });
+  fitToWindow(root);
   if (b.sticky) b.sticky.update();
   if (ui.toBoard === step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
   focusNextDecision(b, v);

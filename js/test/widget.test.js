@@ -345,7 +345,9 @@ test("a market tile dropped on a cell is bought with that cell: Python builds it
   assert.equal(ui.dropTo, null);
   cleanup();
   // several payments: the payment row opens and says where the tile goes; Buy sends the cell
-  const several = { denar: { ...one.denar, pays: [[5], [2, 3]], cards: [0, 1] } };
+  // (the fixture's hand: card 0 is worth 7, card 1 is worth 2; Buy is offered only for
+  // a payment the engine lists)
+  const several = { denar: { ...one.denar, pays: [[7], [7, 2]], cards: [0, 1], says: { 7: "pays 7", 9: "pays 9" } } };
   const paying = { ...v, legal: { ...v.legal, buy: several } };
   const m = mount({ view: paying, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id: "drop-several" });
   const ui2 = pickState(m.model);

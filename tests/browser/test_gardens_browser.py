@@ -139,7 +139,7 @@ def test_gardens_review_after_a_game_lists_the_worst_lays_and_jumps_to_them(open
 
 def test_G3_gardens_a_bot_lay_is_marked_and_listed_until_you_lay(open_notebook):
     """Gardens parity: the bot's lay since your last one is outlined on the
-    board and listed ("Since your last move") in the engine's words, naming the tile by
+    board and listed ("The others' last moves") in the engine's words, naming the tile by
     its trees; your lay clears both."""
     lab = open_notebook(
         """

@@ -183,6 +183,12 @@ class CourseRequest(TypedDict):
     kind: Literal["hint", "reset"]
 
 
+class NewGameIntent(TypedDict):
+    """A finished game's "New game": the same players, seats and options, the next seed."""
+
+    kind: Literal["new_game"]
+
+
 Intent = (
     HelloIntent
     | ActIntent
@@ -198,6 +204,7 @@ Intent = (
     | LessonIntent
     | AnswerIntent
     | CourseRequest
+    | NewGameIntent
 )
 """Every message the page sends."""
 

@@ -7,6 +7,7 @@ import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay } from "./hint.js";
+import { scoreBeforeRound } from "./scoring.js";
 import type { HintMarks } from "./hint.js";
 import type { Value } from "../html.js";
 import type { AlhambraJson, AnswerMarks, BuiltJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
@@ -212,9 +213,16 @@ function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   return html`<div class="aw-rows">${hand}${place}${res}</div>`;
 }
 
-function headHtml(p: PlayerJson, i: number, extra: Value) {
+// the points in a player's heading: before a round being walked through, till its total
+function pointsShown({ v, ui }: Ctx<GameView>, p: PlayerJson) {
+  const before = scoreBeforeRound(v, ui, p.name, p.score);
+  if (!before) return html`${p.score} points`;
+  return html`<span title="before scoring round ${before.round}; its total is added at the walkthrough's last line">${before.points} points</span>`;
+}
+
+function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value) {
   const seat = seatLabel(p.seat);
-  return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${p.score} points</span>${extra}</h4>`;
+  return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
 }
 
 // your panel: your Alhambra large, your hand, tiles to place and reserve beside it
@@ -224,7 +232,7 @@ export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingW
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
   const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`;
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
 // an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger on demand)
@@ -238,7 +246,7 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(p, i, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
 }
 
 export function dirkHtml(dirk: DirkJson | null) {
@@ -258,4 +266,27 @@ export function sandboxHtml({ ui, model }: Ctx<GameView | SandboxView>, sb: Sand
   const board = boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, tile: ui.sel, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" });
   const palette = sb.palette.map((t) => tileChip(t, html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
   return html`<section class="aw-sandbox" aria-label="sandbox"><h4>${title} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4><div class="aw-boardwrap">${board}</div><div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div><div class="aw-palette" aria-label="palette">${palette}</div></section>`;
+}
+
+// a scoring round's walls step: the others' Alhambras drawn small with their longest
+// wall, in the walkthrough's own panel (over the side column), so each board it points
+// at is in view
+export function wallBoardsHtml({ v }: Ctx<GameView>, seats: number[]) {
+  const boards = seats.map((i) => {
+    const p = v.players[i];
+    const say = `${whose(p.name)} Alhambra: longest wall ${p.alhambra.wall.length}`;
+    return html`<figure class="aw-wallboard" aria-label="${say}"><figcaption>${p.name}: longest wall <b>${p.alhambra.wall.length}</b></figcaption>${boardSvg(p.alhambra, { title: say, player: i, wall: true, small: true, scale: 0.5 })}</figure>`;
+  });
+  return html`<div class="aw-wallboards">${boards}</div>`;
+}
+
+// every player's Alhambra large, side by side over the table (one click: read the
+// others' walls and tiles without enlarging them one by one), each as wide as its share
+export function allBoardsHtml(c: Ctx<GameView>) {
+  const { v } = c;
+  const boards = v.players.map((p, i) => {
+    const say = `${whose(p.name)} Alhambra: ${p.score} points, longest wall ${p.alhambra.wall.length}`;
+    return html`<figure class="aw-allboard" aria-label="${say}"><figcaption><b>${p.name}</b> ${p.score} points · longest wall ${p.alhambra.wall.length}</figcaption>${boardSvg(p.alhambra, { title: say, player: i, wall: true, recent: recentOf(v, i) })}</figure>`;
+  });
+  return html`<section class="aw-allboards" aria-label="every Alhambra"><h4>Every Alhambra, longest walls marked <button class="aw-mini" data-allboards="close" aria-label="close every Alhambra">close</button></h4><div class="aw-allrow">${boards}</div></section>`;
 }

@@ -15,7 +15,7 @@ import { logHtml, followHtml } from "./overview.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
 import { coachHtml } from "./coach.js";
-import { confirmRow, hintButton } from "./market.js";
+import { confirmRow, hintButton, hintConfirm } from "./market.js";
 import type { SafeHtml } from "../html.js";
 import type { Part } from "../morph.js";
 import type { GardensView } from "../contract.js";
@@ -24,7 +24,7 @@ import type { Ctx } from "../types.js";
 const part = (key: string, markup: SafeHtml): Part => ({ key, html: markup });
 
 function actionsHtml({ v, ui }: Ctx<GardensView>) {
-  return html`<div class="aw-actions" role="group" aria-label="your actions">${ui.confirm && confirmRow(v)}${hintButton(v)}</div>`;
+  return html`<div class="aw-actions" role="group" aria-label="your actions">${ui.confirm ? confirmRow(v) : hintConfirm(v, ui)}${hintButton(v)}</div>`;
 }
 
 // status: the prompt's part; msgPart: the floating message's

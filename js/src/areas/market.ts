@@ -40,7 +40,7 @@ export function moneyHtml({ v, ui }: Ctx<GameView>) {
   const sc = `The scoring cards are hidden in the money deck (R2); when one is drawn, every Alhambra is scored. ${Object.entries(v.scoring).map(([r, w]) => w === null ? `Scoring card ${r}: drawn.` : `Scoring card ${r} comes after ${w[0]} to ${w[1]} more money cards are drawn.`).join(" ")}`;
   // the next scoring card only, in the line (the title has them all)
   const next = Object.entries(v.scoring).find((e): e is [string, [number, number]] => e[1] !== null);
-  const scShort = next ? `next scoring: in ${next[1][0]}–${next[1][1]} cards` : "every scoring card drawn";
+  const scShort = !next ? "every scoring card drawn" : next[1][0] > 0 ? `next scoring: after ${next[1][0]}–${next[1][1]} more cards` : `next scoring: within the next ${next[1][1]} cards`;
   return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 
@@ -58,23 +58,31 @@ export function actionsHtml(c: Ctx<GameView>) {
   const { v, ui } = c;
   const L = v.legal;
   let inner = null;
-  const hinted = ui.playHint !== null && ui.playHint !== undefined && v.hint && "moves" in v.hint && v.hint.moves[ui.playHint];
+  const hinted = hintConfirm(v, ui);
   if (ui.confirm) inner = confirmRow(v);
-  else if (hinted) {
-    inner = html`<span>Play the hint's move: <b>${hinted.says}</b>?</span> <button class="aw-primary" data-hintgo="yes">Play it</button> <button data-hintgo="no">Cancel</button>`;
-  }
+  else if (hinted) inner = hinted;
   else if (L && ui.payCur) inner = payHtml(c);
   else if (L && L.take && ui.picks.length) inner = takeHtml(c);
   else if (L && !ui.sel && L.phase !== "act" && v.players[L.player].seat === "human" && nowhere(L).length) {
     inner = nowhere(L).map((n) => html`<span>${sayTile(n)} fits nowhere:</span> <button class="aw-primary" data-reservetile="${n}">put it in the reserve</button> `);
   } else if (L && ui.sel && L.tiles[ui.sel]) {
-    inner = html`<span>${sayTile(ui.sel)}:</span> <button data-do="reserve">to the reserve</button>${
+    // a tile already in the reserve is built from it or left there: no "to the reserve"
+    const toReserve = L.tiles[ui.sel].source !== "reserve" && html`<button data-do="reserve">to the reserve</button>`;
+    inner = html`<span>${sayTile(ui.sel)}:</span> ${toReserve}${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk!.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui)) { // (a past step: once the player acts from it)
     inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
   return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
+}
+
+// a hint's move picked to play: asked once in the bar (both games); the move's sentence
+// without its full stop, so the question ends with one mark
+export function hintConfirm(v: TableView, ui: Picks) {
+  const m = ui.playHint !== null && ui.playHint !== undefined && v.hint && "moves" in v.hint && v.hint.moves[ui.playHint];
+  if (!m) return null;
+  return html`<span>Play the hint's move: <b>${m.says.replace(/[.\s]+$/, "")}</b>?</span> <button class="aw-primary" data-hintgo="yes">Play it</button> <button data-hintgo="no">Cancel</button>`;
 }
 
 // the tiles to place that no cell takes (the engine's verdicts: every cell has a rule)
@@ -91,9 +99,8 @@ export function confirmRow(v: TableView) {
 }
 
 // the cards offered are those the engine's payments use, and what a payment means is
-// the engine's sentence; a slot it lists no payment for says the engine's refusal; a
-// payment it does not list is sent all the same when Buy is pressed, and the engine's
-// refusal comes back as the message
+// the engine's sentence; a slot it lists no payment for says the engine's refusal; Buy
+// is offered only for a payment the engine lists (else disabled, its reason on hover)
 function payHtml({ v, ui }: Ctx<GameView>) {
   const p = v.players[v.current];
   const L = v.legal!, cur = ui.payCur!;
@@ -108,6 +115,6 @@ function payHtml({ v, ui }: Ctx<GameView>) {
   } else if (ui.payPicks.length) {
     info = html`<span class="aw-pickinfo aw-bad">total ${q.sum}, price ${b.price}</span>`;
   }
-  return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${ui.payPicks.length ? "" : "disabled"}>Buy</button> <button data-do="cancel">Cancel</button>${
+  return html`<span class="aw-pay" role="group" aria-label="payment"><span>Pay ${b.price} ${ui.payCur}:</span><span class="aw-cards">${cards}</span>${info}<button class="aw-primary" data-do="buy" ${q.ok ? "" : "disabled"} title="${q.ok ? `buy for ${q.sum}` : `pick ${ui.payCur} cards worth at least ${b.price} first (R6)`}">Buy</button> <button data-do="cancel">Cancel</button>${
     ui.dropTo && ui.dropTo.cur === ui.payCur && html` <span class="aw-muted">then built where you dropped it</span>`}</span>`;
 }

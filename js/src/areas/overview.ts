@@ -1,7 +1,9 @@
 // What the person follows while playing: the standings (the engine's preview of the
 // next scoring round), the others' last moves, and at the end the results.
 
-import { cardHtml } from "../common.js";
+import { cardHtml, glyph, online } from "../common.js";
+import { winnersText } from "./status.js";
+import { scoreBeforeRound } from "./scoring.js";
 import { html } from "../html.js";
 import type { GameView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -33,14 +35,50 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
 }
 
-// the end: ranking, each round's points, the walls
-export function resultsHtml({ v }: Ctx<GameView>) {
+// The end of a game on one screen, in the market's place: who won, each player's
+// final score and rounds, the last round kind by kind, and what to do next (the review)
+export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const r = v.results;
   if (!r) return html``;
-  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td>${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
-    r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}${p.name in x.walls && html` <small>(wall ${x.walls[p.name]})</small>`}</td>`)}</tr>`);
-  return html`<section class="aw-results" aria-label="results"><h4>Final results</h4><table class="aw-table"><thead><tr><th>rank</th><th>player</th><th>total</th>${
-    r.rounds.map((x) => html`<th>round ${x.number}</th>`)}</tr></thead><tbody>${rows}</tbody></table></section>`;
+  const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
+  const last = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
+  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
+    r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
+    last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
+  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}">${kindIcon(k.kind)}</th>`) : [];
+  const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
+    r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
+  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind, and its wall</caption>`;
+  const person = v.players.some((p) => p.seat === "human");
+  const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  // the same players, seats and options again (a table a server keeps starts its own)
+  const again = v.live && !online(v) && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+}
+
+// a building kind's picture (the shape the engine sends with the texts), named
+const kindIcon = (kind: string) => html`<svg width="18" height="18" viewBox="0 0 20 20" role="img" aria-label="${kind}"><title>${kind}</title><path class="aw-glyph" d="${glyph(kind)}"/></svg>`;
+
+// The score track: everyone's points at a glance on one line, as the board's track
+// around the edge (a marker a player, in the player's colour, with the initial; the
+// full name and points on hover and in the names read out). Fixed height.
+export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
+  const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name, score); return b ? b.points : score; };
+  const people = [...v.players.map((p) => [p.name, shown(p.name, p.score)] as const), ...(v.dirk ? [[v.dirk.name, shown(v.dirk.name, v.dirk.score)] as const] : [])];
+  const max = Math.ceil(Math.max(60, ...people.map(([, s]) => s)) / 20) * 20;
+  const W = 280, x = (s: number) => 10 + (s / max) * (W - 20);
+  const ticks = [...Array(max / 10 + 1).keys()].map((i) => html`<line class="aw-tick" x1="${x(i * 10)}" y1="${i % 2 ? 42 : 39}" x2="${x(i * 10)}" y2="46"/>${i % 2 ? "" : html`<text x="${x(i * 10)}" y="56" text-anchor="middle">${i * 10}</text>`}`);
+  const seen: number[] = [];
+  const marks = people.map(([name, score], i) => {
+    let at = x(score);
+    // markers close together stack up, two high, then stand side by side
+    const near = seen.filter((a) => Math.abs(a - at) < 14).length;
+    if (near >= 2) at += 15 * (near - 1);
+    seen.push(at);
+    const cy = near % 2 ? 17 : 32;
+    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${score} points"><title>${name}: ${score} points</title><circle class="aw-c${i % 4}" cx="${at}" cy="${cy}" r="7"/><text x="${at}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
+  });
+  return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${W} 60" width="100%" height="60" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}"><line class="aw-trackline" x1="${x(0)}" y1="42" x2="${x(max)}" y2="42"/>${ticks}${marks}</svg></section>`;
 }
 
 // what the others did since the person last acted, in order, until they act
@@ -49,7 +87,7 @@ export function followHtml({ v }: Ctx<TableView>) {
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
-  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "Since your last move" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
+  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
 export function logHtml(log: string[], n: number) {

@@ -17,7 +17,8 @@ export function reviewHtml({ v, ui }: Ctx<TableView>) {
     return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens when you close the scoring round.</p>`;
   }
   if (!r) {
-    return v.over && v.live && person ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
+    // (the Alhambra's results offer it in their own panel)
+    return v.over && v.live && person && v.mode === "gardens" ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
   }
   if (r.state === "running") {
     return html`<div class="aw-hint" role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></div>`;
@@ -27,7 +28,7 @@ export function reviewHtml({ v, ui }: Ctx<TableView>) {
   const head = html`<h4>Review of ${whose(r.player)} ${r.decisions} decisions${forced} <button class="aw-mini" data-review="cancel" aria-label="close the review">close</button></h4>`;
   const graph = reviewGraphHtml(r.graph, v.step, v.mode === "gardens", v.mode === "game" ? v.dirk : null);
   if (!r.mistakes.length) return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}${graph}<p>Every decision was as good as the computer's, or nearly.</p></section>`;
-  const list = r.mistakes.map((m) => html`<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${m.played} <span class="aw-muted">— better: ${m.best} (win chance ${pct(m.chance_played)} → ${pct(m.chance_best!)})</span></li>`);
+  const list = r.mistakes.map((m) => html`<li><button class="aw-mini" data-step="${m.step}" aria-label="go to step ${m.step}">step ${m.step}</button> ${m.played} <span class="aw-muted">— better: ${m.best} (${whose(r.player)} win chance ${pct(m.chance_played)} → ${pct(m.chance_best!)})</span></li>`);
   return html`<section class="aw-hint aw-review" aria-label="review">${head}${shown}${graph}<p>Against the computer's choice at each step, your decisions gave away ${pct(r.mean_loss)} of the chance to win on average; ${r.big} of your ${r.decisions} decisions gave away more than 10%. The costliest (click one to see that step):</p><ol>${list}</ol></section>`;
 }
 

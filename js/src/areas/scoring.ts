@@ -16,6 +16,18 @@ export const shownRound = (v: GameView, ui: Picks) => v.rounds[ui.roundSel === n
 export const walkingWalls = (v: GameView, ui: Picks) =>
   ui.walk && v.rounds.length > 0 && shownRound(v, ui) === v.rounds[v.rounds.length - 1] && ui.roundRow === shownRound(v, ui).kinds.length;
 
+// While a scoring round that just happened is walked through, a player's points are
+// those before it until the walkthrough reaches its total (the engine's round total
+// taken off the engine's score), so the total is not given away before it is shown;
+// null when the points shown are the score itself
+export function scoreBeforeRound(v: GameView, ui: Picks, name: string, score: number) {
+  const r = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
+  const newest = ui.roundSel === null || ui.roundSel >= v.rounds.length - 1;
+  // (at the end the results show every total at once)
+  if (!r || !ui.walk || !v.live || v.over || !newest || ui.roundRow > r.kinds.length) return null;
+  return { points: score - (r.totals[name] ?? 0), round: r.number };
+}
+
 function roundsHead(v: GameView, r: RoundJson, walking: boolean) {
   const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
   if (walking) {

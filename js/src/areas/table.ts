@@ -13,8 +13,8 @@
 import { html } from "../html.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
-import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml } from "./alhambra.js";
-import { standingsHtml, resultsHtml, followHtml, logHtml } from "./overview.js";
+import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, wallBoardsHtml, allBoardsHtml } from "./alhambra.js";
+import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
 import { roundsHtml, walkingWalls } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
@@ -67,11 +67,20 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   const walls = walkingWalls(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
-  // a finished game's results and review lie under your board, beside the others' panels
-  // (as a board-game site's end-of-game panel): the side column never grows much taller
-  // than the board; the review stays there while you look at the steps it names
+  // a finished game: the results take the market's place (one screen: who won, the
+  // scores, the last round), the review lies under your board
   const ended = v.over || !!v.review;
-  const endParts = [part("results", resultsHtml(c)), part("review", reviewHtml(c))];
+  // panels that come and go lie over the side column (the others' panels and the
+  // standings): they never push the opponents or the standings out of the window, and
+  // never move your board or the market
+  const over = [
+    // at the walls, the others' Alhambras with their longest walls, in the panel itself
+    part("walk", ui.walk ? html`${roundsHtml(c, true)}${walls && wallBoardsHtml(c, others)}` : html``),
+    part("reviewstep", reviewStepHtml(c)), // a step the review marks: what went wrong there
+    part("hint", v.hint ? hintHtml(c) : html``),
+    part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, v.players[v.sandbox.player].name) : html``),
+  ];
+  const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
@@ -81,24 +90,27 @@ export function tableParts(c: Ctx<GameView>): Part[] {
     ] },
     { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
       { key: "main", cls: "aw-main", parts: [
-        { key: "top", cls: "aw-top", parts: [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
+        { key: "top", cls: `aw-top${v.over ? " aw-top-end" : ""}`, parts: v.over ? [part("results", resultsHtml(c))]
+          : [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
         part("me", myPanelHtml(c, v.players[me], me, walls)),
-        ...(ended ? endParts : []),
+        ...(ended ? [part("review", reviewHtml(c))] : []),
       ] },
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
-        part("walk", ui.walk ? roundsHtml(c, true) : html``),
-        part("reviewstep", reviewStepHtml(c)), // a step the review marks: what went wrong there
-        ...(ended ? [] : endParts),
-        part("hint", v.hint ? hintHtml(c) : html``),
-        part("follow", followHtml(c)),
-        part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, v.players[v.sandbox.player].name) : html``),
-        // one part per opponent: a bot's move redraws its own panel only
-        { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
-          ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
+        part("track", scoreTrackHtml(c)),
+        { key: "under", cls: "aw-under", parts: [
+          // one part per opponent: a bot's move redraws its own panel only
+          { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
+            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
+          ] },
+          part("standings", standingsHtml(c)),
+          { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
         ] },
-        part("standings", standingsHtml(c)),
+        part("follow", followHtml(c)),
+        ...(ended ? [] : [part("review", reviewHtml(c))]),
       ] },
+      part("all", ui.allBoards ? allBoardsHtml(c) : html``), // over the whole table
     ] },
     { key: "foot", cls: "aw-foot", parts: [
       part("timeline", timelineHtml(c)),

@@ -1,0 +1,154 @@
+// The game table's controls offer only what the engine allows, the Gardens hint's move
+// is asked before it is played, and a scoring round walked through shows the boards it
+// points at and keeps its total for its last line: on view models the Python engine
+// wrote (tests/test_js.py), in a DOM without a browser (node:test + jsdom).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JSDOM, VirtualConsole } from "jsdom";
+
+const quiet = new VirtualConsole();
+quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
+for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement", "CSS"]) {
+  globalThis[k] = globalThis[k] || dom.window[k];
+}
+globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
+globalThis.requestAnimationFrame = globalThis.requestAnimationFrame || ((f) => setTimeout(f, 0));
+globalThis.IntersectionObserver = globalThis.IntersectionObserver || class { observe() {} disconnect() {} };
+const { default: widget } = await import("../src/widget.js");
+
+const fixture = (name) => JSON.parse(readFileSync(join(process.env.ALHAMBRA_FIXTURES, `${name}.json`), "utf8"));
+
+function mount(view) {
+  const listeners = {};
+  const sent = [];
+  const state = { texts: fixture("texts"), view, message: {}, autoplay_bots: false, bot_delay: 0.6 };
+  const model = {
+    get: (k) => state[k], set: (k, v) => { state[k] = v; },
+    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); }, off: () => {},
+    send: (m) => sent.push(m), save_changes: () => {},
+  };
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  const fire = (ev) => (listeners[ev] || []).forEach((f) => f());
+  return { sent, model, fire, cleanup, root: el.querySelector(".aw-root") };
+}
+const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+test("R6 Buy is offered only for a payment the engine lists: disabled with its reason before, enabled after", () => {
+  const v = fixture("paying");
+  const b = v.legal.buy.denar;
+  const { root, sent, cleanup } = mount(v);
+  click(root.querySelector("[data-slot='denar']"));
+  const buy = () => root.querySelector("button[data-do='buy']");
+  assert.ok(buy().disabled, "nothing picked yet");
+  assert.match(buy().getAttribute("title"), new RegExp(`at least ${b.price}`));
+  // the payment the engine lists first, card by card: Buy is disabled until it is whole
+  const hand = v.players[v.current].money;
+  const pay = b.pays[0];
+  const left = [...b.cards];
+  pay.forEach((value, n) => {
+    const i = left.find((k) => hand[k][1] === value);
+    left.splice(left.indexOf(i), 1);
+    click(root.querySelector(`[data-pay='${i}']`));
+    const listed = b.pays.some((p) => p.join() === pay.slice(0, n + 1).join());
+    assert.equal(buy().disabled, !listed, `after ${pay.slice(0, n + 1)}`);
+  });
+  click(buy());
+  assert.equal(sent.filter((m) => m.kind === "act").length, 1);
+  cleanup();
+});
+
+test("R8 a tile in your reserve is built from it or left there: no 'to the reserve' for it", () => {
+  const v = fixture("reserve_tile");
+  const { root, cleanup } = mount(v);
+  click(root.querySelector("[data-sel='pavilion 3']"));
+  assert.ok(root.querySelector("[data-cell].aw-legal"), "its cells are offered");
+  assert.equal(root.querySelector("button[data-do='reserve']"), null);
+  cleanup();
+});
+
+test("G3 the Gardens hint's 'play it' asks in the bar, then plays the move", () => {
+  const v = fixture("hint_gardens");
+  const { root, sent, cleanup } = mount(v);
+  click(root.querySelector("[data-playhint='0']"));
+  const ask = root.querySelector(".aw-actions");
+  assert.match(ask.textContent, /Play the hint's move: .*\?/);
+  assert.doesNotMatch(ask.textContent, /\.\?/);
+  assert.equal(sent.filter((m) => m.kind === "act").length, 0, "asked first");
+  click(ask.querySelector("[data-hintgo='yes']"));
+  const acts = sent.filter((m) => m.kind === "act");
+  assert.equal(acts.length, 1);
+  assert.deepEqual(acts[0].action, v.hint.moves[0].action);
+  cleanup();
+});
+
+const frame = () => new Promise((res) => setTimeout(res, 5)); // redraws come one a frame
+
+test("R10 R11 a scoring round walked through: the points before it until its total, the others' walls drawn at its walls line", async () => {
+  const v = fixture("scoring_round");
+  const r = v.rounds[0];
+  const { root, model, fire, cleanup } = mount({ ...v, rounds: [], v: v.v - 1 });
+  model.set("view", v);
+  fire("change:view");
+  await frame();
+  const me = v.players.findIndex((p) => p.seat === "human");
+  const mine = () => Number(root.querySelector(".aw-me .aw-score").textContent.match(/-?\d+/)[0]);
+  assert.equal(mine(), v.players[me].score - r.totals[v.players[me].name], "before the round");
+  for (let i = 0; i < r.kinds.length; i++) { click(root.querySelector("[data-rowstep='1']")); await frame(); }
+  // the walls line: each other player's Alhambra, its longest wall as the engine says
+  const boards = [...root.querySelectorAll(".aw-wallboards .aw-wallboard")];
+  const others = v.players.filter((_, i) => i !== me);
+  assert.equal(boards.length, others.length);
+  others.forEach((p, i) => {
+    assert.match(boards[i].textContent, new RegExp(`${p.name}: longest wall ${p.alhambra.wall.length}`));
+    assert.equal(boards[i].querySelectorAll(".aw-longest").length, p.alhambra.wall.length);
+  });
+  click(root.querySelector("[data-rowstep='1']")); // the round's total
+  await frame();
+  assert.equal(mine(), v.players[me].score);
+  cleanup();
+});
+
+test("R12 the end of a game is one panel: who won, the final scores, the last round kind by kind, review and new game", () => {
+  const v = fixture("hostile_end");
+  const { root, sent, cleanup } = mount(v);
+  const end = root.querySelector("[data-area='results']");
+  assert.ok(end, "the results' panel");
+  assert.equal(root.querySelector("[data-area='market']"), null, "in the market's place");
+  const winners = v.results.ranking.filter((p) => p.winner).map((p) => p.name);
+  for (const n of winners) assert.ok(end.querySelector("h4").textContent.includes(n), n);
+  const last = v.rounds.at(-1);
+  const rows = [...end.querySelectorAll("tbody tr")];
+  v.results.ranking.forEach((p, i) => {
+    const cells = [...rows[i].querySelectorAll("td")].map((td) => td.textContent);
+    assert.equal(cells[2], String(p.score));
+    // then each round's points, then the last round's kinds and its wall, as the engine scored them
+    const kinds = cells.slice(3 + v.results.rounds.length, 3 + v.results.rounds.length + last.kinds.length);
+    assert.deepEqual(kinds, last.kinds.map((k) => String(k.points[p.name] ?? 0)));
+  });
+  // (a game of bots only: no one's decisions to review)
+  assert.equal(!!end.querySelector("[data-review='ask']"), v.players.some((p) => p.seat === "human"));
+  click(end.querySelector("[data-newgame]"));
+  assert.ok(sent.some((m) => m.kind === "new_game"));
+  cleanup();
+});
+
+test("R11 one click shows every Alhambra large side by side, its longest wall marked; close hides them", () => {
+  const v = fixture("scoring_round");
+  const { root, cleanup } = mount(v);
+  click(root.querySelector("[data-allboards='open']"));
+  const boards = [...root.querySelectorAll(".aw-allboards .aw-allboard")];
+  assert.equal(boards.length, v.players.length);
+  v.players.forEach((p, i) => {
+    assert.match(boards[i].querySelector("figcaption").textContent, new RegExp(`${p.name} ${p.score} points · longest wall ${p.alhambra.wall.length}`));
+    assert.equal(boards[i].querySelectorAll(".aw-longest").length, p.alhambra.wall.length);
+    assert.equal(boards[i].querySelectorAll(".aw-placed").length, p.alhambra.tiles.length);
+  });
+  click(root.querySelector("[data-allboards='close']"));
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  cleanup();
+});
