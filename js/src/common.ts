@@ -5,7 +5,7 @@ import { html } from "./html.js";
 import type { SafeHtml } from "./html.js";
 import type { CardJson, PosJson, TileJson } from "./contract.js";
 
-export const CELL = 46; // px per Alhambra cell
+export const CELL_PX = 46; // px per Alhambra cell
 
 const SIDES: Record<string, [number, number, number, number]> = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 const KIND_ABBR: Record<string, string> = {

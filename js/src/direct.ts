@@ -4,7 +4,7 @@
 // a cell (click, then click, still works). The verdicts and the joined walls are the
 // engine's (view.legal: each cell's rule, each legal cell's joins); the ghost only draws.
 
-import { CELL, tileSvg, key } from "./common.js";
+import { CELL_PX, tileSvg, key } from "./common.js";
 import { html } from "./html.js";
 import { patchHtml } from "./morph.js";
 import type { CellRules, SegmentJson, TileJson } from "./contract.js";
@@ -50,14 +50,14 @@ export function showGhost(root: Element, cell: SVGRectElement | null, picked: Pi
   const svg = cell.closest("svg")!;
   const x = cell.x.baseVal.value - 2, y = cell.y.baseVal.value - 2;
   const [cx, cy] = cell.dataset.cell.split(",").map(Number);
-  const px = (gx: number) => x + (gx - cx) * CELL, py = (gy: number) => y + (gy - cy) * CELL;
+  const px = (gx: number) => x + (gx - cx) * CELL_PX, py = (gy: number) => y + (gy - cy) * CELL_PX;
   const joins = (cell.dataset.player !== "sb" && picked.joins[key(cx, cy)]) || [];
   const lines = joins.map(([ax, ay, bx, by]) => html`<line class="aw-join" x1="${px(ax)}" y1="${py(ay)}" x2="${px(bx)}" y2="${py(by)}"/>`);
   const box = document.createElement("div");
   // the legal cell's green frame drawn over the ghost: the cell under the pointer still
   // reads as legal while a tile is dragged or hovered over it
-  const frame = html`<rect class="aw-ghostframe" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="5"/>`;
-  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL, null, false, "kind")}${frame}${lines}</svg>`); // parsed as SVG
+  const frame = html`<rect class="aw-ghostframe" x="${x + 2}" y="${y + 2}" width="${CELL_PX - 4}" height="${CELL_PX - 4}" rx="5"/>`;
+  patchHtml(box, html`<svg xmlns="${SVGNS}">${tileSvg(tileOf(picked.tile), x, y, CELL_PX, null, false, "kind")}${frame}${lines}</svg>`); // parsed as SVG
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "aw-preview");
   g.setAttribute("aria-hidden", "true");

@@ -2,7 +2,7 @@
 // verdict per cell), a player's panel around it (hand, tiles to place, reserve), the
 // sandbox and Dirk.
 
-import { CELL, key, seatLabel, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
+import { CELL_PX, key, seatLabel, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
@@ -34,20 +34,20 @@ function frame(alh: AlhambraJson, scale: number): Frame {
   const xs = alh.tiles.map((t) => t[0]);
   const ys = alh.tiles.map((t) => t[1]);
   const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
-  const w = (x1 - x0 + 1) * CELL, h = (y1 - y0 + 1) * CELL;
+  const w = (x1 - x0 + 1) * CELL_PX, h = (y1 - y0 + 1) * CELL_PX;
   const cells: [number, number][] = [];
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push([x, y]);
-  return { cells, w, h, scale, px: (x) => (x - x0) * CELL, py: (y) => (y - y0) * CELL };
+  return { cells, w, h, scale, px: (x) => (x - x0) * CELL_PX, py: (y) => (y - y0) * CELL_PX };
 }
 
 // an empty cell: a target for the selected tile (the engine's verdict), a lesson's pick, or nothing
 function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: string | null; pick: string | null }) {
   const { rules, player, recent } = opts;
   const k = key(x, y);
-  const at = { x: f.px(x) + 2, y: f.py(y) + 2, s: CELL - 4 };
+  const at = { x: f.px(x) + 2, y: f.py(y) + 2, s: CELL_PX - 4 };
   const out: Value[] = [];
   if (recent.from.has(k)) {
-    out.push(html`<rect class="aw-emptied" x="${f.px(x) + 6}" y="${f.py(y) + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`);
+    out.push(html`<rect class="aw-emptied" x="${f.px(x) + 6}" y="${f.py(y) + 6}" width="${CELL_PX - 12}" height="${CELL_PX - 12}" rx="4"><title>emptied by the last moves: ${k}</title></rect>`);
   }
   if (opts.pick === "cells") {
     // a lesson: every cell may be tried, and the engine judges (nothing tells which is right)
@@ -86,7 +86,7 @@ function builtTile(tile: BuiltJson, f: Frame, opts: Drawn, targets: string[]) {
   const target = targets.includes(k) ? html`role="button" tabindex="${k === targets[0] ? 0 : -1}" aria-label="(${x}, ${y}), ${label}"`
     : opts.rules && html`role="img" tabindex="-1" aria-label="(${x}, ${y}), ${label}, built"`;
   const extra = html`data-tile-cell="${k}" data-player="${player}" ${rule} ${target}`;
-  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL, extra, opts.small, false)}<title>${label} at ${k}</title></g>`;
+  return html`<g class="aw-placed${cls}" role="img" aria-label="${label} at ${k}">${tileSvg([kind, price, walls], f.px(x), f.py(y), CELL_PX, extra, opts.small, false)}<title>${label} at ${k}</title></g>`;
 }
 
 // a wall segment's number, outside the Alhambra beside its segment ([ax, ay, bx, by, n],
@@ -97,12 +97,12 @@ function wallBadge([ax, ay, bx, by, n]: number[], f: Frame, occupied: Set<string
   let cx, cy;
   if (ay === by) { // north or south side: the badge above or below, right of the middle
     const below = occupied.has(key(Math.min(ax, bx), ay));
-    cx = f.px(Math.min(ax, bx)) + CELL * 0.72;
+    cx = f.px(Math.min(ax, bx)) + CELL_PX * 0.72;
     cy = f.py(ay) + (below ? -OFF : OFF);
   } else { // east or west side: the badge left or right, below the middle
     const right = occupied.has(key(ax, Math.min(ay, by)));
     cx = f.px(ax) + (right ? -OFF : OFF);
-    cy = f.py(Math.min(ay, by)) + CELL * 0.6;
+    cy = f.py(Math.min(ay, by)) + CELL_PX * 0.6;
   }
   return html`<g class="aw-wallno"><circle cx="${cx}" cy="${cy}" r="${R}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${n}</text></g>`;
 }
@@ -120,7 +120,7 @@ export function boardSvg(alh: AlhambraJson, given: BoardOpts) {
   // every tile's kind above every tile, so a neighbour's wall never covers it (no
   // price: a built tile's no longer matters; a small board shows the kinds' symbols only)
   const names = opts.small ? html`` : html`<g class="aw-names" aria-hidden="true">${alh.tiles.map(([x, y, kind]) =>
-    tileLabel([kind, ""], f.px(x), f.py(y), CELL, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
+    tileLabel([kind, ""], f.px(x), f.py(y), CELL_PX, remove && key(x, y) in remove && remove[key(x, y)] !== "" ? " aw-blocked" : ""))}</g>`;
   // (x, y) in every empty cell and on the fountain: x grows east, y grows south, the
   // fountain is (0, 0) (a built tile keeps its picture clear)
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
@@ -145,7 +145,7 @@ function answerCell(x: number, y: number, f: Frame, answer: AnswerMarks) {
   const rule = !ok && answer.rule ? ` (${answer.rule})` : "";
   const label = `(${x}, ${y}): ${mine ? `your answer, ${ok ? "right" : "not right" + rule}` : "also right"}`;
   const px = f.px(x), py = f.py(y);
-  return html`<g class="aw-answer ${ok ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-answerframe" x="${px + 3}" y="${py + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="5"/><circle class="aw-answerbadge" cx="${px + CELL - 10}" cy="${py + CELL - 10}" r="8"/><text class="aw-answersign" x="${px + CELL - 10}" y="${py + CELL - 6}" text-anchor="middle">${ok ? "✓" : "✗"}</text></g>`;
+  return html`<g class="aw-answer ${ok ? "aw-answer-right" : "aw-answer-wrong"}${mine ? " aw-answer-mine" : ""}" data-answer="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-answerframe" x="${px + 3}" y="${py + 3}" width="${CELL_PX - 6}" height="${CELL_PX - 6}" rx="5"/><circle class="aw-answerbadge" cx="${px + CELL_PX - 10}" cy="${py + CELL_PX - 10}" r="8"/><text class="aw-answersign" x="${px + CELL_PX - 10}" y="${py + CELL_PX - 6}" text-anchor="middle">${ok ? "✓" : "✗"}</text></g>`;
 }
 
 // a cell a hint's move uses (Python's marks: built on, or emptied), over everything
@@ -159,7 +159,7 @@ function hintCell(x: number, y: number, f: Frame, hinted: HintMarks) {
   const label = `${hintSay(ns)}: (${x}, ${y}), ${what}`;
   const px = f.px(x), py = f.py(y), no = ns.join(",");
   const w = Math.max(14, 7 * no.length + 6);
-  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-hintframe" x="${px + 4}" y="${py + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="5"/><rect class="aw-hintno-bg" x="${px + CELL - w - 1}" y="${py + 1}" width="${w}" height="14" rx="7"/><text class="aw-hintno" x="${px + CELL - 1 - w / 2}" y="${py + 12}" text-anchor="middle">${no}</text></g>`;
+  return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-hintframe" x="${px + 4}" y="${py + 4}" width="${CELL_PX - 8}" height="${CELL_PX - 8}" rx="5"/><rect class="aw-hintno-bg" x="${px + CELL_PX - w - 1}" y="${py + 1}" width="${w}" height="14" rx="7"/><text class="aw-hintno" x="${px + CELL_PX - 1 - w / 2}" y="${py + 12}" text-anchor="middle">${no}</text></g>`;
 }
 
 // the others' last moves on player i's board
