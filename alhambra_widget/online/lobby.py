@@ -224,6 +224,7 @@ def joined_widget(link: TableLink, kwargs: dict[str, Any]) -> Any:
             json.loads(welcome["game"]).get("hands_shown", {}).get("from_step", game.step)
         )
         w.show_all_money = True
+    w.session.paused = bool(welcome.get("paused"))
     _bind(w, link, seat)
     return w
 
@@ -277,7 +278,8 @@ class _Follower:
             for name, kind in (frame.get("seats") or {}).items():
                 if name in session.seats and session.seats[name] is not None:
                     session.seats[name] = _remote(str(kind))
-            if frame.get("paused"):
+            session.paused = bool(frame.get("paused"))
+            if session.paused:
                 self.w.message = {
                     "text": "A teacher has paused this table: moves wait until it resumes.",
                     "kind": "info",
@@ -290,6 +292,7 @@ class _Follower:
         """A reconnection: catch up with what happened meanwhile."""
         with self.lock:
             session = self.session
+            session.paused = bool(frame.get("paused"))
             g = session.game
             record = SeatRecord.from_data(frame["record"])
             if g.seat_record is None:

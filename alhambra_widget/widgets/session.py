@@ -133,6 +133,8 @@ class Session(Generic[G]):
         """The step from which every hand was shown (a teacher's switch), or None: the
         record, the timeline and the review say so."""
         self.seats: dict[str, Bot | None] = {}
+        self.paused = False
+        """At a table a server keeps: a teacher has paused it (moves wait until it resumes)."""
         self.remote: Callable[[object], list[Any]] | None = None
         """At a table a server keeps (:mod:`alhambra_widget.online`): sends a person's
         action to the server and returns its events once the server has applied it."""

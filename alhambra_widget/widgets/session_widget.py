@@ -60,6 +60,7 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
             "compare": self._panels.get("compare"),
             "review": self._panels.get("review"),
             "hands_shown": s.hands_shown,
+            "paused": s.paused,
         }
 
     INTENTS: ClassVar[Intents] = {

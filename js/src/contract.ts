@@ -230,6 +230,8 @@ export interface SessionFields {
   review: ReviewPanel | null;
   /** The step from which every hand was shown (a teacher's switch), or None. */
   hands_shown: number | null;
+  /** A teacher has paused this online table: moves wait until it resumes. */
+  paused: boolean;
 }
 
 /**

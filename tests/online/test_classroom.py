@@ -130,6 +130,14 @@ def refused(status: int, out: Any, code: int) -> None:
 
 
 # -- who a token is -----------------------------------------------------------------------
+def until(check: Callable[[], bool], seconds: float = 10) -> None:
+    """Wait until ``check()`` holds (a board follows its table from another thread)."""
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "not in time"
+        time.sleep(0.05)
+
+
 def test_a_students_token_says_who_they_are(hub: Hub) -> None:
     url, tok = hub.services[MANAGED].url, hub.tokens
     status, out, _h = http(url + "/api/health", token=tok["student1"])
@@ -252,6 +260,7 @@ def test_students_play_the_table_their_teacher_opened(
         teacher.pause(t.id)
         for r in clients:
             assert r.until(lambda f: f["type"] == "seats")["paused"] is True
+        until(lambda: teachers_board.view["paused"] is True)  # the board's headline says so
         step = s["step"]
         answer = move(raws["student2"])
         assert answer["type"] == "refused" and answer["kind"] == "paused", answer
@@ -265,6 +274,7 @@ def test_students_play_the_table_their_teacher_opened(
         teacher.resume(t.id)
         for r in clients:
             assert r.until(lambda f: f["type"] == "seats")["paused"] is False
+        until(lambda: teachers_board.view["paused"] is False)
         # while the bot thinks, the person it replaced no longer moves for the seat
         answer = move(raws["student2"])
         assert (

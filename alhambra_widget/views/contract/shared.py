@@ -254,3 +254,5 @@ class SessionFields(_Coached):
     review: ReviewPanel | None
     hands_shown: int | None
     """The step from which every hand was shown (a teacher's switch), or None."""
+    paused: bool
+    """A teacher has paused this online table: moves wait until it resumes."""

@@ -60,6 +60,7 @@ export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: P
   }
   if (over) return over;
   if (!v.live) return `Viewing step ${v.step} of ${v.steps}.`;
+  if (v.paused) return "A teacher has paused this table: moves wait until it resumes.";
   const p = v.players[v.current];
   if (p.seat === "online") return `${p.name}'s turn: ${p.name} plays from their own notebook, and the move shows here when it is made.`;
   if (p.seat.startsWith("online:")) return `${p.name} (${p.seat.slice(7)} bot) is thinking on the table's server…`;
