@@ -7,7 +7,7 @@ all of them):
 * ``engine``: the engine's own ``apply`` of a uniformly random legal move;
 * ``steps``: random steps through the integer encoding (``Steps.legal``/``Steps.step``;
   an Alhambra move is one to five steps);
-* ``pettingzoo``: ``alhambra_v0.env()`` driven by a masked random agent, observation
+* ``pettingzoo``: ``alhambra_v1.env()`` driven by a masked random agent, observation
   and mask built at each step (``env.last()`` then ``env.step``).
 
 Each figure is engine moves a second (the median over the games, with the spread:
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from alhambra_widget.engine.alhambra.game import Game
-from alhambra_widget.research import alhambra_v0
+from alhambra_widget.research import alhambra_v1
 from alhambra_widget.research.codec import Steps
 
 
@@ -57,7 +57,7 @@ def steps(seed: int, players: int) -> tuple[float, float]:
 
 def pettingzoo(seed: int, players: int) -> tuple[float, float]:
     rng = np.random.default_rng(seed)
-    env = alhambra_v0.env(players=players)
+    env = alhambra_v1.env(players=players)
     env.reset(seed=seed)
     t = time.perf_counter()
     n = 0
