@@ -529,3 +529,25 @@ def test_gymnasium_ids_are_registered():
         env = gym.make(f"alhambra_widget.research.gym_env:{gid}", opponents="random")
         obs, _ = env.reset(seed=1)
         assert env.action_space.n == size and obs["action_mask"].sum() > 0
+
+
+def test_the_research_ladder_rates_openspiel_ismcts_beside_the_package_bots(tmp_path):
+    from alhambra_widget.research.ladder import main
+
+    out = tmp_path / "t.md"
+    figures = main(
+        [
+            "--games",
+            "gardens:2",
+            "--entrants",
+            "ismcts:2",
+            "random",
+            "--seeds",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    table = figures["gardens:2"]["table"]
+    assert set(table) == {"openspiel-ismcts:2", "random"} and table["random"]["elo"] == 0
+    assert "| openspiel-ismcts:2 |" in out.read_text()
