@@ -551,3 +551,31 @@ def test_the_research_ladder_rates_openspiel_ismcts_beside_the_package_bots(tmp_
     table = figures["gardens:2"]["table"]
     assert set(table) == {"openspiel-ismcts:2", "random"} and table["random"]["elo"] == 0
     assert "| openspiel-ismcts:2 |" in out.read_text()
+
+
+def test_the_documented_layout_is_the_observations():
+    """docs/research.md's layout tables give every section's offset and length as the
+    vectors are built: each section's numbers lie where the page says (the known-money
+    part of the seats, the discard pile and the hand checked against the engine)."""
+    import re
+    from pathlib import Path
+
+    from alhambra_widget.research.observe import layout
+
+    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", page, re.M)
+    documented = [(n, int(o), int(k)) for n, o, k in rows]
+    built = [(n, o, k) for g in ("alhambra", "gardens") for n, o, k, _ in layout(g)]
+    assert documented == built
+    s, j, card = _known_state()
+    seat = s.game.current
+    obs = observation(s, seat)
+    at = {n: (o, k) for n, o, k, _ in layout("alhambra")}
+    o, _ = at["hand"]
+    assert sum(obs[o : o + 36]) == len(s.game.players[seat].money)
+    o, _ = at["discard"]
+    assert sum(obs[o : o + 36]) == len(s.game.discard)
+    o, _ = at["seats"]
+    r = (j - seat) % len(s.game.players)
+    known = obs[o + r * 41 + 5 : o + (r + 1) * 41]
+    assert known[CARDS.index(card)] >= 1 and sum(known) == len(s.game.known_money()[j])
