@@ -215,9 +215,10 @@ def table(figures: dict[str, Any], seeds: int, seed: int) -> str:
     for game, f in figures.items():
         name, n = parse_game(game)
         title = "The Alhambra" if name == "alhambra" else "The Gardens"
+        deals = f"seed {seed}" if seeds == 1 else f"seeds {seed}-{seed + seeds - 1}"
         lines += [
-            f"**{title}, {n} players**: {f['jobs']} games (seeds {seed}-{seed + seeds - 1}, "
-            "every seating of every group of entrants)",
+            f"**{title}, {n} players**: {f['jobs']} games ({deals}, every seating of every "
+            "group of entrants)",
             "",
             "| entrant | Elo | 95% interval | games | win share | points | s / decision |",
             "|---|---:|---:|---:|---:|---:|---:|",
