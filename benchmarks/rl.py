@@ -6,13 +6,18 @@ all of them):
 
 * ``engine``: the engine's own ``apply`` of a uniformly random legal move;
 * ``steps``: random steps through the integer encoding (``Steps.legal``/``Steps.step``;
-  an Alhambra move is one to five steps);
-* ``pettingzoo``: ``alhambra_v0.env()`` driven by a masked random agent, observation
+  an Alhambra move is one to seven steps);
+* ``pettingzoo``: ``alhambra_v1.env()`` driven by a masked random agent, observation
   and mask built at each step (``env.last()`` then ``env.step``).
 
 Each figure is engine moves a second (the median over the games, with the spread:
 lowest and highest game), and steps a second for the two step-driven ways. (Random
 steps make different games than random moves: the rates, not the games, compare.)
+
+It also prints which engine ran (compiled or pure: ``alhambra_widget.engine_info()``)
+and how many steps the moves take: in the games played by random steps, the moves
+made; and at every position of those games, the longest legal move (a payment of k
+cards is k + 2 steps).
 """
 
 from __future__ import annotations
@@ -22,13 +27,15 @@ import json
 import random
 import statistics
 import time
+from collections import Counter
 from typing import Any
 
 import numpy as np
 
+from alhambra_widget import engine_info
 from alhambra_widget.engine.alhambra.game import Game
-from alhambra_widget.research import alhambra_v0
-from alhambra_widget.research.codec import Steps
+from alhambra_widget.research import alhambra_v1
+from alhambra_widget.research.codec import AlhambraCodec, Steps
 
 
 def engine(seed: int, players: int) -> tuple[float, float]:
@@ -57,7 +64,7 @@ def steps(seed: int, players: int) -> tuple[float, float]:
 
 def pettingzoo(seed: int, players: int) -> tuple[float, float]:
     rng = np.random.default_rng(seed)
-    env = alhambra_v0.env(players=players)
+    env = alhambra_v1.env(players=players)
     env.reset(seed=seed)
     t = time.perf_counter()
     n = 0
@@ -67,6 +74,25 @@ def pettingzoo(seed: int, players: int) -> tuple[float, float]:
         n += 1
     dt = time.perf_counter() - t
     return env.unwrapped.steps.game.step / dt, n / dt
+
+
+def step_counts(seed: int, players: int) -> tuple[Counter[int], Counter[int]]:
+    """In a game played by random steps: the steps of each move made, and at each
+    position the steps of its longest legal move."""
+    rng = random.Random(seed)
+    s = Steps(Game([f"P{i}" for i in range(players)], seed=seed))
+    made: Counter[int] = Counter()
+    longest: Counter[int] = Counter()
+    k = 0
+    while not s.over:
+        if not s.prefix:
+            g = s.game
+            longest[max(len(AlhambraCodec.encode(g, a)) for a in g.legal_actions())] += 1
+        k += 1
+        if s.step(rng.choice(s.legal())) is not None:
+            made[k] += 1
+            k = 0
+    return made, longest
 
 
 WAYS = {"engine": engine, "steps": steps, "pettingzoo": pettingzoo}
@@ -86,7 +112,8 @@ def main() -> dict[str, Any]:
             moves, stepped = WAYS[k](1000 + i, args.players)
             rates[k].append(moves)
             step_rates[k].append(stepped)
-    out = {}
+    out: dict[str, Any] = {"engine": engine_info()["engine"]}
+    print(f"engine: {out['engine']} ({engine_info()['why']})")
     print(f"{args.games} random {args.players}-player games, each played three ways, alternated")
     for k, rs in rates.items():
         med = statistics.median(rs)
@@ -102,6 +129,21 @@ def main() -> dict[str, Any]:
             f"  {k:>10}: {med:8.0f} engine moves/s (N={len(rs)}, spread {min(rs):.0f}-{max(rs):.0f}); "
             f"{statistics.median(st):.0f} steps/s"
         )
+    made: Counter[int] = Counter()
+    longest: Counter[int] = Counter()
+    for i in range(args.games):
+        m, lg = step_counts(1000 + i, args.players)
+        made += m
+        longest += lg
+    out["steps_a_move"] = dict(sorted(made.items()))
+    out["longest_legal"] = dict(sorted(longest.items()))
+    print(
+        f"  steps a move made (moves by count, {sum(made.values())} moves): {out['steps_a_move']}"
+    )
+    print(
+        f"  the longest legal move at each position ({sum(longest.values())} positions): "
+        f"{out['longest_legal']}"
+    )
     if args.json:
         print(json.dumps(out))
     return out

@@ -20,7 +20,7 @@ from alhambra_widget.engine.alhambra.listing import takes  # noqa: E402
 from alhambra_widget.engine.errors import IllegalAction, MalformedInput  # noqa: E402
 from alhambra_widget.engine.gardens.game import GardensGame  # noqa: E402
 from alhambra_widget.players.arena import run  # noqa: E402
-from alhambra_widget.research import alhambra_v0, gardens_v0  # noqa: E402
+from alhambra_widget.research import alhambra_v1, gardens_v1  # noqa: E402
 from alhambra_widget.research.codec import (  # noqa: E402
     ALHAMBRA_SIZE,
     BUY,
@@ -175,7 +175,7 @@ def test_r2_no_peeking_observation_unchanged_when_the_unseen_is_rearranged(kind,
 
 @pytest.mark.parametrize(
     ("mod", "n"),
-    [(alhambra_v0, 2), (alhambra_v0, 3), (alhambra_v0, 6), (gardens_v0, 2), (gardens_v0, 4)],
+    [(alhambra_v1, 2), (alhambra_v1, 3), (alhambra_v1, 6), (gardens_v1, 2), (gardens_v1, 4)],
 )
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # dict observations, as in chess
 def test_pettingzoo_api_and_seed_tests_pass(mod, n):
@@ -185,7 +185,7 @@ def test_pettingzoo_api_and_seed_tests_pass(mod, n):
     seed_test(lambda: mod.env(players=n), num_cycles=50)
 
 
-@pytest.mark.parametrize(("mod", "n"), [(alhambra_v0, 3), (gardens_v0, 2)])
+@pytest.mark.parametrize(("mod", "n"), [(alhambra_v1, 3), (gardens_v1, 2)])
 def test_r12_a_masked_random_episode_ends_with_the_winners_sharing_1(mod, n):
     import numpy as np
 
@@ -294,8 +294,8 @@ def test_r12_the_points_variant_is_zero_sum_and_options_reach_the_engine():
     import numpy as np
 
     for mod, kw in (
-        (alhambra_v0, {"players": 2, "dirk_can_win": True}),
-        (gardens_v0, {"players": 2, "hand_size": 3}),
+        (alhambra_v1, {"players": 2, "dirk_can_win": True}),
+        (gardens_v1, {"players": 2, "hand_size": 3}),
     ):
         env = mod.env(rewards="points", **kw)
         env.reset(seed=8)
@@ -320,7 +320,7 @@ def test_render_rgb_array_draws_the_position_and_changes_with_it(game, n):
 
     from alhambra_widget.research.gym_env import SeatEnv
 
-    mod = alhambra_v0 if game == "alhambra" else gardens_v0
+    mod = alhambra_v1 if game == "alhambra" else gardens_v1
     env = mod.env(players=n, render_mode="rgb_array")
     env.reset(seed=5)
     first = env.render()
@@ -335,7 +335,247 @@ def test_render_rgb_array_draws_the_position_and_changes_with_it(game, n):
         obs, *_ = env.last()
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     later = env.render()
-    assert later.shape != first.shape or not np.array_equal(later, first)
+    assert later.shape == first.shape and not np.array_equal(later, first)
     g = SeatEnv(game=game, players=n, render_mode="rgb_array")
     g.reset(seed=2)
     assert g.render().shape[2] == 3
+
+
+def _known_state(seed=4, n=3):
+    """Steps at a position (no move begun) where a seat other than the one to move
+    holds a card everyone saw it take (R5), with that seat and card."""
+    rng = random.Random(seed)
+    s = Steps(_game("alhambra", n, seed))
+    while True:
+        s.step(rng.choice(s.legal()))
+        if s.prefix:
+            continue
+        g = s.game
+        for j in range(n):
+            if (
+                j != g.current
+                and g.known_money()[j]
+                and any(type(c).__name__ == "Card" for c in g.deck)
+            ):
+                return s, j, g.known_money()[j][0]
+
+
+def test_r6_an_opponents_publicly_known_money_is_in_the_observation():
+    """Two positions differing only in an opponent's publicly known cards (one card it
+    was seen to take is swapped, by an edit, for one from the deck) give different
+    observations and texts to the seat to move; a redraw of what nobody saw gives the
+    same (the no-peek test above), so the difference is the known cards."""
+    s, j, card = _known_state()
+    g = s.game
+    seat = g.current
+    other = s.copy()
+    deck = list(other.game.deck)
+    k = next(i for i, c in enumerate(deck) if type(c).__name__ == "Card" and c != card)
+    hand = list(other.game.players[j].money)
+    hand[hand.index(card)], deck[k] = deck[k], card
+    other.game.edit(players={g.players[j].name: {"money": hand}}, deck=deck[::-1])
+    assert other.game.known_money()[j] != g.known_money()[j]
+    assert len(other.game.players[j].money) == len(g.players[j].money)
+    assert other.game.display == g.display and other.game.discard == g.discard
+    assert observation(other, seat) != observation(s, seat)
+    assert text(other, seat) != text(s, seat)
+    same = s.determinize(seat, 3)  # what nobody saw redrawn: the known cards kept
+    assert observation(same, seat) == observation(s, seat)
+
+
+def _played(name, n, steps, seed=0):
+    import numpy as np
+
+    import alhambra_widget.research.openspiel_games  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game(name, {"players": n})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        assert len(outcomes) <= 256  # no node lists every deal
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    for _ in range(steps):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return game, state
+
+
+@pytest.mark.parametrize(("name", "n"), [("python_alhambra", 3), ("python_gardens", 2)])
+def test_openspiel_observation_types_are_honoured(name, n):
+    """Public-only: no private card (unchanged when the seat's own secret cards are
+    redrawn, while the default observation changes); private-only: the seat's own hand
+    alone; the information state (perfect recall) remembers the steps since the deal."""
+    from open_spiel.python.observation import make_observation
+
+    game, state = _played(name, n, 40 if name == "python_alhambra" else 12)
+    p = state.current_player()
+    kind = pyspiel.IIGObservationType
+    public = make_observation(
+        game,
+        kind(public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
+    )
+    private = make_observation(
+        game,
+        kind(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    default = make_observation(game)
+    other_seat = (p + 1) % n
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    changed = 0
+    for _ in range(6):  # p's secret cards redrawn (a world another seat may imagine)
+        world = state.resample_from_infostate(other_seat, sampler)
+        for obs in (public, default):
+            obs.set_from(state, p)
+            a, sa = obs.tensor.copy(), obs.string_from(state, p)
+            obs.set_from(world, p)
+            if obs is public:
+                assert list(obs.dict) == ["public"]
+                assert (obs.tensor == a).all() and obs.string_from(world, p) == sa
+                assert not any(line.startswith("hand") for line in sa.splitlines())
+            else:
+                changed += not (obs.tensor == a).all()
+    assert changed > 0
+    private.set_from(state, p)
+    assert list(private.dict) == ["private"]
+    hand = observation(state.steps, p)[: len(private.tensor)]
+    assert list(private.tensor) == hand and sum(hand) > 0
+    words = private.string_from(state, p)
+    assert words.startswith(f"seat {p} of {n}\nhand") and len(words.splitlines()) == 2
+    info = state.information_state_string(p)
+    assert info.startswith(state.observation_string(p)) and "record" in info
+    assert len(state.information_state_tensor(p)) == len(state.observation_tensor(p))
+
+
+def test_openspiel_the_information_state_has_perfect_recall():
+    """The information-state string ends with the seat's record: every step since the
+    deal, in order, and the tiles the seat drew (G3), never another seat's draw; two
+    histories differ in it; a clone keeps it."""
+    _, a = _played("python_gardens", 2, 14, seed=1)
+    _, b = _played("python_gardens", 2, 14, seed=2)
+    p = a.current_player()
+    moves = [(h.player, h.action) for h in a.full_history() if h.player >= 0]
+    words = a.information_state_string(p).split("\nrecord ", 1)[1].split()
+    steps = [int(w) for w in words if w.isdigit()]
+    drawn = [w for w in words if w.startswith("G")]
+    assert steps == [m for _, m in moves]
+    mine = sum(1 for who, _ in moves if who == p)
+    assert words.count("drew") == mine and len(drawn) == mine  # one tile a lay, its own
+    assert a.information_state_string(p) != b.information_state_string(p)
+    assert a.clone().information_state_string(p) == a.information_state_string(p)
+
+
+def test_openspiel_refuses_players_out_of_range_at_load_and_evaluate_bots_plays_ismcts():
+    import numpy as np
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from alhambra_widget.research.openspiel_games import ismcts_bot
+
+    for name, n in (("python_alhambra", 7), ("python_alhambra", 1), ("python_gardens", 5)):
+        with pytest.raises(IllegalAction) as e:
+            pyspiel.load_game(name, {"players": n})
+        assert e.value.rule in ("R1", "G5")  # the engine's own refusal
+    game = pyspiel.load_game("python_gardens", {"players": 2})
+    bots = [ismcts_bot(game, simulations=2, seed=1), pyspiel.make_uniform_random_bot(1, 3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(1))
+    assert sum(returns) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("mod", [alhambra_v1, gardens_v1])
+def test_pettingzoo_render_test_passes_and_the_old_versions_say_what_replaced_them(mod, capsys):
+    from pettingzoo.test import render_test
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv
+
+    from alhambra_widget.research import alhambra_v0, gardens_v0
+
+    render_test(
+        lambda render_mode=None: mod.env(players=2, render_mode=render_mode),
+        custom_tests={"svg": lambda r: r.startswith("<svg")},
+    )
+    shown = capsys.readouterr().out  # human mode, outside a notebook: the text
+    assert "turn" in shown and "seed" not in shown
+    assert not any(line.startswith("hand") for line in shown.splitlines())
+    for old in (alhambra_v0, gardens_v0):
+        with pytest.raises(DeprecatedEnv, match="_v1"):
+            old.env()
+
+
+def test_rgb_array_keeps_one_size_for_a_whole_six_player_game():
+    import numpy as np
+
+    env = alhambra_v1.env(players=6, render_mode="rgb_array")
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    shapes, k = set(), 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if k % 60 == 0 or term:
+            shapes.add(env.render().shape)
+        k += 1
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert shapes == {(600, 800, 3)} and k > 300
+
+
+def test_gymnasium_ids_are_registered():
+    import gymnasium as gym
+
+    for gid, size in (
+        ("alhambra_widget/Alhambra-v1", ALHAMBRA_SIZE),
+        ("alhambra_widget/Gardens-v1", GARDENS_SIZE),
+    ):
+        env = gym.make(f"alhambra_widget.research.gym_env:{gid}", opponents="random")
+        obs, _ = env.reset(seed=1)
+        assert env.action_space.n == size and obs["action_mask"].sum() > 0
+
+
+def test_the_research_ladder_rates_openspiel_ismcts_beside_the_package_bots(tmp_path):
+    from alhambra_widget.research.ladder import main
+
+    out = tmp_path / "t.md"
+    figures = main(
+        [
+            "--games",
+            "gardens:2",
+            "--entrants",
+            "ismcts:2",
+            "random",
+            "--seeds",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    table = figures["gardens:2"]["table"]
+    assert set(table) == {"openspiel-ismcts:2", "random"} and table["random"]["elo"] == 0
+    assert "| openspiel-ismcts:2 |" in out.read_text()
+
+
+def test_the_documented_layout_is_the_observations():
+    """docs/research.md's layout tables give every section's offset and length as the
+    vectors are built: each section's numbers lie where the page says (the known-money
+    part of the seats, the discard pile and the hand checked against the engine)."""
+    import re
+    from pathlib import Path
+
+    from alhambra_widget.research.observe import layout
+
+    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", page, re.M)
+    documented = [(n, int(o), int(k)) for n, o, k in rows]
+    built = [(n, o, k) for g in ("alhambra", "gardens") for n, o, k, _ in layout(g)]
+    assert documented == built
+    s, j, card = _known_state()
+    seat = s.game.current
+    obs = observation(s, seat)
+    at = {n: (o, k) for n, o, k, _ in layout("alhambra")}
+    o, _ = at["hand"]
+    assert sum(obs[o : o + 36]) == len(s.game.players[seat].money)
+    o, _ = at["discard"]
+    assert sum(obs[o : o + 36]) == len(s.game.discard)
+    o, _ = at["seats"]
+    r = (j - seat) % len(s.game.players)
+    known = obs[o + r * 41 + 5 : o + (r + 1) * 41]
+    assert known[CARDS.index(card)] >= 1 and sum(known) == len(s.game.known_money()[j])

@@ -7,8 +7,11 @@ see (:mod:`.observe`). Rewards come at the end: ``"win"`` (the winners share 1; 
 default) or ``"points"`` (the agent's points minus the mean of the others', / 100).
 ``reset(seed=s)`` deals ``Game(seed=s)`` (later resets without a seed continue a
 generator seeded with ``s``). ``render()`` gives the engine's SVG picture
-(``render_mode="svg"``; no hands are drawn), that picture as an RGB array
-(``"rgb_array"``, :mod:`.raster`) or text (``"ansi"``).
+(``render_mode="svg"``; no hands are drawn), that picture as an RGB array of one size
+for the whole game (``"rgb_array"``, :mod:`.raster`) or text (``"ansi"``: the table as
+a spectator sees it, no hand and no seed);
+``"human"`` shows the picture in a notebook (the text elsewhere) after every step and
+returns ``None``, as PettingZoo's human mode does.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from pettingzoo.utils import wrappers
 
 from ..engine.errors import MalformedInput
 from .codec import Steps
-from .observe import observation, observation_size
+from .observe import observation, observation_size, text
+from .raster import FRAME, Human, rgb_array
 
 REWARDS = ("win", "points")
 
@@ -44,7 +48,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one game; :func:`new_game` (of a subclass) deals."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "svg", "rgb_array"],
+        "render_modes": ["human", "ansi", "svg", "rgb_array"],
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -80,6 +84,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         }
         self._seeds = random.Random()
         self.steps: Steps | None = None
+        self.human = Human()
 
     def new_game(self, seed: int) -> Steps:
         """A new game of this environment, dealt with ``seed``, as Steps (each game's subclass says
@@ -121,6 +126,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.steps.game.current]
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         """Play the selected agent's step (the engine refuses an illegal one); at the game's end
@@ -139,18 +146,27 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.agents[self.steps.game.current]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
-        """The game as the render mode asks: SVG text, an RGB array, or text."""
+        """The game as the render mode asks: SVG text, an RGB array of the game's
+        :data:`~.raster.FRAME`, text, or (``"human"``) shown, returning ``None``."""
         if self.render_mode is None or self.steps is None:
             return None
         if self.render_mode == "svg":
             return self.svg()
         if self.render_mode == "rgb_array":
-            from .raster import rgb_array
+            return rgb_array(self.svg(), FRAME[self.game_name])
+        if self.render_mode == "human":
+            self.human.show(self.svg(), self.words())
+            return None
+        return self.words()
 
-            return rgb_array(self.svg())
-        return repr(self.steps.game)
+    def words(self) -> str:
+        """The table in words, as a spectator sees it (no hand, no seed)."""
+        assert self.steps is not None
+        return text(self.steps, self.steps.game.current, private=False)
 
     def svg(self) -> str:
         """The current game drawn as SVG by the game's view."""

@@ -1,8 +1,10 @@
 """A fixed integer encoding of every move, and a driver that plays a game by it.
 
-**Alhambra** (:class:`AlhambraCodec`, :data:`ALHAMBRA_SIZE` indices). A move is one to
-five *steps*; each engine move has exactly one sequence of steps and each sequence one
-move (a bijection), and no sequence is the start of another:
+**Alhambra** (:class:`AlhambraCodec`, :data:`ALHAMBRA_SIZE` indices). A move is one or
+two *steps*, or a purchase's ``k + 2`` (the tile, each of the k cards paid, then the
+end of the payment: R6 gives no change, so k is at most the cards in hand); each
+engine move has exactly one sequence of steps and each sequence one move (a
+bijection), and no sequence is the start of another:
 
 ==============================  =====================================================
 move (R4-R9, R12)               steps

@@ -9,6 +9,11 @@ The reward comes at the end (``"win"`` or ``"points"``, as in :mod:`.aec`). A st
 the rules refuse ends the episode with reward -1 and the engine's sentence in
 ``info["illegal"]`` (``illegal="lose"``, the default, as PettingZoo's classic games do),
 or raises the engine's IllegalAction (``illegal="raise"``).
+
+Importing this module registers the Gymnasium ids :data:`IDS`:
+``gym.make("alhambra_widget/Alhambra-v1")`` (or, without importing first,
+``gym.make("alhambra_widget.research.gym_env:alhambra_widget/Alhambra-v1")``), and
+``"alhambra_widget/Gardens-v1"``; keyword arguments pass to :class:`SeatEnv`.
 """
 
 from __future__ import annotations
@@ -26,13 +31,17 @@ from ..players.bots import make_bot
 from .aec import REWARDS, final_rewards
 from .codec import Steps
 from .observe import observation, observation_size, text
+from .raster import FRAME, Human, rgb_array
 
 
 class SeatEnv(gym.Env):
     """Seat ``seat`` of a ``players``-player game of ``game`` ("alhambra" or
     "gardens"); ``opponents`` is one bot kind for all other seats or one per seat."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg", "rgb_array"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["human", "ansi", "svg", "rgb_array"],
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -72,6 +81,7 @@ class SeatEnv(gym.Env):
             }
         )
         self.bots: list[Any] = []
+        self.human = Human()
 
     def _deal(self, seed: int) -> Steps:
         names = [f"player_{i}" for i in range(self.players)]
@@ -107,6 +117,8 @@ class SeatEnv(gym.Env):
             for i, k in enumerate(self.kinds)
         ]
         self._bots_play()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), {}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -121,28 +133,41 @@ class SeatEnv(gym.Env):
                 raise
             return self._obs(), -1.0, True, False, {"illegal": e.sentence, "rule": e.rule}
         self._bots_play()
+        if self.render_mode == "human":
+            self.render()
         if self.steps.over:
             r = final_rewards(self.steps.game, self.reward_mode)[self.seat]
             return self._obs(), r, True, False, {"scores": self.steps.game.scores}
         return self._obs(), 0.0, False, False, {}
 
     def render(self) -> Any:
-        """The game as the render mode asks: SVG text, an RGB array
-        (:mod:`.raster`), or the seat's text."""
-        if self.render_mode in ("svg", "rgb_array"):
-            if self.game_name == "gardens":
-                from ..views.gardens.view import gardens_svg
-
-                svg = gardens_svg(self.steps.game)
-            else:
-                from ..views.alhambra.svg import game_svg
-
-                svg = game_svg(self.steps.game)
-            if self.render_mode == "svg":
-                return svg
-            from .raster import rgb_array
-
-            return rgb_array(svg)
+        """The game as the render mode asks: SVG text, an RGB array of the game's
+        :data:`~.raster.FRAME` (:mod:`.raster`), the seat's text, or (``"human"``) shown,
+        returning ``None``."""
         if self.render_mode == "ansi":
             return text(self.steps, self.seat)
-        return None
+        if self.render_mode not in ("svg", "rgb_array", "human"):
+            return None
+        if self.game_name == "gardens":
+            from ..views.gardens.view import gardens_svg
+
+            svg = gardens_svg(self.steps.game)
+        else:
+            from ..views.alhambra.svg import game_svg
+
+            svg = game_svg(self.steps.game)
+        if self.render_mode == "svg":
+            return svg
+        if self.render_mode == "human":
+            self.human.show(svg, text(self.steps, self.seat))
+            return None
+        return rgb_array(svg, FRAME[self.game_name])
+
+
+IDS = {"alhambra_widget/Alhambra-v1": "alhambra", "alhambra_widget/Gardens-v1": "gardens"}
+"""The Gymnasium ids registered, and the game each makes (version as the PettingZoo
+environments': the observation's :data:`~.observe.VERSION`)."""
+
+for _id, _game in IDS.items():
+    if _id not in gym.registry:
+        gym.register(_id, entry_point=SeatEnv, kwargs={"game": _game})

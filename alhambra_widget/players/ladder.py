@@ -1,0 +1,262 @@
+"""A ladder: every bot against every other on fixed seeds, rated on one Elo scale:
+``python -m alhambra_widget.players.ladder --games alhambra:2 alhambra:3 gardens:2``.
+
+For each game (``alhambra:2`` is the Alhambra with two players, ``gardens:2`` the
+Gardens), a round robin: every set of entrants that fills the table (every pair; for
+three players every three) plays each seed of ``seed``, ``seed + 1``, ... once in every
+seating (the seats rotating), so each entrant meets the same deals from every seat.
+
+Each game counts, for every two of its players, as a game between them: a win for the
+one placed higher (a winner over a non-winner, else more points; equal: a draw, as a
+shared win, R12). From those the ratings are a Bradley-Terry fit on the Elo scale
+(400 points: ten to one), found by the minorization-maximization iteration, with one
+virtual draw between every two entrants (so a clean sweep gives a large rating, not an
+infinite one); ``random`` is 0 when it plays. The 95% intervals are the 2.5th and
+97.5th percentiles of the ratings refitted on the games resampled with replacement
+(bootstrap, 200 times, a fixed generator).
+
+The games go through any ``concurrent.futures.Executor`` (:func:`run`; by default this
+process): a process pool, or a Dask ``client.get_executor()``; for given seeds the
+table is the same whatever the executor. An entrant is a bot kind of
+:func:`~alhambra_widget.players.bots.make_bot` (``random``, ``greedy``, ``easy``,
+``medium``, ``strong``, ``strong:N``, ``strong:1s``) or a picklable factory ``(seed,
+game) -> bot`` with a ``name`` (OpenSpiel's ISMCTS: ``python -m
+alhambra_widget.research.ladder``, which adds ``ismcts:N`` entrants).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from ..engine.errors import MalformedInput
+from .arena import Kind, label
+from .parallel import InProcessExecutor
+
+ENTRANTS = ("random", "greedy", "easy", "medium", "strong")
+"""The entrants by default (``strong:1s`` searches on every core a second a decision:
+add it by name)."""
+GAMES = ("alhambra:2", "alhambra:3", "gardens:2")
+"""The games by default: the Alhambra with two and with three players, the Gardens with
+two."""
+BOOTSTRAP = 200
+"""How many resamplings give the intervals."""
+
+
+def parse_game(text: str) -> tuple[str, int]:
+    """``"alhambra:3"`` -> ``("alhambra", 3)``; the engine refuses a count it does not
+    seat when the game is dealt."""
+    name, _, n = text.partition(":")
+    if name not in ("alhambra", "gardens") or not n.isdigit():
+        raise MalformedInput(f"A ladder's game is alhambra:N or gardens:N, not {text!r}.")
+    return name, int(n)
+
+
+def new_game(name: str, n: int, seed: int) -> Any:
+    """A game of ``name`` for ``n`` seats ``P0``..., dealt with ``seed``."""
+    names = [f"P{i}" for i in range(n)]
+    if name == "gardens":
+        from ..engine.gardens.game import GardensGame
+
+        return GardensGame(names, seed=seed)
+    from ..engine.alhambra.game import Game
+
+    return Game(names, seed=seed)
+
+
+def _bot(kind: Kind, seed: int, game: Any) -> Any:
+    if callable(kind) and not isinstance(kind, str):
+        return kind(seed, game)
+    from .bots import make_bot
+
+    return make_bot(kind, seed, game)
+
+
+def play(game: str, seats: Sequence[Kind], seed: int) -> dict[str, Any]:
+    """One game of ``game`` (``"alhambra:2"``), seat i played by ``seats[i]``, dealt
+    with ``seed``: each seat's label, points, whether it won, and its decision times."""
+    name, n = parse_game(game)
+    if len(seats) != n:
+        raise MalformedInput(f"{game} seats {n} players, not {len(seats)}.")
+    g = new_game(name, n, seed)
+    bots = [_bot(k, seed * 10 + i, g) for i, k in enumerate(seats)]
+    times: list[list[float]] = [[] for _ in seats]
+    while not g.is_over:
+        i = g.current
+        t = time.perf_counter()
+        a = bots[i].choose(g)
+        times[i].append(time.perf_counter() - t)
+        g.apply(a)
+    return {
+        "seats": [label(k) for k in seats],
+        "points": [float(p.score) for p in g.players],
+        "won": [p.name in g.winners for p in g.players],
+        "times": times,
+    }
+
+
+def schedule(game: str, entrants: Sequence[Kind], seeds: int, seed: int) -> list[tuple[Any, ...]]:
+    """The round robin of ``game``: for every set of entrants that fills the table and
+    every seed, each rotation of the seats (``(game, seats, seed)`` jobs)."""
+    _, n = parse_game(game)
+    jobs: list[tuple[Any, ...]] = []
+    for group in itertools.combinations(entrants, n):
+        for k in range(seeds):
+            for r in range(n):
+                jobs.append((game, [group[(i + r) % n] for i in range(n)], seed + k))
+    return jobs
+
+
+def pairs(result: dict[str, Any]) -> list[tuple[str, str, float]]:
+    """The game as games between every two players: ``(a, b, a's score)``, 1 a win, 0.5
+    a draw (the one placed higher wins: a winner over a non-winner, else more points)."""
+    out = []
+    place = list(zip(result["won"], result["points"]))
+    for i, j in itertools.combinations(range(len(place)), 2):
+        a, b = result["seats"][i], result["seats"][j]
+        if a != b:
+            out.append((a, b, 1.0 if place[i] > place[j] else 0.0 if place[i] < place[j] else 0.5))
+    return out
+
+
+def fit(
+    names: Sequence[str], games: Sequence[tuple[str, str, float]], iterations: int = 500
+) -> dict[str, float]:
+    """Bradley-Terry ratings on the Elo scale from ``(a, b, a's score)`` games, with one
+    virtual draw between every two entrants; ``random`` (else the mean) is 0."""
+    wins = {a: 0.0 for a in names}
+    met: dict[tuple[str, str], float] = {}
+    for a, b in itertools.combinations(names, 2):  # the virtual draw
+        wins[a] += 0.5
+        wins[b] += 0.5
+        met[a, b] = met[b, a] = 1.0
+    for a, b, s in games:
+        wins[a] += s
+        wins[b] += 1.0 - s
+        met[a, b] = met.get((a, b), 0.0) + 1.0
+        met[b, a] = met.get((b, a), 0.0) + 1.0
+    near: dict[str, list[tuple[str, float]]] = {a: [] for a in names}
+    for (a, b), m in met.items():
+        near[a].append((b, m))
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(iterations):
+        new = {}
+        for a in names:
+            d = sum(m / (strength[a] + strength[b]) for b, m in near[a])
+            new[a] = wins[a] / d
+        mean = math.exp(statistics.mean(math.log(v) for v in new.values()))
+        strength = {a: v / mean for a, v in new.items()}
+    elo = {a: 400 * math.log10(v) for a, v in strength.items()}
+    zero = elo.get("random", statistics.mean(elo.values()))
+    return {a: v - zero for a, v in elo.items()}
+
+
+def ratings(
+    names: Sequence[str], results: Sequence[dict[str, Any]], seed: int = 0
+) -> dict[str, Any]:
+    """Each entrant's Elo, its 95% bootstrap interval (games resampled), its games, share
+    of wins and mean points, and median seconds a decision."""
+    games = [pairs(r) for r in results]
+    elo = fit(names, [p for g in games for p in g])
+    rng = random.Random(seed)
+    samples: dict[str, list[float]] = {a: [] for a in names}
+    for _ in range(BOOTSTRAP):
+        drawn = [games[rng.randrange(len(games))] for _ in games]
+        for a, v in fit(names, [p for g in drawn for p in g], iterations=150).items():
+            samples[a].append(v)
+    out: dict[str, Any] = {}
+    for a in names:
+        mine = [(r, i) for r in results for i, s in enumerate(r["seats"]) if s == a]
+        shares = [(1.0 / sum(r["won"])) if r["won"][i] else 0.0 for r, i in mine]
+        ts = [t for r, i in mine for t in r["times"][i]]
+        ordered = sorted(samples[a])
+        out[a] = {
+            "elo": elo[a],
+            "ci95": (ordered[int(0.025 * BOOTSTRAP)], ordered[int(0.975 * BOOTSTRAP) - 1]),
+            "games": len(mine),
+            "win_share": statistics.mean(shares) if shares else 0.0,
+            "points": statistics.mean(r["points"][i] for r, i in mine) if mine else 0.0,
+            "s_per_decision": statistics.median(ts) if ts else 0.0,
+        }
+    return out
+
+
+def run(
+    games: Sequence[str],
+    entrants: Sequence[Kind],
+    seeds: int = 2,
+    seed: int = 1000,
+    executor: Executor | None = None,
+) -> dict[str, Any]:
+    """Play each game's round robin on ``executor`` (this process by default) and rate
+    the entrants of each: ``{game: {label: figures}}`` (see :func:`ratings`)."""
+    ex = executor or InProcessExecutor()
+    names = [label(k) for k in entrants]
+    if len(set(names)) != len(names):
+        raise MalformedInput("A ladder's entrants have distinct names.")
+    out: dict[str, Any] = {}
+    for game in games:
+        jobs = schedule(game, entrants, seeds, seed)
+        results = list(ex.map(play, *zip(*jobs)))  # in the order of the jobs
+        out[game] = {"jobs": len(jobs), "table": ratings(names, results)}
+    return out
+
+
+def table(figures: dict[str, Any], seeds: int, seed: int) -> str:
+    """The ratings as Markdown: one table a game, the strongest first, with N."""
+    lines = []
+    for game, f in figures.items():
+        name, n = parse_game(game)
+        title = "The Alhambra" if name == "alhambra" else "The Gardens"
+        deals = f"seed {seed}" if seeds == 1 else f"seeds {seed}-{seed + seeds - 1}"
+        lines += [
+            f"**{title}, {n} players**: {f['jobs']} games ({deals}, every seating of every "
+            "group of entrants)",
+            "",
+            "| entrant | Elo | 95% interval | games | win share | points | s / decision |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for a, r in sorted(f["table"].items(), key=lambda kv: -kv[1]["elo"]):
+            lo, hi = r["ci95"]
+            lines.append(
+                f"| {a} | {r['elo']:.0f} | {lo:.0f} to {hi:.0f} | {r['games']} | "
+                f"{r['win_share']:.0%} | {r['points']:.1f} | {r['s_per_decision']:.3f} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None, *, seat: Callable[[str], Any] = str) -> dict[str, Any]:
+    """The command line: ``--games``, ``--entrants``, ``--seeds`` (deals per group of
+    entrants), ``--seed``, ``--workers`` (1: this process), ``--out`` (the Markdown
+    table's file). Another ladder passes ``seat``, which turns a name into an entrant."""
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--games", nargs="+", default=list(GAMES))
+    ap.add_argument("--entrants", nargs="+", default=list(ENTRANTS))
+    ap.add_argument("--seeds", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default="")
+    args = ap.parse_args(argv)
+    entrants = [seat(k) for k in args.entrants]
+    with InProcessExecutor() if args.workers <= 1 else ProcessPoolExecutor(args.workers) as ex:
+        figures = run(args.games, entrants, args.seeds, args.seed, ex)
+    text = table(figures, args.seeds, args.seed)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    return figures
+
+
+if __name__ == "__main__":
+    main()
