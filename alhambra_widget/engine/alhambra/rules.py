@@ -61,7 +61,7 @@ from .narration import (
 )
 from .packing import POSITION, cell
 from .state import GameState, PlayerState
-from .turns import placed, after_last_action
+from .turns import after_last_action, placed
 
 A = TypeVar("A", bound=Action)
 
