@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .positions import BACK, CHAIN, CROSS, RING, WALLED, game_start  # noqa: F401
+from .positions import BACK, CHAIN, CROSS, FIRST_CELL, RING, WALLED, game_start  # noqa: F401
 
 E: list[dict[str, Any]] = [
     # -- basics --------------------------------------------------------------------------
@@ -12,20 +12,20 @@ E: list[dict[str, Any]] = [
         id="coords",
         chapter="basics",
         title="Naming a cell",
-        rules=("R7",),
-        teach="Every Alhambra grows from its fountain. A cell is named by two numbers (x, y): x counts the cells east of the fountain (west is negative), y the cells south of it (north is negative); the fountain is (0, 0). Empty cells show their names in the corner. Tiles never turn, and where a tile touches a neighbour, a wall must meet a wall and an open side an open side. A tile's name gives its kind, its price and the sides its walls lie on, by their first letters N, E, S and W (north, east, south, west): “garden 7 NE” is a garden costing 7, walled north and east.",
+        rules=("R7a", "R7b"),
+        teach="Every Alhambra grows from its fountain, and a cell is named by two numbers (x, y): x counts the cells east of the fountain (west is negative), y the cells south of it (north is negative); the fountain is (0, 0), and empty cells show their names in the corner. A tile's name gives its kind, its price and the sides its walls lie on, by their first letters N, E, S and W (north, east, south, west): “garden 7 NE” is a garden costing 7, walled north and east. Tiles never turn, and a new tile goes on an empty cell (the rules of building are R7). It shares at least one full side with the Alhambra (the rule the feedback calls R7b), and wherever it touches a neighbour, a wall meets a wall and an open side an open side (R7a).",
         picture={"alhambra": {"1,0": "garden 7"}, "tile": "pavilion 4", "cell": "1,1"},
-        teaches=("coords", "R7", "wall-codes"),
-        needs=("coords", "R7"),
+        teaches=("coords", "R7", "R7a", "R7b", "wall-codes"),
+        needs=("coords", "R7", "R7a", "R7b"),
         goal="Cells are named (x, y): x counts east from the fountain, y counts south, and the fountain is (0, 0). "
         "The tile in hand fits exactly one cell of this Alhambra. Which cell? Enter its x and y.",
         task="numbers",
-        start={"alhambra": CROSS, "tile": "pavilion 2 NEW"},
+        start={"alhambra": FIRST_CELL, "tile": "tower 8 NES"},
         want={"oracle": "coords"},
         hints=(
             "Each empty cell shows its (x, y) in the corner.",
             "A wall must meet a wall, and an open side an open side.",
-            "The tile is open only to the south: it must be reached from that side.",
+            "The tile is open only to the west: an open side must be beside it there.",
         ),
         after="From now on the lessons name cells this way.",
     ),
@@ -207,7 +207,7 @@ E: list[dict[str, Any]] = [
         title="Building a tile",
         rules=("R7",),
         teach="A new tile goes into an empty cell of your Alhambra, and it never turns. Four rules decide where: its sides match their neighbours (R7a), it shares a full side with the Alhambra (R7b), you could walk to it from the fountain (R7c), and it closes in no empty cell (R7d). The next lessons take them one at a time; here any cell that keeps all four is right.",
-        teaches=("R7a", "R7b", "R7c", "R7d"),
+        teaches=("R7", "R7a", "R7b", "R7c", "R7d"),
         needs=("R7", "coords"),
         goal="Build the tile in hand into your Alhambra: click a cell. Tiles never turn.",
         task="build",
@@ -225,7 +225,7 @@ E: list[dict[str, Any]] = [
         rules=("R7a",),
         teach="R7a, matching sides: where two tiles touch, a wall must meet a wall and an open side an open side. The picture shows a tile breaking it, with the engine's sentence.",
         picture={"alhambra": {"1,0": "garden 7 E"}, "tile": "pavilion 8", "cell": "2,0"},
-        needs=("R7a",),
+        needs=("R7a", "R7"),
         goal="Find a cell where this tile would break the rule of matching sides (R7a): click it.",
         task="break",
         start={"alhambra": CROSS, "tile": "pavilion 8"},
@@ -246,7 +246,7 @@ E: list[dict[str, Any]] = [
             "tile": "pavilion 8",
             "cell": "3,1",
         },
-        needs=("R7b",),
+        needs=("R7b", "R7"),
         goal="Find a cell where this tile touches the Alhambra only at a corner (R7b): click it.",
         task="break",
         start={"alhambra": CROSS, "tile": "pavilion 8"},
@@ -260,7 +260,7 @@ E: list[dict[str, Any]] = [
         rules=("R7c",),
         teach="R7c, on foot: someone must be able to walk from the fountain to the new tile, crossing open sides only. A tile whose walls all face its neighbours matches them, yet nobody can walk in.",
         picture={"alhambra": {"1,0": "garden 7 E"}, "tile": "pavilion 8 W", "cell": "2,0"},
-        needs=("R7c",),
+        needs=("R7c", "R7"),
         goal="Find a cell where this tile's sides all match, yet nobody could walk into it from the fountain (R7c).",
         task="break",
         start={"alhambra": CROSS, "tile": "pavilion 3 SW"},
@@ -287,7 +287,7 @@ E: list[dict[str, Any]] = [
             "tile": "tower 7",
             "cell": "0,-1",
         },
-        needs=("R7d",),
+        needs=("R7d", "R7"),
         goal="Find the cell where this tile would leave an empty cell closed in by tiles (R7d).",
         task="break",
         start={"alhambra": RING, "tile": "pavilion 7"},
