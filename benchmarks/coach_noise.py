@@ -34,7 +34,6 @@ from alhambra_widget.course.principles import (
 from alhambra_widget.engine.alhambra.game import Game
 from alhambra_widget.engine.gardens.game import GardensGame
 from alhambra_widget.players.alhambra.greedy import GreedyBot
-from alhambra_widget.players.alhambra.strong import HINT_PLAYOUTS
 from alhambra_widget.players.arena import wilson
 from alhambra_widget.players.gardens.greedy import GreedyGardensBot
 
@@ -72,7 +71,7 @@ def judgements(game: str, g: Any, move: Any, playouts: int) -> list[Judgement]:
     for shift in SHIFTS:
         if game == "alhambra":
             analyse = alhambra_search(playouts, shift)
-            top = alhambra_top(HINT_PLAYOUTS, playouts == HINT_PLAYOUTS and shift == 0)
+            top = alhambra_top
         else:
             analyse, top = gardens_search(playouts, TREE, shift), gardens_top(150)
         choices = analyse(g, [move])

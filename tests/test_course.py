@@ -119,6 +119,19 @@ def hand_answers():
         # 11 at (0, 2) (the garden 9 E at (0, 1) is walled east, R7a)
         "coords": one({"numbers": {"x": 1, "y": 2}}),
         "cards": one({"numbers": {"cards": 108}}),  # R1: 4 currencies x 9 values x 3
+        # R1, R2: 54 tiles in the bag, one drawn for each of the four market slots
+        "setup": one({"numbers": {"bag": 50}}),
+        # R6: the two dirham 4s leave Cem's four cards for the empty discard pile
+        "paid-cards": one({"numbers": {"discard pile": 2, "in hand": 2}}),
+        # R8: building from the reserve is a redesign, one action that ends the turn
+        "from-reserve": one({"choice": "Cem's turn ends"}),
+        # G3: 36 garden tiles, one in each of three hands
+        "g-supply": one({"numbers": {"supply": 33}}),
+        # G2, G4: with two players palm belongs to nobody, and its points are not scored
+        "g-unowned": one({"choice": "nobody"}),
+        # G4: the seraglio 2 at (0, 5) faces orange 6, palm 4: 2 x 2 kinds = 4; the tower 5
+        # at (1, 5) faces lemon 6, orange 8, lavender 1: 5 x 3 kinds = 15; both orange (Ben)
+        "g-several": one({"numbers": {"points": 19}}),
         "first-player": one({"choice": _r2_starter(["Ann", "Ben", "Cem"], 1)[1]}),
         # R5: one card of any value (7), or cards summing to at most 5 (1+4)
         "take-most": one({"take": ["florin 7"]}),
@@ -156,7 +169,8 @@ def hand_answers():
         # the pavilion's north wall at (2, 0) extends pavilion east + arcades north to 3
         "build-wall": cells((2, 0)),
         "to-reserve": cells((-1, 1), (2, 1)),  # _CHAIN: only the two ends
-        "must-stay": cells((-1, 0), (1, 0), (2, 0)),
+        # CHAIN_DOWN: the tiles between the fountain and a tile further on
+        "must-stay": cells((0, -1), (0, 1), (0, 2)),
         # _WALLED, an arcades walled north: not where a tile's open side meets it from the
         # north ((0, 1), (1, 1), (-1, 1))
         "exchange": cells((-1, 0), (1, 0), (2, 0)),
@@ -1171,3 +1185,42 @@ def test_needs_cover_every_ruling_the_judge_can_cite():
             cited = {v.rule, *CITED.findall(v.message)} - {None}
             assert cited <= declared, (les.id, ans, sorted(cited - declared), v.message)
             assert cited <= taught, (les.id, ans, sorted(cited - taught))
+
+
+def _feedback(les):
+    """Everything a lesson says once answered: to each listed wrong answer, and to its
+    right answers."""
+    said = [Attempt(les).answer(ans).message for ans in _wrong_answers(les)]
+    return " ".join(said) + " " + _right_messages(les)
+
+
+def test_no_lesson_answers_a_later_one_on_the_same_board():
+    """A lesson that shares its board (and its tile) with a later one says nothing of
+    the later one's answer: lesson 15's feedback once named every tile that must stay,
+    lesson 16's answer, on the same board."""
+    boards = [les for les in JUDGED if les.start.get("alhambra")]
+    for i, early in enumerate(boards):
+        for later in boards[i + 1 :]:
+            if early.start["alhambra"] != later.start["alhambra"]:
+                continue
+            if early.start.get("tile") != later.start.get("tile") or early.task != later.task:
+                continue  # feedback about another tile or task answers nothing here
+            if early.task == "break":
+                continue  # a cell breaking another rule first is named with that rule: known
+            said = _feedback(early)
+            for way in later.solutions():
+                if "cell" in way[0]:
+                    c = tuple(way[0]["cell"])
+                    assert f"({c[0]}, {c[1]})" not in said, (early.id, later.id, c)
+
+
+def test_titles_never_state_an_answer():
+    """A title names the situation, not its outcome: a lesson whose answer is "nobody"
+    does not speak of a tie in its title (lessons 33 and 47 once did)."""
+    for les in JUDGED:
+        for way in les.solutions():
+            ans = way[0]
+            if ans.get("choice") == "nobody":
+                assert not re.search(r"\btie|\bnobody|\bno one", les.title.lower()), les.id
+            if "choice" in ans:
+                assert ans["choice"].lower() not in les.title.lower(), les.id

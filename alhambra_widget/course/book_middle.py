@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .positions import BACK, CHAIN, CROSS, RING, WALLED, game_start  # noqa: F401
+from .positions import BACK, CHAIN, CHAIN_DOWN, CROSS, RING, WALLED, game_start  # noqa: F401
 
 E: list[dict[str, Any]] = [
     # -- redesign ------------------------------------------------------------------------
@@ -13,7 +13,7 @@ E: list[dict[str, Any]] = [
         chapter="redesign",
         title="Moving a tile to the reserve",
         rules=("R8",),
-        teach="Redesigning is an action of its own, and it ends the turn. One way is to move a tile from your Alhambra to your reserve, if what remains still keeps the building rules: every tile reachable on foot, no closed-in space. The fountain never moves.",
+        teach="Your reserve is the place beside your Alhambra for tiles you own but have not built; they count for nothing there. Redesigning, changing your Alhambra with the reserve, is an action of its own, and it ends the turn. One way is to move a tile from your Alhambra to your reserve, if what remains still keeps the building rules: every tile reachable on foot, no closed-in space. The fountain never moves.",
         teaches=("R8",),
         needs=("R8", "R7c", "R7d"),
         goal="Redesign: click a tile that may leave your Alhambra for the reserve.",
@@ -34,7 +34,7 @@ E: list[dict[str, Any]] = [
         needs=("R8", "R7c", "R7"),
         goal="Click a tile that may not go to the reserve (not the fountain).",
         task="remove",
-        start={"alhambra": CHAIN},
+        start={"alhambra": CHAIN_DOWN},
         want={"goal": "stuck"},
         hints=("Removing a tile must not cut anything off.",),
     ),
@@ -53,6 +53,28 @@ E: list[dict[str, Any]] = [
             "The reserve tile takes exactly the cell of the built tile.",
             "The result must keep every building rule.",
         ),
+    ),
+    dict(
+        id="from-reserve",
+        chapter="redesign",
+        title="Building from the reserve",
+        rules=("R8",),
+        teach="A tile in your reserve waits there until you build it. Moving it from the reserve into your Alhambra, by the building rules, is one of the ways to redesign.",
+        teaches=("reserve-build",),
+        needs=("R8", "R4", "reserve-build"),
+        goal="It is Cem's turn, and a pavilion waits in his reserve. He builds it into his Alhambra. What comes next?",
+        task="choose",
+        start={
+            "deal": {"players": ["Ann", "Ben", "Cem"], "seed": 1},
+            "reserve": "pavilion 3",
+            "options": [
+                {"label": "Cem takes another action"},
+                {"label": "Cem's turn ends"},
+                {"label": "Cem pays for the pavilion again"},
+            ],
+        },
+        want={"oracle": "from_reserve"},
+        hints=("What kind of action is it?", "What did you learn about that kind of action?"),
     ),
     dict(
         id="place-bought",
@@ -431,7 +453,7 @@ E: list[dict[str, Any]] = [
     dict(
         id="gift-tie",
         chapter="end",
-        title="A tie at the end",
+        title="The last dirham tile",
         rules=("R12",),
         teach="Compare the most with the next: the tile needs one player above every other.",
         needs=("R12",),

@@ -307,12 +307,10 @@ class CoachedGame(CoachPart, AlhambraWidget):
         self._publish()
 
     def _make_coach(self, threshold: float, shift: int) -> Coach:
-        n = self.coach_playouts
-        same = n == self.hint_playouts and shift == 0  # the coach's search is the hint's
         return Coach(
-            alhambra_search(n, shift),
+            alhambra_search(self.coach_playouts, shift),
             alhambra_effects,
-            alhambra_top(self.hint_playouts, same),
+            alhambra_top,  # the hint's top move while the coach's search is the hint's
             threshold,
             alhambra_principle,
         )

@@ -4,7 +4,7 @@ The Alhambra coach weighs with the search behind the table's hint
 (:func:`~alhambra_widget.players.alhambra.strong.hint_search`, seeded by the step as
 the hint is), so at the default budget the hint's top move is read off the coach's own
 search; the Gardens coach weighs with a bigger search than the Gardens hint and asks the
-hint for its top move. What a move changes comes from the bots' ``reasons`` and, in the
+hint for its top move (cheap: the Gardens hint is small). What a move changes comes from the bots' ``reasons`` and, in the
 Alhambra, what it leaves the next player (:func:`~.hinting.leaves`). Nothing here
 computes a rule.
 """
@@ -19,7 +19,7 @@ from ..engine.alhambra.game import Game
 from ..engine.gardens.game import GardensGame
 from ..players.alhambra.greedy import GreedyBot
 from ..players.alhambra.hinting import leaves
-from ..players.alhambra.strong import focus, hint_search, hints
+from ..players.alhambra.strong import focus, hint_search
 from ..players.alhambra.strong import reasons as alhambra_reasons
 from ..players.gardens.strong import GardensStrongBot
 from ..players.gardens.strong import hints as gardens_hints
@@ -43,21 +43,15 @@ def alhambra_search(playouts: int, shift: int = 0) -> Analyse:
     return analyse
 
 
-def alhambra_top(hint_playouts: int, same_search: bool) -> Callable[[Game, list[Choice]], Any]:
-    """The Alhambra hint's top move. When the coach's search is the hint's
-    (``same_search``), it is read off the coach's choices in the hint's order
+def alhambra_top(game: Game, choices: list[Choice]) -> Any:
+    """The top move of the coach's search in the order a hint shows its moves
     (:func:`~alhambra_widget.players.ranking.ranked`), leaving out a move the hint's
-    search would not have tried; else the hint is asked."""
-
-    def top(game: Game, choices: list[Choice]) -> Any:
-        if not same_search:
-            return hints(game, playouts=hint_playouts, seed=len(game.history), k=1)[0].action
-        legal = game.legal_actions()
-        tried = set(focus(game, legal))
-        kept = [c for c in choices if c.action in tried]
-        return ranked(kept or choices, _ranker.rank(game, legal))[0][0].action
-
-    return top
+    search would not have tried. At the default budget and seed the coach's search is
+    the hint's, so this is the hint's top move."""
+    legal = game.legal_actions()
+    tried = set(focus(game, legal))
+    kept = [c for c in choices if c.action in tried]
+    return ranked(kept or choices, _ranker.rank(game, legal))[0][0].action
 
 
 def alhambra_effects(game: Game, action: Any) -> list[str]:

@@ -25,6 +25,7 @@ from .core import (
     cell_text,
     parse_cell,
 )
+from .fact_oracles import FACT_OPTIONS, FACT_ORACLES
 from .gardens_oracles import GARDENS_ORACLES
 
 
@@ -508,6 +509,7 @@ def _o_best(lesson: Lesson) -> Oracle:
 
 ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
     **GARDENS_ORACLES,
+    **FACT_ORACLES,
     # numbers
     "majority": _o_majority,
     "walls": _o_walls,
@@ -541,6 +543,8 @@ def options(lesson: Lesson) -> list[str]:
         return [*TREES, "nobody"]
     if o == "g_side":
         return list(TREES)
+    if o in FACT_OPTIONS:
+        return FACT_OPTIONS[o](s)
     return [opt["label"] for opt in s["options"]]
 
 
