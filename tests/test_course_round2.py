@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -73,11 +74,11 @@ def test_R11_a_wall_counted_in_a_straight_line_or_by_tiles_is_told_so():
     seg = a.longest_wall_segments()
     # the longest straight stretch of the engine's segments, counted here by hand
     runs, run = [], 1
-    for s1, s2 in zip(seg, seg[1:]):
+    for s1, s2 in itertools.pairwise(seg):
         same = (s1[0][0] == s1[1][0]) == (s2[0][0] == s2[1][0])
         run = run + 1 if same else 1
         runs.append(run)
-    straight = max(runs + [1])
+    straight = max([*runs, 1])
     assert straight != a.longest_wall()
     assert les.check({"numbers": {"wall": straight}}).mistake == "straight"
     tiles = len(a.tiles) - 1

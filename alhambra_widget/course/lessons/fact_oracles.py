@@ -53,7 +53,7 @@ def _o_paid(lesson: Lesson) -> Oracle:
     who = g.current_player.name
     buy = Game.action_from_json(lesson.want["buy"])
     assert isinstance(buy, Buy)
-    before_pile, before_hand = len(g.discard), len(g.current_player.money)
+    before_pile = len(g.discard)
     g.apply(buy)
     pile, hand = len(g.discard), len(g.player(who).money)
 
