@@ -34,6 +34,7 @@ from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
 from ..widgets.session_widget import SessionWidget
 from ..widgets.table import AlhambraWidget
+from . import catalog
 from .judgement import (
     ALHAMBRA_PLAYOUTS,
     GARDENS_PLAYOUTS,
@@ -57,7 +58,19 @@ from .principles import (
 LESSON_IDS = {"alhambra": "coached-game", "gardens": "coached-gardens"}
 """The course lesson each coached game earns its stars for (chapter ``"coached"``)."""
 STARS = 3
-"""Finishing a coached game earns the chapter's three stars."""
+"""The most stars a coached game earns: won, with at most :data:`FEW` moves flagged."""
+
+FEW = 2
+"""Flagged moves a game may have and still earn every star (see :func:`game_stars`)."""
+
+
+def game_stars(won: bool, flagged: int) -> int:
+    """The stars of a finished coached game, from how it went: 3 for a win with at most
+    :data:`FEW` moves the coach flagged, 2 for a win or a game with at most :data:`FEW`
+    flagged, else 1 (finishing is worth a star)."""
+    if won and flagged <= FEW:
+        return STARS
+    return 2 if won or flagged <= FEW else 1
 
 
 # -- the first scoring, explained ----------------------------------------------------------
@@ -172,16 +185,21 @@ class CoachPart(SessionWidget[Any]):
         if self.finished:
             return
         self.finished = True
-        self.progress.record(LESSON_IDS[self.GAME_KIND], STARS)
-        winners = " and ".join(self.session.game.winners)
-        self._say_remark(
-            Remark(
-                "end",
-                f"The game is over: {winners} won. The chapter's {STARS} stars are yours. "
-                "The review below weighs each of your decisions against the search's choice.",
-                len(self.session.game.history),
-            )
+        g = self.session.game
+        flagged = sum(1 for r in self.remarks if r.kind == "mistake")
+        won = self.learner in g.winners
+        stars = game_stars(won, flagged)
+        self.progress.record(LESSON_IDS[self.GAME_KIND], stars)
+        moves = f"{flagged} move{'' if flagged == 1 else 's'} the coach flagged"
+        text = (
+            f"The game is over: {' and '.join(g.winners)} won. You "
+            f"{'won' if won else 'did not win'}, with {moves}: {stars} of the chapter's "
+            f"{STARS} stars. The review below weighs each of your decisions against the "
+            "search's choice."
         )
+        if all(self.progress.stars.get(les.id) for les in catalog.LESSONS):
+            text += " Every lesson has its stars: the course is complete."
+        self._say_remark(Remark("end", text, len(g.history)))
 
     # -- the learner's answers ---------------------------------------------------------
     def take_back(self) -> int:
