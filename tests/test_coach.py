@@ -148,7 +148,7 @@ def test_the_coached_chapter_lessons_judge_a_finished_game_R12_G5():
 def test_G4_the_gardens_coach_flags_a_lay_that_passes_up_points_and_takes_it_back(tmp_path):
     w = CoachedGardens(seed=1, bot="greedy", progress=tmp_path / "p.json")
     w.run_bots()
-    while True:  # the first decision where the engine's previews differ by 12 points or more
+    while True:  # the first later decision where the engine's previews differ by 12+ points
         g = w.game
         mine = g.current_player.kinds
 
@@ -159,7 +159,9 @@ def test_G4_the_gardens_coach_flags_a_lay_that_passes_up_points_and_takes_it_bac
 
         legal = g.legal_actions()
         lo, hi = min(legal, key=net), max(legal, key=net)
-        if net(hi) - net(lo) >= 12:
+        # in the second half of the game, where 12 points weigh more than the search's
+        # noise and the threshold (early on, 15 points are a loss of about 0.09)
+        if net(hi) - net(lo) >= 12 and g.fields_share_left < 0.6:
             break
         w.act(GreedyGardensBot(0).choose(g))
         if w.offer:
