@@ -38,17 +38,18 @@ it a verdict is the same for three seeds in 29 of 30 positions
 (``benchmarks/coach_noise.py``, ``docs/coach.md``)."""
 
 GARDENS_PLAYOUTS = 800
-"""Simulations of each Gardens weighing, in trees of :data:`TREE` (the Gardens hint's
-150 in one tree moves too much with the seed to judge a lay by;
-``benchmarks/coach_noise.py``)."""
+"""Simulations of each Gardens weighing, in trees of :data:`TREE`: half the Alhambra's,
+a lay being cheaper to weigh (the Gardens hint's 150 in one tree is too small to judge
+a lay by; ``benchmarks/coach_noise.py --game gardens`` measures it)."""
 
 TREE = 200
 """The most simulations one tree of a Gardens weighing gets (as a hint's trees)."""
 
 THRESHOLD = 0.1
-"""The share of the chance to win a move must give away before the coach speaks: above
-the spread of a loss between seeds at the budgets above (``benchmarks/coach_noise.py``:
-the loss's standard deviation between three seeds is about 0.02 at 1,600 simulations)."""
+"""The share of the chance to win a move must give away before the coach speaks: five
+times the largest spread of a loss between seeds at 1,600 simulations
+(``benchmarks/coach_noise.py``: over 30 positions the loss's standard deviation between
+three seeds is 0.007 on average, 0.020 at most)."""
 
 
 @dataclass(frozen=True)
