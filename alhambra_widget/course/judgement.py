@@ -34,7 +34,7 @@ from ..views.panels import decision_json
 ALHAMBRA_PLAYOUTS = 1600
 """Simulations of each Alhambra weighing: the hint's own budget
 (:data:`~alhambra_widget.players.alhambra.strong.HINT_PLAYOUTS`, trees of 200). With
-it a verdict is the same for three seeds in 29 of 30 positions
+it a verdict is the same for three seeds in 28 of 30 positions
 (``benchmarks/coach_noise.py``, ``docs/coach.md``)."""
 
 GARDENS_PLAYOUTS = 800
