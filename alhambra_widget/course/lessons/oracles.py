@@ -9,7 +9,6 @@ from typing import Any
 
 from ...engine.alhambra.components import Card, Tile, money_cards
 from ...engine.alhambra.game import Game, dirk_draw
-from ...engine.alhambra.grid import Alhambra
 from ...engine.alhambra.scoring import POINTS, place_points, score_kind
 from ...engine.errors import MalformedInput
 from ...engine.gardens.components import TREES
@@ -27,6 +26,7 @@ from .core import (
 )
 from .fact_oracles import FACT_OPTIONS, FACT_ORACLES
 from .gardens_oracles import GARDENS_ORACLES
+from .wall_mistakes import wall_mistake
 
 
 def _majority(lesson: Lesson) -> Any:
@@ -83,33 +83,6 @@ def _o_majority(lesson: Lesson) -> Oracle:
     return Oracle(dict(ks.points), ks.explain() + " (R10).", wrong)
 
 
-def _straight(segments: list[tuple[Pos, Pos]]) -> int:
-    """The longest straight stretch of a wall given segment by segment, in order (the
-    engine's segments: a stretch goes on while the direction stays the same)."""
-    best = run = 0
-    last = None
-    for (ax, ay), (bx, by) in segments:
-        d = (bx - ax == 0, by - ay == 0)
-        run = run + 1 if d == last else 1
-        best, last = max(best, run), d
-    return best
-
-
-def _wall_mistake(a: Alhambra, got: int, want: int) -> tuple[str, str] | None:
-    """A count of the longest wall that counted something else: a straight stretch, the
-    tiles, a ring less one (the kind of mistake and what it missed), or None."""
-    seg = a.longest_wall_segments()
-    ring = len(seg) > 2 and bool(set(seg[0]) & set(seg[-1]))
-    if ring and got == want - 1:
-        return "ring", "a ring scores every one of its segments, once each, not one less"
-    if got == _straight(seg) and got != want:
-        return "straight", "that is one straight stretch; the wall goes on around the corners"
-    walled = sum(1 for t in a.tiles.values() if t.walls)
-    if got in (len(a.tiles) - 1, walled) and got != want:
-        return "tiles", "that counts tiles; a tile can give the wall several segments: count sides"
-    return None
-
-
 def _o_walls(lesson: Lesson) -> Oracle:
     a = lesson.alhambra()
     want = a.longest_wall()
@@ -129,7 +102,7 @@ def _o_walls(lesson: Lesson) -> Oracle:
                 "R11",
                 "all_outer",
             )
-        missed = _wall_mistake(a, got, want)
+        missed = wall_mistake(a, got, want)
         if missed is not None:
             return f"{got}: {missed[1]} (R11).", "R11", missed[0]
         return (
