@@ -124,7 +124,7 @@ function pictureHtml(p: PictureJson | null) {
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
   }
   if (p.garden) out.push(gardenPic(p.garden));
-  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 448) : gardensBoard(p.gardens, false)}</div>`);
+  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 340) : gardensBoard(p.gardens, false)}</div>`);
   if (p.deck) out.push(deckPic(p.deck));
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
