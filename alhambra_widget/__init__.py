@@ -87,4 +87,8 @@ def __getattr__(name: str) -> object:
         from .course.widget import CourseWidget
 
         return CourseWidget
+    if name in ("CoachedGame", "CoachedGardens"):
+        from .course import coach
+
+        return getattr(coach, name)
     raise AttributeError(f"module 'alhambra_widget' has no attribute {name!r}")

@@ -5,10 +5,13 @@ shows the review and records the chapter's stars."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from alhambra_widget.course import catalog
 from alhambra_widget.course.coach import LESSON_IDS, CoachedGame, CoachedGardens
+from alhambra_widget.course.judgement import pct
 from alhambra_widget.course.lessons import Progress
 from alhambra_widget.course.widget import CourseWidget
 from alhambra_widget.engine.alhambra.actions import Buy
@@ -26,7 +29,8 @@ def _overpay_most(g: Game) -> Buy:
 
 
 def _coached(tmp_path, **kw) -> CoachedGame:
-    w = CoachedGame(seed=1, bot="greedy", progress=tmp_path / "p.json", **kw)
+    kw.setdefault("progress", tmp_path / "p.json")
+    w = CoachedGame(seed=1, bot="greedy", **kw)
     w.run_bots()  # Ben starts this game (R2)
     return w
 
@@ -42,13 +46,11 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert w.offer and w.remark is not None and w.remark.kind == "mistake"
     d = w.remark.decision
     assert d is not None and d.loss > w.coach.threshold
-    assert (
-        f"from about {round(100 * d.chance_best)}% (with the search's choice, below) to {round(100 * d.chance_played)}%"
-        in w.remark.text
-    )
+    assert f"after yours about {pct(d.chance_played)}" in w.remark.text
     assert w.remark.lines[0].startswith(f"You played: {said}")
-    # the engine's facts: the reason is the log's own sentence for the overpayment (R6)
-    assert f"Its effects: {payment_words(price, bad.pay)}" in w.remark.lines[0]
+    # the engine's facts: what only this move does is the log's own sentence for the
+    # overpayment (R6)
+    assert f"Only it: {payment_words(price, bad.pay)}" in w.remark.lines[0]
     assert payment_words(price, bad.pay) in said
     assert w.remark.lines[1].startswith("The search prefers: ")
     # the bots wait for the answer: the page is told no bot is to move
@@ -74,6 +76,13 @@ def test_the_threshold_is_a_parameter_and_a_kept_move_lets_the_bots_play_on(tmp_
     assert not w2.offer and w2.game.current_player.name == "You"
     with pytest.raises(GameError):
         w2.take_back()  # nothing is offered back any more
+
+
+def _said_stars(w) -> int:
+    """The stars the end remark says the game earned."""
+    found = re.search(r"(\d) of the chapter's 3 stars", w.remarks[-1].text)
+    assert found, w.remarks[-1].text
+    return int(found.group(1))
 
 
 def _play_out(w, choose, until=lambda w: False) -> None:
@@ -115,10 +124,11 @@ def test_R12_finishing_shows_the_review_and_records_the_chapters_stars(tmp_path)
     assert len(graph["chances"]) == len(w.game.history) + 1
     w.goto(5)  # looking back at a step (a click on the graph) keeps the review
     assert w.view["step"] == 5 and w.view["review"]["graph"] == graph
-    assert Progress(path).stars[LESSON_IDS["alhambra"]] == 3
+    earned = _said_stars(w)
+    assert Progress(path).stars[LESSON_IDS["alhambra"]] == earned
     course = CourseWidget(chapter="coached", progress=path)
     shown = {les["id"]: les["stars"] for les in course.view["course"]["lessons"]}
-    assert shown == {"coached-game": 3, "coached-gardens": 0}
+    assert shown == {"coached-game": earned, "coached-gardens": 0}
     assert list(catalog.CHAPTERS)[-1] == "coached"
 
 
@@ -138,7 +148,7 @@ def test_the_coached_chapter_lessons_judge_a_finished_game_R12_G5():
 def test_G4_the_gardens_coach_flags_a_lay_that_passes_up_points_and_takes_it_back(tmp_path):
     w = CoachedGardens(seed=1, bot="greedy", progress=tmp_path / "p.json")
     w.run_bots()
-    while True:  # the first decision where the engine's previews differ by 12 points or more
+    while True:  # the first later decision where the engine's previews differ by 12+ points
         g = w.game
         mine = g.current_player.kinds
 
@@ -149,14 +159,16 @@ def test_G4_the_gardens_coach_flags_a_lay_that_passes_up_points_and_takes_it_bac
 
         legal = g.legal_actions()
         lo, hi = min(legal, key=net), max(legal, key=net)
-        if net(hi) - net(lo) >= 12:
+        # in the second half of the game, where 12 points weigh more than the search's
+        # noise and the threshold (early on, 15 points are a loss of about 0.09)
+        if net(hi) - net(lo) >= 12 and g.fields_share_left < 0.6:
             break
         w.act(GreedyGardensBot(0).choose(g))
         if w.offer:
             w.keep()
     before = w.game.state_dict()
     w.act(lo)
-    assert w.offer and w.remark.decision.loss > 0.15
+    assert w.offer and w.remark.decision.loss > w.coach.threshold
     assert w.remark.lines[0].startswith("You played: You lay ")
     assert "(G4)" in w.remark.lines[1]  # the search's lay encloses and scores a building
     w.take_back()
@@ -173,7 +185,7 @@ def test_G4_the_gardens_first_building_is_explained_and_finishing_earns_stars(tm
     first = next(e for e in w.game.log if e.kind == "scored")
     assert scoring[0].lines[0] == first.text
     assert w.finished and w.view["review"]["decisions"] > 5
-    assert Progress(path).stars[LESSON_IDS["gardens"]] == 3
+    assert Progress(path).stars[LESSON_IDS["gardens"]] == _said_stars(w) >= 1
 
 
 def test_stars_of_a_coached_game_survive_a_course_board_opened_before_it(tmp_path):
@@ -181,7 +193,47 @@ def test_stars_of_a_coached_game_survive_a_course_board_opened_before_it(tmp_pat
     course = CourseWidget(chapter="coached", progress=path)  # opened first, stars read then
     w = _coached(tmp_path, coach_playouts=8)
     _play_out(w, GreedyBot(0).choose)
-    assert Progress(path).stars["coached-game"] == 3
+    earned = _said_stars(w)
+    assert Progress(path).stars["coached-game"] == earned >= 1
     course.goto("coached-gardens")  # the course board writes the file again
-    assert Progress(path).stars["coached-game"] == 3
-    assert course.progress.stars["coached-game"] == 3
+    assert Progress(path).stars["coached-game"] == earned
+    assert course.progress.stars["coached-game"] == earned
+
+
+def test_R12_the_stars_tell_how_the_game_went_and_the_course_ends_complete(tmp_path):
+    """Stars reflect the result and the moves the coach flagged (a loss never earns
+    all three); finishing the last unstarred lesson says the course is complete, and
+    only then."""
+    path = tmp_path / "p.json"
+    store = Progress(path)
+    for les in catalog.LESSONS:
+        if les.id != "coached-game":
+            store.record(les.id, 1)
+    w = _coached(tmp_path, coach_playouts=8, progress=path)
+    _play_out(w, lambda g: g.legal_actions()[-1])  # a careless learner
+    end = w.remarks[-1]
+    flagged = sum(1 for r in w.remarks if r.kind == "mistake")
+    stars = _said_stars(w)
+    assert f"with {flagged} move" in end.text
+    if "You" not in w.game.winners:
+        assert stars < 3 and "You did not win" in end.text
+    assert "the course is complete" in end.text
+    other = tmp_path / "q.json"  # a course with lessons left: not complete
+    w2 = _coached(tmp_path, coach_playouts=8, progress=other)
+    _play_out(w2, GreedyBot(0).choose)
+    assert "complete" not in w2.remarks[-1].text
+
+
+def test_an_answer_after_the_solution_was_shown_raises_no_stars(tmp_path):
+    """A lesson solved once has shown its solution: answering it again, even at the
+    first try, keeps the stars it had."""
+    path = tmp_path / "p.json"
+    course = CourseWidget(lesson="two-cards", progress=path)
+    right = catalog.lesson("two-cards").solutions()[0][0]
+    course.answer({"numbers": {"cards": right["numbers"]["cards"] + 1}})
+    course.answer(right)
+    assert Progress(path).stars["two-cards"] == 2
+    course.next()
+    course.prev()
+    course.answer(right)  # first try, after the solution was shown
+    assert Progress(path).stars["two-cards"] == 2

@@ -229,6 +229,20 @@ E: list[dict[str, Any]] = [
         ),
     ),
     dict(
+        id="g-supply",
+        chapter="gardens",
+        title="Hands and the supply",
+        rules=("G3",),
+        teach="The box holds 36 garden tiles. Each player starts with one garden tile in hand (a variant deals three), and the rest lie face down as the supply: after laying a tile you draw a new one from it. Who starts is drawn at random, and the turn then passes clockwise.",
+        teaches=("g-supply", "G3"),
+        needs=("g-supply", "G3"),
+        goal="Three players set up the Gardens. How many garden tiles are in the supply when the first tile is laid?",
+        task="numbers",
+        start={"deal": {"players": ["Ann", "Ben", "Cem"], "seed": 1}},
+        want={"oracle": "g_supply"},
+        hints=("How many tiles does each player hold?", "The supply is what nobody holds."),
+    ),
+    dict(
         id="g-first",
         chapter="gardens",
         title="The first garden tile",
@@ -290,7 +304,7 @@ E: list[dict[str, Any]] = [
     dict(
         id="g-nobody",
         chapter="gardens",
-        title="Two ties at the top",
+        title="Four kinds, four counts",
         rules=("G4",),
         teach="Tied counts drop out, however high they are.",
         picture={
@@ -307,6 +321,20 @@ E: list[dict[str, Any]] = [
         start={"trees": {"lemon": 2, "orange": 2, "palm": 3, "lavender": 3}},
         want={"oracle": "winning_kind"},
         hints=("Tied counts drop out.", "What is left when every count is tied?"),
+    ),
+    dict(
+        id="g-unowned",
+        chapter="gardens",
+        title="Trees of no player",
+        rules=("G2", "G4"),
+        teach="Each player owns the trees of one kind, the colour they play, and scores the buildings that kind wins. With two or three players some kinds have no player; they still count and compete for every building.",
+        teaches=("g-owners",),
+        needs=("G2", "G4", "g-owners"),
+        goal="A game of two: Ann owns lemon and Ben owns orange. A building is enclosed, and palm wins it with 4 trees facing it. Who scores its points?",
+        task="choose",
+        start={"deal": {"players": ["Ann", "Ben"], "seed": 1}, "kind": "palm"},
+        want={"oracle": "g_unowned"},
+        hints=("Who owns palm?", "Points go to the owner of the winning kind."),
     ),
     dict(
         id="g-points",
@@ -331,6 +359,35 @@ E: list[dict[str, Any]] = [
         hints=(
             "Find the winning kind first.",
             "Multiply the value by the number of kinds with a tree facing it.",
+        ),
+    ),
+    dict(
+        id="g-several",
+        chapter="gardens",
+        title="Two buildings with one tile",
+        rules=("G4",),
+        teach="One garden tile can close in more than one building: every building it encloses is scored, one after another, each with its own winning kind and points.",
+        picture={
+            "gardens": {
+                "players": ["Ann", "Ben"],
+                "seed": 17,
+                "lays": [[1, 4, 0], [1, 5, 1], [0, 5, 0], [2, 4, 0], [1, 3, 0]],
+                "standings": True,
+            },
+            "caption": "Ann owns lemon and Ben orange. Ben is to lay.",
+        },
+        needs=("G1", "G4"),
+        goal="Ben lays the tile in his hand, unturned, on field (0, 4). It shows 4 trees a side: lemon north-east, orange south-east, palm south-west, lavender north-west. How many points does Ben score with it?",
+        task="numbers",
+        start={
+            "players": ["Ann", "Ben"],
+            "seed": 17,
+            "lays": [[1, 4, 0], [1, 5, 1], [0, 5, 0], [2, 4, 0], [1, 3, 0]],
+        },
+        want={"oracle": "g_several", "lay": [0, 4, 0]},
+        hints=(
+            "Which buildings does field (0, 4) touch, and which of them have every other field planted?",
+            "Score each of them on its own, then add.",
         ),
     ),
     dict(

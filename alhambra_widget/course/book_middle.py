@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .positions import BACK, CHAIN, CROSS, RING, WALLED, game_start  # noqa: F401
+from .positions import BACK, CHAIN, CHAIN_DOWN, CROSS, RING, WALLED, game_start  # noqa: F401
 
 E: list[dict[str, Any]] = [
     # -- redesign ------------------------------------------------------------------------
@@ -13,7 +13,7 @@ E: list[dict[str, Any]] = [
         chapter="redesign",
         title="Moving a tile to the reserve",
         rules=("R8",),
-        teach="Redesigning is an action of its own, and it ends the turn. One way is to move a tile from your Alhambra to your reserve, if what remains still keeps the building rules: every tile reachable on foot, no closed-in space. The fountain never moves.",
+        teach="Your reserve is the place beside your Alhambra for tiles you own but have not built; they count for nothing there. Redesigning, changing your Alhambra with the reserve, is an action of its own, and it ends the turn. One way is to move a tile from your Alhambra to your reserve, if what remains still keeps the building rules: every tile reachable on foot, no closed-in space. The fountain never moves.",
         teaches=("R8",),
         needs=("R8", "R7c", "R7d"),
         goal="Redesign: click a tile that may leave your Alhambra for the reserve.",
@@ -31,10 +31,10 @@ E: list[dict[str, Any]] = [
         title="A tile that must stay",
         rules=("R8",),
         teach="A tile in the middle of a path often must stay: without it, the tiles beyond could no longer be reached from the fountain.",
-        needs=("R8", "R7c"),
+        needs=("R8", "R7c", "R7"),
         goal="Click a tile that may not go to the reserve (not the fountain).",
         task="remove",
-        start={"alhambra": CHAIN},
+        start={"alhambra": CHAIN_DOWN},
         want={"goal": "stuck"},
         hints=("Removing a tile must not cut anything off.",),
     ),
@@ -53,6 +53,28 @@ E: list[dict[str, Any]] = [
             "The reserve tile takes exactly the cell of the built tile.",
             "The result must keep every building rule.",
         ),
+    ),
+    dict(
+        id="from-reserve",
+        chapter="redesign",
+        title="Building from the reserve",
+        rules=("R8",),
+        teach="A tile in your reserve waits there until you build it. Moving it from the reserve into your Alhambra, by the building rules, is one of the ways to redesign.",
+        teaches=("reserve-build",),
+        needs=("R8", "R4", "reserve-build"),
+        goal="It is Cem's turn, and a pavilion waits in his reserve. He builds it into his Alhambra. What comes next?",
+        task="choose",
+        start={
+            "deal": {"players": ["Ann", "Ben", "Cem"], "seed": 1},
+            "reserve": "pavilion 3",
+            "options": [
+                {"label": "Cem takes another action"},
+                {"label": "Cem's turn ends"},
+                {"label": "Cem pays for the pavilion again"},
+            ],
+        },
+        want={"oracle": "from_reserve"},
+        hints=("What kind of action is it?", "What did you learn about that kind of action?"),
     ),
     dict(
         id="place-bought",
@@ -195,14 +217,14 @@ E: list[dict[str, Any]] = [
     dict(
         id="round2-tie",
         chapter="scoring",
-        title="Round 2: a tie for first",
+        title="Round 2: a shared place",
         rules=("R10",),
         teach="A tie shares places: two players tied for first share the points of first and second place, half each, rounded down. The next player then takes third place, which round 2 does not pay.",
         picture={"points": ["garden"], "round": 2},
         needs=("R10", "points-table"),
         goal="Scoring round 2. How many points does each player score for gardens?",
         task="numbers",
-        start={"kind": "garden", "counts": {"Kim": 4, "Nina": 4, "Omar": 2}, "round": 2},
+        start={"kind": "garden", "counts": {"Kim": 5, "Nina": 3, "Omar": 3}, "round": 2},
         want={"oracle": "majority"},
         hints=(
             "Tied players share the points of the places they cover.",
@@ -214,16 +236,16 @@ E: list[dict[str, Any]] = [
         chapter="scoring",
         title="Round 3: three places",
         rules=("R10",),
-        teach="Round 3, at the end of the game, pays three places. Two players tied for second share second and third place.",
+        teach="Round 3, at the end of the game, pays three places. Ties share places as in round 2, whatever place they are tied for.",
         picture={"points": ["chambers"], "round": 3},
         needs=("R10", "points-table"),
         goal="Scoring round 3. How many points does each player score for chambers?",
         task="numbers",
-        start={"kind": "chambers", "counts": {"Ann": 5, "Ben": 3, "Cem": 3, "Dan": 0}, "round": 3},
+        start={"kind": "chambers", "counts": {"Ann": 4, "Ben": 4, "Cem": 2, "Dan": 0}, "round": 3},
         want={"oracle": "majority"},
         hints=(
             "A player with no tile of a kind takes no place.",
-            "Two players tied for second share second and third.",
+            "Tied players share the points of the places they cover; the next player takes the place after them.",
         ),
     ),
     dict(
@@ -263,7 +285,7 @@ E: list[dict[str, Any]] = [
         rules=("R9",),
         teach="Nothing is refilled during a turn. At its end, first the empty places of the money display are filled from the deck, then the empty market slots from the bag, in slot order. An empty deck is replaced by the shuffled discard pile.",
         teaches=("refill",),
-        needs=("refill", "R5"),
+        needs=("refill", "R5", "R9"),
         goal="You take the ducat 1, the denar 2 and the florin 2; your turn ends. How many cards does the money display hold when Ben begins?",
         task="numbers",
         start={
@@ -365,7 +387,7 @@ E: list[dict[str, Any]] = [
         title="When a redesign pays",
         rules=("R8", "R11"),
         teach="An exchange can lengthen a wall: the tile coming in brings its own walls to the cell. It can as well break one, when a tile with fewer walls takes a walled tile's place.",
-        needs=("R8", "R11"),
+        needs=("R8", "R11", "R7"),
         goal="Exchange the reserve tile with a built tile so that your longest wall grows the most.",
         task="exchange",
         start={"alhambra": WALLED, "tile": "garden 9 NES"},
@@ -431,7 +453,7 @@ E: list[dict[str, Any]] = [
     dict(
         id="gift-tie",
         chapter="end",
-        title="A tie at the end",
+        title="The last dirham tile",
         rules=("R12",),
         teach="Compare the most with the next: the tile needs one player above every other.",
         needs=("R12",),
@@ -453,9 +475,9 @@ E: list[dict[str, Any]] = [
         chapter="end",
         title="A game is its seed and its actions",
         rules=("R13", "R4"),
-        teach="A game is fixed by its seed and the list of its actions: replaying them gives the same game, card for card. So you can work out whose turn it is from the rules alone: who started, and which actions ended a turn.",
+        teach="A game's seed is a number that every shuffle and draw of the game comes from. A game is fixed by its seed and the list of its actions: replaying them gives the same game, card for card. So you can work out whose turn it is from the rules alone: who started, and which actions ended a turn.",
         teaches=("R13",),
-        needs=("R13", "R2", "R4"),
+        needs=("R13", "R2", "R4", "R9"),
         goal="A game with these players and this seed began with the actions listed. Whose turn is it now?",
         task="choose",
         start={

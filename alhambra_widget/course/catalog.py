@@ -43,9 +43,32 @@ FACTS: dict[str, str] = {
     "scoring-cards": "when the scoring rounds come: the scoring cards in the money deck (R2, R9)",
     "refill": "how the display and the market are refilled at the end of a turn (R9)",
     "longest-wall": "how the longest joined outer wall is counted, segment by segment (R11)",
+    "setup": "the set-up: 54 building tiles in the bag, four market slots each with a tile, four money cards face up (R1, R2)",
+    "discard-pile": "paid cards go face up onto the discard pile, shuffled into a new deck when the deck runs out (R6, R9)",
+    "reserve-build": "building a tile from the reserve is a redesign (R8)",
+    "g-supply": "the Gardens' hand (one tile), the supply and who starts (G3)",
+    "g-owners": "each player owns one kind of tree; with two or three players some kinds have no player (G2)",
     "margin": "how strategy lessons judge: your points in the round minus the best other player's",
 }
 """Facts a lesson may teach or need besides the ruling ids (``Lesson.teaches``, ``needs``)."""
+
+GLOSSARY: dict[str, tuple[str, str]] = {
+    "bag": ("setup", "the cloth bag the building tiles are drawn from without looking (R2)"),
+    "discard pile": ("paid-cards", "where paid cards lie face up until the deck runs out (R6, R9)"),
+    "reserve": (
+        "to-reserve",
+        "the tiles a player owns but has not built; they count for nothing (R8)",
+    ),
+    "redesign": (
+        "to-reserve",
+        "an action that changes an Alhambra with the reserve; it ends the turn (R8)",
+    ),
+    "seed": ("replay", "the number every shuffle and draw of a game comes from (R13)"),
+    "supply": ("g-supply", "the face-down garden tiles players draw from (G3)"),
+    "owns": ("g-unowned", "each player owns the trees of one kind; some kinds have no player (G2)"),
+}
+"""Term -> (the lesson that teaches it, what it means): no lesson uses a term before the
+lesson that teaches it (``tests/test_course_round2.py``)."""
 
 E: list[dict[str, Any]] = [*_FIRST, *_MIDDLE, *_LAST]
 """Every lesson entry (written in the ``book_*`` modules, by chapter)."""

@@ -21,134 +21,56 @@ the engine and the bots' ``reasons``.
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..engine.alhambra.game import Game
 from ..engine.errors import GameError, MalformedInput
 from ..engine.gardens.game import GardensGame
-from ..players.alhambra.strong import StrongBot
-from ..players.alhambra.strong import reasons as alhambra_reasons
-from ..players.gardens.strong import GardensStrongBot
-from ..players.gardens.strong import reasons as gardens_reasons
-from ..players.ismcts import Choice, Decision
 from ..players.review_graph import review_graph
-from ..views.contract import RemarkJson, ReviewDone, ReviewSummary, SessionFields
-from ..views.panels import decision_json, graph_json
+from ..views.contract import ReviewDone, SessionFields
+from ..views.panels import graph_json
 from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
 from ..widgets.session_widget import SessionWidget
 from ..widgets.table import AlhambraWidget
+from . import catalog
+from .judgement import (
+    ALHAMBRA_PLAYOUTS,
+    GARDENS_PLAYOUTS,
+    THRESHOLD,
+    TREE,
+    Coach,
+    Remark,
+)
 from .lessons import Progress
+from .lessons.coached import BOT
+from .principles import (
+    alhambra_effects,
+    alhambra_principle,
+    alhambra_search,
+    alhambra_top,
+    gardens_effects,
+    gardens_search,
+    gardens_top,
+)
 
 LESSON_IDS = {"alhambra": "coached-game", "gardens": "coached-gardens"}
 """The course lesson each coached game earns its stars for (chapter ``"coached"``)."""
 STARS = 3
-"""Finishing a coached game earns the chapter's three stars."""
+"""The most stars a coached game earns: won, with at most :data:`FEW` moves flagged."""
+
+FEW = 2
+"""Flagged moves a game may have and still earn every star (see :func:`game_stars`)."""
 
 
-@dataclass(frozen=True)
-class Remark:
-    """Something the coach says: ``kind`` is ``"mistake"`` (a move that gave away more
-    than the threshold; it may be taken back), ``"scoring"`` (the first scoring
-    explained), ``"undone"`` or ``"end"`` (the game is over)."""
-
-    kind: str
-    text: str
-    step: int
-    rule: str | None = None
-    lines: tuple[str, ...] = ()
-    """The details: the reasons of each move, the rows of a scoring breakdown."""
-    decision: Decision | None = None
-
-    def to_dict(self) -> RemarkJson:
-        """The remark as JSON for the page (its decision too, when it has one)."""
-        return {
-            "kind": self.kind,
-            "text": self.text,
-            "step": self.step,
-            "rule": self.rule,
-            "lines": list(self.lines),
-            "decision": decision_json(self.decision) if self.decision else None,
-        }
-
-
-@dataclass
-class Coach:
-    """The judgement, apart from any widget: ``weigh(before, played)`` searches the
-    position ``before`` (the learner to move) with ``played`` included and returns the
-    :class:`Decision` and, when it gave away more than ``threshold``, a
-    :class:`Remark` with the engine's reasons."""
-
-    analyse: Callable[[Any, Sequence[Any]], list[Choice]]
-    """``analyse(game, include)``: the search's choices, best first."""
-    reasons: Callable[[Any, Any], list[str]]
-    threshold: float = 0.15
-    decisions: dict[int, Decision] = field(default_factory=dict)
-    """Every decision weighed so far, by step (a decision taken back is dropped)."""
-
-    def weigh(self, before: Any, played: Any, step: int) -> Remark | None:
-        """Weigh the move ``played`` in the position ``before`` (decision ``step``) against the
-        search's choice; a "mistake" Remark when it gave away more than ``threshold`` of the chance
-        to win, else None (also when there was no choice)."""
-        if len(before.legal_actions()) < 2:
-            return None  # no choice, nothing to judge
-        choices = self.analyse(before, [played])
-        best = choices[0]
-        mine = next((c for c in choices if c.action == played), None)
-        who = before.current_player.name
-        d = Decision(
-            step,
-            who,
-            says(before, played),
-            says(before, best.action),
-            mine.value if mine else 0.0,
-            best.value,
-        )
-        self.decisions[step] = d
-        if d.loss <= self.threshold or best.action == played:
-            return None
-        lines = [f"You played: {d.played}" + _why(self.reasons(before, played))]
-        lines.append(f"The search prefers: {d.best}" + _why(self.reasons(before, best.action)))
-        text = (
-            f"That move lowered your chance to win from about {_pct(d.chance_best)} (with the "
-            f"search's choice, below) to {_pct(d.chance_played)}. Take it back?"
-        )
-        return Remark("mistake", text, step, None, tuple(lines), d)
-
-    def forget_after(self, steps: int) -> None:
-        """Drop the decisions taken back (at or after step ``steps``)."""
-        for k in [k for k in self.decisions if k >= steps]:
-            del self.decisions[k]
-
-    def review(self) -> ReviewSummary:
-        """The review of the game, in the form of the table's review panel: each
-        decision weighed during the game, the biggest losses first."""
-        found = [self.decisions[k] for k in sorted(self.decisions)]
-        worst = sorted(found, key=lambda d: -d.loss)[:5]
-        return {
-            "state": "done",
-            "player": found[0].player if found else "",
-            "decisions": len(found),
-            "mean_loss": round(sum(d.loss for d in found) / max(1, len(found)), 3),
-            "big": sum(1 for d in found if d.loss > 0.1),
-            "mistakes": [decision_json(d) for d in worst if d.loss > 0.02],
-        }
-
-
-def says(game: Any, action: Any) -> str:
-    """The engine's own sentence for ``action`` (its first event, on a copy)."""
-    events = game.copy().apply(action)
-    return events[0].text if events else str(action)
-
-
-def _why(reasons: list[str]) -> str:
-    return f" Its effects: {'; '.join(reasons)}." if reasons else ""
-
-
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def game_stars(won: bool, flagged: int) -> int:
+    """The stars of a finished coached game, from how it went: 3 for a win with at most
+    :data:`FEW` moves the coach flagged, 2 for a win or a game with at most :data:`FEW`
+    flagged, else 1 (finishing is worth a star)."""
+    if won and flagged <= FEW:
+        return STARS
+    return 2 if won or flagged <= FEW else 1
 
 
 # -- the first scoring, explained ----------------------------------------------------------
@@ -194,13 +116,13 @@ class CoachPart(SessionWidget[Any]):
         learner: str,
         threshold: float,
         playouts: int,
-        seed: int,
+        shift: int,
         progress: Progress | str | pathlib.Path | None,
     ) -> None:
         self.learner = learner
         self.coach_playouts = playouts
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
-        self.coach = Coach(self._analyser(seed), self._reasons, threshold)
+        self.coach = self._make_coach(threshold, shift)
         self.remark: Remark | None = None
         self.remarks: list[Remark] = []
         """Everything the coach said, in order."""
@@ -210,12 +132,7 @@ class CoachPart(SessionWidget[Any]):
         self._before = self.session.game.copy()
         self.on_action(self._watch)
 
-    def _analyser(
-        self, seed: int
-    ) -> Callable[[Any, Sequence[Any]], list[Choice]]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _reasons(self, game: Any, action: Any) -> list[str]:  # pragma: no cover - abstract
+    def _make_coach(self, threshold: float, shift: int) -> Coach:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _explain_scoring(
@@ -268,16 +185,21 @@ class CoachPart(SessionWidget[Any]):
         if self.finished:
             return
         self.finished = True
-        self.progress.record(LESSON_IDS[self.GAME_KIND], STARS)
-        winners = " and ".join(self.session.game.winners)
-        self._say_remark(
-            Remark(
-                "end",
-                f"The game is over: {winners} won. The chapter's {STARS} stars are yours. "
-                "The review below weighs each of your decisions against the search's choice.",
-                len(self.session.game.history),
-            )
+        g = self.session.game
+        flagged = sum(1 for r in self.remarks if r.kind == "mistake")
+        won = self.learner in g.winners
+        stars = game_stars(won, flagged)
+        self.progress.record(LESSON_IDS[self.GAME_KIND], stars)
+        moves = f"{flagged} move{'' if flagged == 1 else 's'} the coach flagged"
+        text = (
+            f"The game is over: {' and '.join(g.winners)} won. You "
+            f"{'won' if won else 'did not win'}, with {moves}: {stars} of the chapter's "
+            f"{STARS} stars. The review below weighs each of your decisions against the "
+            "search's choice."
         )
+        if all(self.progress.stars.get(les.id) for les in catalog.LESSONS):
+            text += " Every lesson has its stars: the course is complete."
+        self._say_remark(Remark("end", text, len(g.history)))
 
     # -- the learner's answers ---------------------------------------------------------
     def take_back(self) -> int:
@@ -375,9 +297,11 @@ class CoachedGame(CoachPart, AlhambraWidget):
 
     ``CoachedGame(seed=1)`` seats ``"You"`` against ``Ben``, the search bot at ``bot``
     (``"easy"`` by default; any seat kind of the table). ``threshold``: the share of the
-    chance to win a move may give away before the coach speaks (0.15);
-    ``coach_playouts``: the simulations of each weighing (60, seeded by ``seed`` and
-    the step). ``progress``: the course's progress store (or its file)."""
+    chance to win a move must give away, beyond the search's noise, before the coach
+    speaks (:data:`~.judgement.THRESHOLD`); ``coach_playouts``: the simulations of each
+    weighing (the hint's 1,600, in the hint's trees, seeded by the step as the hint is;
+    ``coach_seed`` shifts that seed, which makes the coach's search differ from the
+    hint's). ``progress``: the course's progress store (or its file)."""
 
     GAME_KIND = "alhambra"
 
@@ -385,10 +309,11 @@ class CoachedGame(CoachPart, AlhambraWidget):
         self,
         *,
         seed: int | None = None,
-        bot: object = "easy",
+        bot: object = BOT,
         players: Sequence[str] = ("You", "Ben"),
-        threshold: float = 0.15,
-        coach_playouts: int = 60,
+        threshold: float = THRESHOLD,
+        coach_playouts: int = ALHAMBRA_PLAYOUTS,
+        coach_seed: int = 0,
         progress: Progress | str | pathlib.Path | None = None,
         game: Game | None = None,
         **kwargs: Any,
@@ -396,15 +321,17 @@ class CoachedGame(CoachPart, AlhambraWidget):
         game = game or Game(list(players), seed=seed)
         learner, *others = [p.name for p in game.players]
         super().__init__(game, seats={n: bot for n in others}, **kwargs)
-        self._coach_start(learner, threshold, coach_playouts, game.seed, progress)
+        self._coach_start(learner, threshold, coach_playouts, coach_seed, progress)
         self._publish()
 
-    def _analyser(self, seed: int) -> Callable[[Any, Sequence[Any]], list[Choice]]:
-        bot = StrongBot(seed, playouts=self.coach_playouts)
-        return lambda g, include: bot.analyse(g, include=include)
-
-    def _reasons(self, game: Any, action: Any) -> list[str]:
-        return alhambra_reasons(game, action)
+    def _make_coach(self, threshold: float, shift: int) -> Coach:
+        return Coach(
+            alhambra_search(self.coach_playouts, shift),
+            alhambra_effects,
+            alhambra_top,  # the hint's top move while the coach's search is the hint's
+            threshold,
+            alhambra_principle,
+        )
 
     def _explain_scoring(self, game: Any, events: list[Any]) -> Remark | None:
         return explain_first_round(game, events)
@@ -417,7 +344,9 @@ class CoachedGame(CoachPart, AlhambraWidget):
 
 class CoachedGardens(CoachPart, GardensWidget):
     """The same for the Gardens: ``You`` against ``Ben``, a coach weighing each lay
-    (``coach_playouts`` 40 by default) and explaining the first enclosed building."""
+    (``coach_playouts``: :data:`~.judgement.GARDENS_PLAYOUTS` in trees of 200, seeded by
+    the step; the hint's top lay is asked of the hint) and explaining the first enclosed
+    building."""
 
     GAME_KIND = "gardens"
 
@@ -425,10 +354,11 @@ class CoachedGardens(CoachPart, GardensWidget):
         self,
         *,
         seed: int | None = None,
-        bot: object = "easy",
+        bot: object = BOT,
         players: Sequence[str] = ("You", "Ben"),
-        threshold: float = 0.15,
-        coach_playouts: int = 40,
+        threshold: float = THRESHOLD,
+        coach_playouts: int = GARDENS_PLAYOUTS,
+        coach_seed: int = 0,
         progress: Progress | str | pathlib.Path | None = None,
         game: GardensGame | None = None,
         **kwargs: Any,
@@ -436,15 +366,16 @@ class CoachedGardens(CoachPart, GardensWidget):
         game = game or GardensGame(list(players), seed=seed)
         learner, *others = [p.name for p in game.players]
         super().__init__(game, seats={n: bot for n in others}, **kwargs)
-        self._coach_start(learner, threshold, coach_playouts, game.seed, progress)
+        self._coach_start(learner, threshold, coach_playouts, coach_seed, progress)
         self._publish()
 
-    def _analyser(self, seed: int) -> Callable[[Any, Sequence[Any]], list[Choice]]:
-        bot = GardensStrongBot(seed, playouts=self.coach_playouts)
-        return lambda g, include: bot.analyse(g, include=include)
-
-    def _reasons(self, game: Any, action: Any) -> list[str]:
-        return gardens_reasons(game, action)
+    def _make_coach(self, threshold: float, shift: int) -> Coach:
+        return Coach(
+            gardens_search(self.coach_playouts, TREE, shift),
+            gardens_effects,
+            gardens_top(self.hint_playouts),
+            threshold,
+        )
 
     def _explain_scoring(self, game: Any, events: list[Any]) -> Remark | None:
         return explain_first_building(game, events)

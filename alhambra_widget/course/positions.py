@@ -6,6 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 # Alhambras the lessons start from ("x,y": tile; the fountain stands at 0,0)
+FIRST_CELL = {  # the tower 8 NES fits one cell; every other cell breaks R7a or R7b only
+    "0,1": "garden 9 E",
+    "0,2": "garden 11",
+    "-1,1": "arcades 8 N",
+    "1,0": "seraglio 6 ES",
+}
+CHAIN_DOWN = {  # CHAIN mirrored across the diagonal: another board for "a tile that must stay"
+    "0,1": "garden 7",
+    "0,2": "tower 8",
+    "1,2": "arcades 6",
+    "0,-1": "chambers 10 W",
+    "1,-1": "pavilion 5 N",
+}
 CROSS = {"1,0": "arcades 6 N", "0,-1": "pavilion 3 E", "-1,0": "garden 8 S", "0,1": "tower 10 W"}
 RING = {  # an open ring around the empty cell (1, 1), with the cell (0, 1) still free
     "1,0": "pavilion 8",

@@ -67,6 +67,7 @@ class CourseWidget(BaseWidget):
             else:  # the first lesson without stars, else the first
                 lesson = next((i for i in ids if not self.progress.stars.get(i)), ids[0])
         self.attempt: Attempt = self.lessons[self._index(lesson)].attempt()
+        self._seen = bool(self.progress.stars.get(self.lesson.id))
         self._publish()
 
     def _index(self, which: str | int) -> int:
@@ -87,6 +88,8 @@ class CourseWidget(BaseWidget):
     def goto(self, which: str | int) -> None:
         """Open a lesson (its id or its index in the course map), from the start."""
         self.attempt = self.lessons[self._index(which)].attempt()
+        # a lesson solved before has shown its solution: answering it again earns no more
+        self._seen = bool(self.progress.stars.get(self.lesson.id))
         self.progress.visit(self.lesson.id)
         self._publish()
 
@@ -105,7 +108,7 @@ class CourseWidget(BaseWidget):
         v = self.attempt.answer(payload)
         if not v.ok:
             self.progress.wrong(self.lesson.id)
-        if self.attempt.solved:
+        if self.attempt.solved and not self._seen:
             self.progress.record(self.lesson.id, self.attempt.stars)
         self._publish()
         return v

@@ -36,12 +36,12 @@ test("a flagged move: the coach's remark and reasons are drawn on top, the bots 
   const aside = root.querySelector("aside.aw-coach.aw-coach-mistake");
   assert.ok(aside, "the remark is drawn");
   assert.equal(root.children[1].querySelector("aside.aw-coach"), aside); // on top, below the status line
-  assert.match(aside.textContent, /your chance to win from about/);
+  assert.match(aside.textContent, /your chance to win is about/);
   assert.match(aside.textContent, /\(R6\)/);
   assert.equal(aside.querySelectorAll("img").length, 0);
-  // the remark scrolls in its own body; the buttons are outside it, always in sight
+  // the remark is in its own body, never cut; the buttons are outside it
   const body = aside.querySelector(".aw-coach-body");
-  assert.ok(body && body.textContent.includes("your chance to win from about"));
+  assert.ok(body && body.textContent.includes("your chance to win is about"));
   for (const d of ["undo", "keep"]) {
     const b = aside.querySelector(`button[data-coach='${d}']`);
     assert.ok(b && !body.contains(b), d);

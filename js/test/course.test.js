@@ -47,7 +47,11 @@ test("a cell lesson offers every empty cell alike and sends the clicked one", ()
   click(cells[3]);
   const a = sent.find((m) => m.kind === "answer");
   assert.deepEqual(a, { kind: "answer", v: v.v, answer: { cell: cells[3].dataset.cell.split(",").map(Number) } });
+  // the map is one line until opened: then every lesson is a button
+  assert.equal(root.querySelectorAll(".aw-course-map .aw-course-item").length, 0);
+  click(root.querySelector(".aw-course-map [data-lmap]"));
   assert.equal(root.querySelectorAll(".aw-course-map [data-lesson]").length >= v.course.lessons.length, true);
+  assert.equal(root.querySelector(".aw-course-map [data-lmap]").getAttribute("aria-expanded"), "true");
   cleanup();
 });
 

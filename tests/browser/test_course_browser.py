@@ -20,6 +20,16 @@ pytestmark = pytest.mark.browser
 IDS = [les.id for les in LESSONS]
 
 
+def map_item(page, k: int):
+    """Lesson ``k``'s button in the course map, the map opened first (it is one line
+    until asked: a lesson fits on one screen)."""
+    toggle = page.locator(".aw-course-map [data-lmap]").first
+    toggle.wait_for(timeout=30000)
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    return page.locator(f".aw-course-map [data-lesson='{k}'].aw-course-item").first
+
+
 class Course:
     def __init__(self, lab, les, progress):
         self.lab, self.les, self.page, self.progress = lab, les, lab.page, progress
@@ -99,7 +109,7 @@ class Course:
         self.page.reload()
         JupyterLab.run_all(self.page)
         i = IDS.index(self.les.id)
-        item = self.page.locator(f".aw-course-map [data-lesson='{i}'].aw-course-item").first
+        item = map_item(self.page, i)
         item.wait_for(timeout=30000)
         assert "2 of 3 stars" in item.get_attribute("aria-label")
         assert (
@@ -196,7 +206,7 @@ def test_course_hints_one_at_a_time_the_map_and_the_keyboard(course):
     page.locator(".aw-lesson h3").filter(
         has_text=LESSONS[IDS.index("find-R7c") + 1].title
     ).wait_for()
-    page.locator(f".aw-course-map [data-lesson='{IDS.index('find-R7c')}'].aw-course-item").click()
+    map_item(page, IDS.index("find-R7c")).click()
     page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for()
     assert "3 of 3 stars" in page.locator(".aw-best .aw-stars").first.get_attribute("aria-label")
 
@@ -211,7 +221,7 @@ def test_course_looks_right_in_both_themes(course, theme):
     assert dark == (theme == "Dark")
     c.lab.shot(theme.lower())
     # a game lesson too: the market, the money display and the hand
-    c.page.locator(f".aw-course-map [data-lesson='{IDS.index('two-buys')}'].aw-course-item").click()
+    map_item(c.page, IDS.index("two-buys")).click()
     c.page.locator(".aw-course-game [data-ltake]").first.wait_for()
     c.page.locator("[data-lslot='denar']").click()
     c.lab.shot(theme.lower() + "-game")
@@ -259,7 +269,7 @@ def test_course_every_lesson_played_by_clicking(course):
     fountains = 0  # fountain labels seen in the dark theme
     for k, les in enumerate(board):
         if k:
-            page.locator(f".aw-course-map [data-lesson='{k}'].aw-course-item").click()
+            map_item(page, k).click()
         page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
         page.locator(".aw-course-teach").first.wait_for()
         if k == len(board) - 1:  # one lesson still without stars: no "complete" yet
@@ -331,9 +341,7 @@ def test_course_pictures_keep_names_clear_at_1366x768(course):
     for theme, lessons in (("Light", pictured), ("Dark", [lesson(i) for i in SHOWN])):
         c.lab.theme(theme)
         for les in lessons:
-            page.locator(
-                f".aw-course-map [data-lesson='{IDS.index(les.id)}'].aw-course-item"
-            ).click()
+            map_item(page, IDS.index(les.id)).click()
             page.locator(".aw-lesson h3").filter(has_text=les.title).wait_for(timeout=15000)
             fig = page.locator(".aw-course-picture, .aw-course-game").first
             fig.wait_for()

@@ -73,10 +73,15 @@ def _solutions(lesson: Lesson) -> list[list[dict[str, Any]]]:
 COACHED_TASKS: dict[str, Task] = {"coached": Task(_judge, _solutions, "coached")}
 """The kind of answer of a coached game, for :data:`~.core.TASKS`."""
 
+BOT = "easy"
+"""The seat kind of Ben in a coached game: the lessons name it as the table shows it."""
+
 _TEACH = (
-    "Now you play a whole game on the real table, against the search bot. A coach watches each decision: "
-    "when a move gives away much of your chance to win, it says so at once, with the engine's reasons, "
-    "and offers to take it back. It explains the first scoring as it happens, and at the end it shows the review."
+    f"Now you play a whole game on the real table, against Ben, the {BOT} bot: a search bot at its "
+    f'easy level, shown on the table as "Ben {BOT} bot". A coach watches each decision: when the '
+    "search is sure a move gives away much of your chance to win, it says so at once, with what tells "
+    "your move and its choice apart, and offers to take it back. It explains the first scoring as it "
+    "happens, and at the end it shows the review."
 )
 
 COACHED: list[dict[str, Any]] = [
@@ -85,8 +90,9 @@ COACHED: list[dict[str, Any]] = [
         chapter="coached",
         title="A coached game of the Alhambra",
         rules=("R4", "R10", "R11", "R12"),
-        goal="Play a whole game against Ben, the search bot, with the coach: run CoachedGame() in the next cell and play "
-        "it to its end. Finishing earns the stars.",
+        goal=f"Play a whole game against Ben, the {BOT} bot, with the coach: in a new cell run "
+        "`from alhambra_widget import CoachedGame` and then `CoachedGame()`, and play it to its end. "
+        "Finishing earns the stars.",
         task="coached",
         start={"kind": "alhambra", "seed": 1},
         teach=_TEACH,
@@ -97,8 +103,9 @@ COACHED: list[dict[str, Any]] = [
         chapter="coached",
         title="A coached game of the Gardens",
         rules=("G3", "G4", "G5"),
-        goal="Play a whole Gardens game against Ben, the search bot, with the coach: run CoachedGardens() in the "
-        "cell after the Alhambra's and play it to its end. Finishing earns the stars.",
+        goal=f"Play a whole Gardens game against Ben, the {BOT} bot, with the coach: in a new cell run "
+        "`from alhambra_widget import CoachedGardens` and then `CoachedGardens()`, and play it to its "
+        "end. Finishing earns the stars.",
         task="coached",
         start={"kind": "gardens", "seed": 1},
         teach=_TEACH,

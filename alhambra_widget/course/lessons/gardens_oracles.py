@@ -84,6 +84,13 @@ def _o_g_side(lesson: Lesson) -> Oracle:
                 "G2",
                 "g_side",
             )
+        if kind == tile.side(s["side"], -s["turn"] % 4) and kind != tile.side(s["side"], s["turn"]):
+            return (
+                f"{kind} is what faces there if the tile is turned the wrong way, anticlockwise; "
+                "a quarter turn clockwise moves every side one place clockwise (G2).",
+                "G2",
+                "anticlockwise",
+            )
         turns = f"{s['turn']} quarter turn{'s' if s['turn'] > 1 else ''}"
         return (
             f"{kind} is not there after {turns} clockwise; turn the sides one place at a time (G2).",

@@ -24,7 +24,9 @@ from .core import (
     cell_text,
     parse_cell,
 )
+from .fact_oracles import FACT_OPTIONS, FACT_ORACLES
 from .gardens_oracles import GARDENS_ORACLES
+from .wall_mistakes import wall_mistake
 
 
 def _majority(lesson: Lesson) -> Any:
@@ -36,7 +38,12 @@ def _o_majority(lesson: Lesson) -> Oracle:
     ks, s = _majority(lesson), lesson.start
 
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
-        name = next(n for n, v in ks.points.items() if given.get(n) != v)
+        # every wrong number is corrected, each with its own mistake (the first one's kind)
+        told = [one(n, given) for n, v in ks.points.items() if given.get(n) != v]
+        text = " ".join(t[0][0].upper() + t[0][1:] if i else t[0] for i, t in enumerate(told))
+        return text, "R10", told[0][2]
+
+    def one(name: str, given: dict[str, int]) -> tuple[str, str, str]:
         got, want = given.get(name), ks.points[name]
         if name not in ks.places:
             return (
@@ -95,6 +102,9 @@ def _o_walls(lesson: Lesson) -> Oracle:
                 "R11",
                 "all_outer",
             )
+        missed = wall_mistake(a, got, want)
+        if missed is not None:
+            return f"{got}: {missed[1]} (R11).", "R11", missed[0]
         return (
             f"{got} is too {'many' if got > want else 'few'}: follow one joined outer wall, segment by segment (R11).",
             "R11",
@@ -145,31 +155,23 @@ def _o_coords(lesson: Lesson) -> Oracle:
 
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
         gx, gy = given["x"], given["y"]
-        if (gx, gy) == (y, x):
-            return (
-                "x and y are swapped: x counts east from the fountain, y counts south (R7).",
-                "R7",
-                "swapped",
-            )
-        if (gx, gy) == (x, -y) and y:
-            return (
-                "y grows to the south: a cell north of the fountain has a negative y (R7).",
-                "R7",
-                "y_sign",
-            )
-        if (gx, gy) == (-x, y) and x:
-            return (
-                "x grows to the east: a cell west of the fountain has a negative x (R7).",
-                "R7",
-                "x_sign",
-            )
         v = lesson.alhambra().why_illegal(lesson.tile(), (gx, gy))
         if v is None:  # pragma: no cover - the tile fits one cell only
-            return "that cell is not the one (R7).", "R7", "cell"
-        return f"the tile does not fit at ({gx}, {gy}): {v}", "R7", v.rule
+            return "that cell is not the one (R7a).", "R7a", "cell"
+        there = f"at ({gx}, {gy}) the tile does not fit: {v}"
+        if (gx, gy) == (y, x):
+            why = "x and y are swapped: x counts east from the fountain, y counts south"
+            return f"{why}; {there}", v.rule, "swapped"
+        if (gx, gy) == (x, -y) and y:
+            why = "y grows to the south: a cell north of the fountain has a negative y"
+            return f"{why}; {there}", v.rule, "y_sign"
+        if (gx, gy) == (-x, y) and x:
+            why = "x grows to the east: a cell west of the fountain has a negative x"
+            return f"{why}; {there}", v.rule, "x_sign"
+        return f"the tile does not fit at ({gx}, {gy}): {v}", v.rule, v.rule
 
     return Oracle(
-        {"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7).", wrong
+        {"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7a, R7b).", wrong
     )
 
 
@@ -184,29 +186,52 @@ def _money_cards(lesson: Lesson) -> int:
 
 def _o_cards(lesson: Lesson) -> Oracle:
     want, n = _money_cards(lesson), lesson.start["players"]
+    full, deck = money_cards(), money_cards(n == 2)  # the engine's decks: the working from them
+    kinds, values = len({c.currency for c in full}), len({c.value for c in full})
+    gone = len(full) - len(deck)
 
     def wrong(given: dict[str, int]) -> tuple[str, str, str]:
-        if n > 2 and given["cards"] == 72:
+        got = given["cards"]
+        if n > 2 and got == len(money_cards(True)):
             return (
-                "72 is the two-player game, where one card of each currency and value leaves (R3).",
+                f"{got} is the two-player game, where one card of each currency and value leaves (R3).",
                 "R3",
                 "two_players",
             )
+        if gone and got == len(full):
+            return (
+                f"{got} is every card in the box: with two players, {gone} cards leave first, one of each "
+                "currency and value (R3).",
+                "R3",
+                "none_left",
+            )
+        if gone and got in (len(full) - kinds, len(full) - values):
+            each = "currency" if got == len(full) - kinds else "value"
+            return (
+                f"{got} takes away one card per {each} only; one card of each currency and value leaves: "
+                f"{kinds} × {values} = {gone} cards (R3).",
+                "R3",
+                f"one_per_{each}",
+            )
+        if gone:
+            return (
+                f"{got} is not it: from the {len(full)} cards in the box, one card of each currency and "
+                "value leaves (R3).",
+                "R3",
+                "count_two",
+            )
         return (
-            f"{given['cards']} is not it: count four currencies, values 1 to 9, and how many of each (R1).",
+            f"{got} is not it: count four currencies, values 1 to 9, and how many of each (R1).",
             "R1",
             "count",
         )
 
-    full, deck = money_cards(), money_cards(n == 2)  # the engine's decks: the working from them
-    kinds, values = len({c.currency for c in full}), len({c.value for c in full})
     copies = full.count(full[0])
     worked = f"{kinds} currencies × {values} values × {copies} cards of each = {len(full)}"
     if len(deck) == len(full):
         return Oracle(
             {"cards": want}, f"{worked}: a game of {n} players uses {want} money cards (R1).", wrong
         )
-    gone = len(full) - len(deck)
     return Oracle(
         {"cards": want},
         f"{worked} (R1); with two, one of each currency and value leaves: "
@@ -296,15 +321,32 @@ def _o_starting_player(lesson: Lesson) -> Oracle:
     )
 
 
+def _turns_told(lesson: Lesson) -> str:
+    """Who started and, action by action, whether it ended the turn: the engine's
+    replay of the lesson's seed and actions (R2, R4, R13)."""
+    d = lesson.start["game"]
+    g = Game(list(d["players"]), seed=d["seed"], **d.get("options", {}))
+    told = [f"{g.current_player.name} started (the fewest cards, R2)"]
+    for a in d.get("actions", []):
+        who = g.current_player.name
+        said = g.apply(Game.action_from_json(a))[0].text.rstrip(".")
+        if g.current_player.name != who:
+            told.append(f"{said}: that ended the turn")
+        elif g.phase == "act":
+            told.append(f"{said}: another action (R4)")
+        else:
+            told.append(f"{said}: no more actions, {who} places what was bought (R9)")
+    return "; ".join(told)
+
+
 def _o_to_move(lesson: Lesson) -> Oracle:
-    seed = lesson.start["game"]["seed"]
     who = lesson.game().current_player.name
     return Oracle(
         who,
         f"it is {who}'s turn: the same seed and actions always give the same game (R13).",
         lambda name: (
-            f"replaying seed {seed} and these actions, it is not {name}'s turn: only an exact payment gives another action (R4), "
-            "and the same seed and actions always give the same game (R13).",
+            f"it is not {name}'s turn. {_turns_told(lesson)}. Only an exact payment gives another "
+            "action (R4), and the same seed and actions always give the same game (R13).",
             "R13",
             "to_move",
         ),
@@ -440,6 +482,7 @@ def _o_best(lesson: Lesson) -> Oracle:
 
 ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
     **GARDENS_ORACLES,
+    **FACT_ORACLES,
     # numbers
     "majority": _o_majority,
     "walls": _o_walls,
@@ -473,6 +516,8 @@ def options(lesson: Lesson) -> list[str]:
         return [*TREES, "nobody"]
     if o == "g_side":
         return list(TREES)
+    if o in FACT_OPTIONS:
+        return FACT_OPTIONS[o](s)
     return [opt["label"] for opt in s["options"]]
 
 

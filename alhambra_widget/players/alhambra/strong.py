@@ -263,16 +263,23 @@ def hint_search(
     seed: int = 0,
     progress: Callable[[int], bool | None] | None = None,
     executor: Executor | None = None,
+    include: Sequence[Action] = (),
 ) -> list[Choice]:
     """The search behind a hint: ``playouts`` simulations in independent trees of at
     most :data:`HINT_TREE` each (on all cores: the kept local processes, or
     ``executor``), merged; the moves it tried for the player to move, the most tried
     first, without dominated purchases (R6, :func:`.hinting.dominator`). The same for a
-    seed on any number of cores."""
+    seed on any number of cores. ``include``: moves the root must try as well (kept even
+    when dominated); one the search tries anyway leaves the search unchanged, so the
+    coach weighing a move the hint also weighs sees the hint's own figures."""
     trees = max(1, -(-playouts // HINT_TREE))
     bot = StrongBot(seed, playouts=playouts, trees=trees, executor=executor)
     legal = game.legal_actions()
-    return [c for c in bot.analyse(game, progress=progress) if dominator(legal, c.action) is None]
+    return [
+        c
+        for c in bot.analyse(game, progress=progress, include=include)
+        if c.action in include or dominator(legal, c.action) is None
+    ]
 
 
 def hints(

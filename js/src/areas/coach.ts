@@ -1,9 +1,9 @@
 // The coach of a coached game (Python: alhambra_widget/course/coach.py): its last remark
 // (a move that gave away much of the chance to win, with the engine's reasons for it and
 // for the search's choice; the first scoring explained; the end), and the answers to an
-// offer to take a move back. A region of fixed height at the top of the table, there
-// from the start: a remark fills it without moving the board (a long one scrolls, its
-// buttons stay below it, always in sight).
+// offer to take a move back. A region at the top of the table, there from the start: a
+// remark fills it and grows to its text (never cut); its buttons come first, under the
+// heading, so that they stay in sight however long the remark.
 
 import { html } from "../html.js";
 import type { Intent } from "../contract.js";
@@ -24,8 +24,8 @@ export function coachHtml({ v }: Ctx<TableView>) {
   const buttons = c.offer
     ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
     : html`<button class="aw-mini" data-coach="close" aria-label="close the coach's remark">close</button>`;
-  // the remark scrolls inside the region; the buttons stay in sight below it
-  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4><div class="aw-coach-body"><p>${r.text}</p>${lines}</div>${buttons}</aside>`;
+  // the buttons under the heading, in sight; the remark below them, whole
+  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4>${buttons}<div class="aw-coach-body"><p>${r.text}</p>${lines}</div></aside>`;
 }
 
 // the status line while a move is offered back: the bots wait for the answer

@@ -29,9 +29,13 @@ function lessonList(co: CourseMap) {
   return co.chapters.map((ch) => html`<div class="aw-course-ch" role="group" aria-label="${ch.name}, ${ch.done} of ${ch.lessons} lessons done"><span class="aw-course-chname">${ch.name} <span class="aw-muted">${ch.done}/${ch.lessons}</span></span><span class="aw-course-items">${items[ch.name] || []}</span></div>`);
 }
 
-function mapHtml(co: CourseMap) {
+// the map folds into one line (the lesson, its chapter, the stars) and opens on demand,
+// so that a lesson fits on one screen; whether it is open is kept per board
+const mapOpen = new WeakMap<object, boolean>();
+
+function mapHtml(co: CourseMap, open: boolean) {
   const L = co.lessons, i = co.at;
-  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div><div class="aw-course-list">${lessonList(co)}</div></nav>`;
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
 }
 
 // a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
@@ -120,7 +124,7 @@ function pictureHtml(p: PictureJson | null) {
     if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
   }
   if (p.garden) out.push(gardenPic(p.garden));
-  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 448) : gardensBoard(p.gardens, false)}</div>`);
+  if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 340) : gardensBoard(p.gardens, false)}</div>`);
   if (p.deck) out.push(deckPic(p.deck));
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
@@ -245,7 +249,7 @@ export function courseParts(c: Ctx<CourseView>): Part[] {
   if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; }
   const part = (key: string, h: SafeHtml): Part => ({ key, html: h });
   return [
-    part("map", mapHtml(v.course)),
+    part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
     part("lesson", headHtml(les)),
     part("board", html`${boardHtml(les, ui, model.get("show_coords"))}${answerHtml(les, ui)}`),
     part("feedback", feedbackHtml(les)),
@@ -260,7 +264,8 @@ export function courseClick(d: DOMStringMap, c: IntentCtx<CourseView>) {
   const { v, ui, send, redraw } = c;
   const les = v.lesson;
   const answer = (a: Answer) => send({ kind: "answer", v: v.v, answer: a });
-  if (d.lesson !== undefined) send({ kind: "lesson", lesson: +d.lesson });
+  if (d.lmap) { mapOpen.set(ui, !(mapOpen.get(ui) ?? false)); redraw(); }
+  else if (d.lesson !== undefined) send({ kind: "lesson", lesson: +d.lesson });
   else if (d.lhint) send({ kind: "hint" });
   else if (d.lreset) { ui.picks = []; ui.payPicks = []; ui.payCur = null; send({ kind: "reset" }); }
   else if (d.lchoice !== undefined) answer({ choice: d.lchoice });
@@ -287,4 +292,4 @@ export function courseClick(d: DOMStringMap, c: IntentCtx<CourseView>) {
   return true;
 }
 
-export const COURSE_CLICKABLE = "[data-lesson],[data-lhint],[data-lreset],[data-lchoice],[data-ltake],[data-lpay],[data-lslot],[data-ldo]";
+export const COURSE_CLICKABLE = "[data-lmap],[data-lesson],[data-lhint],[data-lreset],[data-lchoice],[data-ltake],[data-lpay],[data-lslot],[data-ldo]";
