@@ -22,15 +22,12 @@ FITS = ["prompt", "market", "money", "hand", "my-alhambra", "to-place"]
 # the same place and size from turn to turn
 STILL = ["market", "money", "hand", "actions", "nav"]
 
-TABLE = """
-from alhambra_widget import AlhambraWidget
-from alhambra_widget.players.bots import make_bot
-w = AlhambraWidget(players={players!r}, seed={seed}, seats={seats!r}, bot_delay=0)
+# the person's steps by the greedy bot, the others' by their bots (either game)
+ADVANCE = """
 w.autoplay_bots = False
 g = w.game
 me = make_bot("greedy", 1, g)
 def advance(n):
-    # n steps: the person's by the greedy bot, the others' by their bots
     for _ in range(n):
         if g.is_over:
             break
@@ -42,24 +39,21 @@ def advance(n):
 w
 """
 
-GARDENS = """
+TABLE = (
+    """
+from alhambra_widget import AlhambraWidget
+from alhambra_widget.players.bots import make_bot
+w = AlhambraWidget(players={players!r}, seed={seed}, seats={seats!r}, bot_delay=0)"""
+    + ADVANCE
+)
+
+GARDENS = (
+    """
 from alhambra_widget.gardens import GardensWidget
 from alhambra_widget.players.bots import make_bot
-w = GardensWidget(players=["You", "Ben"], seed={seed}, seats={{"Ben": "greedy"}}, bot_delay=0)
-w.autoplay_bots = False
-g = w.game
-me = make_bot("greedy", 1, g)
-def advance(n):
-    for _ in range(n):
-        if g.is_over:
-            break
-        if g.current_player.name == "You":
-            w.act(me.choose(g))
-        else:
-            w.run_bots(1)
-    print(g.step, g.is_over)
-w
-"""
+w = GardensWidget(players=["You", "Ben"], seed={seed}, seats={{"Ben": "greedy"}}, bot_delay=0)"""
+    + ADVANCE
+)
 
 BOXES = """(names) => Object.fromEntries(names.map((n) => {
     const e = document.querySelector(`.aw-root [data-area='${n}']`)
