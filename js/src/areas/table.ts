@@ -82,7 +82,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   ];
   const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
       msgLine(messageHtml(c)),
