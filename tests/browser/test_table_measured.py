@@ -1,15 +1,25 @@
-"""Measured: seeded games played to their end in JupyterLab, at 1366x768 and 1280x720,
-checked every 10th step and at the end. The areas a decision needs (the prompt, the
-market, the money display, your money, your whole Alhambra, your tiles to place; in
-the Gardens the board) lie inside the window; the market's slots, the money display,
-your money and the bar's controls keep their place and size from turn to turn (within
-2 px); at the end the results are in view. Screenshots early, mid and late go to
-test-artifacts/.
+"""Measured: seeded games of 2, 3 and 6 players played to their end in JupyterLab, at
+1366x768 and 1280x720 in the light and the dark theme, checked every 10th step and at
+the end. The areas a decision needs (the prompt, the market, the money display, your
+money, your whole Alhambra, your tiles to place; in the Gardens the board) lie inside
+the window; the market's slots, the money display, your money and the bar's controls
+keep their place and size from turn to turn (within 2 px); the panels that come and go
+(a hint, tiles tried, a scoring round walked through, the review) move none of them,
+nor the others' panels or the standings; at the end the results are in view; axe-core
+finds no serious violation in the table, early and at the end, in both themes.
+Screenshots early, mid and late go to test-artifacts/.
+
+Every (size, theme) pair is measured in every game kind without multiplying the
+runtime: the 2-player game in the light theme, the 3-player game in the dark one, the
+6-player game in both (one theme a stop, in turn, and both at the end), each at both
+sizes.
 
 The person's moves are the greedy bot's, applied from Python as a script would; the
 bots answer at once. The page only draws: what is measured is what it shows."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from conftest import Lab, scroll_to_top
@@ -17,24 +27,38 @@ from conftest import Lab, scroll_to_top
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("measured")]
 
 SIZES = [(1366, 768), (1280, 720)]
+THEMES = ["Light", "Dark"]
 # inside the window at every step
 FITS = ["prompt", "market", "money", "hand", "my-alhambra", "to-place"]
 # the same place and size from turn to turn
 STILL = ["market", "money", "hand", "actions", "nav"]
+# what a panel that comes and goes moves not at all: the above, your board, the others'
+# panels and the standings
+UNDER = [*STILL, "prompt", "my-alhambra", "to-place", "opponents", "standings"]
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
-# the person's steps by the greedy bot, the others' by their bots (either game)
+# the person's steps by the greedy bot, the others' by their bots (either game); to_me()
+# plays on until the person chooses an action (not while placing)
 ADVANCE = """
 w.autoplay_bots = False
 g = w.game
 me = make_bot("greedy", 1, g)
+def step_once():
+    if g.current_player.name == "You":
+        w.act(me.choose(g))
+    else:
+        w.run_bots(1)
 def advance(n):
     for _ in range(n):
         if g.is_over:
             break
-        if g.current_player.name == "You":
-            w.act(me.choose(g))
-        else:
-            w.run_bots(1)
+        step_once()
+    print(g.step, g.is_over)
+def to_me(limit=80):
+    for _ in range(limit):
+        if g.is_over or (g.current_player.name == "You" and getattr(g, "phase", "act") == "act"):
+            break
+        step_once()
     print(g.step, g.is_over)
 w
 """
@@ -107,16 +131,18 @@ def _prompt_whole(t: Lab, where: str) -> list[str]:
 
 
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
-    """A scoring round walked through, closed: it moved nothing of ``still``, nor the
-    others' panels or the standings (it lay over them)."""
+    """A scoring round walked through, closed: it lay inside the window, over the
+    others' panels and the standings, and closing it moved nothing of ``still``, nor
+    them."""
     close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
     if not close.count():
         return []
     names = [*still, "opponents", "standings", "my-alhambra"]
     before = _boxes(t.page, names)
+    bad = _overlay_inside(t, f"{where}, the walkthrough")
     close.first.click()
     t.widget().locator(".aw-rounds.aw-walk").wait_for(state="detached")
-    return _moved(before, _boxes(t.page, names), names, f"{where}, the walkthrough closed")
+    return bad + _moved(before, _boxes(t.page, names), names, f"{where}, the walkthrough closed")
 
 
 def _settle(t: Lab, step: int) -> None:
@@ -124,10 +150,36 @@ def _settle(t: Lab, step: int) -> None:
     t.page.wait_for_timeout(120)
 
 
-def _play(t: Lab, sizes, themes, fits, still, every: int = 10, shots=()) -> list[str]:
+def _show(t: Lab, size, theme: str) -> None:
+    """The window at ``size`` in ``theme``, the widget's top scrolled into view."""
+    t.page.set_viewport_size({"width": size[0], "height": size[1]})
+    if t.page.evaluate("document.body.dataset.jpThemeLight") != (
+        "true" if theme == "Light" else "false"
+    ):
+        t.theme(theme)
+    scroll_to_top(t.page)
+
+
+def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list[str]:
+    """At one stop in one size and theme (``key``): the areas of ``fits`` inside the
+    window (at the end the results in the market's place), the prompt whole, those of
+    ``still`` where they were at the last stop in ``key`` (kept in ``last``)."""
+    boxes = _boxes(t.page, [*fits, *still, "results"])
+    end = [n for n in fits if n not in ("market", "money")] + ["results"]
+    bad = _inside(boxes, end if over else fits, where) + _prompt_whole(t, where)
+    if key in last and not over:
+        bad += _moved(last[key], boxes, still, where)
+    last[key] = boxes
+    return bad
+
+
+def _play(
+    t: Lab, sizes, themes, fits, still, every: int = 10, shots=(), alternate=False, at_stop=None
+) -> list[str]:
     """Advance the game ``every`` steps at a time to its end; at each stop and at the
-    end, in each size and theme: the areas of ``fits`` inside the window, those of
-    ``still`` where they were at the last stop in that size (within 2 px)."""
+    end, in each size and theme (with ``alternate``, one theme a stop in turn, all at
+    the end): :func:`_check`, and a scoring round walked through closed. ``at_stop(t,
+    stop, over, where)`` adds its own checks at each stop, once per theme shown."""
     bad: list[str] = []
     last: dict[tuple, dict] = {}
     stop = 0
@@ -136,29 +188,112 @@ def _play(t: Lab, sizes, themes, fits, still, every: int = 10, shots=()) -> list
         step, done = t.py(f"advance({every if stop else 0})").split()
         over = done == "True"
         _settle(t, int(step))
-        for size in sizes:
-            for theme in themes:
-                t.page.set_viewport_size({"width": size[0], "height": size[1]})
-                if t.page.evaluate("document.body.dataset.jpThemeLight") != (
-                    "true" if theme == "Light" else "false"
-                ):
-                    t.theme(theme)
-                scroll_to_top(t.page)
+        for theme in themes if over or not alternate else [themes[stop % len(themes)]]:
+            for size in sizes:
+                _show(t, size, theme)
                 where = f"step {step} {size[0]}x{size[1]} {theme}"
-                boxes = _boxes(t.page, [*fits, *still, "results"])
-                # at the end the results take the market's place
-                end = [n for n in fits if n not in ("market", "money")] + ["results"]
-                bad += _inside(boxes, end if over else fits, where)
-                bad += _prompt_whole(t, where)
-                if (size, theme) in last and not over:
-                    bad += _moved(last[size, theme], boxes, still, where)
-                last[size, theme] = boxes
+                bad += _check(t, fits, still, last, (size, theme), over, where)
                 if (stop in shots or over) and size == (1366, 768):
                     t.shot(f"{theme.lower()}-{'end' if over else f'step{step}'}")
                 if not over:
                     bad += _walk_closed(t, still, where)
+            if at_stop:
+                bad += at_stop(t, stop, over, f"step {step} {theme}")
         stop += 1
     return bad
+
+
+def axe_serious(t: Lab, where: str) -> list[str]:
+    """axe-core (npm), injected into the page, on the widget's root only: its serious
+    and critical violations, each with the first elements it names."""
+    if not AXE.exists():
+        pytest.fail("js/node_modules/axe-core is missing: run `bash run.sh setup`")
+    if not t.page.evaluate("typeof window.axe === 'object'"):
+        t.page.add_script_tag(content=AXE.read_text())
+    found = t.page.evaluate(
+        "axe.run(document.querySelector('.aw-root'), {resultTypes: ['violations']})"
+        ".then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ': ' + n.failureSummary)})))"
+    )
+    return [f"{where}: axe {v}" for v in found if v["impact"] in ("serious", "critical")]
+
+
+def _opened_closed(t: Lab, what: str, open_, shown: str, close, where: str) -> list[str]:
+    """A panel that comes and goes: ``open_()`` until ``shown`` is in the page, then
+    ``close()`` until it is gone; neither moved anything of :data:`UNDER` by more than
+    2 px. A screenshot with the panel open."""
+    before = _boxes(t.page, UNDER)
+    open_()
+    t.widget().locator(shown).first.wait_for(timeout=90000)
+    t.page.wait_for_timeout(150)
+    bad = _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, {what} opened")
+    bad += _overlay_inside(t, f"{where}, {what}") + axe_serious(t, f"{where}, {what} open")
+    t.shot(f"{what.replace(' ', '-')}-{where.split()[-1].lower()}")
+    close()
+    t.widget().locator(shown).first.wait_for(state="detached")
+    t.page.wait_for_timeout(150)
+    return bad + _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, {what} closed")
+
+
+def _overlay_inside(t: Lab, where: str) -> list[str]:
+    """The panel over the side column lies inside the window (it is as tall as the
+    window leaves, its content scrolls within)."""
+    box = t.page.evaluate(
+        "(() => { const e = document.querySelector('.aw-root .aw-overlay.aw-open');"
+        " if (!e) return null; const r = e.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: r.width,"
+        " h: r.height, vw: innerWidth, vh: innerHeight}; })()"
+    )
+    return _inside({"overlay": box}, ["overlay"], where)
+
+
+def _hint_and_tiles_tried(t: Lab, where: str) -> list[str]:
+    """On your turn: a hint asked, shown, closed; tiles tried on a copy of your
+    Alhambra, closed."""
+    board = t.widget()
+    step, _ = t.py("to_me()").split()
+    _settle(t, int(step))
+    bad = _walk_closed(t, STILL, where)
+    scroll_to_top(t.page)
+    bad += _opened_closed(
+        t,
+        "hint",
+        lambda: board.locator("button[data-hint='ask']").first.click(),
+        "section.aw-hint li",
+        lambda: board.locator("section.aw-hint button[data-hint='cancel']").click(),
+        f"step {step} {where}",
+    )
+    bad += _opened_closed(
+        t,
+        "tiles tried",
+        lambda: board.locator("section.aw-me button[data-sandbox]").click(),
+        "section.aw-sandbox",
+        lambda: board.locator("button[data-sandbox='close']").click(),
+        f"step {step} {where}",
+    )
+    return bad
+
+
+def _review_opened(t: Lab, where: str) -> list[str]:
+    """The finished game's review asked from the results: neither its progress nor the
+    review itself moves the results, your board, the others' panels or the standings;
+    nor does closing it."""
+    board = t.widget()
+    bad = _walk_closed(t, STILL, where)  # the last round, walked through, first
+    scroll_to_top(t.page)
+    names = ["results", "prompt", "my-alhambra", "opponents", "standings", "nav"]
+    before = _boxes(t.page, names)
+    board.locator("[data-area='results'] button[data-review='ask']").click()
+    board.locator("section.aw-review").wait_for(timeout=120000)
+    t.page.wait_for_timeout(150)
+    bad += _moved(before, _boxes(t.page, names), names, f"{where}, the review shown")
+    bad += axe_serious(t, f"{where}, the review shown")
+    t.shot(f"review-{where.split()[-1].lower()}")
+    # (the click scrolls the notebook down to the review's button: back to the top)
+    board.locator("section.aw-review button[data-review='cancel']").click()
+    board.locator("section.aw-review").wait_for(state="detached")
+    scroll_to_top(t.page)
+    return bad + _moved(before, _boxes(t.page, names), names, f"{where}, the review closed")
 
 
 @pytest.fixture
@@ -194,14 +329,14 @@ def test_a_two_player_game_fits_and_nothing_moves_from_the_first_turn_to_the_las
         assert top >= 0 and bottom <= 768 and left >= 0 and right <= 1366, boards
 
 
-def test_a_three_player_game_fits_in_the_dark_theme(board):
+def test_a_three_player_game_fits_in_the_dark_theme_at_both_sizes(board):
     t = board(
         TABLE.format(
             players=["You", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "greedy"}
         ),
         "measured3",
     )
-    bad = _play(t, [(1366, 768)], ["Dark"], FITS, STILL, every=25, shots=(1, 3, 5))
+    bad = _play(t, SIZES, ["Dark"], FITS, STILL, every=25, shots=(1, 3, 5))
     assert not bad, "\n".join(bad[:20])
 
 
@@ -211,3 +346,27 @@ def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
         t, SIZES, ["Light"], ["prompt", "garden-board"], ["actions", "nav"], every=6, shots=(1, 4)
     )
     assert not bad, "\n".join(bad[:20])
+
+
+def test_a_six_player_game_fits_in_both_themes_and_its_panels_move_nothing(board):
+    """Six players (a long game, five others' panels): the measured checks at both sizes,
+    the themes in turn; on your turn at two stops (one in each theme) a hint and tiles
+    tried open and close; axe-core at the start and at the end in both themes; at the
+    end the review opens and closes."""
+    names = ["You", "Ben", "Cem", "Dia", "Eva", "Fay"]
+    t = board(
+        TABLE.format(players=names, seed=13, seats={n: "greedy" for n in names[1:]})
+        + "\nw.hint_playouts = 200\nw.review_playouts = 8\nw",
+        "measured6",
+    )
+
+    def at_stop(t: Lab, stop: int, over: bool, where: str) -> list[str]:
+        bad = axe_serious(t, where) if stop in (0, 1) or over else []
+        if stop in (3, 8) and not over:
+            bad += _hint_and_tiles_tried(t, where)
+        if over and where.endswith("Dark"):
+            bad += _review_opened(t, where)
+        return bad
+
+    bad = _play(t, SIZES, THEMES, FITS, STILL, shots=(1, 2, 9, 10), alternate=True, at_stop=at_stop)
+    assert not bad, "\n".join(bad[:30])
