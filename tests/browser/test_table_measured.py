@@ -237,14 +237,18 @@ def _opened_closed(t: Lab, what: str, open_, shown: str, close, where: str) -> l
 
 def _overlay_inside(t: Lab, where: str) -> list[str]:
     """The panel over the side column lies inside the window (it is as tall as the
-    window leaves, its content scrolls within)."""
+    window leaves, its content scrolls within) and its content is as wide as it: no
+    column cut at its right edge (a scoring round's table of six players)."""
     box = t.page.evaluate(
         "(() => { const e = document.querySelector('.aw-root .aw-overlay.aw-open');"
         " if (!e) return null; const r = e.getBoundingClientRect();"
         " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: r.width,"
-        " h: r.height, vw: innerWidth, vh: innerHeight}; })()"
+        " h: r.height, vw: innerWidth, vh: innerHeight, cw: e.clientWidth, sw: e.scrollWidth}; })()"
     )
-    return _inside({"overlay": box}, ["overlay"], where)
+    bad = _inside({"overlay": box}, ["overlay"], where)
+    if box and box["sw"] > box["cw"] + 1:
+        bad.append(f"{where}: the panel's content is {box['sw'] - box['cw']} px wider than it")
+    return bad
 
 
 def _hint_and_tiles_tried(t: Lab, where: str) -> list[str]:
