@@ -11,8 +11,8 @@ Screenshots early, mid and late go to test-artifacts/.
 
 Every (size, theme) pair is measured in every game kind without multiplying the
 runtime: the 2-player game in the light theme, the 3-player game in the dark one, the
-6-player game in both (one theme a stop, in turn, and both at the end), each at both
-sizes.
+6-player game and the Gardens in both (one theme a stop, in turn, and both at the end),
+each at both sizes.
 
 The person's moves are the greedy bot's, applied from Python as a script would; the
 bots answer at once. The page only draws: what is measured is what it shows."""
@@ -345,9 +345,23 @@ def test_a_three_player_game_fits_in_the_dark_theme_at_both_sizes(board):
 
 
 def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
+    """The Gardens at both sizes, the themes in turn (both at the end); axe-core on its
+    table at the start and at the end in both themes."""
     t = board(GARDENS.format(seed=3), "measured-gardens")
+
+    def axe_early_and_late(t: Lab, stop: int, over: bool, where: str) -> list[str]:
+        return axe_serious(t, where) if stop in (0, 1) or over else []
+
     bad = _play(
-        t, SIZES, ["Light"], ["prompt", "garden-board"], ["actions", "nav"], every=6, shots=(1, 4)
+        t,
+        SIZES,
+        THEMES,
+        ["prompt", "garden-board"],
+        ["actions", "nav"],
+        every=6,
+        shots=(1, 2, 4),
+        alternate=True,
+        at_stop=axe_early_and_late,
     )
     assert not bad, "\n".join(bad[:20])
 
