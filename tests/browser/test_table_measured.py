@@ -130,6 +130,17 @@ def _prompt_whole(t: Lab, where: str) -> list[str]:
     return [] if h <= shown + 2 else [f"{where}: the prompt is cut: {text!r}"]
 
 
+def _results_whole(t: Lab, where: str) -> list[str]:
+    """The end's table of results is as wide as its area: no column or caption cut."""
+    widths = t.page.evaluate(
+        "(() => { const e = document.querySelector('.aw-root [data-area=results] .aw-results-scroll');"
+        " return e && [e.scrollWidth, e.clientWidth]; })()"
+    )
+    if widths and widths[0] > widths[1] + 1:
+        return [f"{where}: the results are {widths[0] - widths[1]} px wider than their area"]
+    return []
+
+
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
     """A scoring round walked through, closed: it lay inside the window, over the
     others' panels and the standings, and closing it moved nothing of ``still``, nor
@@ -167,6 +178,8 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
     boxes = _boxes(t.page, [*fits, *still, "results"])
     end = [n for n in fits if n not in ("market", "money")] + ["results"]
     bad = _inside(boxes, end if over else fits, where) + _prompt_whole(t, where)
+    if over:
+        bad += _results_whole(t, where)
     if key in last and not over:
         bad += _moved(last[key], boxes, still, where)
     last[key] = boxes
