@@ -68,14 +68,17 @@ export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
   const max = Math.ceil(Math.max(60, ...people.map(([, s]) => s)) / 20) * 20;
   const W = 280, x = (s: number) => 10 + (s / max) * (W - 20);
   const ticks = [...Array(max / 10 + 1).keys()].map((i) => html`<line class="aw-tick" x1="${x(i * 10)}" y1="${i % 2 ? 42 : 39}" x2="${x(i * 10)}" y2="46"/>${i % 2 ? "" : html`<text x="${x(i * 10)}" y="56" text-anchor="middle">${i * 10}</text>`}`);
-  const seen: number[] = [];
+  // markers close together stack up, two high, then stand side by side: each takes the
+  // first place at its points, or beside them to the right, where it covers no marker
+  // drawn before it (six players at 0 points: three pairs, not three markers on one spot)
+  const placed: [number, number][] = []; // (x, row) of the markers drawn
+  const covers = (at: number, row: number) => placed.some(([a, r]) => r === row && Math.abs(a - at) < 14);
   const marks = people.map(([name, score], i) => {
-    let at = x(score);
-    // markers close together stack up, two high, then stand side by side
-    const near = seen.filter((a) => Math.abs(a - at) < 14).length;
-    if (near >= 2) at += 15 * (near - 1);
-    seen.push(at);
-    const cy = near % 2 ? 17 : 32;
+    let k = 0;
+    while (covers(x(score) + 15 * Math.floor(k / 2), k % 2)) k++;
+    const at = x(score) + 15 * Math.floor(k / 2), row = k % 2;
+    placed.push([at, row]);
+    const cy = row ? 17 : 32;
     return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${score} points"><title>${name}: ${score} points</title><circle class="aw-c${i % 4}" cx="${at}" cy="${cy}" r="7"/><text x="${at}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
   });
   return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${W} 60" width="100%" height="60" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}"><line class="aw-trackline" x1="${x(0)}" y1="42" x2="${x(max)}" y2="42"/>${ticks}${marks}</svg></section>`;
