@@ -130,6 +130,21 @@ def _prompt_whole(t: Lab, where: str) -> list[str]:
     return [] if h <= shown + 2 else [f"{where}: the prompt is cut: {text!r}"]
 
 
+def _track_apart(t: Lab, where: str) -> list[str]:
+    """On the score track no player's marker covers another's (each 14 units wide)."""
+    marks = t.page.evaluate(
+        "[...document.querySelectorAll('.aw-root .aw-trackmark')].map((g) => {"
+        " const c = g.querySelector('circle'); return [g.getAttribute('aria-label'),"
+        " +c.getAttribute('cx'), +c.getAttribute('cy')]; })"
+    )
+    return [
+        f"{where}: on the score track {a} covers {b}"
+        for i, (a, ax, ay) in enumerate(marks)
+        for b, bx, by in marks[i + 1 :]
+        if (ax - bx) ** 2 + (ay - by) ** 2 < 13.5**2
+    ]
+
+
 def _results_whole(t: Lab, where: str) -> list[str]:
     """The end's table of results is as wide as its area: no column or caption cut."""
     widths = t.page.evaluate(
@@ -180,6 +195,7 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
     bad = _inside(boxes, end if over else fits, where) + _prompt_whole(t, where)
     if over:
         bad += _results_whole(t, where)
+    bad += _track_apart(t, where)
     if key in last and not over:
         bad += _moved(last[key], boxes, still, where)
     last[key] = boxes
