@@ -5,8 +5,10 @@ money, your whole Alhambra, your tiles to place; in the Gardens the board) lie i
 the window; the market's slots, the money display, your money and the bar's controls
 keep their place and size from turn to turn (within 2 px); the panels that come and go
 (a hint, tiles tried, a scoring round walked through, the review) move none of them,
-nor the others' panels or the standings; at the end the results are in view; axe-core
-finds no serious violation in the table, early and at the end, in both themes.
+nor the others' panels or the standings, and lie inside the window no narrower than
+their content; no marker of the score track covers another; at the end the results
+are in view, their table whole; axe-core finds no serious violation in the table, early
+and at the end, in both themes.
 Screenshots early, mid and late go to test-artifacts/.
 
 Every (size, theme) pair is measured in every game kind without multiplying the
