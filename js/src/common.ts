@@ -123,7 +123,9 @@ export function cardHtml(c: CardJson, attrs: SafeHtml | null = null, selected = 
   const [cur, val] = c;
   const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;
-  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>${
+  // the currency's symbol and its name apart: a hand of many cards shows the symbol only
+  // (widget.css), the name stays in the card's label
+  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur"><span class="aw-cur-sym">${CUR_GLYPH[cur] || ""}</span> <span class="aw-cur-name">${cur}</span></span>${
     hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.join(",")}</span>`}`;
   return tag === "button"
     ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`
