@@ -60,7 +60,8 @@ export function tileLabel([kind, price]: readonly [string, number | string, ...u
   // a caption under the building's picture, at 9 px bold about 5.3 px a character: a
   // name wider than a small tile is squeezed in
   const fit = name.length * 5.3 > size - 8 && html`textLength="${size - 8}" lengthAdjust="spacingAndGlyphs"`;
-  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size - 4}" text-anchor="middle" ${fit}>${name}</text>`;
+  // its baseline above a south wall's band (the wall never covers the name)
+  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size - Math.max(4, size * 0.17)}" text-anchor="middle" ${fit}>${name}</text>`;
 }
 
 export function tileSvg(t: TileJson | [string, string, string], x: number, y: number, size: number, extra: SafeHtml | null = null, small = false, named: Named = true) {

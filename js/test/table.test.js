@@ -88,7 +88,7 @@ test("G3 the Gardens hint's 'play it' asks in the bar, then plays the move", () 
 
 const frame = () => new Promise((res) => setTimeout(res, 5)); // redraws come one a frame
 
-test("R10 R11 a scoring round walked through: the points before it until its total, the others' walls drawn at its walls line", async () => {
+test("R10 R11 a scoring round walked through: the points before it (the engine's) until its total, over the market, each line's boards marked", async () => {
   const v = fixture("scoring_round");
   const r = v.rounds[0];
   const { root, model, fire, cleanup } = mount({ ...v, rounds: [], v: v.v - 1 });
@@ -97,15 +97,28 @@ test("R10 R11 a scoring round walked through: the points before it until its tot
   await frame();
   const me = v.players.findIndex((p) => p.seat === "human");
   const mine = () => Number(root.querySelector(".aw-me .aw-score").textContent.match(/-?\d+/)[0]);
-  assert.equal(mine(), v.players[me].score - r.totals[v.players[me].name], "before the round");
-  for (let i = 0; i < r.kinds.length; i++) { click(root.querySelector("[data-rowstep='1']")); await frame(); }
-  // the walls line: each other player's Alhambra, its longest wall as the engine says
-  const boards = [...root.querySelectorAll(".aw-wallboards .aw-wallboard")];
-  const others = v.players.filter((_, i) => i !== me);
-  assert.equal(boards.length, others.length);
-  others.forEach((p, i) => {
-    assert.match(boards[i].textContent, new RegExp(`${p.name}: longest wall ${p.alhambra.wall.length}`));
-    assert.equal(boards[i].querySelectorAll(".aw-longest").length, p.alhambra.wall.length);
+  assert.equal(mine(), r.before[v.players[me].name], "before the round");
+  assert.equal(r.before[v.players[me].name] + r.totals[v.players[me].name], v.players[me].score);
+  // in the main column, over the market: never over the others' panels
+  const walk = root.querySelector(".aw-main .aw-rounds.aw-walk");
+  assert.ok(walk, "the walkthrough lies in the main column");
+  assert.equal(root.querySelector(".aw-side .aw-rounds.aw-walk"), null);
+  const grid = root.querySelector(".aw-grid");
+  const pointed = () => [...root.querySelectorAll(".aw-player.aw-walkpoint")].map((e) => e.getAttribute("aria-label")).sort();
+  for (const k of r.kinds) {
+    // the line's kind marked on the boards; the boards pointed at: those with a tile of it
+    assert.ok(grid.classList.contains(`aw-walkkind-${k.kind}`), k.kind);
+    assert.deepEqual(pointed(), Object.keys(k.counts).filter((n) => k.counts[n] > 0).sort(), k.kind);
+    assert.match(root.querySelector(".aw-walkwhat").textContent, new RegExp(k.kind));
+    click(root.querySelector("[data-rowstep='1']"));
+    await frame();
+  }
+  // the walls line: every board draws its longest wall as the engine says, and is pointed at
+  assert.ok(!grid.className.includes("aw-walkkind"));
+  assert.deepEqual(pointed(), Object.keys(r.walls).sort());
+  v.players.forEach((p) => {
+    const board = root.querySelector(`.aw-player[aria-label="${p.name}"] .aw-board`);
+    assert.equal(board.querySelectorAll(".aw-longest").length, p.alhambra.wall.length, p.name);
   });
   click(root.querySelector("[data-rowstep='1']")); // the round's total
   await frame();
