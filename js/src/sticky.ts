@@ -109,7 +109,8 @@ export function reviewIntoSight(root: Element) {
 // box scrolls, or the board is drawn smaller). Measured from the board's top, so
 // scrolling the notebook changes nothing.
 // (selector, least px, room kept under it: the Gardens board's key)
-const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0]];
+// (the Gardens' list of buildings scored scrolls within what the window leaves)
+const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0], [".ag-side .ag-explain", 140, 0]];
 export function fitToWindow(root: HTMLElement) {
   if (!root.isConnected) return;
   const sc = scrollerOf(root);

@@ -165,3 +165,57 @@ test("R11 one click shows every Alhambra large side by side, its longest wall ma
   assert.equal(root.querySelector(".aw-allboards"), null);
   cleanup();
 });
+
+test("each opponent's panel lists its own moves since yours, in order, as the engine narrates them", () => {
+  const v = fixture("you_to_move");
+  assert.ok(v.recent.length > 0);
+  const { root, cleanup } = mount(v);
+  v.players.forEach((p, i) => {
+    const panel = root.querySelector(`.aw-opp[aria-label="${p.name}"]`);
+    if (!panel) return; // the person's own panel
+    const want = v.recent.filter((r) => r.player === i).map((r) => r.text);
+    assert.deepEqual([...panel.querySelectorAll(".aw-oppmoves li")].map((li) => li.textContent), want, p.name);
+  });
+  cleanup();
+});
+
+test("a hand of many cards is drawn small (value and symbol), every card still named by its currency", () => {
+  const v = fixture("you_to_move");
+  const me = v.players.findIndex((p) => p.seat === "human");
+  const cards = [...Array(12).keys()].map((k) => [["denar", "dirham", "ducat", "florin"][k % 4], 1 + (k % 9)]);
+  const players = v.players.map((p, i) => (i === me ? { ...p, money: cards } : p));
+  const { root, cleanup } = mount({ ...v, players });
+  const hand = root.querySelector(".aw-me [data-area='hand']");
+  assert.ok(hand.classList.contains("aw-many"));
+  const shown = [...hand.querySelectorAll(".aw-card")];
+  assert.deepEqual(shown.map((c) => c.getAttribute("aria-label")), cards.map(([c, n]) => `${c} ${n}`));
+  // a hand of two rows or fewer keeps the large cards
+  const few = mount({ ...v, players: v.players.map((p, i) => (i === me ? { ...p, money: cards.slice(0, 8) } : p)) });
+  assert.ok(!few.root.querySelector(".aw-me [data-area='hand']").classList.contains("aw-many"));
+  few.cleanup();
+  cleanup();
+});
+
+test("R3 Dirk's panel says who he is, on hover and for a screen reader", () => {
+  const v = fixture("two_players");
+  const { root, cleanup } = mount(v);
+  const dirk = root.querySelector(".aw-dirk");
+  assert.match(dirk.getAttribute("aria-description"), /imaginary third collector \(R3\)/);
+  assert.match(dirk.querySelector(".aw-hashelp").getAttribute("title"), /no turns/);
+  cleanup();
+});
+
+test("G1 a Gardens building shows its kind's picture and its value, both in its name", () => {
+  const v = fixture("gardens_first");
+  const { root, cleanup } = mount(v);
+  const drawn = [...root.querySelectorAll("[data-building]")];
+  assert.equal(drawn.length, v.buildings.length);
+  v.buildings.forEach(([x, y, value, kind], i) => {
+    const b = drawn[i];
+    assert.equal(b.dataset.building, `${x},${y}`);
+    assert.ok(b.querySelector("path.ag-bldkind"), `${kind} at ${x},${y}: its picture`);
+    assert.equal(b.querySelector("text").textContent, String(value));
+    assert.match(b.getAttribute("aria-label"), new RegExp(`^${kind} ${value} at`));
+  });
+  cleanup();
+});

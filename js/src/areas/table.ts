@@ -105,7 +105,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // one part per opponent: a bot's move redraws its own panel only
           { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
-            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name))),
+            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length)),
           ] },
           part("standings", standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
