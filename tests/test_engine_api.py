@@ -120,3 +120,26 @@ def test_events_made_later_read_like_plain_events():
     later = Event("turn", None, lambda a, b, c, d: {"player": a, "turn": b}, "Ann", 3)
     assert later == Event("turn", {"player": "Ann", "turn": 3})
     assert later.data is later.data  # made once, then kept
+
+
+def test_R10_R11_scores_before_each_round_are_those_seen_just_before_it_was_scored():
+    """Played to the end (two players: Dirk too), the points each name had at the
+    moment before each scoring round, watched action by action, are what the engine
+    gives for that round afterwards; a round not scored yet gives the points of now."""
+    g = Game(["Ann", "Ben"], seed=7)
+
+    def board() -> dict[str, int]:
+        return {**g.scores, g.dirk_name: g.dirk_score}
+
+    seen: dict[int, dict[str, int]] = {}
+    while not g.is_over:
+        before, n = board(), len(g.rounds)
+        g.apply(g.legal_actions()[0])
+        for r in g.rounds[n:]:
+            seen[r.number] = before  # scored by this action (the last round: at the end)
+        if len(g.rounds) == 1 and len(seen) == 1:
+            assert g.scores_before_round(2) == board()  # not scored yet
+    assert sorted(seen) == [1, 2, 3]
+    for number, points in seen.items():
+        assert g.scores_before_round(number) == points
+    assert seen[3] != board()  # the last round gave points: a real difference

@@ -60,7 +60,8 @@ export function tileLabel([kind, price]: readonly [string, number | string, ...u
   // a caption under the building's picture, at 9 px bold about 5.3 px a character: a
   // name wider than a small tile is squeezed in
   const fit = name.length * 5.3 > size - 8 && html`textLength="${size - 8}" lengthAdjust="spacingAndGlyphs"`;
-  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size - 4}" text-anchor="middle" ${fit}>${name}</text>`;
+  // its baseline above a south wall's band (the wall never covers the name)
+  return html`<text class="aw-tilename${cls}" x="${x + size / 2}" y="${y + size - Math.max(4, size * 0.17)}" text-anchor="middle" ${fit}>${name}</text>`;
 }
 
 export function tileSvg(t: TileJson | [string, string, string], x: number, y: number, size: number, extra: SafeHtml | null = null, small = false, named: Named = true) {
@@ -123,7 +124,9 @@ export function cardHtml(c: CardJson, attrs: SafeHtml | null = null, selected = 
   const [cur, val] = c;
   const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;
-  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur">${curLabel(cur)}</span>${
+  // the currency's symbol and its name apart: a hand of many cards shows the symbol only
+  // (widget.css), the name stays in the card's label
+  const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur"><span class="aw-cur-sym">${CUR_GLYPH[cur] || ""}</span> <span class="aw-cur-name">${cur}</span></span>${
     hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.join(",")}</span>`}`;
   return tag === "button"
     ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`

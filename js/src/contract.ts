@@ -287,6 +287,11 @@ export interface RoundJson {
   kinds: KindScoreJson[];
   walls: Record<string, number>;
   totals: Record<string, number>;
+  /**
+   * Each player's points (and Dirk's) just before this round was scored (the
+   * engine's), shown while the round is walked through until its total.
+   */
+  before: Record<string, number>;
 }
 
 /** A kind in the standings, with what each place pays in that round. */

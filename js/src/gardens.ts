@@ -8,7 +8,7 @@ const R = S / 2 / Math.cos(Math.PI / 8); // octagon radius for apothem S/2
 const DIAG = [[1, -1], [1, 1], [-1, 1], [-1, -1]]; // NE, SE, SW, NW
 export const TREE_ABBR: Record<string, string> = { lemon: "Le", orange: "Or", palm: "Pa", lavender: "La" };
 
-import { seatLabel } from "./common.js";
+import { glyph, seatLabel } from "./common.js";
 import { html } from "./html.js";
 import { showsTargets } from "./state.js";
 import { hintMarks, hintSay } from "./areas/hint.js";
@@ -54,7 +54,8 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
   const label = sc
     ? `${kind} ${value} at ${k}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${sc.points} points${sc.owner ? " for " + sc.owner : ""}`
     : `${kind} ${value} at ${k}, not yet enclosed`;
-  return html`<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
+  return html`<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/>${
+    glyph(kind) && html`<path class="ag-bldkind" d="${glyph(kind)}" transform="translate(${cx - 6.5},${cy - 16}) scale(0.65)"/>`}<text x="${cx}" y="${cy + 12}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
@@ -109,7 +110,7 @@ function hintField(k: string, ns: number[]) {
 // what a tile's "2Le" means: trees and their kind, with each kind's colour
 export function treeKey() {
   const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="12" height="14" aria-hidden="true"><rect class="ag-trunk" x="5" y="9" width="2" height="5"/><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${kind}</span>`);
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building and its value: it scores when every field at its corners holds a tile. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value; it scores when every field at its corners holds a tile, then shows the points it gave, in the colour of the tree kind that won it (grey: nobody won). On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {

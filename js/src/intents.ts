@@ -95,8 +95,9 @@ export function clickIntent(d: DOMStringMap, c: IntentCtx) {
   } else if (d.round !== undefined) {
     ui.roundSel = +d.round; ui.roundRow = 0; redraw();
   } else if (d.rowstep && v.mode === "game") {
-    // the rows: the round's kinds, then the walls, then the total
-    ui.roundRow = Math.max(0, Math.min(shownRound(v, ui).kinds.length + 1, ui.roundRow + +d.rowstep)); redraw();
+    // the rows: the round's kinds, then the walls, then the total (walked through: the
+    // boards the line points at come into sight)
+    ui.roundRow = Math.max(0, Math.min(shownRound(v, ui).kinds.length + 1, ui.roundRow + +d.rowstep)); ui.walkScroll = ui.walk; redraw();
   } else if (d.do && v.mode !== "gardens") {
     doIntent(d.do, { ...c, v });
   } else if (d.cell) {

@@ -87,31 +87,3 @@ export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms:
   return started;
 }
 
-// A scoring round walked through: the points of the line shown count up from 1 (once
-// per line; instant with reduced motion). A scoring player is never shown 0 (R10: the
-// line would contradict its explanation), 1 point is shown at once, and the engine's
-// number is written at the end even if no animation frame comes (a hidden tab).
-const counted = new WeakSet();
-export function countUp(root: Element, ms = 450) {
-  const cells = root.querySelectorAll<HTMLElement>(".aw-rounds.aw-walk tr.aw-hl td b");
-  if (reducedMotion() || typeof requestAnimationFrame !== "function") return;
-  for (const b of cells) {
-    const end = Number(b.textContent);
-    if (counted.has(b) || !Number.isFinite(end) || end <= 1) continue;
-    counted.add(b);
-    const t0 = performance.now();
-    const live = () => b.isConnected && b.textContent === String(shown(b)); // not redrawn
-    const step = () => {
-      if (!live()) return;
-      const k = Math.min(1, Math.max(0, (performance.now() - t0) / ms));
-      setShown(b, Math.max(1, Math.round(end * k)));
-      if (k < 1) requestAnimationFrame(step);
-    };
-    setShown(b, 1);
-    requestAnimationFrame(step);
-    setTimeout(() => { if (live()) setShown(b, end); }, ms + 50);
-  }
-}
-const SHOWN = new WeakMap<Element, number>();
-const shown = (b: Element) => SHOWN.get(b);
-function setShown(b: Element, n: number) { SHOWN.set(b, n); b.textContent = String(n); }

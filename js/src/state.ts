@@ -25,6 +25,7 @@ export interface Picks {
   lessonId: string | null; numbers: Record<string, string>;
   afterAct?: number | null; // the view an action was sent from: the focus moves on once it is answered
   botAsked?: number; // the view on which "bot: one move" was pressed
+  walkScroll?: boolean; // a line of the scoring walkthrough picked: the boards it points at come into sight once drawn
   toBoard?: number | null; // a step picked in the review: its board comes into sight once drawn
   animated?: Set<string>; animations?: number; // the others' moves animated (motion.ts)
 }

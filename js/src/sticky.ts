@@ -86,6 +86,18 @@ export function boardIntoSight(root: Element) {
   const main = root.querySelector(".aw-grid > .aw-main");
   if (main && root.querySelector(".aw-main section.aw-review") && !inSight(root, main)) main.scrollIntoView({ block: "start" });
 }
+// A line of a scoring round walked through points at the boards of the players with a
+// tile of its kind (or every board, at the walls): the first of them not wholly in
+// sight below the floating bar is scrolled into sight, the least distance
+export function walkIntoSight(root: Element) {
+  const sc = scrollerOf(root);
+  const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
+  for (const el of root.querySelectorAll(".aw-player.aw-walkpoint")) {
+    const r = el.getBoundingClientRect();
+    if (r.top < view.top + bar - 1 || r.bottom > view.bottom + 1) { el.scrollIntoView({ block: "nearest" }); return; }
+  }
+}
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
   if (review) review.scrollIntoView({ block: "start" });
@@ -97,7 +109,8 @@ export function reviewIntoSight(root: Element) {
 // box scrolls, or the board is drawn smaller). Measured from the board's top, so
 // scrolling the notebook changes nothing.
 // (selector, least px, room kept under it: the Gardens board's key)
-const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0]];
+// (the Gardens' list of buildings scored scrolls within what the window leaves)
+const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0], [".ag-side .ag-explain", 140, 0]];
 export function fitToWindow(root: HTMLElement) {
   if (!root.isConnected) return;
   const sc = scrollerOf(root);

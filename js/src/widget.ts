@@ -13,10 +13,10 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { watchScroll, boardIntoSight, fitToWindow } from "./sticky.js";
+import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
-import { animateRecent, travelMs, countUp } from "./motion.js";
+import { animateRecent, travelMs } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
 import { gardensParts } from "./areas/gardenpage.js";
@@ -216,6 +216,7 @@ function draw(b: Board) {
   fitToWindow(root);
   if (b.sticky) b.sticky.update();
   if (ui.toBoard === step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
+  if (ui.walkScroll) { ui.walkScroll = false; walkIntoSight(root); } // a line of the walkthrough picked
   focusNextDecision(b, v);
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
@@ -229,7 +230,6 @@ function animate(b: Board, tries = 0) {
     if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
     return;
   }
-  if (ui.walk) countUp(b.root);
   ui.animations = (ui.animations || 0) + animateRecent(b.root, v, ui.animated || (ui.animated = new Set()), travelMs(b.model.get("bot_delay")));
   b.root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
 }

@@ -66,7 +66,8 @@ test("a Gardens game with hostile names", async () => {
   assert.equal(root.querySelectorAll(".ag-board [data-field], .ag-board .ag-tile").length, 36);
   const key = root.querySelector(".ag-key").textContent; // what a tile's "2Le" means
   for (const kind of ["lemon", "orange", "palm", "lavender"]) assert.match(key, new RegExp(kind));
-  assert.match(key, /A diamond is a building and its value/); // the buildings explained too
+  assert.match(key, /A diamond is a building: its kind's picture and its value/); // the buildings explained too
+  assert.match(key, /grey: nobody won/); // and what a scored one shows
   cleanup();
 });
 

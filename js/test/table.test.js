@@ -88,7 +88,7 @@ test("G3 the Gardens hint's 'play it' asks in the bar, then plays the move", () 
 
 const frame = () => new Promise((res) => setTimeout(res, 5)); // redraws come one a frame
 
-test("R10 R11 a scoring round walked through: the points before it until its total, the others' walls drawn at its walls line", async () => {
+test("R10 R11 a scoring round walked through: the points before it (the engine's) until its total, over the market, each line's boards marked", async () => {
   const v = fixture("scoring_round");
   const r = v.rounds[0];
   const { root, model, fire, cleanup } = mount({ ...v, rounds: [], v: v.v - 1 });
@@ -97,15 +97,28 @@ test("R10 R11 a scoring round walked through: the points before it until its tot
   await frame();
   const me = v.players.findIndex((p) => p.seat === "human");
   const mine = () => Number(root.querySelector(".aw-me .aw-score").textContent.match(/-?\d+/)[0]);
-  assert.equal(mine(), v.players[me].score - r.totals[v.players[me].name], "before the round");
-  for (let i = 0; i < r.kinds.length; i++) { click(root.querySelector("[data-rowstep='1']")); await frame(); }
-  // the walls line: each other player's Alhambra, its longest wall as the engine says
-  const boards = [...root.querySelectorAll(".aw-wallboards .aw-wallboard")];
-  const others = v.players.filter((_, i) => i !== me);
-  assert.equal(boards.length, others.length);
-  others.forEach((p, i) => {
-    assert.match(boards[i].textContent, new RegExp(`${p.name}: longest wall ${p.alhambra.wall.length}`));
-    assert.equal(boards[i].querySelectorAll(".aw-longest").length, p.alhambra.wall.length);
+  assert.equal(mine(), r.before[v.players[me].name], "before the round");
+  assert.equal(r.before[v.players[me].name] + r.totals[v.players[me].name], v.players[me].score);
+  // in the main column, over the market: never over the others' panels
+  const walk = root.querySelector(".aw-main .aw-rounds.aw-walk");
+  assert.ok(walk, "the walkthrough lies in the main column");
+  assert.equal(root.querySelector(".aw-side .aw-rounds.aw-walk"), null);
+  const grid = root.querySelector(".aw-grid");
+  const pointed = () => [...root.querySelectorAll(".aw-player.aw-walkpoint")].map((e) => e.getAttribute("aria-label")).sort();
+  for (const k of r.kinds) {
+    // the line's kind marked on the boards; the boards pointed at: those with a tile of it
+    assert.ok(grid.classList.contains(`aw-walkkind-${k.kind}`), k.kind);
+    assert.deepEqual(pointed(), Object.keys(k.counts).filter((n) => k.counts[n] > 0).sort(), k.kind);
+    assert.match(root.querySelector(".aw-walkwhat").textContent, new RegExp(k.kind));
+    click(root.querySelector("[data-rowstep='1']"));
+    await frame();
+  }
+  // the walls line: every board draws its longest wall as the engine says, and is pointed at
+  assert.ok(!grid.className.includes("aw-walkkind"));
+  assert.deepEqual(pointed(), Object.keys(r.walls).sort());
+  v.players.forEach((p) => {
+    const board = root.querySelector(`.aw-player[aria-label="${p.name}"] .aw-board`);
+    assert.equal(board.querySelectorAll(".aw-longest").length, p.alhambra.wall.length, p.name);
   });
   click(root.querySelector("[data-rowstep='1']")); // the round's total
   await frame();
@@ -150,5 +163,59 @@ test("R11 one click shows every Alhambra large side by side, its longest wall ma
   });
   click(root.querySelector("[data-allboards='close']"));
   assert.equal(root.querySelector(".aw-allboards"), null);
+  cleanup();
+});
+
+test("each opponent's panel lists its own moves since yours, in order, as the engine narrates them", () => {
+  const v = fixture("you_to_move");
+  assert.ok(v.recent.length > 0);
+  const { root, cleanup } = mount(v);
+  v.players.forEach((p, i) => {
+    const panel = root.querySelector(`.aw-opp[aria-label="${p.name}"]`);
+    if (!panel) return; // the person's own panel
+    const want = v.recent.filter((r) => r.player === i).map((r) => r.text);
+    assert.deepEqual([...panel.querySelectorAll(".aw-oppmoves li")].map((li) => li.textContent), want, p.name);
+  });
+  cleanup();
+});
+
+test("a hand of many cards is drawn small (value and symbol), every card still named by its currency", () => {
+  const v = fixture("you_to_move");
+  const me = v.players.findIndex((p) => p.seat === "human");
+  const cards = [...Array(12).keys()].map((k) => [["denar", "dirham", "ducat", "florin"][k % 4], 1 + (k % 9)]);
+  const players = v.players.map((p, i) => (i === me ? { ...p, money: cards } : p));
+  const { root, cleanup } = mount({ ...v, players });
+  const hand = root.querySelector(".aw-me [data-area='hand']");
+  assert.ok(hand.classList.contains("aw-many"));
+  const shown = [...hand.querySelectorAll(".aw-card")];
+  assert.deepEqual(shown.map((c) => c.getAttribute("aria-label")), cards.map(([c, n]) => `${c} ${n}`));
+  // a hand of two rows or fewer keeps the large cards
+  const few = mount({ ...v, players: v.players.map((p, i) => (i === me ? { ...p, money: cards.slice(0, 8) } : p)) });
+  assert.ok(!few.root.querySelector(".aw-me [data-area='hand']").classList.contains("aw-many"));
+  few.cleanup();
+  cleanup();
+});
+
+test("R3 Dirk's panel says who he is, on hover and for a screen reader", () => {
+  const v = fixture("two_players");
+  const { root, cleanup } = mount(v);
+  const dirk = root.querySelector(".aw-dirk");
+  assert.match(dirk.getAttribute("aria-description"), /imaginary third collector \(R3\)/);
+  assert.match(dirk.querySelector(".aw-hashelp").getAttribute("title"), /no turns/);
+  cleanup();
+});
+
+test("G1 a Gardens building shows its kind's picture and its value, both in its name", () => {
+  const v = fixture("gardens_first");
+  const { root, cleanup } = mount(v);
+  const drawn = [...root.querySelectorAll("[data-building]")];
+  assert.equal(drawn.length, v.buildings.length);
+  v.buildings.forEach(([x, y, value, kind], i) => {
+    const b = drawn[i];
+    assert.equal(b.dataset.building, `${x},${y}`);
+    assert.ok(b.querySelector("path.ag-bldkind"), `${kind} at ${x},${y}: its picture`);
+    assert.equal(b.querySelector("text").textContent, String(value));
+    assert.match(b.getAttribute("aria-label"), new RegExp(`^${kind} ${value} at`));
+  });
   cleanup();
 });

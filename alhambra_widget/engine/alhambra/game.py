@@ -173,6 +173,20 @@ class Game(RecordedGame[Action, Event]):
         """The scoring rounds scored so far, explained (R10, R11)."""
         return tuple(self._t.rounds)
 
+    def scores_before_round(self, number: int) -> dict[str, int]:
+        """Each player's points (and Dirk's, with two players) just before scoring round
+        ``number`` was scored: the points now less what that round and the later ones
+        gave (R10, R11). Every name of the rounds is there; a round not scored yet
+        gives nothing, so before it the points are those of now."""
+        now = dict(self._t.scores())
+        if self._t.two_players:
+            now[self._t.dirk_name] = self._t.dirk_score
+        for r in self._t.rounds:
+            if r.number >= number:
+                for name, points in r.totals.items():
+                    now[name] = now.get(name, 0) - points
+        return now
+
     @property
     def scoring_cards_drawn(self) -> tuple[int, ...]:
         """The scoring cards drawn so far, in order (R9)."""

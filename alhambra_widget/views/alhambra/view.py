@@ -182,7 +182,7 @@ def game_view(
         "dirk": _dirk_json(game),
         **_table_json(game),
         "scoring": {str(k): v for k, v in game.scoring_approach().items()},
-        "rounds": [_round_json(r) for r in game.rounds],
+        "rounds": [_round_json(r, game) for r in game.rounds],
         "log": [log_text(e) for e in game.log[-log_size:]],
         "me": me,  # the person the board is for (None: nobody, or a bot to move)
         "recent": recent_actions(game, me),
@@ -248,13 +248,15 @@ def kind_json(k: KindScore) -> KindScoreJson:
     }
 
 
-def _round_json(r: ScoringRound) -> RoundJson:
-    """A scoring round that was played: each kind's result, the walls and totals."""
+def _round_json(r: ScoringRound, game: Game) -> RoundJson:
+    """A scoring round that was played: each kind's result, the walls and totals, and
+    the points before it (the engine's)."""
     return {
         "number": r.number,
         "kinds": [kind_json(k) for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "totals": dict(r.totals),
+        "before": game.scores_before_round(r.number),
     }
 
 

@@ -72,6 +72,9 @@ class RoundJson(TypedDict):
     kinds: list[KindScoreJson]
     walls: dict[str, int]
     totals: dict[str, int]
+    before: dict[str, int]
+    """Each player's points (and Dirk's) just before this round was scored (the
+    engine's), shown while the round is walked through until its total."""
 
 
 class OverviewKind(KindScoreJson):

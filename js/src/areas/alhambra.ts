@@ -7,7 +7,7 @@ import { html } from "../html.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay } from "./hint.js";
-import { scoreBeforeRound } from "./scoring.js";
+import { scoreBeforeRound, walkPoints } from "./scoring.js";
 import type { HintMarks } from "./hint.js";
 import type { Value } from "../html.js";
 import type { AlhambraJson, AnswerMarks, BuiltJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
@@ -200,8 +200,10 @@ function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   const L = v.legal;
   const hints = hintMarks(v, ui);
   const paid = p.money && L && hints.player === L.player && v.players[L.player] === p ? hintedCards(p.money, hints.pay) : new Map(); // a hint's payment
-  // a large hand scrolls within its area: a tab stop, so the keyboard scrolls it too
-  const hand = p.money ? html`<div class="aw-hand" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c, k) => cardHtml(c, null, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+  // more cards than two rows hold: smaller cards (value and symbol), three rows of six;
+  // a larger hand still scrolls within its area: a tab stop, so the keyboard scrolls it too
+  const many = p.money && p.money.length > 8 ? " aw-many" : "";
+  const hand = p.money ? html`<div class="aw-hand${many}" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c, k) => cardHtml(c, null, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
   const drag = (n: string) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
@@ -216,24 +218,42 @@ function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
 
 // the points in a player's heading: before a round being walked through, till its total
 function pointsShown({ v, ui }: Ctx<GameView>, p: PlayerJson) {
-  const before = scoreBeforeRound(v, ui, p.name, p.score);
+  const before = scoreBeforeRound(v, ui, p.name);
   if (!before) return html`${p.score} points`;
   return html`<span title="before scoring round ${before.round}; its total is added at the walkthrough's last line">${before.points} points</span>`;
 }
 
-function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value) {
+// a player's marker on the score track (its colour and initial), beside the name
+export const trackMark = (name: string, i: number) => html`<svg class="aw-headmark" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle class="aw-c${i % 4}" cx="8" cy="8" r="7"/><text x="8" y="11.5" text-anchor="middle">${name.slice(0, 1)}</text></svg>`;
+
+function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number) {
   const seat = seatLabel(p.seat);
-  return html`<h4>${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
+  return html`<h4>${trackMark(p.name, i)}${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
 }
+
+// what the boards' and the market's marks mean (the legend, on hover and read out)
+export const MARKS = "Green cell: the tile picked may be built there. Red cell: a rule forbids it (hover it to read which). Orange frame (pink in the dark theme): built since your last move (a dashed square: a tile moved away from there); an orange ring on a market slot: bought from since your last move. Green ring on a market slot: you can pay for its tile. Blue dashed frame with a number: the hint's move of that number. Red line along a wall: the longest wall (it scores, R11). While a scoring round is walked through: the tiles of the kind being scored stay bright, the others fade, and the boards it counts are framed in blue.";
+
+// a board the scoring walkthrough's line points at (a tile of its kind, or the walls):
+// framed, and brought into sight when the line changes (sticky.js)
+const pointed = ({ v, ui }: Ctx<GameView>, name: string) => (walkPoints(v, ui).has(name) ? " aw-walkpoint" : "");
 
 // your panel: your Alhambra large, your hand, tiles to place and reserve beside it
 export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
   const { v } = c;
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
-  const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}`;
+  const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}${pointed(c, p.name)}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`;
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button> <span class="aw-hashelp aw-legend" role="note" title="${MARKS}" aria-label="what the marks mean: ${MARKS}">what the marks mean</span>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+}
+
+// what a player did since the person's last move, in order, in the player's own panel
+// beside the board that shows it: a bot's turn of many actions read whole, no box to scroll
+function movesHtml(v: GameView, p: PlayerJson, i: number) {
+  const mine = (v.recent || []).filter((r) => r.player === i);
+  if (!mine.length) return html``;
+  return html`<ol class="aw-oppmoves" aria-label="${whose(p.name)} moves since ${v.players.some((x) => x.seat === "human") ? "your last move" : "the last look"}">${mine.map((r) => html`<li>${r.text}</li>`)}</ol>`;
 }
 
 // an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger on demand)
@@ -241,18 +261,23 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
   const { v, ui } = c;
   const { o } = boardOpts(c, p, i, walkingWalls);
   const big = !!ui.enlarged[i];
-  const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}`;
+  const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}${pointed(c, p.name)}`;
   const n = handText(p);
   const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
-  const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.55, small: !big });
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra)}${facts}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
+  const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.68, small: !big });
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}${facts}${movesHtml(v, p, i)}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
 }
 
-export function dirkHtml(dirk: DirkJson | null) {
+// who Dirk is, on hover and in his panel's description (R3)
+export const dirkSays = (name: string) => `${name} is the two-player game's imaginary third collector (R3): no turns, no money, no Alhambra and no wall. He takes 6 tiles from the bag at the start, 6 more after scoring round 1 and a third of the bag after round 2, and you may give him a tile you bought instead of placing it. His tiles count in every kind's majority, so he can take places (and points) from you; his points are shown, but he cannot win.`;
+
+// Dirk (two players): his tiles, his points; pointed at by the walkthrough's line (lit);
+// index: his place on the score track (after the players)
+export function dirkHtml(dirk: DirkJson | null, lit = false, index = 2) {
   if (!dirk) return html``;
-  return html`<section class="aw-player aw-dirk" aria-label="${dirk.name}"><h4>${dirk.name} <span class="aw-seat">collector, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
+  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}${dirk.name} <span class="aw-seat aw-hashelp" title="${dirkSays(dirk.name)}">imaginary, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game:
@@ -267,18 +292,6 @@ export function sandboxHtml({ ui, model }: Ctx<GameView | SandboxView>, sb: Sand
   const board = boardSvg(sb.alhambra, { rules, remove: ui.removing ? sb.remove : null, tile: ui.sel, wall: true, coords: model.get("show_coords"), player: "sb", title: "sandbox Alhambra" });
   const palette = sb.palette.map((t) => tileChip(t, html`data-sel="${tileName(t)}"`, ui.sel === tileName(t)));
   return html`<section class="aw-sandbox" aria-label="sandbox"><h4>${title} <span class="aw-walllen">longest wall ${sb.alhambra.wall.length}</span></h4><div class="aw-boardwrap">${board}</div><div class="aw-row"><button data-do="removing" class="${ui.removing ? "aw-selected" : ""}">remove a tile</button></div><div class="aw-palette" aria-label="palette">${palette}</div></section>`;
-}
-
-// a scoring round's walls step: the others' Alhambras drawn small with their longest
-// wall, in the walkthrough's own panel (over the side column), so each board it points
-// at is in view
-export function wallBoardsHtml({ v }: Ctx<GameView>, seats: number[]) {
-  const boards = seats.map((i) => {
-    const p = v.players[i];
-    const say = `${whose(p.name)} Alhambra: longest wall ${p.alhambra.wall.length}`;
-    return html`<figure class="aw-wallboard" aria-label="${say}"><figcaption>${p.name}: longest wall <b>${p.alhambra.wall.length}</b></figcaption>${boardSvg(p.alhambra, { title: say, player: i, wall: true, small: true, scale: 0.5 })}</figure>`;
-  });
-  return html`<div class="aw-wallboards">${boards}</div>`;
 }
 
 // every player's Alhambra large, side by side over the table (one click: read the

@@ -1,9 +1,9 @@
 // What the person follows while playing: the standings (the engine's preview of the
 // next scoring round), the others' last moves, and at the end the results.
 
-import { cardHtml, glyph, online } from "../common.js";
+import { cardHtml, online } from "../common.js";
 import { winnersText } from "./status.js";
-import { scoreBeforeRound } from "./scoring.js";
+import { scoreBeforeRound, kindIcon } from "./scoring.js";
 import { html } from "../html.js";
 import type { GameView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -45,7 +45,7 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
     r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
     last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
-  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}">${kindIcon(k.kind)}</th>`) : [];
+  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
   const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind, and its wall</caption>`;
@@ -56,14 +56,12 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
-// a building kind's picture (the shape the engine sends with the texts), named
-const kindIcon = (kind: string) => html`<svg width="18" height="18" viewBox="0 0 20 20" role="img" aria-label="${kind}"><title>${kind}</title><path class="aw-glyph" d="${glyph(kind)}"/></svg>`;
 
 // The score track: everyone's points at a glance on one line, as the board's track
 // around the edge (a marker a player, in the player's colour, with the initial; the
 // full name and points on hover and in the names read out). Fixed height.
 export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
-  const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name, score); return b ? b.points : score; };
+  const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name); return b ? b.points : score; };
   const people = [...v.players.map((p) => [p.name, shown(p.name, p.score)] as const), ...(v.dirk ? [[v.dirk.name, shown(v.dirk.name, v.dirk.score)] as const] : [])];
   const max = Math.ceil(Math.max(60, ...people.map(([, s]) => s)) / 20) * 20;
   const W = 280, x = (s: number) => 10 + (s / max) * (W - 20);

@@ -1,7 +1,7 @@
 // The scoring rounds: the engine's table of each round, walked through line by line
 // (each kind, then the walls) as it happens, or replayed from the list.
 
-import { online } from "../common.js";
+import { glyph, online } from "../common.js";
 import { html } from "../html.js";
 import type { GameView, RoundJson } from "../contract.js";
 import type { Picks } from "../state.js";
@@ -10,6 +10,12 @@ import type { Ctx } from "../types.js";
 const ORD = ["", "1st", "2nd", "3rd"];
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
+// a building kind's picture (the shape the engine sends with the texts), named; beside
+// its name in words (shown): hidden from a screen reader, which reads the name
+export const kindIcon = (kind: string, shown = false) => shown
+  ? html`<svg class="aw-kindicon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true"><path class="aw-glyph" d="${glyph(kind)}"/></svg>`
+  : html`<svg class="aw-kindicon" width="16" height="16" viewBox="0 0 20 20" role="img" aria-label="${kind}"><title>${kind}</title><path class="aw-glyph" d="${glyph(kind)}"/></svg>`;
+
 export const shownRound = (v: GameView, ui: Picks) => v.rounds[ui.roundSel === null ? v.rounds.length - 1 : Math.min(ui.roundSel, v.rounds.length - 1)];
 
 // is the walkthrough on the walls line of the newest round? (the boards then draw the walls)
@@ -17,24 +23,60 @@ export const walkingWalls = (v: GameView, ui: Picks) =>
   ui.walk && v.rounds.length > 0 && shownRound(v, ui) === v.rounds[v.rounds.length - 1] && ui.roundRow === shownRound(v, ui).kinds.length;
 
 // While a scoring round that just happened is walked through, a player's points are
-// those before it until the walkthrough reaches its total (the engine's round total
-// taken off the engine's score), so the total is not given away before it is shown;
-// null when the points shown are the score itself
-export function scoreBeforeRound(v: GameView, ui: Picks, name: string, score: number) {
+// those before it (the engine's, with the round) until the walkthrough reaches its
+// total, so the total is not given away before it is shown; null when the points shown
+// are the score itself
+export function scoreBeforeRound(v: GameView, ui: Picks, name: string) {
   const r = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
   const newest = ui.roundSel === null || ui.roundSel >= v.rounds.length - 1;
   // (at the end the results show every total at once)
   if (!r || !ui.walk || !v.live || v.over || !newest || ui.roundRow > r.kinds.length) return null;
-  return { points: score - (r.totals[name] ?? 0), round: r.number };
+  return name in r.before ? { points: r.before[name], round: r.number } : null;
 }
 
-function roundsHead(v: GameView, r: RoundJson, walking: boolean) {
-  const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line">◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line">▶</button>`;
+// the walkthrough's line: the kind it is on ("" on the walls or the total), for the
+// boards to mark that kind's tiles
+export function walkingKind(v: GameView, ui: Picks) {
+  if (!ui.walk || !v.rounds.length) return "";
+  const r = shownRound(v, ui);
+  return ui.roundRow < r.kinds.length ? r.kinds[ui.roundRow].kind : "";
+}
+
+// the players the walkthrough's line points at: those with a tile of its kind, every
+// player on the walls line (their boards are brought into sight)
+export function walkPoints(v: GameView, ui: Picks) {
+  if (!ui.walk || !v.rounds.length) return new Set<string>();
+  const r = shownRound(v, ui);
+  if (ui.roundRow < r.kinds.length) {
+    const k = r.kinds[ui.roundRow];
+    return new Set(Object.keys(k.counts).filter((n) => k.counts[n] > 0));
+  }
+  return new Set(ui.roundRow === r.kinds.length ? Object.keys(r.walls) : []);
+}
+
+function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
+  const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line" ${walking && row === 0 ? "disabled" : ""}>◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line" ${walking && row > r.kinds.length ? "disabled" : ""}>▶</button>`;
   if (walking) {
-    return html`<h4>Scoring round ${r.number}: step through it, kind by kind, then the walls ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4><p class="aw-muted">${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.</p>`;
+    const what = row < r.kinds.length ? r.kinds[row].kind : row === r.kinds.length ? "the walls" : "the round's total";
+    const note = `${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.`;
+    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span> <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
   }
   const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
+}
+
+// the round walked through: a line a player, a column a kind (its picture and name),
+// then the walls and the total; the column being explained is marked
+function walkTable(r: RoundJson, names: string[], row: number) {
+  const hl = (i: number) => (i === row ? "aw-hl" : "");
+  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
+  const lines = names.map((n) => html`<tr><th scope="row">${n}</th>${r.kinds.map((k, i) => {
+    const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
+    const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
+    const say = `${n}, ${k.kind}: ${plural(c, "tile")}, ${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}, ${plural(pts, "point")}`;
+    return html`<td class="${hl(i)}" title="${say}">${c}<small>${pl ? ` ${ORD[pl] || pl + "th"}${tie ? "=" : ""}` : ""}</small> <b>${pts}</b></td>`;
+  })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}"><b>${r.totals[n]}</b></td></tr>`);
+  return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>`;
 }
 
 function roundTable(r: RoundJson, names: string[], row: number) {
@@ -63,5 +105,7 @@ export function roundsHtml({ v, ui }: Ctx<GameView>, walking = false) {
   const r = shownRound(v, ui);
   const names = Object.keys(r.totals);
   const row = Math.min(ui.roundRow, r.kinds.length + 1); // kinds, then walls, then the total
-  return html`<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking)}${roundTable(r, names, row)}${rowExplained(r, row)}</section>`;
+  const table = walking ? walkTable(r, names, row) : roundTable(r, names, row);
+  const say = rowExplained(r, row) || (walking ? html`<p class="aw-explain">Round ${r.number} in all: ${names.map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>` : null);
+  return html`<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking, row)}${table}${say}</section>`;
 }

@@ -13,9 +13,9 @@
 import { html } from "../html.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
-import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, wallBoardsHtml, allBoardsHtml } from "./alhambra.js";
+import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, allBoardsHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
-import { roundsHtml, walkingWalls } from "./scoring.js";
+import { roundsHtml, walkingWalls, walkingKind, walkPoints } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
@@ -65,6 +65,7 @@ export const msgLine = (msg: SafeHtml): Part => ({ key: "msgline", cls: "aw-msgl
 export function tableParts(c: Ctx<GameView>): Part[] {
   const { v, ui } = c;
   const walls = walkingWalls(v, ui);
+  const kind = walkingKind(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
   // a finished game: the results take the market's place (one screen: who won, the
@@ -74,8 +75,6 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   // standings): they never push the opponents or the standings out of the window, and
   // never move your board or the market
   const over = [
-    // at the walls, the others' Alhambras with their longest walls, in the panel itself
-    part("walk", ui.walk ? html`${roundsHtml(c, true)}${walls && wallBoardsHtml(c, others)}` : html``),
     part("reviewstep", reviewStepHtml(c)), // a step the review marks: what went wrong there
     part("hint", v.hint ? hintHtml(c) : html``),
     part("sandbox", v.sandbox ? sandboxHtml(c, v.sandbox, v.players[v.sandbox.player].name) : html``),
@@ -88,10 +87,14 @@ export function tableParts(c: Ctx<GameView>): Part[] {
       msgLine(messageHtml(c)),
       part("menu", menuHtml(c)),
     ] },
-    { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}`, parts: [
+    // a scoring round walked through marks its line's kind on every board (widget.css)
+    { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}${kind ? ` aw-walkkind aw-walkkind-${kind}` : ""}`, parts: [
       { key: "main", cls: "aw-main", parts: [
         { key: "top", cls: `aw-top${v.over ? " aw-top-end" : ""}`, parts: v.over ? [part("results", resultsHtml(c))]
           : [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
+        // a scoring round walked through lies over the market and the money display (or
+        // the results), the others' boards in sight beside it: it moves nothing
+        part("walk", ui.walk ? roundsHtml(c, true) : html``),
         part("me", myPanelHtml(c, v.players[me], me, walls)),
         ...(ended ? [part("review", reviewHtml(c))] : []),
       ] },
@@ -102,7 +105,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // one part per opponent: a bot's move redraws its own panel only
           { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
-            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk)),
+            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length)),
           ] },
           part("standings", standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },

@@ -5,6 +5,7 @@ import { isBot, online } from "../common.js";
 import { html } from "../html.js";
 import type { LineJson, Traits } from "../contract.js";
 import type { Ctx, Model, TableView } from "../types.js";
+import type { Picks } from "../state.js";
 
 export const BOT_SPEEDS: [string, number][] = [["slow", 1.5], ["normal", 0.6], ["fast", 0.15]]; // seconds per bot action
 
@@ -22,20 +23,21 @@ function stepsHtml(v: TableView) {
 }
 
 // the bots' pace: play on or pause, the speed, one move at a time
-function botsHtml(v: TableView, model: Model) {
+function botsHtml(v: TableView, model: Model, ui: Picks) {
   if (!v.players.some(isBot)) return null;
   const d = model.get("bot_delay")!;
   const speeds: [string, number][] = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
   return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<select data-botspeed="1" aria-label="the bots' pace: how long each bot move takes to show" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">${options}</select>${
-    v.bot_to_move && !model.get("autoplay_bots") && html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`}</span>`;
+    // (never while a scoring round is walked through: the bots wait for it to close)
+    v.bot_to_move && !model.get("autoplay_bots") && !ui.walk && html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`}</span>`;
 }
 
 // the bar's right side: the steps, undo, the bots' pace, the teacher's menu
 export function navHtml({ v, model, ui }: Ctx<TableView>) {
   if (v.mode !== "game" && v.mode !== "gardens") return html``;
   const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
-  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && !online(v) && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
+  return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && !online(v) && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model, ui)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
 }
 
 // the teacher's menu: what a player would not see at a real table
