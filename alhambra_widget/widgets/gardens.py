@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import traitlets
 
 from ..engine.gardens.game import GardensGame, Lay
 from ..players.gardens.strong import hints as gardens_hints
+from ..players.gardens.strong import review_weigher
 from ..players.gardens.strong import reviews as gardens_reviews
 from ..players.ismcts import Decision, Hint
 from ..views.contract import GardensView, Marks
@@ -63,6 +64,11 @@ class GardensWidget(SessionWidget[GardensGame]):
     ) -> list[Hint]:
         return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
 
+    def _hint_stages(
+        self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
+    ) -> Iterator[tuple[list[Hint], int]]:
+        yield self._hint_search(game, playouts, progress), playouts  # one search: it is quick
+
     def _hint_marks(self, action: Lay) -> Marks:
         return lay_marks(action)
 
@@ -74,6 +80,11 @@ class GardensWidget(SessionWidget[GardensGame]):
         progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:
         return gardens_reviews(game, players, playouts=playouts, progress=progress)
+
+    def _review_weigher(
+        self, playouts: int
+    ) -> tuple[Callable[..., list[Any]], Callable[[Any, Any], str]]:
+        return review_weigher(playouts)
 
     def _build(self) -> GardensView:
         return {

@@ -26,6 +26,11 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     after every move, so a host that re-runs cells when the page changes a trait
     (marimo's ``mo.ui.anywidget``) sees each move; Python never sets it."""
 
+    @traitlets.observe("seen_steps")
+    def _page_drew(self, _change: Any) -> None:
+        if hasattr(self, "session"):
+            self._follow_ahead()  # a page shows the board: the review may begin ahead
+
     @traitlets.observe("show_all_money")
     def _money_toggled(self, change: Any) -> None:
         if hasattr(self, "session"):
