@@ -27,6 +27,8 @@ from typing import Any
 from .ismcts import Choice, Decision, steps_of, weigh
 from .parallel import background_executor, cores
 
+Basis = tuple[int, str | None, list[Any]]
+"""A step weighed, and what for: the game's setup and its actions up to the step."""
 Progress = Callable[[int, int], bool | None]
 """Told how many of the steps asked for are weighed, of how many; True stops."""
 
@@ -70,8 +72,9 @@ class ReviewAhead:
         self._text = ""  # the game's saved JSON with those actions
         self._found: dict[int, Decision | None] = {}
         self._queue: deque[int] = deque()
-        self._out: dict[Future[Decision | None], tuple[int, int]] = {}
-        self._epoch = 0  # grows whenever the work so far is dropped
+        # the steps out on the executor, each with what it was weighed for: the game's
+        # setup and its actions up to the step (its answer counts only if they still hold)
+        self._out: dict[Future[Decision | None], Basis] = {}
         self._failed: BaseException | None = None
 
     def follow(self, game: Any, ahead: bool = True) -> bool:
@@ -123,11 +126,10 @@ class ReviewAhead:
 
     def _drop(self, keep: int) -> None:
         """Forget every step from ``keep`` on (called holding the lock)."""
-        self._epoch += 1
         del self._actions[keep:]
         self._found = {s: d for s, d in self._found.items() if s < keep}
         self._queue = deque(s for s in self._queue if s < keep)
-        for f, (step, _epoch) in list(self._out.items()):
+        for f, (step, _setup, _actions) in list(self._out.items()):
             if step >= keep and f.cancel():
                 self._out.pop(f, None)  # (its callback, run by cancel, may have done it)
 
@@ -145,13 +147,23 @@ class ReviewAhead:
             except RuntimeError as e:  # a broken or shut pool: the review goes without it
                 self._failed = e
                 return
-            self._out[f] = (step, self._epoch)
+            self._out[f] = self._basis(step)
             f.add_done_callback(self._done)
+
+    def _basis(self, step: int) -> Basis:
+        """What weighing ``step`` now is for (called holding the lock)."""
+        return step, self._options, self._actions[: step + 1]
+
+    def _holds(self, basis: Basis) -> bool:
+        """Whether a step weighed for ``basis`` is still the game's (holding the lock)."""
+        step, setup, actions = basis
+        return setup == self._options and self._actions[: step + 1] == actions
 
     def _done(self, f: Future[Decision | None]) -> None:
         with self._cond:
-            step, epoch = self._out.pop(f, (-1, -1))
-            if epoch == self._epoch and not f.cancelled():
+            basis = self._out.pop(f, None)
+            if basis is not None and self._holds(basis) and not f.cancelled():
+                step = basis[0]
                 error = f.exception()
                 if error is None:
                     self._found[step] = f.result()
@@ -209,7 +221,7 @@ class ReviewAhead:
                     return None  # the pool broke, or the game moved on under the review
                 done = sum(1 for s in steps if s in self._found)
                 mine = self._queue.popleft() if self._queue and done < len(steps) else None
-                work = (self._kind, self._text, self._epoch)
+                work = (self._kind, self._text, self._basis(mine) if mine is not None else None)
             if progress is not None and progress(done, len(steps)):
                 if mine is not None:
                     with self._cond:
@@ -223,7 +235,7 @@ class ReviewAhead:
                 continue
             found = weigh_saved(work[0], work[1], mine, self.analyse, self.says)
             with self._cond:
-                if work[2] == self._epoch:
+                if work[2] is not None and self._holds(work[2]):
                     self._found[mine] = found
                 self._cond.notify_all()
         return self.decisions(game, players)
