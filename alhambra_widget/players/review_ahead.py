@@ -58,12 +58,9 @@ class ReviewAhead:
         says: Callable[[Any, Any], str],
         *,
         executor: Executor | None = None,
-        on_weighed: Callable[[], None] | None = None,
     ):
         self.analyse, self.says = analyse, says
         self.executor = executor
-        self.on_weighed = on_weighed
-        """Called (from a worker's thread) whenever a step has been weighed."""
         self._cond = threading.Condition()
         self._options: str | None = None  # the game's setup, as in its saved JSON
         self._kind: type[Any] = object
@@ -171,8 +168,6 @@ class ReviewAhead:
                     self._failed = error
             self._pump()
             self._cond.notify_all()
-        if self.on_weighed is not None:
-            self.on_weighed()
 
     def stop(self) -> None:
         """Drop all the work: the steps queued, and the decisions found."""

@@ -59,15 +59,11 @@ class GardensWidget(SessionWidget[GardensGame]):
         g = self.session.game
         return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
 
-    def _hint_search(
-        self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
-    ) -> list[Hint]:
-        return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
-
     def _hint_stages(
         self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
     ) -> Iterator[tuple[list[Hint], int]]:
-        yield self._hint_search(game, playouts, progress), playouts  # one search: it is quick
+        # one search: a Gardens decision is quick to weigh
+        yield gardens_hints(game, playouts=playouts, seed=game.step, progress=progress), playouts
 
     def _hint_marks(self, action: Lay) -> Marks:
         return lay_marks(action)

@@ -48,7 +48,7 @@ Shown = RunningPanel | HintDone | ReviewRunning
 
 class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
-    ``_hint_search`` and ``_review_searches``)."""
+    ``_hint_stages``, ``_review_searches`` and ``_review_weigher``)."""
 
     hint_playouts = traitlets.Int(
         HINT_PLAYOUTS // 2 if sys.platform == "emscripten" else HINT_PLAYOUTS
@@ -70,7 +70,7 @@ class SearchesPart(SessionCore[G]):
 
     def _new_ahead(self) -> ReviewAhead:
         analyse, says = self._review_weigher(self.review_playouts)
-        return ReviewAhead(analyse, says, on_weighed=self._ahead_weighed)
+        return ReviewAhead(analyse, says)
 
     @traitlets.observe("review_playouts")
     def _review_budget_changed(self, _change: object) -> None:
@@ -91,10 +91,6 @@ class SearchesPart(SessionCore[G]):
         if on is None:  # a page shows the board once it has reported a step drawn
             on = getattr(self, "seen_steps", 0) > 0
         self._ahead.follow(self.session.game, ahead=on)
-
-    def _ahead_weighed(self) -> None:
-        """A step weighed in the background: a review waiting for it shows it soon (its
-        own thread publishes); nothing to do here."""
 
     def close(self) -> None:
         """Close the board: its background review stops (the steps queued are dropped)."""

@@ -19,7 +19,7 @@ from .timeline import TimelinePart
 class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     """A widget over a :class:`~.session.Session` (a game, seats, a timeline): the Python
     API and the intents both games share. Subclasses give ``_parse_action``,
-    ``_hint_search`` and ``_review_searches``."""
+    ``_hint_stages``, ``_review_searches`` and ``_review_weigher``."""
 
     seen_steps = traitlets.Int(0).tag(sync=True)
     """The number of steps in the game when the page last drew it. The page sets it

@@ -63,11 +63,6 @@ class AlhambraWidget(SessionWidget[Game]):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
-    def _hint_search(
-        self, game: Game, playouts: int, progress: Callable[[int], bool]
-    ) -> list[Hint]:
-        return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
-
     def _hint_stages(
         self, game: Game, playouts: int, progress: Callable[[int], bool]
     ) -> Iterator[tuple[list[Hint], int]]:
