@@ -75,11 +75,11 @@ class ReviewAhead:
         self._failed: BaseException | None = None
 
     def follow(self, game: Any, ahead: bool = True) -> bool:
-        """Take in ``game`` as it is now (call it after every change): new steps are
-        queued (unless not ``ahead``: then only what no longer holds is dropped), the
-        decisions of steps whose past changed (an undo, another game) are dropped. False (and nothing done) for a game that cannot be weighed here: a
-        seat's game at a table online, which knows no other hand (its record is not
-        the game's) or where there are no processes."""
+        """Take in ``game`` as it is now (call it after every change): its new steps
+        are queued, the decisions of steps whose past changed (an undo, another game)
+        are dropped; not ``ahead``: only the dropping. False (nothing queued) for a game
+        not weighed here: a seat's game at a table online, which knows no other hand
+        (its record is not the game's), or where there are no processes."""
         if getattr(game, "seat_record", None) is not None:
             return False
         history = game.history
