@@ -195,3 +195,33 @@ def test_the_boards_hint_refines_its_first_answer_to_the_whole_searchs():
     assert [(m["action"], m["visits"]) for m in h["moves"]] == [
         (x.action.to_json(), x.visits) for x in expected
     ]
+
+
+def test_g3_the_gardens_hint_answers_first_then_gives_the_whole_searchs_lays():
+    """The Gardens hint (one tree) first answers from a quarter of its budget (legal
+    lays, said to be refining), then gives the lays of the whole search: those of the
+    Python API for the same seed."""
+    from alhambra_widget import GardensWidget
+
+    w = GardensWidget(players=["You", "Ben"], seed=4, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    w.run_bots()
+    w.hint_playouts = 80
+    legal = [a.to_json() for a in w.game.legal_actions()]
+    w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+    seen = []
+    end = time.time() + 120
+    while True:
+        h = w.view.get("hint") or {}
+        seen.append(h)
+        if h.get("state") == "done" and "refining" not in h:
+            break
+        assert time.time() < end, h
+        time.sleep(0.002)
+    for s in seen:
+        if "refining" in s:
+            assert all(m["action"] in legal for m in s["moves"])
+    expected = w.hints(playouts=80)
+    assert [(m["action"], m["visits"]) for m in h["moves"]] == [
+        (x.action.to_json(), x.visits) for x in expected
+    ]

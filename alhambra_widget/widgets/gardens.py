@@ -62,7 +62,11 @@ class GardensWidget(SessionWidget[GardensGame]):
     def _hint_stages(
         self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
     ) -> Iterator[tuple[list[Hint], int]]:
-        # one search: a Gardens decision is quick to weigh
+        # one tree, so a first answer is a small search of its own (a quarter of the
+        # budget), then the whole one: the hint it always was, for the same seed
+        first = playouts // 4
+        if first >= 20:
+            yield gardens_hints(game, playouts=first, seed=game.step, progress=progress), first
         yield gardens_hints(game, playouts=playouts, seed=game.step, progress=progress), playouts
 
     def _hint_marks(self, action: Lay) -> Marks:
