@@ -24,8 +24,17 @@ Prints two figures (needs the dev extras and Debian's chromium):
   ``us_parse_view`` (JSON.parse of the whole view, in microseconds); ``us_diff``: the
   time to find the changes.
 
+* Without a browser (``--parts review hint``): ``s_review_ready``, the seconds from
+  the last move of a 3-player game to its review panel done, asked at once (the review
+  weighed in the background as the game was played, as a board a page shows does: one
+  person, paced ``--pace`` seconds a move, and two bots a ``bot_delay`` apart); and
+  ``s_first_hint``, the seconds from asking a hint to its first answer shown (the
+  hint refines after: ``s_hint_done``), at positions of 3-player games. The first hint
+  of a fresh kernel also starts the processes: it is printed apart.
+
 Each figure comes with N and its spread (p10-p90). To compare two front ends, build
 each into ``alhambra_widget/static`` in turn and run this alternately (A B A B).
+The machine is shared: note its load (printed) beside the figures.
 """
 
 from __future__ import annotations
@@ -303,6 +312,141 @@ def click_latencies(n: int) -> tuple[list[float], list[float]]:
     return trips, picks
 
 
+def _panel_done(w: object, name: str, first: bool, timeout: float = 600) -> float:
+    """Wait for ``w``'s panel ``name``: its first answer (``first``) or its last;
+    returns the time it came (``time.perf_counter``)."""
+    end = time.time() + timeout
+    while True:
+        panel = w.view.get(name) or {}  # type: ignore[attr-defined]
+        if panel.get("state") == "done" and (first or "refining" not in panel):
+            return time.perf_counter()
+        if time.time() > end:
+            raise TimeoutError(f"no {name} panel: {panel}")
+        time.sleep(0.005)
+
+
+def review_ready(games: int, pace: float, bots: str, first_seed: int = 1) -> list[dict]:
+    """3-player games (you and two bots ``bots``) played on a board whose review goes
+    ahead, you ``pace`` seconds a move, the bots ``bot_delay`` apart; the review asked
+    at the last move. Per game: seconds to the review done, the game's length, how
+    many steps were weighed at the last move."""
+    from alhambra_widget.players.bots import make_bot
+    from alhambra_widget.widgets import AlhambraWidget
+
+    out = []
+    for seed in range(first_seed, first_seed + games):
+        w = AlhambraWidget(
+            players=["You", "Ben", "Cem"], seed=seed, seats={"Ben": bots, "Cem": bots}
+        )
+        w.autoplay_bots = False
+        w.review_ahead = True  # as once a page shows the board
+        me, g = make_bot("greedy", seed), w.game
+        start = time.perf_counter()
+        while not g.is_over:
+            who = g.current_player.name
+            if who == "You":
+                a = me.choose(g)
+                time.sleep(pace)
+            else:
+                a = w.session.seats[who].choose(g)
+                time.sleep(w.bot_delay)
+            g.apply(a)
+        last = time.perf_counter()
+        names = ["You", "Ben", "Cem"]
+        ahead = sum(len(v) for v in w._ahead.decisions(g, names).values())
+        w._on_msg(w, {"kind": "review", "v": w.view["v"]}, [])
+        ready = _panel_done(w, "review", first=False) - last
+        out.append(
+            {"ready": ready, "minutes": (last - start) / 60, "steps": g.step, "ahead": ahead}
+        )
+        print(
+            f"  game {seed}: {g.step} steps in {(last - start) / 60:.1f} min, {ahead} decisions "
+            f"weighed by the last move; review ready {ready:.1f} s after it",
+            flush=True,
+        )
+        w.close()
+    return out
+
+
+def hint_times(positions: int) -> list[tuple[float, float]]:
+    """Hints asked as the page asks them at positions of greedy 3-player games (all
+    seats people): seconds to the first answer shown, and to the last."""
+    from alhambra_widget.engine.alhambra.game import Game
+    from alhambra_widget.players.bots import make_bot
+    from alhambra_widget.widgets import AlhambraWidget
+
+    out = []
+    for k in range(positions):
+        g = Game(["You", "Ben", "Cem"], seed=300 + k)
+        bots = [make_bot("greedy", 10 * k + i) for i in range(3)]
+        for _ in range(8 + 19 * (k % 8)):
+            if not g.is_over:
+                g.apply(bots[g.current].choose(g))
+        w = AlhambraWidget(g)
+        t0 = time.perf_counter()
+        w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
+        first = _panel_done(w, "hint", first=True) - t0
+        out.append((first, _panel_done(w, "hint", first=False) - t0))
+        w.close()
+    return out
+
+
+def quick_parts(args: argparse.Namespace) -> dict:
+    """The figures without a browser: the review ready after the last move, the hint."""
+    import os
+
+    p10, p90, med = _pcts()
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1 min)")
+    result: dict = {}
+    if "hint" in args.parts:
+        times = hint_times(args.hints)
+        cold, warm = times[0], times[1:] or times
+        firsts, lasts = [t[0] for t in warm], [t[1] for t in warm]
+        result |= {
+            "s_first_hint": med(firsts),
+            "s_first_hint_p10": p10(firsts),
+            "s_first_hint_p90": p90(firsts),
+            "s_hint_done": med(lasts),
+            "s_hint_done_p90": p90(lasts),
+            "s_first_hint_cold": round(cold[0], 2),
+        }
+        print(
+            f"  hint: first answer median {med(firsts)} s (p10-p90 {p10(firsts)}-{p90(firsts)} s), "
+            f"whole search {med(lasts)} s (p90 {p90(lasts)} s), N={len(warm)} (bar 2 s); the "
+            f"first of the process (its pool starting): {cold[0]:.2f} s, then {cold[1]:.2f} s"
+        )
+    if "review" in args.parts:
+        games = review_ready(args.review_games, args.pace, args.bots)
+        ready = [x["ready"] for x in games]
+        result |= {
+            "s_review_ready": med(ready),
+            "s_review_ready_min": round(min(ready), 2),
+            "s_review_ready_max": round(max(ready), 2),
+            "review_games": len(ready),
+        }
+        print(
+            f"  review ready after the last move: median {med(ready)} s (min {min(ready):.1f}, "
+            f"max {max(ready):.1f} s), N={len(ready)} 3-player games, you {args.pace} s a move, "
+            f"bots {args.bots} (bar 10 s); load now {os.getloadavg()[0]:.1f}"
+        )
+    return result
+
+
+def _pcts() -> tuple:
+    """The 10th and 90th percentiles and the median of a list (rounded), or None."""
+
+    def p10(xs: list[float]) -> float | None:
+        return round(sorted(xs)[int(0.1 * (len(xs) - 1))], 2) if xs else None
+
+    def p90(xs: list[float]) -> float | None:
+        return round(sorted(xs)[int(0.9 * (len(xs) - 1))], 2) if xs else None
+
+    def med(xs: list[float]) -> float | None:
+        return round(statistics.median(xs), 2) if xs else None
+
+    return p10, p90, med
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -311,7 +455,23 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--gap", type=float, default=0.25, help="seconds between actions")
     ap.add_argument("--clicks", type=int, default=20, help="rounds of clicks (default 20)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    ap.add_argument(
+        "--parts",
+        nargs="+",
+        default=["browser", "review", "hint"],
+        choices=["browser", "review", "hint"],
+        help="which figures (default all; review and hint need no browser)",
+    )
+    ap.add_argument("--review-games", type=int, default=3, help="games for the review (3)")
+    ap.add_argument("--pace", type=float, default=2.0, help="your seconds a move (2)")
+    ap.add_argument("--bots", default="greedy", help="the two bots' level (greedy)")
+    ap.add_argument("--hints", type=int, default=9, help="positions for the hint (9)")
     args = ap.parse_args(argv)
+    quick = quick_parts(args)
+    if "browser" not in args.parts:
+        if args.json:
+            print(json.dumps(quick))
+        return quick
     size = view_size_6p()
     resend = resend_figures(args.steps)
     lat, parse = step_latencies(args.steps, args.gap)
@@ -375,7 +535,7 @@ def main(argv: list[str] | None = None) -> dict:
         f"{r['us_diff']} µs, p90 {r['us_diff_p90']}); the page parses the whole view in "
         f"{r['us_parse_view']} µs (p90 {r['us_parse_view_p90']}, N=20)"
     )
-    result = r
+    result = {**r, **quick}
     if args.json:
         print(json.dumps(result))
     return result

@@ -168,7 +168,7 @@ def _wait_panel(w: AlhambraWidget, name: str) -> None:
     import time
 
     deadline = time.time() + 120
-    while (w.view.get(name) or {}).get("state") != "done":
+    while (w.view.get(name) or {}).get("state") != "done" or "refining" in w.view[name]:
         assert time.time() < deadline
         time.sleep(0.05)
 

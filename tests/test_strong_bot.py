@@ -266,7 +266,7 @@ def _wait_hint(w, timeout=30.0, panel="hint"):
     end = time.time() + timeout
     while time.time() < end:
         h = w.view[panel]
-        if h and h["state"] == "done":
+        if h and h["state"] == "done" and "refining" not in h:  # not a first answer
             return h
         time.sleep(0.05)
     raise AssertionError(f"no {panel}: {w.view[panel]}")

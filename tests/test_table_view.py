@@ -112,7 +112,7 @@ def _hint_of(w: AlhambraWidget) -> dict:
     w.hint_playouts = 30
     w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
     end = time.time() + 60
-    while (w.view.get("hint") or {}).get("state") != "done":
+    while (w.view.get("hint") or {}).get("state") != "done" or "refining" in w.view["hint"]:
         assert time.time() < end, w.view.get("hint")
         time.sleep(0.05)
     return w.view["hint"]

@@ -19,6 +19,7 @@ ones a review step by step in one process gives.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import math
 import os
 import sys
@@ -33,6 +34,7 @@ UNLIMITED = 10**9
 """The simulations cap of a budget given by time only."""
 
 _POOL: list[Executor] = []  # the default pool, started on first use and kept
+_BACKGROUND: list[Executor] = []  # the background pool, started on first use and kept
 _REPLAYED: list[tuple[str, Any]] = []  # in a worker: the last review's game, as text and replayed
 
 
@@ -61,8 +63,11 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor | None:
-    """A pool of ``workers`` local processes, or ``None`` where processes cannot start.
+def process_pool(
+    workers: int, initializer: Callable[[], None] | None = None
+) -> ProcessPoolExecutor | None:
+    """A pool of ``workers`` local processes (each starting with ``initializer()``, a
+    module-level function), or ``None`` where processes cannot start.
     Fork is the fastest start and safe in a one-thread process (a plain script: no
     ``__main__`` guard needed); with threads running (a Jupyter kernel) fork may
     deadlock, so a fork server starts the workers."""
@@ -78,7 +83,9 @@ def process_pool(workers: int) -> ProcessPoolExecutor | None:
         else:
             method = "forkserver" if "forkserver" in methods else "spawn"
         return ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context(method)
+            max_workers=workers,
+            mp_context=multiprocessing.get_context(method),
+            initializer=initializer,
         )
     except (ImportError, NotImplementedError, OSError):  # pragma: no cover - no processes
         return None
@@ -95,6 +102,30 @@ def default_executor() -> Executor | None:
     if pool is None:  # pragma: no cover - no processes
         return None
     _POOL.append(pool)
+    atexit.register(pool.shutdown, cancel_futures=True)
+    return pool
+
+
+def lower_priority() -> None:
+    """Lower this process's priority (``nice`` 10): a background worker's start, so
+    that a bot's move or a hint, at the normal priority, has the cores first."""
+    with contextlib.suppress(AttributeError, OSError):  # not POSIX, or not allowed
+        os.nice(10)
+
+
+def background_executor() -> Executor | None:
+    """The kept pool for work done ahead while nobody waits for it (a game's review
+    weighed as the game is played): one process per core, each at a lower priority
+    (:func:`lower_priority`), so it uses the cores nobody else needs. ``None`` where
+    processes cannot start (Pyodide)."""
+    if _BACKGROUND:
+        return _BACKGROUND[0]
+    if sys.platform == "emscripten":
+        return None
+    pool = process_pool(cores(), lower_priority)
+    if pool is None:  # pragma: no cover - no processes
+        return None
+    _BACKGROUND.append(pool)
     atexit.register(pool.shutdown, cancel_futures=True)
     return pool
 
@@ -202,22 +233,70 @@ def parallel_search(
     cores. This process runs tree 0 and, where the executor has fewer workers than
     there are trees, its share of the others (so do the workers); ``progress`` counts
     this process's simulations, scaled to all the trees'."""
+    return merge(
+        tree_search(
+            game,
+            playouts=playouts,
+            seconds=seconds,
+            seed=seed,
+            trees=trees,
+            executor=executor,
+            progress=progress,
+            **kwargs,
+        )
+    )
+
+
+def tree_search(
+    game: Any,
+    *,
+    playouts: int | None,
+    seconds: float | None,
+    seed: int | str,
+    trees: int | None = None,
+    only: range | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], bool | None] | None = None,
+    **kwargs: Any,
+) -> list[list[Choice]]:
+    """The roots of the trees of :func:`parallel_search`, in their order, unmerged:
+    all of them, or the trees numbered in ``only`` (each the same tree as in the whole
+    search: its seed and budget come from ``seed``, ``playouts`` and ``trees``). So a
+    search can be done in parts, a first answer from the first trees and the rest
+    after: the parts' trees merged (:func:`merge`) are :func:`parallel_search`'s answer."""
     if playouts is None and seconds is None:
         raise ValueError("a search needs a budget: playouts, seconds or both")
     if trees is None:
         trees = cores() if seconds is not None else 1
     trees = max(1, trees)
-    if executor is None and trees > 1:
+    per_tree = UNLIMITED if playouts is None else max(1, math.ceil(playouts / trees))
+    seeds: list[str | int] = [seed, *(f"{seed}:t{k}" for k in range(1, trees))]
+    seeds = [seeds[k] for k in (only if only is not None else range(trees)) if 0 <= k < trees]
+    if not seeds:
+        return []
+    if executor is None and len(seeds) > 1:
         executor = default_executor()
     if isinstance(executor, InProcessExecutor):
         executor = None  # the same trees, one after another, sharing the time
     deadline = None if seconds is None else time.time() + seconds
-    per_tree = UNLIMITED if playouts is None else max(1, math.ceil(playouts / trees))
-    seeds: list[str | int] = [seed, *(f"{seed}:t{k}" for k in range(1, trees))]
-    if executor is None or trees == 1:  # one process: the trees one after another
-        return merge(_run_trees(game, per_tree, seeds, deadline, progress, kwargs))
-    # tree k runs on runner k % runners; runner 0 is this process, the others are units
-    # of work on the executor (as many as it has workers, where it says)
+    if executor is None or len(seeds) == 1:  # one process: the trees one after another
+        return _run_trees(game, per_tree, seeds, deadline, progress, kwargs)
+    return _spread_trees(game, per_tree, seeds, deadline, executor, progress, kwargs)
+
+
+def _spread_trees(
+    game: Any,
+    per_tree: int,
+    seeds: list[str | int],
+    deadline: float | None,
+    executor: Executor,
+    progress: Callable[[int], bool | None] | None,
+    kwargs: dict[str, Any],
+) -> list[list[Choice]]:
+    """The trees of ``seeds`` shared between this process and ``executor``: tree k
+    runs on runner k % runners; runner 0 is this process, the others are units of work
+    on the executor (as many as it has workers, where it says)."""
+    trees = len(seeds)
     runners = min(trees, 1 + (_workers(executor) or trees - 1))
     text = game.to_json()
     plain = {**kwargs, "include": [a.to_json() for a in kwargs.get("include", ())]}
@@ -238,7 +317,7 @@ def parallel_search(
     )
     for r, f in enumerate(futures, start=1):
         found.update(zip(range(r, trees, runners), (_choices(game, rows) for rows in f.result())))
-    return merge([found[k] for k in sorted(found)])
+    return [found[k] for k in sorted(found)]
 
 
 def _weigh(

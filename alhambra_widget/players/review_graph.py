@@ -170,6 +170,13 @@ def review_graph(
     """The picture's data for ``game`` (replayed once from its setup); ``decisions``:
     reviews by player (``review(game, name)`` of the game's module), for the accuracy
     and the mistakes."""
+    return with_decisions(public_graph(game), decisions or {}, game.is_over)
+
+
+def public_graph(game: Any) -> ReviewGraph:
+    """The graph of ``game`` from public points only (:func:`chances_now` at each
+    step, the game replayed once from its setup): no accuracy, no mistakes. A review
+    that fills in adds its decisions as they come (:func:`with_decisions`)."""
     g = game.at(0)
     rows: list[tuple[float, ...]] = [chances_now(g)]
     rounds: list[int] = []
@@ -177,19 +184,27 @@ def review_graph(
         if any(e.kind == "round_scored" for e in g.apply(action)):
             rounds.append(step)
         rows.append(chances_now(g))
+    return ReviewGraph(tuple(p.name for p in game.players), tuple(rows), rounds=tuple(rounds))
+
+
+def with_decisions(
+    public: ReviewGraph, decisions: Mapping[str, Sequence[Decision]], over: bool
+) -> ReviewGraph:
+    """The :func:`public_graph` ``public`` with ``decisions`` (by player): each
+    reviewed player's accuracy, the mistakes, and the lines moved by the search
+    (:func:`corrected`; ``over``: the game is over, its last row is its result)."""
     accuracy: dict[str, float] = {}
     mistakes: list[Decision] = []
-    for name, ds in (decisions or {}).items():
+    for name, ds in decisions.items():
         if ds:
             accuracy[name] = sum(decision_accuracy(d.loss) for d in ds) / len(ds)
         mistakes += [d for d in ds if d.loss >= MISTAKE]
     mistakes.sort(key=lambda d: d.step)
-    players = tuple(p.name for p in game.players)
-    weighed = [d for ds in (decisions or {}).values() for d in ds]
+    weighed = [d for ds in decisions.values() for d in ds]
     return ReviewGraph(
-        players,
-        tuple(corrected(rows, players, weighed, game.is_over)),
+        public.players,
+        tuple(corrected(public.chances, public.players, weighed, over)),
         accuracy,
         tuple(mistakes),
-        tuple(rounds),
+        public.rounds,
     )

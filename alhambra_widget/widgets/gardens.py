@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import traitlets
 
 from ..engine.gardens.game import GardensGame, Lay
 from ..players.gardens.strong import hints as gardens_hints
+from ..players.gardens.strong import review_weigher
 from ..players.gardens.strong import reviews as gardens_reviews
 from ..players.ismcts import Decision, Hint
 from ..views.contract import GardensView, Marks
@@ -58,10 +59,15 @@ class GardensWidget(SessionWidget[GardensGame]):
         g = self.session.game
         return gardens_hints(g, playouts=playouts or self.hint_playouts, seed=g.step, k=k)
 
-    def _hint_search(
+    def _hint_stages(
         self, game: GardensGame, playouts: int, progress: Callable[[int], bool]
-    ) -> list[Hint]:
-        return gardens_hints(game, playouts=playouts, seed=game.step, progress=progress)
+    ) -> Iterator[tuple[list[Hint], int]]:
+        # one tree, so a first answer is a small search of its own (a quarter of the
+        # budget), then the whole one: the hint it always was, for the same seed
+        first = playouts // 4
+        if first >= 20:
+            yield gardens_hints(game, playouts=first, seed=game.step, progress=progress), first
+        yield gardens_hints(game, playouts=playouts, seed=game.step, progress=progress), playouts
 
     def _hint_marks(self, action: Lay) -> Marks:
         return lay_marks(action)
@@ -74,6 +80,11 @@ class GardensWidget(SessionWidget[GardensGame]):
         progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:
         return gardens_reviews(game, players, playouts=playouts, progress=progress)
+
+    def _review_weigher(
+        self, playouts: int
+    ) -> tuple[Callable[..., list[Any]], Callable[[Any, Any], str]]:
+        return review_weigher(playouts)
 
     def _build(self) -> GardensView:
         return {

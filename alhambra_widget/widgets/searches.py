@@ -6,29 +6,49 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 import traitlets
 
 from ..engine.errors import GameError
 from ..players.alhambra.strong import HINT_PLAYOUTS
 from ..players.ismcts import Decision, Hint
-from ..players.review_graph import ReviewGraph, review_graph
-from ..views.contract import HintDone, HintPanel, Marks, ReviewDone, ReviewPanel, RunningPanel
+from ..players.review_ahead import ReviewAhead
+from ..players.review_graph import ReviewGraph, public_graph, review_graph, with_decisions
+from ..views.contract import (
+    GraphJson,
+    HintDone,
+    HintMove,
+    HintPanel,
+    Marks,
+    ReviewDone,
+    ReviewPanel,
+    ReviewRunning,
+    RunningPanel,
+)
 from ..views.panels import decision_json, graph_json, hint_move
 from .base import Intents
 from .session import G
 from .session_core import SessionCore
 
-Progress = Callable[[int], bool]
-"""Told how much is done; answers whether to stop."""
+
+class Progress(Protocol):
+    """Told how much is done (``now``: show it at once); answers whether to stop."""
+
+    def __call__(self, done: int, now: bool = False) -> bool:
+        """Note ``done``; True: stop (cancelled, or the game moved on)."""
+        ...
+
+
 Done = TypeVar("Done", HintDone, ReviewDone)
+Shown = RunningPanel | HintDone | ReviewRunning
+"""What a search's panel shows while it runs."""
 
 
 class SearchesPart(SessionCore[G]):
     """The hint and review buttons, and :meth:`review` (subclasses give the game's
-    ``_hint_search`` and ``_review_searches``)."""
+    ``_hint_stages``, ``_review_searches`` and ``_review_weigher``)."""
 
     hint_playouts = traitlets.Int(
         HINT_PLAYOUTS // 2 if sys.platform == "emscripten" else HINT_PLAYOUTS
@@ -37,6 +57,46 @@ class SearchesPart(SessionCore[G]):
     board waits for it and its trees run one after another in one process)."""
     review_playouts = traitlets.Int(120)
     """Simulations per decision of a game review."""
+    review_ahead = traitlets.Bool(None, allow_none=True)
+    """Weigh each decision for the review as soon as it is played, in the background
+    (:class:`~alhambra_widget.players.review_ahead.ReviewAhead`, on every core at a
+    lower priority), so the review of a finished game is ready moments after its last
+    move: ``True``, ``False``, or ``None`` (the default) once a page shows the board."""
+
+    def _start(self, game: G, seats: Mapping[str, object] | None) -> None:
+        super()._start(game, seats)
+        self._ahead = self._new_ahead()
+        self.session.add_listener(self._follow_ahead)
+
+    def _new_ahead(self) -> ReviewAhead:
+        analyse, says = self._review_weigher(self.review_playouts)
+        return ReviewAhead(analyse, says)
+
+    @traitlets.observe("review_playouts")
+    def _review_budget_changed(self, _change: object) -> None:
+        if hasattr(self, "_ahead"):
+            self._ahead.stop()
+            self._ahead = self._new_ahead()
+            self._follow_ahead()
+
+    @traitlets.observe("review_ahead")
+    def _ahead_switched(self, _change: object) -> None:
+        if hasattr(self, "_ahead"):
+            self._follow_ahead()
+
+    def _follow_ahead(self) -> None:
+        """After every change of the game: the new steps go to the background review
+        (when it is on), the steps taken back or of another game are dropped."""
+        on = self.review_ahead
+        if on is None:  # a page shows the board once it has reported a step drawn
+            on = getattr(self, "seen_steps", 0) > 0
+        self._ahead.follow(self.session.game, ahead=on)
+
+    def close(self) -> None:
+        """Close the board: its background review stops (the steps queued are dropped)."""
+        if hasattr(self, "_ahead"):
+            self._ahead.stop()
+        super().close()
 
     @traitlets.observe("hints_enabled")
     def _hints_toggled(self, _change: object) -> None:
@@ -48,31 +108,37 @@ class SearchesPart(SessionCore[G]):
         name: Literal["hint", "review"],
         total: int,
         work: Callable[[Progress], Done],
-        show: Callable[[RunningPanel | Done], None],
+        show: Callable[[Any], None],
+        running: Callable[[int], Shown] | None = None,
     ) -> None:
         """Run ``work(progress)`` (a search) without freezing the board: in a thread of
         the kernel, which keeps answering the page, with its progress shown (``show``)
-        as panel ``name``. Its answer is dropped if it was cancelled or the game moved on."""
+        as panel ``name``: ``running(done)`` (default: how much is done, of ``total``).
+        Its answer is dropped if it was cancelled or the game moved on."""
         at = self._position()
         self._panel_at[name] = at
-        show({"state": "running", "done": 0, "total": total})
+        panel = running or (lambda done: {"state": "running", "done": done, "total": total})
+        show(panel(0))
         self._publish()
         last = [time.perf_counter()]
 
-        def progress(done: int) -> bool:
+        def progress(done: int, now: bool = False) -> bool:
             if self._panel_at.get(name) != at:
                 return True  # cancelled, or the game moved on: stop searching
-            if time.perf_counter() - last[0] > 0.25:
+            if now or time.perf_counter() - last[0] > 0.25:
                 last[0] = time.perf_counter()
-                show({"state": "running", "done": done, "total": total})
-                self._publish()
+                with self._publishing:
+                    if self._panel_at.get(name) == at:
+                        show(panel(done))
+                        self._publish()
             return False
 
         def run() -> None:
             result = work(progress)
-            if self._panel_at.get(name) == at and self._position() == at:
-                show(result)
-                self._publish()
+            with self._publishing:
+                if self._panel_at.get(name) == at and self._position() == at:
+                    show(result)
+                    self._publish()
 
         if sys.platform == "emscripten":  # no threads in Pyodide: the board waits
             run()
@@ -102,19 +168,33 @@ class SearchesPart(SessionCore[G]):
             raise GameError("A hint is for the person to move, at the live end of the game.")
         game = self.session.game.copy()
         n = self.hint_playouts
+        first: list[list[HintMove]] = []  # the first answer, while the search refines it
 
-        def work(progress: Progress) -> HintDone:
-            found = self._hint_search(game, n, progress)
+        def running(done: int) -> RunningPanel | HintDone:
+            if not first:
+                return {"state": "running", "done": done, "total": n}
             return {
                 "state": "done",
-                "moves": [hint_move(h, self._hint_marks(h.action)) for h in found],
+                "moves": first[0],
+                "refining": {"done": done, "total": n},
             }
 
-        self._search_in_background("hint", n, work, self._show_hint)
+        def work(progress: Progress) -> HintDone:
+            moves: list[HintMove] = []
+            for found, done in self._hint_stages(game, n, progress):
+                moves = [hint_move(h, self._hint_marks(h.action)) for h in found]
+                if done < n:  # a first answer: shown at once, refined after
+                    first[:] = [moves]
+                    progress(done, now=True)
+            return {"state": "done", "moves": moves}
 
-    def _hint_search(
+        self._search_in_background("hint", n, work, self._show_hint, running)
+
+    def _hint_stages(
         self, game: G, playouts: int, progress: Progress
-    ) -> list[Hint]:  # pragma: no cover - abstract
+    ) -> Iterator[tuple[list[Hint], int]]:  # pragma: no cover - abstract
+        """The hint's moves as the search goes, each with the simulations done: maybe a
+        first answer, then the whole search's."""
         raise NotImplementedError
 
     def _hint_marks(self, action: Any) -> Marks:  # pragma: no cover - abstract
@@ -128,7 +208,7 @@ class SearchesPart(SessionCore[G]):
         :func:`~.ismcts.review_decisions`). Sort by ``loss`` for the biggest mistakes."""
         n = playouts or self.review_playouts
         name = player or self._reviewed()
-        return self._review_searches(self.session.game, [name], n, None)[name]
+        return self._decisions(self.session.game, [name], n, None)[name]
 
     def review_graph(
         self, players: Sequence[str] | None = None, playouts: int | None = None
@@ -144,7 +224,23 @@ class SearchesPart(SessionCore[G]):
                 [p.name for p in game.players if p.name != person] if game.is_over else []
             )
         n = playouts or self.review_playouts
-        return review_graph(game, self._review_searches(game, players, n, None))
+        return review_graph(game, self._decisions(game, players, n, None))
+
+    def _decisions(
+        self,
+        game: G,
+        players: Sequence[str],
+        playouts: int,
+        progress: Callable[[int, int], bool | None] | None,
+    ) -> dict[str, list[Decision]]:
+        """The review's decisions of ``players``: from the background review (what it
+        has weighed already, the rest on all cores) at the board's budget, else searched
+        now (:meth:`_review_searches`)."""
+        if playouts == self.review_playouts and players:
+            found = self._ahead.wait(game, players, progress)
+            if found is not None:
+                return found
+        return self._review_searches(game, players, playouts, progress)
 
     def _reviewed(self) -> str:
         people = [p.name for p in self.game.players if self.session.seats.get(p.name) is None]
@@ -169,14 +265,22 @@ class SearchesPart(SessionCore[G]):
             name: sum(1 for m, _ in game.movers if game.players[m].name == name) for name in names
         }
         playouts, shown = self.review_playouts, self.session.hands_shown
+        total = sum(actions.values())
+        so_far: list[Any] = []  # the graph from public points, once worked out
+
+        def running(done: int) -> ReviewRunning:
+            panel: ReviewRunning = {"state": "running", "done": done, "total": total}
+            if so_far:  # the graph with the decisions weighed so far
+                found = self._ahead.decisions(game, names)
+                panel["graph"] = shown_graph(with_decisions(so_far[0], found, game.is_over), person)
+            return panel
 
         def work(progress: Progress) -> ReviewDone:
-            found = self._review_searches(
-                game, names, playouts, lambda done, _total: progress(done)
-            )
+            so_far.append(public_graph(game))
+            found = self._decisions(game, names, playouts, lambda done, _total: progress(done))
             return review_panel(game, person, actions[person], found, shown)
 
-        self._search_in_background("review", sum(actions.values()), work, self._show_review)
+        self._search_in_background("review", total, work, self._show_review, running)
 
     def _review_searches(
         self,
@@ -185,6 +289,13 @@ class SearchesPart(SessionCore[G]):
         playouts: int,
         progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _review_weigher(
+        self, playouts: int
+    ) -> tuple[Callable[..., list[Any]], Callable[[Any, Any], str]]:  # pragma: no cover
+        """What weighs one step of a review, at ``playouts`` simulations (the game's
+        ``review_weigher``)."""
         raise NotImplementedError
 
     INTENTS: ClassVar[Intents] = {
@@ -204,10 +315,7 @@ def review_panel(
     for them: that was worked out from their hand."""
     mine = found.get(person, [])
     worst = sorted(mine, key=lambda d: -d.loss)[:5]
-    graph = graph_json(review_graph(game, found))
-    for m in graph["mistakes"]:
-        if m["player"] != person:
-            del m["best"], m["chance_best"]
+    graph = shown_graph(review_graph(game, found), person)
     return {
         "state": "done",
         "player": person,
@@ -219,3 +327,14 @@ def review_panel(
         "mistakes": [decision_json(d) for d in worst if d.loss > 0.02],
         "graph": graph,
     }
+
+
+def shown_graph(graph: ReviewGraph, person: str) -> GraphJson:
+    """The review graph as ``person`` may see it: another player's mistake is marked
+    with what they played (public) but not what the search preferred for them, which
+    was worked out from their hand."""
+    out = graph_json(graph)
+    for m in out["mistakes"]:
+        if m["player"] != person:
+            del m["best"], m["chance_best"]
+    return out

@@ -19,12 +19,17 @@ from .timeline import TimelinePart
 class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     """A widget over a :class:`~.session.Session` (a game, seats, a timeline): the Python
     API and the intents both games share. Subclasses give ``_parse_action``,
-    ``_hint_search`` and ``_review_searches``."""
+    ``_hint_stages``, ``_review_searches`` and ``_review_weigher``."""
 
     seen_steps = traitlets.Int(0).tag(sync=True)
     """The number of steps in the game when the page last drew it. The page sets it
     after every move, so a host that re-runs cells when the page changes a trait
     (marimo's ``mo.ui.anywidget``) sees each move; Python never sets it."""
+
+    @traitlets.observe("seen_steps")
+    def _page_drew(self, _change: Any) -> None:
+        if hasattr(self, "session"):
+            self._follow_ahead()  # a page shows the board: the review may begin ahead
 
     @traitlets.observe("show_all_money")
     def _money_toggled(self, change: Any) -> None:

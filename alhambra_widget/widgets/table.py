@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
@@ -12,7 +12,7 @@ from ..engine.alhambra.components import Tile, building_tiles
 from ..engine.alhambra.game import Game
 from ..engine.alhambra.grid import Alhambra
 from ..engine.errors import MalformedInput
-from ..players.alhambra.strong import hints, reviews
+from ..players.alhambra.strong import anytime_hints, hints, review_weigher, reviews
 from ..players.ismcts import Decision, Hint
 from ..views.alhambra.svg import game_svg
 from ..views.alhambra.view import action_marks, explain_cell, game_view, log_text, sandbox_view
@@ -63,10 +63,10 @@ class AlhambraWidget(SessionWidget[Game]):
         g = self.session.game
         return hints(g, playouts=playouts or self.hint_playouts, seed=len(g.history), k=k)
 
-    def _hint_search(
+    def _hint_stages(
         self, game: Game, playouts: int, progress: Callable[[int], bool]
-    ) -> list[Hint]:
-        return hints(game, playouts=playouts, seed=len(game.history), progress=progress)
+    ) -> Iterator[tuple[list[Hint], int]]:
+        return anytime_hints(game, playouts=playouts, seed=len(game.history), progress=progress)
 
     def _hint_marks(self, action: Action) -> Marks:
         return action_marks(action, paid=True)
@@ -89,6 +89,11 @@ class AlhambraWidget(SessionWidget[Game]):
         progress: Callable[[int, int], bool | None] | None,
     ) -> dict[str, list[Decision]]:
         return reviews(game, players, playouts=playouts, progress=progress)
+
+    def _review_weigher(
+        self, playouts: int
+    ) -> tuple[Callable[..., list[Any]], Callable[[Any, Any], str]]:
+        return review_weigher(playouts)
 
     # -- the view -----------------------------------------------------------------
     def _build(self) -> GameView:

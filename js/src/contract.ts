@@ -128,8 +128,19 @@ export interface HintMove extends HintJson {
   marks: Marks;
 }
 
+/** A search still at work after a first answer: the simulations done, of all. */
+export interface Refining {
+  done: number;
+  total: number;
+}
+
 /** The hint's moves, best first. */
 export interface HintDone {
+  /**
+   * Present while the search goes on: the moves are a first answer, from part of
+   * its simulations, and better ones come.
+   */
+  refining?: Refining;
   state: "done";
   moves: HintMove[];
 }
@@ -192,11 +203,20 @@ export interface ComparePanel {
   totals: Record<string, [number, number, number]>;
 }
 
-/** The hint panel: running, or its moves. */
+/** A review in progress: how many of the decisions are weighed, and the graph so far. */
+export interface ReviewRunning {
+  /** The game's graph with the decisions weighed so far (it fills as they come). */
+  graph?: GraphJson;
+  state: "running";
+  done: number;
+  total: number;
+}
+
+/** The hint panel: running, or its moves (maybe a first answer, still refining). */
 export type HintPanel = RunningPanel | HintDone;
 
-/** The review panel: running, or done. */
-export type ReviewPanel = RunningPanel | ReviewDone;
+/** The review panel: running (with its graph so far), or done. */
+export type ReviewPanel = ReviewRunning | ReviewDone;
 
 /** Something the coach says (kind `"mistake"`, `"scoring"`, `"undone"`, `"end"`). */
 export interface RemarkJson {

@@ -167,3 +167,27 @@ test("a step picked in the review is shown at that step; the banner's 'to the re
   window.HTMLElement.prototype.scrollIntoView = had;
   cleanup();
 });
+
+test("a running review draws the graph so far under its progress, and its steps are links", async () => {
+  const view = fixture("hostile_review");
+  const g = view.review.graph;
+  const running = { ...view, review: { state: "running", done: 5, total: 40, graph: g } };
+  const { root, cleanup, sent } = mount(running);
+  await frame();
+  const box = root.querySelector(".aw-review-running");
+  assert.ok(box, "the running review");
+  assert.match(box.textContent, /Reviewing… decision 5 of 40/);
+  const svg = box.querySelector("svg.aw-review-graph");
+  assert.ok(svg, "its graph so far");
+  assert.equal(svg.querySelectorAll("polyline.aw-graph-line").length, g.players.length);
+  svg.querySelector("rect.aw-graph-step[data-step='3']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.deepEqual(sent.filter((m) => m.kind === "goto"), [{ kind: "goto", step: 3 }]);
+  nothingInjected(root);
+  cleanup();
+  // no graph yet (it is being worked out): the progress alone
+  const bare = mount({ ...view, review: { state: "running", done: 0, total: 40 } });
+  await frame();
+  assert.ok(bare.root.querySelector(".aw-review-running [role='status']"));
+  assert.equal(bare.root.querySelector(".aw-review-running svg"), null);
+  bare.cleanup();
+});

@@ -680,3 +680,20 @@ test("a floating bar with nothing in its lower rows covers only the rows that sa
   thinBar(bar, false);
   assert.ok(!bar.classList.contains("aw-thin") && !actions.classList.contains("aw-through"));
 });
+
+test("a hint's first answer says it is still refining, with how far; the whole search's answer does not", () => {
+  const v = fixture("hint_about_equal");
+  const first = { ...v, hint: { ...v.hint, refining: { done: 200, total: 1600 } } };
+  const { root, cleanup } = mount({ view: first, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const note = root.querySelector("section.aw-hint .aw-refining");
+  assert.ok(note, "the first answer is said to be one");
+  assert.match(note.textContent, /still thinking, 200 of 1600 simulations/);
+  assert.equal(note.querySelector("progress").getAttribute("value"), "200");
+  // its moves are listed and playable meanwhile
+  assert.equal(root.querySelectorAll("section.aw-hint li").length, v.hint.moves.length);
+  assert.ok(root.querySelector("[data-playhint='0']"));
+  cleanup();
+  const done = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.equal(done.root.querySelector("section.aw-hint .aw-refining"), null);
+  done.cleanup();
+});

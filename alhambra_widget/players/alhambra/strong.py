@@ -6,14 +6,14 @@ starts from :meth:`Game.determinize`, never from the hidden state it is handed."
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.narration import payment_words, plain_text, where
 from ..ismcts import Choice, Decision, Hint, budget, margin_chances
-from ..parallel import parallel_review, parallel_search
+from ..parallel import cores, default_executor, merge, parallel_review, tree_search
 from ..ranking import ranked
 from .greedy import GreedyBot
 from .hinting import best_place, dominator, leaves, majorities, undominated
@@ -178,12 +178,24 @@ class StrongBot:
     ) -> list[Choice]:
         """The search's view of the actions it tried for the player to move (the
         greedy bot's favourites, and ``include``), best first."""
-        return parallel_search(
+        return merge(self.search_trees(game, progress=progress, include=include))
+
+    def search_trees(
+        self,
+        game: Game,
+        only: range | None = None,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Action] = (),
+    ) -> list[list[Choice]]:
+        """The roots of :meth:`analyse`'s trees, unmerged: all, or those numbered in
+        ``only`` (:func:`~..parallel.tree_search`: a search in parts)."""
+        return tree_search(
             game,
             playouts=self.playouts,
             seconds=self.seconds,
             seed=f"{self.seed}:{game.step}",
             trees=self.trees,
+            only=only,
             executor=self.executor,
             policy=rollout_policy,
             evaluate=evaluate,
@@ -272,14 +284,20 @@ def hint_search(
     seed on any number of cores. ``include``: moves the root must try as well (kept even
     when dominated); one the search tries anyway leaves the search unchanged, so the
     coach weighing a move the hint also weighs sees the hint's own figures."""
+    bot = _hint_bot(playouts, seed, executor)
+    trees = bot.search_trees(game, progress=progress, include=include)
+    return _undominated(game, merge(trees), include)
+
+
+def _hint_bot(playouts: int, seed: int, executor: Executor | None) -> StrongBot:
+    """The search bot behind a hint: ``playouts`` in trees of :data:`HINT_TREE`."""
     trees = max(1, -(-playouts // HINT_TREE))
-    bot = StrongBot(seed, playouts=playouts, trees=trees, executor=executor)
+    return StrongBot(seed, playouts=playouts, trees=trees, executor=executor)
+
+
+def _undominated(game: Game, choices: list[Choice], include: Sequence[Action]) -> list[Choice]:
     legal = game.legal_actions()
-    return [
-        c
-        for c in bot.analyse(game, progress=progress, include=include)
-        if c.action in include or dominator(legal, c.action) is None
-    ]
+    return [c for c in choices if c.action in include or dominator(legal, c.action) is None]
 
 
 def hints(
@@ -296,13 +314,52 @@ def hints(
     that player may see. Never a dominated purchase; moves within the search's noise of
     its choice are marked ``about_equal`` and kept in the greedy bot's order
     (:func:`..ranking.ranked`)."""
-    legal = game.legal_actions()
     choices = hint_search(game, playouts=playouts, seed=seed, progress=progress, executor=executor)
+    return hints_of(game, choices, k)
+
+
+def hints_of(game: Game, choices: list[Choice], k: int = 3) -> list[Hint]:
+    """The ``k`` best of a hint search's ``choices``, as :func:`hints` gives them."""
     out = []
-    for c, tied in ranked(choices, _ranker.rank(game, legal))[:k]:
+    for c, tied in ranked(choices, _ranker.rank(game, game.legal_actions()))[:k]:
         why = (*reasons(game, c.action), *leaves(game, c.action))
         out.append(Hint(c.action, _says(game, c.action), c.value, c.visits, why, tied))
     return out
+
+
+def anytime_hints(
+    game: Game,
+    *,
+    playouts: int = HINT_PLAYOUTS,
+    seed: int = 0,
+    k: int = 3,
+    progress: Callable[[int], bool | None] | None = None,
+    executor: Executor | None = None,
+) -> Iterator[tuple[list[Hint], int]]:
+    """:func:`hints` in two parts, each with the simulations done: first from the
+    search's first tree alone (:data:`HINT_TREE` simulations, in this process, while
+    the processes for the rest start), then from all its trees. The last answer is
+    :func:`hints`'s, for the same seed: the first tree is the whole search's tree 0.
+    ``progress`` counts the simulations of both parts."""
+    bot = _hint_bot(playouts, seed, executor)
+    trees = bot.trees or 1
+    if trees > 1 and executor is None and (pool := default_executor()) is not None:
+        pool.submit(cores)  # its processes start while the first tree grows
+    first = bot.search_trees(game, only=range(1), progress=progress)
+    done = sum(c.visits for c in first[0]) if first else 0
+    if progress is not None and first and progress(done):
+        return
+    yield hints_of(game, _undominated(game, merge(first), ()), k), done
+    if trees == 1:
+        return
+    told = progress
+    rest = bot.search_trees(
+        game,
+        only=range(1, trees),
+        progress=None if told is None else (lambda n: told(done + n)),
+    )
+    merged = merge(first + rest)
+    yield hints_of(game, _undominated(game, merged, ()), k), sum(c.visits for c in merged)
 
 
 def review(
@@ -336,5 +393,14 @@ def reviews(
     (:func:`~alhambra_widget.players.parallel.parallel_review`: local processes by
     default, ``executor=`` for a cluster's); the same decisions, for a seed, as a review
     step by step in one process. ``progress(done, total)`` counts all their actions."""
-    bot = StrongBot(seed, playouts=playouts)
-    return parallel_review(game, players, bot.analyse, _says, executor=executor, progress=progress)
+    analyse, says = review_weigher(playouts, seed)
+    return parallel_review(game, players, analyse, says, executor=executor, progress=progress)
+
+
+def review_weigher(
+    playouts: int = 200, seed: int = 0
+) -> tuple[Callable[..., list[Choice]], Callable[[Game, Action], str]]:
+    """What weighs a step of a review (:func:`~..ismcts.weigh`): the search bot's
+    analysis at ``playouts`` simulations and the engine's sentence for a move. Both
+    pickle, for the processes that weigh steps (:class:`~..review_ahead.ReviewAhead`)."""
+    return StrongBot(seed, playouts=playouts).analyse, _says

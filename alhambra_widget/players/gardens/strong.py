@@ -169,8 +169,17 @@ def reviews(
     from what its player could see then, the steps on all cores
     (:func:`~alhambra_widget.players.parallel.parallel_review`, as Alhambra's
     :func:`~alhambra_widget.players.alhambra.strong.reviews`)."""
-    bot = GardensStrongBot(seed, playouts=playouts)
-    return parallel_review(game, players, bot.analyse, _says, executor=executor, progress=progress)
+    analyse, says = review_weigher(playouts, seed)
+    return parallel_review(game, players, analyse, says, executor=executor, progress=progress)
+
+
+def review_weigher(
+    playouts: int = 100, seed: int = 0
+) -> tuple[Callable[..., list[Choice]], Callable[[GardensGame, Lay], str]]:
+    """What weighs a step of a review (:func:`~..ismcts.weigh`): the search bot's
+    analysis at ``playouts`` simulations and the lay in words. Both pickle, for the
+    processes that weigh steps (:class:`~..review_ahead.ReviewAhead`)."""
+    return GardensStrongBot(seed, playouts=playouts).analyse, _says
 
 
 def _says(game: GardensGame, lay: Lay) -> str:

@@ -140,7 +140,20 @@ class HintMove(HintJson):
     marks: Marks
 
 
-class HintDone(TypedDict):
+class Refining(TypedDict):
+    """A search still at work after a first answer: the simulations done, of all."""
+
+    done: int
+    total: int
+
+
+class _HintRefining(TypedDict, total=False):
+    refining: Refining
+    """Present while the search goes on: the moves are a first answer, from part of
+    its simulations, and better ones come."""
+
+
+class HintDone(_HintRefining):
     """The hint's moves, best first."""
 
     state: Literal["done"]
@@ -210,10 +223,23 @@ class ComparePanel(TypedDict):
     """Per player: the total in line a, in line b, and the change."""
 
 
+class _ReviewSoFar(TypedDict, total=False):
+    graph: GraphJson
+    """The game's graph with the decisions weighed so far (it fills as they come)."""
+
+
+class ReviewRunning(_ReviewSoFar):
+    """A review in progress: how many of the decisions are weighed, and the graph so far."""
+
+    state: Literal["running"]
+    done: int
+    total: int
+
+
 HintPanel = RunningPanel | HintDone
-"""The hint panel: running, or its moves."""
-ReviewPanel = RunningPanel | ReviewDone
-"""The review panel: running, or done."""
+"""The hint panel: running, or its moves (maybe a first answer, still refining)."""
+ReviewPanel = ReviewRunning | ReviewDone
+"""The review panel: running (with its graph so far), or done."""
 
 
 class RemarkJson(TypedDict):

@@ -23,7 +23,11 @@ export function hintHtml({ v }: Ctx<TableView>) {
   // not ranked by noise
   const tied = h.moves.filter((m) => m.about_equal).length;
   const note = tied > 1 && html`<p class="aw-muted">The first ${tied} are about equal: their chances differ by less than the search's noise, so their order is no ranking.</p>`;
-  return html`<section class="aw-hint" aria-label="hint"><h4>Hint: the best moves found <button class="aw-mini" data-hint="cancel" aria-label="close the hint">close</button></h4>${note}<ol>${moves}</ol></section>`;
+  // a first answer while the search goes on (Python's anytime hint): said so, with how far
+  // it has got; the list is replaced by the whole search's when it ends
+  const r = h.refining;
+  const refining = r && html`<p class="aw-refining aw-muted" role="status">A first answer: still thinking, ${r.done} of ${r.total} simulations <progress max="${r.total}" value="${r.done}"></progress></p>`;
+  return html`<section class="aw-hint" aria-label="hint"><h4>Hint: the best moves found <button class="aw-mini" data-hint="cancel" aria-label="close the hint">close</button></h4>${refining}${note}<ol>${moves}</ol></section>`;
 }
 
 // Where the hint's moves show on the table (Python's marks of each move: the cell built

@@ -21,7 +21,9 @@ export function reviewHtml({ v, ui }: Ctx<TableView>) {
     return v.over && v.live && person && v.mode === "gardens" ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
   }
   if (r.state === "running") {
-    return html`<div class="aw-hint" role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></div>`;
+    // the graph fills as the decisions are weighed (Python sends it with those weighed so far)
+    const sofar = r.graph && reviewGraphHtml(r.graph, v.step, v.mode === "gardens", v.mode === "game" ? v.dirk : null);
+    return html`<div class="aw-hint aw-review-running"><p role="status">Reviewing… decision ${r.done} of ${r.total} <progress max="${r.total}" value="${r.done}"></progress> <button data-review="cancel">Cancel</button></p>${sofar}</div>`;
   }
   const forced = r.actions !== undefined && r.actions > r.decisions ? ` (${r.actions - r.decisions} of ${r.actions} had only one legal move)` : "";
   const shown = r.hands_shown !== null && r.hands_shown !== undefined && html`<p class="aw-shown">Every hand was shown from step ${r.hands_shown} on (teacher menu).</p>`;
