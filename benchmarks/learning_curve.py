@@ -31,7 +31,10 @@ def table(path: str) -> str:
     for steps, v in by.items():
         cells = []
         for o in opponents:
-            r = v[o]
+            r = v.get(o)
+            if r is None:  # a run stopped during this evaluation
+                cells.append("-")
+                continue
             cells.append(
                 f"{r['wins']}/{r['games']} = {float(r['rate']):.0%} "
                 f"({float(r['ci95_low']):.0%}-{float(r['ci95_high']):.0%})"
@@ -56,10 +59,12 @@ def draw(paths: list[str], png: str) -> None:
             if not rs:
                 continue
             x = [float(r["minutes"]) for r in rs]
-            ax.plot(x, [float(r["rate"]) for r in rs], marker="o", ms=3, label=f"{game} vs {o}")
+            (line,) = ax.plot(
+                x, [float(r["rate"]) for r in rs], marker="o", ms=3, label=f"{game} vs {o}"
+            )
             lo = [float(r["ci95_low"]) for r in rs]
             hi = [float(r["ci95_high"]) for r in rs]
-            ax.fill_between(x, lo, hi, alpha=0.15)
+            ax.fill_between(x, lo, hi, alpha=0.15, color=line.get_color())
     ax.axhline(0.9, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("minutes of training (wall clock, evaluations included)")
     ax.set_ylabel("win share (95% interval)")

@@ -1,37 +1,34 @@
 """The Gardens baseline's choices and what it sees.
 
 Eight choices: the eight lays (G3) the greedy bot ranks highest among
-``game.legal_actions()`` (fewer when fewer are legal), listed by field and turn, not
-by the greedy bot's order, so the policy learns which is best from what it sees of
-each. The shortlist is the fixed rule; the pick is learned. For each lay the features
-give what the engine says it would score now (G4: ``game.preview``) for the seat and
-for the others, and the trees it turns towards buildings still open, the seat's own and
-the others' (also weighed by how few fields are left around each building). Everything
-read is public, or the seat's own tile in hand.
+``game.legal_actions()``, in its order (fewer when fewer are legal). The policy picks
+one of them; the shortlist and its order are the fixed rule. For each lay the
+features give what the engine says it would score now (G4: ``game.preview``) for the
+seat and for the others, and the trees it turns towards buildings still open, the
+seat's own and the others'. Everything read is public, or the seat's own tile in hand.
 """
 
 from __future__ import annotations
 
-from ...engine.gardens.components import buildings_of, fields_of
+from ...engine.gardens.components import buildings_of
 from ...engine.gardens.game import GardensGame, Lay
 from ..gardens.greedy import GreedyGardensBot
 
 CHOICES: tuple[str, ...] = tuple(f"lay:{i + 1}" for i in range(8))
-"""The choices' names: the first, second, ... lay of the shortlist (by field and turn)."""
+"""The choices' names: the greedy bot's first, second, ... lay."""
 
 _RULE = GreedyGardensBot(0)  # its rank() is deterministic: the generator is never read
 
 
 def options(game: GardensGame) -> list[Lay | None]:
-    """The greedy bot's eight favourite legal lays, by field and turn, padded with ``None``."""
-    ranked = _RULE.rank(game, game.legal_actions())[: len(CHOICES)]
-    shortlist: list[Lay | None] = sorted(ranked, key=lambda a: (a.field, a.turn, a.tile))
-    return shortlist + [None] * (len(CHOICES) - len(shortlist))
+    """The greedy bot's eight favourite legal lays, best first, padded with ``None``."""
+    ranked: list[Lay | None] = list(_RULE.rank(game, game.legal_actions())[: len(CHOICES)])
+    return ranked + [None] * (len(CHOICES) - len(ranked))
 
 
 def _lay(game: GardensGame, lay: Lay | None) -> list[float]:
     if lay is None:
-        return [0.0] * 8
+        return [0.0] * 7
     me = game.current_player
     mine = theirs = 0.0
     scorings = game.preview(lay)
@@ -41,15 +38,13 @@ def _lay(game: GardensGame, lay: Lay | None) -> list[float]:
         elif s.owner is not None:
             theirs += s.points
     tile = game.tile(lay.tile)
-    open_mine = open_theirs = near = 0.0
+    open_mine = open_theirs = 0.0
     for k, b in buildings_of(lay.field):
         if b not in game.buildings or b in game.scored or game.enclosed(b, lay):
             continue
         worth = game.buildings[b].value * tile.trees
         if tile.side(k, lay.turn) in me.kinds:
             open_mine += worth
-            empty = sum(1 for f, _ in fields_of(b) if f not in game.fields and f != lay.field)
-            near += worth / (1 + empty)
         elif game.owner_of(tile.side(k, lay.turn)) is not None:
             open_theirs += worth
     return [
@@ -60,7 +55,6 @@ def _lay(game: GardensGame, lay: Lay | None) -> list[float]:
         tile.trees / 6,
         open_mine / 30,
         open_theirs / 30,
-        near / 10,
     ]
 
 
