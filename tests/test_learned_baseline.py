@@ -107,3 +107,50 @@ def test_the_trained_policy_beats_greedy_where_its_choices_at_random_do_not(game
     net = network(game)
     assert wins(game, net, "greedy", 16, 8000) >= bar
     assert wins(game, zeroed(net), "greedy", 16, 8000) < bar
+
+
+NO_TORCH = """
+import sys
+sys.modules["torch"] = None  # importing it now raises ImportError
+from alhambra_widget.research import train
+try:
+    train.main(["--game", "gardens", "--steps", "1"])
+except SystemExit as e:
+    print(e)
+"""
+
+
+def test_training_without_torch_says_which_extra_to_install():
+    out = subprocess.run(
+        [sys.executable, "-c", NO_TORCH], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert "pip install" in out.stdout and "train" in out.stdout
+
+
+@pytest.mark.parametrize("game", ["alhambra", "gardens"])
+def test_the_training_environment_pays_the_final_lead_and_the_result(game):
+    """Gymnasium's checker passes; over a game the rewards add up to the seat's final
+    lead / 100 plus 1 for a win, -1 for a loss; every action is one of the masked."""
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from gymnasium.utils.env_checker import check_env
+
+    from alhambra_widget.research.train import ChoiceEnv
+
+    check_env(ChoiceEnv(game), skip_render_check=True)
+    env = ChoiceEnv(game)
+    rng = np.random.default_rng(3)
+    for seed in range(3):
+        env.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            mask = env.action_masks()
+            assert mask.sum() >= 2  # a forced choice is made without asking
+            _, r, done, _, _ = env.step(rng.choice(np.flatnonzero(mask)))
+            total += r
+        g = env.game
+        me = g.players[env.seat]
+        lead = me.score - max(p.score for p in g.players if p is not me)
+        result = 1.0 if g.winners == [me.name] else -1.0 if me.name not in g.winners else 0.0
+        assert total == pytest.approx(lead / 100 + result)

@@ -106,9 +106,13 @@ class ChoiceEnv(gym.Env):
         return self._obs(), {}
 
     def step(self, action: Any) -> Any:
-        """Make choice ``action``; the bot plays; reward as the module says."""
+        """Make choice ``action``; the bot plays; reward as the module says. A choice
+        the mask leaves out ends the episode with -1 (for unmasked agents)."""
+        choice = self.opts[int(action)] if not self.game.is_over else None
+        if choice is None:  # masked: nothing of that kind is legal now (an unmasked agent)
+            return self._obs(), -1.0, True, False, {"unavailable": self.module.CHOICES[int(action)]}
         before = _lead(self.game, self.seat)
-        self.game.apply(self.opts[int(action)])
+        self.game.apply(choice)
         self._advance()
         reward = (_lead(self.game, self.seat) - before) / 100
         done = self.game.is_over
@@ -258,10 +262,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     """The command line (see the module)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=sorted(GAMES), default="alhambra")
-    ap.add_argument("--minutes", type=float, default=25.0)
+    ap.add_argument("--minutes", type=float, default=30.0)
     ap.add_argument("--steps", type=int, default=400_000)
-    ap.add_argument("--eval-every", type=int, default=10_000)
-    ap.add_argument("--eval-games", type=int, default=40)
+    ap.add_argument("--eval-every", type=int, default=20_480)
+    ap.add_argument("--eval-games", type=int, default=60)
     ap.add_argument("--eval-seed", type=int, default=900_000)
     ap.add_argument("--opponents", nargs="+", default=["random", "greedy"])
     ap.add_argument("--eval-against", nargs="+", default=["random", "greedy"])
