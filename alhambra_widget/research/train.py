@@ -8,8 +8,9 @@ the features of its own seat only. A choice with nothing else available is made
 without asking the agent.
 
 The reward: the change of the seat's lead (its points less the best other seat's) /
-100 after each of its steps, and at the end 1 for a win, -1 for a loss (a shared win
-its share). So the rewards of a game add up to the final lead / 100 plus the result.
+100 after each of its steps, and at the end twice its share of the win less 1 (1 for
+a win, -1 for a loss, 0 for a win shared by two). So the rewards of a game add up to
+the final lead / 100 plus the result.
 
 Every ``--eval-every`` steps the policy is exported (the actor network's weights, as
 :class:`~alhambra_widget.players.learned.mlp.Network` JSON) and plays ``--eval-games``
