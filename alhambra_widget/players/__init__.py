@@ -1,5 +1,5 @@
-"""Computer players: the random and greedy bots and the search bot (ISMCTS), for both
-games. A bot decides from what its seat may see; it never changes the game."""
+"""Computer players: the random and greedy bots, the search bot (ISMCTS) and the
+learned baseline (:mod:`.learned`), for both games. A bot decides from what its seat may see; it never changes the game."""
 
 from .base import Bot, RandomBot, best_of
 from .bots import BOT_LEVEL, BOT_SECONDS, LEVELS, make_bot

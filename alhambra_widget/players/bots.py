@@ -48,7 +48,8 @@ decision."""
 
 
 def make_bot(kind: object, seed: int | None = None, game: object = None) -> Bot | None:
-    """``"random"``, ``"greedy"`` (the greedy bot of ``game``'s kind), a level of the
+    """``"random"``, ``"greedy"`` (the greedy bot of ``game``'s kind), ``"baseline"``
+    (the learned baseline, :mod:`.learned`), a level of the
     strong search bot (``"easy"``, ``"medium"``, ``"strong"``, or ``"strong:N"`` for N
     simulations per decision, ``"strong:1s"`` or ``"strong:250ms"`` for a time per decision,
     searching on all cores), or a bot object (returned as it is); ``None`` for none.
@@ -73,7 +74,11 @@ def make_bot(kind: object, seed: int | None = None, game: object = None) -> Bot 
         return RandomBot(seed)
     if kind == "greedy":
         return _greedy(game_kind, seed)
+    if kind == "baseline":
+        from .learned.bot import BaselineBot
+
+        return BaselineBot(seed, game_kind)
     raise MalformedInput(
-        "A seat is 'human', 'random', 'greedy', 'easy', 'medium', 'strong', 'strong:N', 'strong:1s' "
-        f"or a bot object, not {kind!r}."
+        "A seat is 'human', 'random', 'greedy', 'baseline', 'easy', 'medium', 'strong', "
+        f"'strong:N', 'strong:1s' or a bot object, not {kind!r}."
     )

@@ -19,7 +19,7 @@ The games go through any ``concurrent.futures.Executor`` (:func:`run`; by defaul
 process): a process pool, or a Dask ``client.get_executor()``; for given seeds the
 table is the same whatever the executor. An entrant is a bot kind of
 :func:`~alhambra_widget.players.bots.make_bot` (``random``, ``greedy``, ``easy``,
-``medium``, ``strong``, ``strong:N``, ``strong:1s``) or a picklable factory ``(seed,
+``medium``, ``strong``, ``strong:N``, ``strong:1s``, ``baseline``) or a picklable factory ``(seed,
 game) -> bot`` with a ``name`` (OpenSpiel's ISMCTS: ``python -m
 alhambra_widget.research.ladder``, which adds ``ismcts:N`` entrants).
 """
@@ -40,9 +40,9 @@ from ..engine.errors import MalformedInput
 from .arena import Kind, label
 from .parallel import InProcessExecutor
 
-ENTRANTS = ("random", "greedy", "easy", "medium", "strong")
-"""The entrants by default (``strong:1s`` searches on every core a second a decision:
-add it by name)."""
+ENTRANTS = ("random", "greedy", "baseline", "easy", "medium", "strong", "strong:1s")
+"""The entrants by default: random, greedy, the learned baseline, and the search bot's
+levels (``strong:1s`` searches on every core a second a decision)."""
 GAMES = ("alhambra:2", "alhambra:3", "gardens:2")
 """The games by default: the Alhambra with two and with three players, the Gardens with
 two."""
@@ -233,15 +233,21 @@ def table(figures: dict[str, Any], seeds: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, *, seat: Callable[[str], Any] = str) -> dict[str, Any]:
+def main(
+    argv: list[str] | None = None,
+    *,
+    seat: Callable[[str], Any] = str,
+    entrants: Sequence[str] = ENTRANTS,
+) -> dict[str, Any]:
     """The command line: ``--games``, ``--entrants``, ``--seeds`` (deals per group of
     entrants), ``--seed``, ``--workers`` (1: this process), ``--out`` (the Markdown
-    table's file). Another ladder passes ``seat``, which turns a name into an entrant."""
+    table's file). Another ladder passes ``seat``, which turns a name into an entrant,
+    and its default ``entrants``."""
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--games", nargs="+", default=list(GAMES))
-    ap.add_argument("--entrants", nargs="+", default=list(ENTRANTS))
+    ap.add_argument("--entrants", nargs="+", default=list(entrants))
     ap.add_argument("--seeds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=1)

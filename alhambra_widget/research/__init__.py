@@ -11,6 +11,8 @@
   registered as ``alhambra_widget/Alhambra-v1`` and ``alhambra_widget/Gardens-v1``.
 - :mod:`.openspiel_games`: OpenSpiel games ``python_alhambra`` and ``python_gardens``.
 - :mod:`.arena`, :mod:`.ladder`: the package's arena and ladder with OpenSpiel's ISMCTS.
+- :mod:`.train`: the learned baseline's training recipe (MaskablePPO; the ``train``
+  extra); the baseline itself plays without it (:mod:`alhambra_widget.players.learned`).
 
 The engine stays the single source of truth: legality, effects and hidden information
 (``determinize``) are asked of it; this package only numbers them. PettingZoo,
