@@ -280,12 +280,20 @@ def lesson_view(at: Attempt) -> LessonJson:
     return out
 
 
-def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) -> CourseView:
+def course_view(
+    lessons: list[Lesson],
+    at: Attempt,
+    progress: Progress,
+    v: int,
+    practice: dict[str, int] | None = None,
+) -> CourseView:
     """The course map (every lesson's stars, each chapter's progress, the first lesson
     without a star) and the lesson, as view version ``v``. ``complete`` only when every
-    lesson has a star."""
+    lesson has a star. ``practice``: a practice session's items, with the stars each
+    earned in it (the map shows them, not the course's)."""
     i = next(k for k, les in enumerate(lessons) if les.id == at.lesson.id)
-    got = {les.id: progress.stars.get(les.id, 0) for les in lessons}
+    earned = practice if practice is not None else progress.stars
+    got = {les.id: earned.get(les.id, 0) for les in lessons}
     chapters: list[ChapterJson] = []
     for cid, name in CHAPTERS.items():
         mine = [les for les in lessons if les.chapter == cid]
@@ -317,6 +325,7 @@ def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) 
             "stars": sum(got.values()),
             "complete": unfinished is None,
             "unfinished": unfinished,
+            "practice": practice is not None,
         },
         "lesson": {**lesson_view(at), "best": got[at.lesson.id]},
     }

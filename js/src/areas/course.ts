@@ -199,7 +199,7 @@ function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
+    out.push(html`<div class="aw-row aw-course-tile"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
     out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
@@ -234,7 +234,7 @@ function helpHtml(v: CourseView, les: CourseLesson) {
     const co = v.course, next = co.at + 1 < co.lessons.length;
     // "complete" only when every lesson has a star; else the way to the first without
     const gap = co.unfinished;
-    const more = co.complete ? html` <span class="aw-course-complete">The course is complete.</span>`
+    const more = co.complete ? html` <span class="aw-course-complete">${co.practice ? "Practice done: every item solved." : "The course is complete."}</span>`
       : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap! + 1}: ${co.lessons[gap!].title})</button>`;
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
       next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
