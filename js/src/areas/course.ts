@@ -128,7 +128,7 @@ function pictureHtml(p: PictureJson | null) {
   if (p.deck) out.push(deckPic(p.deck));
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
-  out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
+  if (p.notes.length) out.push(html`<div class="aw-course-notes">${p.notes.map((t) => html`<p class="aw-fact">${t}</p>`)}</div>`);
   return html`<figure class="aw-course-picture">${out}</figure>`;
 }
 
@@ -184,8 +184,9 @@ function answerHtml(les: CourseLesson, ui: Picks) {
   return null;
 }
 
-function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
-  const out: Value[] = [];
+// the board answered on, and beside it (returned apart) the tile in hand and the reserve
+function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined): [Value[], Value[]] {
+  const out: Value[] = [], side: Value[] = [];
   if (les.game) out.push(gameHtml(les, ui));
   const alh = les.game ? les.game.alhambra : les.alhambra;
   if (alh) {
@@ -199,12 +200,21 @@ function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row aw-course-tile"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
+    side.push(html`<div class="aw-row aw-course-tile"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
-    out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
+    side.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
   }
-  return out;
+  return [out, side];
+}
+
+// the board, and the answer's controls beside it when the output is wide enough (a
+// lesson keeps one screen); a game lesson's table keeps its own order
+function workHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
+  const [board, side] = boardHtml(les, ui, coords);
+  const answer = answerHtml(les, ui);
+  if (les.game) return html`${board}${side}${answer}`;
+  return html`<div class="aw-course-work">${board}<div class="aw-course-side">${side}${answer}</div></div>`;
 }
 
 function feedbackHtml(les: CourseLesson) {
@@ -251,7 +261,7 @@ export function courseParts(c: Ctx<CourseView>): Part[] {
   return [
     part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
     part("lesson", headHtml(les)),
-    part("board", html`${boardHtml(les, ui, model.get("show_coords"))}${answerHtml(les, ui)}`),
+    part("board", workHtml(les, ui, model.get("show_coords"))),
     part("feedback", feedbackHtml(les)),
     part("help", helpHtml(v, les)),
   ];
