@@ -118,3 +118,22 @@ def test_R7_a_find_lessons_feedback_names_no_answer_of_a_later_one():
                 if later.want["rule"] == v.rule and later.start == les.start:
                     answers = {tuple(s[0]["cell"]) for s in later.solutions()}
                     assert cell not in answers, (les.id, cell, later.id)
+
+
+_CODE = re.compile(r"\b(pavilion|seraglio|arcades|chambers|garden|tower) \d+ [NESW]{1,4}\b")
+
+
+@pytest.mark.parametrize(
+    "les", [les for les in LESSONS if les.task != "coached"], ids=lambda les: les.id
+)
+def test_the_course_names_a_tile_in_words_not_by_its_letters(les):
+    """What the engine says to a right answer, and a picture's notes, name a tile's
+    walls in words ("pavilion 2, walls north, east and west"): "pavilion 2 NEW" reads
+    as a word."""
+    from alhambra_widget.course.lessons import Attempt
+    from alhambra_widget.course.pictures import picture
+
+    said = [Attempt(les).answer(a).message for way in les.solutions() for a in way[:1]]
+    said += (picture(les.picture) or {}).get("notes", [])
+    for text in said:
+        assert not _CODE.search(text), text

@@ -19,7 +19,17 @@ from ...engine.alhambra.components import building_tiles
 from ...engine.errors import GameError
 from .building import BOARD_TASKS
 from .coached import COACHED_TASKS
-from .core import TASKS, Attempt, Lesson, Oracle, Task, Verdict, cell_text, parse_cell
+from .core import (
+    TASKS,
+    Attempt,
+    Lesson,
+    Oracle,
+    Task,
+    Verdict,
+    cell_text,
+    parse_cell,
+    tile_words,
+)
 from .gardens import GARDENS_TASKS, gardens_game
 from .oracles import ORACLE_TASKS, ORACLES, number_fields, option_scores, options
 from .progress import Progress, default_progress_path
@@ -51,4 +61,5 @@ __all__ = [
     "option_scores",
     "options",
     "parse_cell",
+    "tile_words",
 ]

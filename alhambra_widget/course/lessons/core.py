@@ -55,6 +55,16 @@ def cell_text(c: Pos) -> str:
     return f"({c[0]}, {c[1]})"
 
 
+def tile_words(t: Tile) -> str:
+    """A tile named in words: "pavilion 2, walls north, east and west" (never the bare
+    letters, which read as a word: "pavilion 2 NEW")."""
+    sides = [{"N": "north", "E": "east", "S": "south", "W": "west"}[c] for c in t.walls]
+    if not sides:
+        return f"{t.kind} {t.price}"
+    listed = ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
+    return f"{t.kind} {t.price}, wall{'s' if len(sides) > 1 else ''} {listed}"
+
+
 def parse_cell(v: object) -> Pos:
     """A cell from an answer: a pair or an ``"x,y"`` string; anything else is MalformedInput."""
     if isinstance(v, str):

@@ -121,7 +121,7 @@ function pictureHtml(p: PictureJson | null) {
     const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...xy(p.cell), ...p.tile] as BuiltJson] } : p.alhambra;
     const n = p.numbered ? p.alhambra.wall.map((seg, k) => [...seg, k + 1]) : [];
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
-    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
+    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${sayTile(tileName(p.tile))}</span></div>`);
   }
   if (p.garden) out.push(gardenPic(p.garden));
   if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 340) : gardensBoard(p.gardens, false)}</div>`);
