@@ -167,6 +167,10 @@ def hand_answers():
         # pavilion's east), so the sides match, but no open side leads in
         "find-R7c": cells((1, -1)),
         "find-R7d": cells((0, 1)),  # the last gap of _RING around (1, 1)
+        # seraglio 7 W on _WALLED: north of the fountain (open sides meet the fountain),
+        # or at (2, 1): its west wall meets the seraglio's east wall, its open north the
+        # garden's open south (reached on foot through the tower and the garden)
+        "gift-place": cells((0, -1), (2, 1)),
         # the pavilion's north wall at (2, 0) extends pavilion east + arcades north to 3
         "build-wall": cells((2, 0)),
         "to-reserve": cells((-1, 1), (2, 1)),  # _CHAIN: only the two ends

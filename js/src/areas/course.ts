@@ -5,7 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
-import { TREE_ABBR, octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
+import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
 import type { Part } from "../morph.js";
 import type { Picks } from "../state.js";
@@ -91,10 +91,12 @@ function gardenPic(g: GardenPicture) {
   const sides = g.sides.map((kind, k) => {
     const [dx, dy, name] = where[k];
     const x = c + dx * d, y = c + dy * d;
-    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}${TREE_ABBR[kind]}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
+    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
   });
   const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
-  return html`<svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
+  // each side's kind in words beneath (a tree's colour and its count on it; no "2Le" code)
+  const key = g.sides.map((k, i) => `${where[i][2]}: ${g.trees} ${k}`).join(" · ");
+  return html`<div><svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg><p class="aw-fact">${key}</p></div>`;
 }
 
 // the money deck of a game just set up: its cards drawn from the top (left), and where
