@@ -129,6 +129,8 @@ def hand_answers():
         "g-supply": one({"numbers": {"supply": 33}}),
         # G2, G4: with two players palm belongs to nobody, and its points are not scored
         "g-unowned": one({"choice": "nobody"}),
+        # the table of the game played to its end: Ann 85, Ben 112, Cem 100
+        "g-won": one({"choice": "Ben"}),
         # G4: the seraglio 2 at (0, 5) faces orange 6, palm 4: 2 x 2 kinds = 4; the tower 5
         # at (1, 5) faces lemon 6, orange 8, lavender 1: 5 x 3 kinds = 15; both orange (Ben)
         "g-several": one({"numbers": {"points": 19}}),

@@ -411,4 +411,20 @@ E: list[dict[str, Any]] = [
             "The fields lie at the inner corners of the 7 x 7 buildings.",
         ),
     ),
+    dict(
+        id="g-won",
+        chapter="gardens",
+        title="Who wins the Gardens",
+        rules=("G5",),
+        teach="When the last garden field is filled and the last building scored, the game is "
+        "over. Each player adds up the points of the trees they own: the highest total wins, "
+        "and equal highest totals share the win.",
+        teaches=("G5",),
+        needs=("G5", "G2"),
+        goal="This game is over: the table shows each player's points at the end. Who wins?",
+        task="choose",
+        start={"end": {"players": ["Ann", "Ben", "Cem"], "seed": 3}},
+        want={"oracle": "g_winner"},
+        hints=("Compare the totals, not a single kind of tree.",),
+    ),
 ]

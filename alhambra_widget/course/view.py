@@ -110,6 +110,17 @@ def _f_g_side(s: dict[str, Any]) -> Facts:
     ], None
 
 
+def _f_g_winner(s: dict[str, Any]) -> Facts:
+    from .lessons.fact_oracles import gardens_played
+
+    g = gardens_played(tuple(s["end"]["players"]), int(s["end"]["seed"]))
+    rows: list[list[str | int]] = [
+        [p.name, ", ".join(f"{k} {v}" for k, v in p.points.items()), g.scores[p.name]]
+        for p in g.players
+    ]
+    return [], {"head": ["player", "points by kind of tree owned", "total"], "rows": rows}
+
+
 def _f_after_turn(s: dict[str, Any]) -> Facts:
     edit = s["game"].get("edit", {})
     facts = ["The money display: " + ", ".join(edit["display"]) + "."]
@@ -126,6 +137,7 @@ FACTS: dict[str, Callable[[dict[str, Any]], Facts]] = {
     "best": _f_best,
     "g_side": _f_g_side,
     "after_turn": _f_after_turn,
+    "g_winner": _f_g_winner,
 }
 """Oracle -> the sentences and table that show a lesson's start data (never its answer)."""
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 BOARD = [les for les in LESSONS if les.task != "coached"]
 """The lessons answered on the course's board (a coached game is its own table)."""
 
-SHOWN = {"coords", "find-R7b", "find-R7d", "g-several", "take-buy-place", "round2-tie"}
+SHOWN = {"coords", "find-R7b", "find-R7d", "g-several", "take-buy-place", "g-turn", "g-won"}
 
 OUTSIDE = """() => {
   const root = document.querySelector('.aw-root');
