@@ -12,6 +12,12 @@ from alhambra_widget.course.lessons import Progress
 IDS = [les.id for les in LESSONS]
 
 
+def _wrong(les):
+    from test_course import _wrong_answers
+
+    return [a for a in _wrong_answers(les) if not les.check(a).ok]
+
+
 def _stars(w, lesson_id):
     return next(x["stars"] for x in w.view["course"]["lessons"] if x["id"] == lesson_id)
 
@@ -73,3 +79,27 @@ def test_complete_when_and_only_when_every_lesson_is_done(tmp_path):
     assert not w.view["course"]["complete"]
     Progress(path).record(LESSONS[-1].id, 1)  # the last one, earned elsewhere
     assert w.view["course"]["complete"]
+
+
+def test_hints_cost_a_star_however_many(tmp_path):
+    """Solved at the first try after a hint: 2 stars; in a lesson in steps a hint of any
+    step counts; wrong tries and hints together never go below 1."""
+    w = CourseWidget(lesson="find-R7c", progress=tmp_path / "p.json")
+    w.hint()
+    w.hint()
+    assert w.answer(w.lesson.solutions()[0][0]).ok and w.attempt.stars == 2
+    assert Progress(tmp_path / "p.json").stars["find-R7c"] == 2
+    steps = next(les for les in LESSONS if les.steps)
+    at = steps.attempt()
+    for k, ans in enumerate(steps.solutions()[0]):
+        if k == 1:
+            at.hint()  # a hint in a later step
+        at.answer(ans)
+    assert at.solved and at.stars == 2
+    at = steps.attempt()
+    at.hint()
+    for _ in range(3):
+        at.answer(next(iter(_wrong(steps.step(0)))))
+    for ans in steps.solutions()[0]:
+        at.answer(ans)
+    assert at.solved and at.stars == 1

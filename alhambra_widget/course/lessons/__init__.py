@@ -10,8 +10,8 @@ the Gardens rules), and a wrong answer gets feedback about that mistake, in the
 engine's words, naming the ruling id.
 
 An :class:`Attempt` is one learner's go at a lesson: tries, hints shown one at a time,
-stars (3 on the first try, 2 on the second, 1 after that), and the game position of a
-lesson played as a turn. :class:`Progress` keeps the stars between sessions in a
+stars (3 on the first try, 2 on the second, 1 after that; a star less with hints), and
+the game position of a lesson played as a turn. :class:`Progress` keeps the stars between sessions in a
 small JSON file. The course (the lessons in order) is :data:`alhambra_widget.course.catalog.LESSONS`.
 """
 

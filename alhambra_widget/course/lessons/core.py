@@ -243,6 +243,8 @@ class Attempt:
     picked: Pos | None = None
     """The cell (or Gardens field) the last try picked on the board, None for an answer
     given otherwise (numbers, a choice, cards): the board marks it once judged."""
+    hinted: bool = False
+    """A hint was shown (in any step): the lesson then earns a star less."""
 
     def __post_init__(self) -> None:
         if self.game is None and "game" in self.lesson.start:
@@ -257,8 +259,10 @@ class Attempt:
 
     @property
     def stars(self) -> int:
-        """3 when solved at the first try, 2 at the second, 1 later; 0 before."""
-        return max(1, 3 - self.tries) if self.solved else 0
+        """How it went: 3 when solved at the first try without a hint; each wrong try
+        costs a star, and hints one star (however many); 1 at least once solved, 0
+        before."""
+        return max(1, 3 - self.tries - self.hinted) if self.solved else 0
 
     def answer(self, payload: object) -> Verdict:
         """Judge one try. A malformed answer raises :class:`MalformedInput` (not a try);
@@ -280,11 +284,14 @@ class Attempt:
     def hint(self) -> str | None:
         """The next hint, or None when all are shown."""
         if self.sub is not None:
-            return self.sub.hint()
-        if self.hints_shown >= len(self.lesson.hints):
+            h = self.sub.hint()
+        elif self.hints_shown >= len(self.lesson.hints):
             return None
-        self.hints_shown += 1
-        return self.lesson.hints[self.hints_shown - 1]
+        else:
+            self.hints_shown += 1
+            h = self.lesson.hints[self.hints_shown - 1]
+        self.hinted = self.hinted or h is not None
+        return h
 
     def reset(self) -> None:
         """Start the position again (tries and hints stay counted)."""
