@@ -540,7 +540,9 @@ E: list[dict[str, Any]] = [
                 hints=("Add up each player's ducat values.",),
             ),
             dict(
-                goal="Scoring round 3, with that tower built. How many points does each player score for towers?",
+                goal="Scoring round 3. The receiver has built that tower: the table counts it "
+                "with the towers each player built before. How many points does each player "
+                "score for towers?",
                 task="numbers",
                 start={"kind": "tower", "counts": {"Ann": 4, "Ben": 4, "Cem": 2}, "round": 3},
                 want={"oracle": "majority"},
