@@ -168,7 +168,7 @@ def test_a_session_offers_the_due_items_first(tmp_path):
     practice.note(store, "gift", right=False, now=10**9)  # not due
     items, why = practice.session(store, n=5, now=1000.0)
     assert [practice.skill_of_item(i) for i in items] == ["points", "wall"]
-    assert why.startswith("Practice: 2 skills due")
+    assert why.startswith("Practice, 2 items: the skills due")
 
 
 def test_a_practice_board_counts_its_own_items_not_the_course(tmp_path):

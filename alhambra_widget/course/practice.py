@@ -323,9 +323,9 @@ def session(
     are: the skills due now; when none is due, the skills waiting, soonest first; when
     none waits, the skills of the lessons ``done``. Each item is a new position (its
     seed counts the items of its skill served so far)."""
-    skills, why = due(progress, now), "skills due for practice"
+    skills, why = due(progress, now), "the skills due for practice"
     if not skills:
-        skills, why = waiting(progress), "skills coming back soon (none is due yet)"
+        skills, why = waiting(progress), "the skills coming back soonest (none is due yet)"
     if not skills:
         skills = list(dict.fromkeys(s for s in (done or []) if s in SKILLS)) or list(SKILLS)
         why = "a review of the skills of the lessons done (nothing to bring back yet)"
@@ -334,4 +334,4 @@ def session(
         served = int(progress.practice.get(skill, {}).get("served", 0))
         items.append(make_item(skill, served))
         progress.keep_practice(skill, {**progress.practice.get(skill, {}), "served": served + 1})
-    return items, f"Practice: {len(items)} {why}."
+    return items, f"Practice, {len(items)} item{'s' if len(items) > 1 else ''}: {why}."
