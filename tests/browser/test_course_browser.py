@@ -350,3 +350,22 @@ def test_course_pictures_keep_names_clear_at_1366x768(course):
             if les.id in SHOWN:
                 fig.scroll_into_view_if_needed()
                 c.lab.shot(f"{les.id}-picture-{theme.lower()}")
+
+
+def test_course_map_reads_what_another_notebook_earned_when_the_pointer_comes_back(course):
+    """Another notebook's kernel wrote the progress file: moving the pointer back onto
+    the board shows its stars in the map (no cell run again)."""
+    import json
+
+    c = course("cards")
+    page = c.page
+    pos = page.locator(".aw-course-pos").first
+    assert f"0 of {3 * len(IDS)} stars" in pos.inner_text()
+    page.mouse.move(5, 5)  # away from the board
+    data = json.loads(c.progress.read_text()) if c.progress.exists() else {"version": 1}
+    data["stars"] = {**data.get("stars", {}), "cards": 3}
+    c.progress.write_text(json.dumps(data))  # as another kernel writes it
+    page.wait_for_timeout(2100)  # the board asks at most every 2 s
+    box = page.locator(".aw-lesson").first.bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 10)
+    pos.filter(has_text=f"3 of {3 * len(IDS)} stars").wait_for(timeout=15000)
