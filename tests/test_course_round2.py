@@ -101,3 +101,39 @@ def test_G2_a_tile_turned_anticlockwise_is_told_so():
     right = les.solutions()[0][0]["choice"]
     said = {o: les.check({"choice": o}) for o in options(les) if o != right}
     assert any(v.mistake == "anticlockwise" and "anticlockwise" in v.message for v in said.values())
+
+
+def test_R7_a_find_lessons_feedback_names_no_answer_of_a_later_one():
+    """A find lesson's feedback on a cell that breaks another rule first names that cell
+    and its rule: it must not be an answer of the later lesson asking for that rule
+    (find-R7a once named find-R7b's corner cells, on the same board)."""
+    finds = [les for les in LESSONS if les.task == "break"]
+    for k, les in enumerate(finds):
+        x0, y0, x1, y1 = les.alhambra().bounds()
+        for cell in itertools.product(range(x0 - 1, x1 + 2), range(y0 - 1, y1 + 2)):
+            v = les.check({"cell": list(cell)})
+            if v.ok or v.mistake != "other_rule":
+                continue
+            for later in finds[k + 1 :]:
+                if later.want["rule"] == v.rule and later.start == les.start:
+                    answers = {tuple(s[0]["cell"]) for s in later.solutions()}
+                    assert cell not in answers, (les.id, cell, later.id)
+
+
+_CODE = re.compile(r"\b(pavilion|seraglio|arcades|chambers|garden|tower) \d+ [NESW]{1,4}\b")
+
+
+@pytest.mark.parametrize(
+    "les", [les for les in LESSONS if les.task != "coached"], ids=lambda les: les.id
+)
+def test_the_course_names_a_tile_in_words_not_by_its_letters(les):
+    """What the engine says to a right answer, and a picture's notes, name a tile's
+    walls in words ("pavilion 2, walls north, east and west"): "pavilion 2 NEW" reads
+    as a word."""
+    from alhambra_widget.course.lessons import Attempt
+    from alhambra_widget.course.pictures import picture
+
+    said = [Attempt(les).answer(a).message for way in les.solutions() for a in way[:1]]
+    said += (picture(les.picture) or {}).get("notes", [])
+    for text in said:
+        assert not _CODE.search(text), text

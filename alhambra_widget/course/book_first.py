@@ -280,7 +280,11 @@ E: list[dict[str, Any]] = [
         needs=("R7b", "R7"),
         goal="Find a cell where this tile touches the Alhambra only at a corner (R7b): click it.",
         task="break",
-        start={"alhambra": CROSS, "tile": "pavilion 8"},
+        # a board of its own: the lesson before names the corner cells of its board
+        start={
+            "alhambra": {"1,0": "garden 7", "2,0": "tower 8", "3,0": "arcades 6"},
+            "tile": "pavilion 8",
+        },
         want={"rule": "R7b"},
         hints=("A corner is not a side.", "Look diagonally from a built tile."),
     ),

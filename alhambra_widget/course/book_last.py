@@ -247,7 +247,7 @@ E: list[dict[str, Any]] = [
         chapter="gardens",
         title="The first garden tile",
         rules=("G3",),
-        teach="The starting player lays the first garden tile, and it must keep off the board's edge. Fields are named (column, row), each from 0 to 5, as numbered along the board's top and left edges.",
+        teach="The starting player lays the first garden tile, and it must keep off the board's edge. Fields are named (column, row), each from 0 to 5, counted from the north-west: each empty field shows its name inside it, column first.",
         teaches=("G3",),
         needs=("G3",),
         goal="The Gardens, first tile of the game: click a garden field of the board where the starting player may lay it.",
@@ -255,7 +255,7 @@ E: list[dict[str, Any]] = [
         start={"players": ["Ann", "Ben", "Cem"], "seed": 2},
         want={"goal": "first"},
         hints=(
-            "Fields are the octagons between the buildings, named (column, row): the column on the top edge, the row on the left.",
+            "Fields are the octagons between the buildings, each named inside it (column, row): the column counts east, the row south.",
             "The first tile keeps away from the board's edge.",
         ),
     ),
@@ -410,5 +410,21 @@ E: list[dict[str, Any]] = [
             "Count the garden fields: each holds one tile at the end.",
             "The fields lie at the inner corners of the 7 x 7 buildings.",
         ),
+    ),
+    dict(
+        id="g-won",
+        chapter="gardens",
+        title="Who wins the Gardens",
+        rules=("G5",),
+        teach="When the last garden field is filled and the last building scored, the game is "
+        "over. Each player adds up the points of the trees they own: the highest total wins, "
+        "and equal highest totals share the win.",
+        teaches=("G5",),
+        needs=("G5", "G2"),
+        goal="This game is over: the table shows each player's points at the end. Who wins?",
+        task="choose",
+        start={"end": {"players": ["Ann", "Ben", "Cem"], "seed": 3}},
+        want={"oracle": "g_winner"},
+        hints=("Compare the totals, not a single kind of tree.",),
     ),
 ]

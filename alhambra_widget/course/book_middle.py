@@ -471,6 +471,26 @@ E: list[dict[str, Any]] = [
         hints=("Add up each player's dirham values.", "What happens on a tie for the most?"),
     ),
     dict(
+        id="gift-place",
+        chapter="end",
+        title="A tile handed out at the end",
+        rules=("R12", "R7"),
+        teach="A player who receives a market tile at the end places it at once, as any "
+        "bought tile: built into the Alhambra by the building rules, or put in the reserve, "
+        "where it counts for nothing. Then scoring round 3 is scored.",
+        teaches=("R12",),
+        needs=("R12", "R7"),
+        goal="The game is over and you received the tile shown. Build it into your Alhambra "
+        "so that it counts in round 3: click a cell.",
+        task="build",
+        start={"alhambra": WALLED, "tile": "seraglio 7 W"},
+        want={"goal": "legal"},
+        hints=(
+            "It is built as any tile is: every side touching a neighbour must match it.",
+            "Its only wall is on the west.",
+        ),
+    ),
+    dict(
         id="replay",
         chapter="end",
         title="A game is its seed and its actions",
@@ -520,7 +540,9 @@ E: list[dict[str, Any]] = [
                 hints=("Add up each player's ducat values.",),
             ),
             dict(
-                goal="Scoring round 3, with that tower built. How many points does each player score for towers?",
+                goal="Scoring round 3. The receiver has built that tower: the table counts it "
+                "with the towers each player built before. How many points does each player "
+                "score for towers?",
                 task="numbers",
                 start={"kind": "tower", "counts": {"Ann": 4, "Ben": 4, "Cem": 2}, "round": 3},
                 want={"oracle": "majority"},

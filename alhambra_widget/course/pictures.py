@@ -32,7 +32,7 @@ from ..engine.alhambra.grid import Alhambra
 from ..engine.alhambra.scoring import POINTS
 from ..views.alhambra.view import alhambra_json, card_json, tile_json
 from ..views.contract import AlhambraJson, DeckJson, FactsTable, GardensPicture, PictureJson
-from .lessons import cell_text, parse_cell
+from .lessons import cell_text, parse_cell, tile_words
 
 
 def board_json(a: Alhambra, wall: bool) -> AlhambraJson:
@@ -72,7 +72,7 @@ def _alhambra(p: dict[str, Any], out: PictureJson) -> None:
             out["cell"] = f"{c[0]},{c[1]}"
             v = a.why_illegal(tile, c)
             notes.append(
-                f"The {tile} at {cell_text(c)}: "
+                f"The {tile_words(tile)} at {cell_text(c)}: "
                 + (str(v) if v else "it keeps every building rule (R7).")
             )
     out["notes"] += notes

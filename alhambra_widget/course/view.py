@@ -110,6 +110,17 @@ def _f_g_side(s: dict[str, Any]) -> Facts:
     ], None
 
 
+def _f_g_winner(s: dict[str, Any]) -> Facts:
+    from .lessons.fact_oracles import gardens_played
+
+    g = gardens_played(tuple(s["end"]["players"]), int(s["end"]["seed"]))
+    rows: list[list[str | int]] = [
+        [p.name, ", ".join(f"{k} {v}" for k, v in p.points.items()), g.scores[p.name]]
+        for p in g.players
+    ]
+    return [], {"head": ["player", "points by kind of tree owned", "total"], "rows": rows}
+
+
 def _f_after_turn(s: dict[str, Any]) -> Facts:
     edit = s["game"].get("edit", {})
     facts = ["The money display: " + ", ".join(edit["display"]) + "."]
@@ -126,6 +137,7 @@ FACTS: dict[str, Callable[[dict[str, Any]], Facts]] = {
     "best": _f_best,
     "g_side": _f_g_side,
     "after_turn": _f_after_turn,
+    "g_winner": _f_g_winner,
 }
 """Oracle -> the sentences and table that show a lesson's start data (never its answer)."""
 
@@ -280,12 +292,20 @@ def lesson_view(at: Attempt) -> LessonJson:
     return out
 
 
-def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) -> CourseView:
+def course_view(
+    lessons: list[Lesson],
+    at: Attempt,
+    progress: Progress,
+    v: int,
+    practice: dict[str, int] | None = None,
+) -> CourseView:
     """The course map (every lesson's stars, each chapter's progress, the first lesson
     without a star) and the lesson, as view version ``v``. ``complete`` only when every
-    lesson has a star."""
+    lesson has a star. ``practice``: a practice session's items, with the stars each
+    earned in it (the map shows them, not the course's)."""
     i = next(k for k, les in enumerate(lessons) if les.id == at.lesson.id)
-    got = {les.id: progress.stars.get(les.id, 0) for les in lessons}
+    earned = practice if practice is not None else progress.stars
+    got = {les.id: earned.get(les.id, 0) for les in lessons}
     chapters: list[ChapterJson] = []
     for cid, name in CHAPTERS.items():
         mine = [les for les in lessons if les.chapter == cid]
@@ -317,6 +337,7 @@ def course_view(lessons: list[Lesson], at: Attempt, progress: Progress, v: int) 
             "stars": sum(got.values()),
             "complete": unfinished is None,
             "unfinished": unfinished,
+            "practice": practice is not None,
         },
         "lesson": {**lesson_view(at), "best": got[at.lesson.id]},
     }

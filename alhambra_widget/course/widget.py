@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import pathlib
+import weakref
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import traitlets
@@ -13,10 +16,23 @@ from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
 from ..views.contract import CourseView
 from ..widgets.base import BaseWidget, Intents
-from . import catalog
+from . import catalog, practice
 from .lessons import Attempt, Lesson, Progress, Verdict
-from .lessons.progress import SharedProgress
+from .lessons.progress import SAVED, SharedProgress
 from .view import course_view
+
+_LIVE: weakref.WeakSet[CourseWidget] = weakref.WeakSet()
+"""The course boards of this kernel, whose maps follow what any store earns."""
+
+
+def _on_saved(store: Progress) -> None:
+    """A store wrote its stars: every other board on the same progress shows them now
+    (notebook 12's map as its coached game ends, a second board of the course)."""
+    for w in list(_LIVE):
+        w.show_stars(store)
+
+
+SAVED.append(_on_saved)
 
 
 def class_progress(path: str | pathlib.Path | None = None) -> Progress:
@@ -45,7 +61,12 @@ class CourseWidget(BaseWidget):
     ``CourseWidget(chapter="building")`` one chapter; ``lesson="find-R7c"`` one lesson.
     From Python: ``w.lesson`` (the :class:`~alhambra_widget.course.lessons.Lesson`),
     ``w.attempt`` (tries, hints, stars), ``w.answer({...})``, ``w.hint()``,
-    ``w.goto(...)``, ``w.next()``, ``w.prev()``, ``w.progress``."""
+    ``w.goto(...)``, ``w.next()``, ``w.prev()``, ``w.progress``.
+
+    A lesson answered wrong brings its skill back later with a new position
+    (:mod:`alhambra_widget.course.practice`); ``w.practice()`` opens a short session of
+    the items due. ``items`` (internal to that) plays given lessons instead of the
+    course: a practice session, whose answers move the schedule, not the stars."""
 
     show_coords = traitlets.Bool(True).tag(sync=True)
 
@@ -55,19 +76,29 @@ class CourseWidget(BaseWidget):
         *,
         lesson: str | None = None,
         progress: Progress | str | pathlib.Path | None = None,
+        items: Sequence[Lesson] | None = None,
         **kwargs: Any,
     ):
         super().__init__(**kwargs)
-        self.lessons = catalog.chapter(chapter) if chapter else list(catalog.LESSONS)
+        self.practising = items is not None
+        if items is not None:
+            self.lessons = list(items)
+        else:
+            self.lessons = catalog.chapter(chapter) if chapter else list(catalog.LESSONS)
         self.progress = progress if isinstance(progress, Progress) else class_progress(progress)
+        self._noted: set[str] = set()  # the practice items whose first verdict is kept
+        self._solved: dict[str, int] = {}  # a practice session's items solved, with their stars
         ids = [les.id for les in self.lessons]
-        if lesson is None:
+        if self.practising:
+            lesson = lesson or ids[0]
+        elif lesson is None:
             if self.progress.at in ids:
                 lesson = self.progress.at
             else:  # the first lesson without stars, else the first
                 lesson = next((i for i in ids if not self.progress.stars.get(i)), ids[0])
         self.attempt: Attempt = self.lessons[self._index(lesson)].attempt()
         self._seen = bool(self.progress.stars.get(self.lesson.id))
+        _LIVE.add(self)
         self._publish()
 
     def _index(self, which: str | int) -> int:
@@ -90,7 +121,8 @@ class CourseWidget(BaseWidget):
         self.attempt = self.lessons[self._index(which)].attempt()
         # a lesson solved before has shown its solution: answering it again earns no more
         self._seen = bool(self.progress.stars.get(self.lesson.id))
-        self.progress.visit(self.lesson.id)
+        if not self.practising:
+            self.progress.visit(self.lesson.id)
         self._publish()
 
     def next(self) -> None:
@@ -106,12 +138,51 @@ class CourseWidget(BaseWidget):
         ``{"buy": "denar", "cards": [...]}``, ``{"numbers": {...}}``,
         ``{"choice": "Ben"}``); the engine's verdict."""
         v = self.attempt.answer(payload)
-        if not v.ok:
-            self.progress.wrong(self.lesson.id)
-        if self.attempt.solved and not self._seen:
-            self.progress.record(self.lesson.id, self.attempt.stars)
+        if self.practising:
+            self._note_item(v)
+            if self.attempt.solved:
+                self._solved[self.lesson.id] = self.attempt.stars
+        else:
+            if not v.ok:
+                self.progress.wrong(self.lesson.id)
+                skill = practice.skill_of(self.lesson)
+                if skill is not None:  # it comes back later, with a new position
+                    practice.note(self.progress, skill, right=False)
+            if self.attempt.solved and not self._seen:
+                self.progress.record(self.lesson.id, self.attempt.stars)
         self._publish()
         return v
+
+    def show_stars(self, store: Progress) -> None:
+        """Show the stars another store on the same progress has just kept (the map is
+        drawn again when a lesson earned more)."""
+        mine = self.progress
+        if mine is store or mine.path != store.path:
+            return
+        news = {k: v for k, v in store.stars.items() if v > mine.stars.get(k, 0)}
+        if news:
+            mine.stars.update(news)
+            self._publish()
+
+    def _note_item(self, v: Verdict) -> None:
+        """A practice item's first verdict moves its skill's schedule: right at the first
+        try, a longer wait; wrong, back soon."""
+        skill = practice.skill_of_item(self.lesson)
+        if skill is None or self.lesson.id in self._noted or not (self.attempt.solved or not v.ok):
+            return
+        self._noted.add(self.lesson.id)
+        practice.note(self.progress, skill, right=v.ok and self.attempt.tries == 0)
+
+    def practice(self, n: int = 5, now: float | None = None) -> CourseWidget:
+        """A short practice session: a board of up to ``n`` fresh positions of the skills
+        due (each made by the engine, seeded), or, when none is due, of the skills coming
+        back soonest, or of the lessons done. Its first lesson's explanation says which."""
+        done = [practice.skill_of(les) for les in self.lessons if self.progress.stars.get(les.id)]
+        items, why = practice.session(
+            self.progress, n, now, done=[s for s in done if s is not None]
+        )
+        items[0] = dataclasses.replace(items[0], teach=f"{why} {items[0].teach}")
+        return CourseWidget(items=items, progress=self.progress)
 
     def hint(self) -> str | None:
         """The current lesson's next hint (None when there are no more), shown on the board too."""
@@ -130,7 +201,13 @@ class CourseWidget(BaseWidget):
         return f"<div style='font-family: sans-serif'>{body}</div>"
 
     def _build(self) -> CourseView:
-        return course_view(self.lessons, self.attempt, self.progress, self._v)
+        return course_view(
+            self.lessons,
+            self.attempt,
+            self.progress,
+            self._v,
+            self._solved if self.practising else None,
+        )
 
     def _intent_lesson(self, content: dict[str, Any]) -> None:
         which = content.get("lesson")
@@ -153,12 +230,19 @@ class CourseWidget(BaseWidget):
         self.attempt.reset()
         self._publish()
 
+    def _intent_refresh(self, content: dict[str, Any]) -> None:
+        """The learner is back at the board: the progress file again (another notebook's
+        kernel may have earned stars since), drawn when a lesson's stars changed."""
+        if self.progress.reload():
+            self._publish()
+
     INTENTS: ClassVar[Intents] = {
         **BaseWidget.INTENTS,
         "lesson": _intent_lesson,
         "answer": _intent_answer,
         "hint": _intent_hint,
         "reset": _intent_reset,
+        "refresh": _intent_refresh,
     }
 
     def __repr__(self) -> str:

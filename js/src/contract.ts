@@ -720,6 +720,11 @@ export interface CourseMap {
   stars: number;
   complete: boolean;
   unfinished: number | null;
+  /**
+   * A practice session's items (fresh positions), not the course's lessons: the map
+   * counts what this session solved, and done is "practice done", not the course.
+   */
+  practice: boolean;
 }
 
 /** The course's view model. */
@@ -878,9 +883,12 @@ export interface AnswerIntent {
   answer: Answer;
 }
 
-/** The course: the lesson's next hint, or start the lesson again. */
+/**
+ * The course: the lesson's next hint, start the lesson again, or read the progress
+ * again (the learner is back at the board: another notebook may have earned stars).
+ */
 export interface CourseRequest {
-  kind: "hint" | "reset";
+  kind: "hint" | "reset" | "refresh";
 }
 
 /** A finished game's "New game": the same players, seats and options, the next seed. */

@@ -364,6 +364,14 @@ function listenToPage(b: Board) {
     if (t && !t.disabled) withIntents((c) => clickIntent(t.dataset, c));
   });
   root.addEventListener("mouseover", (ev) => onOver(b, ev));
+  // back at a course board: its map reads the progress again (another notebook may have
+  // earned stars since), at most every 2 s
+  let refreshed = 0;
+  root.addEventListener("pointerenter", () => withIntents((c) => {
+    if (c.v.mode !== "course" || Date.now() - refreshed < 2000) return;
+    refreshed = Date.now();
+    c.send({ kind: "refresh" });
+  }));
   listenToDrags(root, {
     ui, redraw: () => draw(b), picked: () => { const v = b.V(); return v && v.mode === "game" ? pickedTile(v, ui) : null; },
     clickCell: (cell) => withIntents((c) => clickIntent(cell.dataset, c)),

@@ -10,8 +10,8 @@ the Gardens rules), and a wrong answer gets feedback about that mistake, in the
 engine's words, naming the ruling id.
 
 An :class:`Attempt` is one learner's go at a lesson: tries, hints shown one at a time,
-stars (3 on the first try, 2 on the second, 1 after that), and the game position of a
-lesson played as a turn. :class:`Progress` keeps the stars between sessions in a
+stars (3 on the first try, 2 on the second, 1 after that; a star less with hints), and
+the game position of a lesson played as a turn. :class:`Progress` keeps the stars between sessions in a
 small JSON file. The course (the lessons in order) is :data:`alhambra_widget.course.catalog.LESSONS`.
 """
 
@@ -19,7 +19,17 @@ from ...engine.alhambra.components import building_tiles
 from ...engine.errors import GameError
 from .building import BOARD_TASKS
 from .coached import COACHED_TASKS
-from .core import TASKS, Attempt, Lesson, Oracle, Task, Verdict, cell_text, parse_cell
+from .core import (
+    TASKS,
+    Attempt,
+    Lesson,
+    Oracle,
+    Task,
+    Verdict,
+    cell_text,
+    parse_cell,
+    tile_words,
+)
 from .gardens import GARDENS_TASKS, gardens_game
 from .oracles import ORACLE_TASKS, ORACLES, number_fields, option_scores, options
 from .progress import Progress, default_progress_path
@@ -51,4 +61,5 @@ __all__ = [
     "option_scores",
     "options",
     "parse_cell",
+    "tile_words",
 ]

@@ -8,7 +8,17 @@ from typing import Any
 
 from ...engine.alhambra.components import Tile
 from ...engine.alhambra.grid import Alhambra
-from .core import Attempt, Lesson, Pos, Task, Verdict, answer_field, cell_text, parse_cell
+from .core import (
+    Attempt,
+    Lesson,
+    Pos,
+    Task,
+    Verdict,
+    answer_field,
+    cell_text,
+    parse_cell,
+    tile_words,
+)
 
 
 def _built(a: Alhambra, tile: Tile, c: Pos, exchange: bool = False) -> Alhambra:
@@ -58,7 +68,7 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
         after = _built(a, t, c, exchange)
         return Verdict(
             True,
-            f"{t} at {cell_text(c)} keeps every building rule (R7).{extra}",
+            f"{tile_words(t)} at {cell_text(c)} keeps every building rule (R7).{extra}",
             "R11" if walls else "R7",
             board=after,
             cell=c,
@@ -96,7 +106,7 @@ def _judge_break(at: Attempt, payload: object) -> Verdict:
     if v is None:
         return Verdict(
             False,
-            f"{t} may stand at {cell_text(c)}: it keeps every building rule (R7). Find a cell where it breaks {want}.",
+            f"{tile_words(t)} may stand at {cell_text(c)}: it keeps every building rule (R7). Find a cell where it breaks {want}.",
             "R7",
             "legal",
         )

@@ -55,6 +55,16 @@ def cell_text(c: Pos) -> str:
     return f"({c[0]}, {c[1]})"
 
 
+def tile_words(t: Tile) -> str:
+    """A tile named in words: "pavilion 2, walls north, east and west" (never the bare
+    letters, which read as a word: "pavilion 2 NEW")."""
+    sides = [{"N": "north", "E": "east", "S": "south", "W": "west"}[c] for c in t.walls]
+    if not sides:
+        return f"{t.kind} {t.price}"
+    listed = ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
+    return f"{t.kind} {t.price}, wall{'s' if len(sides) > 1 else ''} {listed}"
+
+
 def parse_cell(v: object) -> Pos:
     """A cell from an answer: a pair or an ``"x,y"`` string; anything else is MalformedInput."""
     if isinstance(v, str):
@@ -233,6 +243,8 @@ class Attempt:
     picked: Pos | None = None
     """The cell (or Gardens field) the last try picked on the board, None for an answer
     given otherwise (numbers, a choice, cards): the board marks it once judged."""
+    hinted: bool = False
+    """A hint was shown (in any step): the lesson then earns a star less."""
 
     def __post_init__(self) -> None:
         if self.game is None and "game" in self.lesson.start:
@@ -247,8 +259,10 @@ class Attempt:
 
     @property
     def stars(self) -> int:
-        """3 when solved at the first try, 2 at the second, 1 later; 0 before."""
-        return max(1, 3 - self.tries) if self.solved else 0
+        """How it went: 3 when solved at the first try without a hint; each wrong try
+        costs a star, and hints one star (however many); 1 at least once solved, 0
+        before."""
+        return max(1, 3 - self.tries - self.hinted) if self.solved else 0
 
     def answer(self, payload: object) -> Verdict:
         """Judge one try. A malformed answer raises :class:`MalformedInput` (not a try);
@@ -270,11 +284,14 @@ class Attempt:
     def hint(self) -> str | None:
         """The next hint, or None when all are shown."""
         if self.sub is not None:
-            return self.sub.hint()
-        if self.hints_shown >= len(self.lesson.hints):
+            h = self.sub.hint()
+        elif self.hints_shown >= len(self.lesson.hints):
             return None
-        self.hints_shown += 1
-        return self.lesson.hints[self.hints_shown - 1]
+        else:
+            self.hints_shown += 1
+            h = self.lesson.hints[self.hints_shown - 1]
+        self.hinted = self.hinted or h is not None
+        return h
 
     def reset(self) -> None:
         """Start the position again (tries and hints stay counted)."""

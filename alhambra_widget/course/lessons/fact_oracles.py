@@ -6,6 +6,7 @@ game set up, an action applied on it, the Gardens' preview of a lay."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -188,6 +189,55 @@ def _o_g_several(lesson: Lesson) -> Oracle:
     )
 
 
+@functools.lru_cache(maxsize=8)
+def gardens_played(players: tuple[str, ...], seed: int) -> GardensGame:
+    """A Gardens game from ``seed`` played to its end by greedy bots in every seat (the
+    same every time, R13; kept, not played again: read it, do not change it)."""
+    from ...players.gardens.greedy import GreedyGardensBot
+
+    g = GardensGame(list(players), seed=seed)
+    bots = {p.name: GreedyGardensBot(i) for i, p in enumerate(g.players)}
+    while not g.is_over:
+        g.apply(bots[g.current_player.name].choose(g))
+    return g
+
+
+SHARED = "a shared win"
+"""The choice for equal highest totals (G5)."""
+
+
+def _o_g_winner(lesson: Lesson) -> Oracle:
+    d = lesson.start["end"]
+    g = gardens_played(tuple(d["players"]), int(d["seed"]))
+    scores, winners = g.scores, g.winners
+    listed = ", ".join(f"{n} {p}" for n, p in scores.items())
+    want = winners[0] if len(winners) == 1 else SHARED
+
+    def wrong(label: str) -> tuple[str, str, str]:
+        if label == SHARED:
+            return f"no two players share the highest total ({listed}) (G5).", "G5", "winner"
+        if len(winners) > 1:
+            return (
+                f"{' and '.join(winners)} share the highest total ({listed}): equal totals "
+                "share the win (G5).",
+                "G5",
+                "winner",
+            )
+        return (
+            f"{label} has {scores[label]} points, and another player has more ({listed}): "
+            "the highest total wins (G5).",
+            "G5",
+            "winner",
+        )
+
+    right = (
+        f"{want} has the highest total ({listed}) and wins (G5)."
+        if want != SHARED
+        else f"{' and '.join(winners)} share the highest total ({listed}) and the win (G5)."
+    )
+    return Oracle(want, right, wrong)
+
+
 FACT_ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
     "setup": _o_setup,
     "paid": _o_paid,
@@ -195,10 +245,12 @@ FACT_ORACLES: dict[str, Callable[[Lesson], Oracle]] = {
     "g_supply": _o_g_supply,
     "g_unowned": _o_g_unowned,
     "g_several": _o_g_several,
+    "g_winner": _o_g_winner,
 }
 """Oracle name -> what the engine says, for the lessons of this module."""
 
 FACT_OPTIONS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "g_unowned": lambda start: [*start["deal"]["players"], "nobody"],
+    "g_winner": lambda start: [*start["end"]["players"], SHARED],
 }
 """The choices of a choose lesson of this module that are not listed in its start."""

@@ -23,6 +23,7 @@ from .core import (
     answer_field,
     cell_text,
     parse_cell,
+    tile_words,
 )
 from .fact_oracles import FACT_OPTIONS, FACT_ORACLES
 from .gardens_oracles import GARDENS_ORACLES
@@ -171,7 +172,9 @@ def _o_coords(lesson: Lesson) -> Oracle:
         return f"the tile does not fit at ({gx}, {gy}): {v}", v.rule, v.rule
 
     return Oracle(
-        {"x": x, "y": y}, f"{lesson.tile()} fits only at {cell_text((x, y))} (R7a, R7b).", wrong
+        {"x": x, "y": y},
+        f"{tile_words(lesson.tile())} fits only at {cell_text((x, y))} (R7a, R7b).",
+        wrong,
     )
 
 

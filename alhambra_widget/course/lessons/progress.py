@@ -9,6 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+SAVED: list[Callable[[Progress], None]] = []
+"""Called with a store each time it has written its file (the course boards of the
+kernel listen, so that every map shows what another board or a coached game earned)."""
+
 
 def default_progress_path() -> Path:
     """``$ALHAMBRA_COURSE_PROGRESS``, else ``course-progress.json`` under the user's
@@ -26,19 +30,49 @@ def default_progress_path() -> Path:
 
 
 class Progress:
-    """Stars per lesson (the best so far) and the lesson last opened, kept in a JSON
-    file: ``{"version": 1, "stars": {"R7a-find": 3}, "at": "R7a-find"}``."""
+    """Stars per lesson (the best so far), the lesson last opened and the practice
+    schedule, kept in a JSON file: ``{"version": 1, "stars": {"R7a-find": 3}, "at":
+    "R7a-find", "practice": {"place": {"box": 0, "due": 1767225600.0, "served": 2}}}``
+    (the schedule is kept by :mod:`alhambra_widget.course.practice`)."""
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_progress_path()
         self.stars: dict[str, int] = {}
         self.at: str | None = None
+        self.practice: dict[str, dict[str, Any]] = {}
+        self._changed: set[str] = set()  # the practice entries changed here since loading
         try:
             d = json.loads(self.path.read_text())
             self.stars = {str(k): int(v) for k, v in d.get("stars", {}).items()}
             self.at = d.get("at")
-        except (OSError, ValueError, AttributeError):
+            self.practice = {str(k): dict(v) for k, v in d.get("practice", {}).items()}
+        except (OSError, ValueError, AttributeError, TypeError):
             pass  # no progress yet, or a file that is not ours: start afresh
+
+    def reload(self) -> bool:
+        """Read the file again (another notebook or store may have written it): the best
+        stars of both, and the schedule entries not changed here. True when a lesson's
+        stars changed."""
+        before = dict(self.stars)
+        self._merge()
+        return self.stars != before
+
+    def _merge(self) -> None:
+        try:
+            d = json.loads(self.path.read_text())
+            for k, v in d.get("stars", {}).items():
+                self.stars[str(k)] = max(int(v), self.stars.get(str(k), 0))
+            for k, e in d.get("practice", {}).items():
+                if str(k) not in self._changed:
+                    self.practice[str(k)] = dict(e)
+        except (OSError, ValueError, AttributeError, TypeError):
+            pass  # nothing written yet, or not ours
+
+    def keep_practice(self, skill: str, entry: dict[str, Any]) -> None:
+        """Keep a skill's practice entry (box, when due, items served), and save."""
+        self.practice[skill] = dict(entry)
+        self._changed.add(skill)
+        self.save()
 
     def wrong(self, lesson_id: str) -> None:
         """A wrong answer in a lesson (kept only where a class is followed: see
@@ -57,21 +91,17 @@ class Progress:
     def save(self) -> None:
         """Write the file, keeping the best stars of what it holds now: another store
         on the same file (a coached game, a second course board) may have written since."""
-        try:
-            d = json.loads(self.path.read_text())
-            for k, v in d.get("stars", {}).items():
-                self.stars[str(k)] = max(int(v), self.stars.get(str(k), 0))
-        except (OSError, ValueError, AttributeError, TypeError):
-            pass  # nothing written yet, or not ours
+        self._merge()
+        data = {"version": 1, "stars": self.stars, "at": self.at, "practice": self.practice}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(
-                json.dumps({"version": 1, "stars": self.stars, "at": self.at}, indent=1)
-            )
+            self.path.write_text(json.dumps(data, indent=1))
         except (
             OSError
         ):  # a read-only place (a kiosk, JupyterLite's browser storage): kept in memory
             pass
+        for listener in list(SAVED):
+            listener(self)
 
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r}, {sum(self.stars.values())} stars)"

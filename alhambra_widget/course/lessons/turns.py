@@ -11,7 +11,7 @@ from ...engine.alhambra.actions import Action, Buy, Place, Reserve, TakeMoney, b
 from ...engine.alhambra.components import Card, Tile
 from ...engine.alhambra.game import Game, payments
 from ...engine.errors import IllegalAction, MalformedInput
-from .core import Attempt, Lesson, Task, Verdict, answer_field, cell_text, parse_cell
+from .core import Attempt, Lesson, Task, Verdict, answer_field, cell_text, parse_cell, tile_words
 
 
 # game tasks: the answer is an action, applied to the attempt's game
@@ -74,13 +74,13 @@ def _goal_exact_for(m: _Move) -> Verdict | None:
         how = "+".join(map(str, exact[0]))
         return Verdict(
             True,
-            f"your {cur} now pays the {tile} exactly: {how} = {tile.price}, which gives another action (R4).",
+            f"your {cur} now pays the {tile_words(tile)} exactly: {how} = {tile.price}, which gives another action (R4).",
             "R4",
         )
     held = ", ".join(map(str, sorted(hand))) or "nothing"
     return Verdict(
         False,
-        f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile} (R4).",
+        f"after this take your {cur} is {held}: no set of it pays exactly {tile.price} for the {tile_words(tile)} (R4).",
         "R4",
         "not_exact",
     )

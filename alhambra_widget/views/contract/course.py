@@ -176,6 +176,9 @@ class CourseMap(TypedDict):
     stars: int
     complete: bool
     unfinished: int | None
+    practice: bool
+    """A practice session's items (fresh positions), not the course's lessons: the map
+    counts what this session solved, and done is "practice done", not the course."""
 
 
 class CourseView(TypedDict):

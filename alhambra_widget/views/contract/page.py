@@ -178,9 +178,10 @@ class AnswerIntent(TypedDict):
 
 
 class CourseRequest(TypedDict):
-    """The course: the lesson's next hint, or start the lesson again."""
+    """The course: the lesson's next hint, start the lesson again, or read the progress
+    again (the learner is back at the board: another notebook may have earned stars)."""
 
-    kind: Literal["hint", "reset"]
+    kind: Literal["hint", "reset", "refresh"]
 
 
 class NewGameIntent(TypedDict):

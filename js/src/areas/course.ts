@@ -5,7 +5,7 @@
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
 import { html } from "../html.js";
 import { boardSvg } from "./alhambra.js";
-import { TREE_ABBR, octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
+import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
 import type { Part } from "../morph.js";
 import type { Picks } from "../state.js";
@@ -91,10 +91,12 @@ function gardenPic(g: GardenPicture) {
   const sides = g.sides.map((kind, k) => {
     const [dx, dy, name] = where[k];
     const x = c + dx * d, y = c + dy * d;
-    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}${TREE_ABBR[kind]}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
+    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
   });
   const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
-  return html`<svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg>`;
+  // each side's kind in words beneath (a tree's colour and its count on it; no "2Le" code)
+  const key = g.sides.map((k, i) => `${where[i][2]}: ${g.trees} ${k}`).join(" · ");
+  return html`<div><svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg><p class="aw-fact">${key}</p></div>`;
 }
 
 // the money deck of a game just set up: its cards drawn from the top (left), and where
@@ -121,14 +123,14 @@ function pictureHtml(p: PictureJson | null) {
     const alh = p.tile && p.cell ? { ...p.alhambra, tiles: [...p.alhambra.tiles, [...xy(p.cell), ...p.tile] as BuiltJson] } : p.alhambra;
     const n = p.numbered ? p.alhambra.wall.map((seg, k) => [...seg, k + 1]) : [];
     out.push(html`<div class="aw-boardwrap aw-course-board">${boardSvg(alh, { recent: { cells, from: new Set() }, player: "teach", coords: true, wall: !!p.numbered, numbers: n, title: "picture" })}</div>`);
-    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${tileName(p.tile)}</span></div>`);
+    if (p.tile && !p.cell) out.push(html`<div class="aw-row">${tilePic(p.tile)} <span class="aw-muted">${sayTile(tileName(p.tile))}</span></div>`);
   }
   if (p.garden) out.push(gardenPic(p.garden));
   if (p.gardens) out.push(html`<div class="aw-boardwrap aw-course-board">${p.gardens.fields.length ? gardensBoardSvg(p.gardens, 340) : gardensBoard(p.gardens, false)}</div>`);
   if (p.deck) out.push(deckPic(p.deck));
   if (p.cards) out.push(html`<div class="aw-row">${p.cards.map((c) => cardHtml(c, null, false, "span"))}</div>`);
   if (p.tiles) out.push(html`<div class="aw-row">${p.tiles.map((t) => tilePic(t))}</div>`);
-  out.push(p.notes.map((t) => html`<p class="aw-fact">${t}</p>`));
+  if (p.notes.length) out.push(html`<div class="aw-course-notes">${p.notes.map((t) => html`<p class="aw-fact">${t}</p>`)}</div>`);
   return html`<figure class="aw-course-picture">${out}</figure>`;
 }
 
@@ -184,8 +186,9 @@ function answerHtml(les: CourseLesson, ui: Picks) {
   return null;
 }
 
-function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
-  const out: Value[] = [];
+// the board answered on, and beside it (returned apart) the tile in hand and the reserve
+function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined): [Value[], Value[]] {
+  const out: Value[] = [], side: Value[] = [];
   if (les.game) out.push(gameHtml(les, ui));
   const alh = les.game ? les.game.alhambra : les.alhambra;
   if (alh) {
@@ -199,12 +202,21 @@ function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
   }
   if (les.tile) {
     const where = les.task === "exchange" ? "in your reserve" : "in hand";
-    out.push(html`<div class="aw-row"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
+    side.push(html`<div class="aw-row aw-course-tile"><span>tile ${where}:</span>${tilePic(les.tile, 46, "kind")} <span class="aw-muted">${sayTile(tileName(les.tile))}</span></div>`);
   }
   if (les.game && les.game.reserve.length) {
-    out.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
+    side.push(html`<div class="aw-row"><span>reserve:</span>${les.game.reserve.map((t) => tilePic(t, 46, "kind"))}</div>`);
   }
-  return out;
+  return [out, side];
+}
+
+// the board, and the answer's controls beside it when the output is wide enough (a
+// lesson keeps one screen); a game lesson's table keeps its own order
+function workHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
+  const [board, side] = boardHtml(les, ui, coords);
+  const answer = answerHtml(les, ui);
+  if (les.game) return html`${board}${side}${answer}`;
+  return html`<div class="aw-course-work">${board}<div class="aw-course-side">${side}${answer}</div></div>`;
 }
 
 function feedbackHtml(les: CourseLesson) {
@@ -234,7 +246,7 @@ function helpHtml(v: CourseView, les: CourseLesson) {
     const co = v.course, next = co.at + 1 < co.lessons.length;
     // "complete" only when every lesson has a star; else the way to the first without
     const gap = co.unfinished;
-    const more = co.complete ? html` <span class="aw-course-complete">The course is complete.</span>`
+    const more = co.complete ? html` <span class="aw-course-complete">${co.practice ? "Practice done: every item solved." : "The course is complete."}</span>`
       : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap! + 1}: ${co.lessons[gap!].title})</button>`;
     done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
       next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
@@ -251,7 +263,7 @@ export function courseParts(c: Ctx<CourseView>): Part[] {
   return [
     part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
     part("lesson", headHtml(les)),
-    part("board", html`${boardHtml(les, ui, model.get("show_coords"))}${answerHtml(les, ui)}`),
+    part("board", workHtml(les, ui, model.get("show_coords"))),
     part("feedback", feedbackHtml(les)),
     part("help", helpHtml(v, les)),
   ];
