@@ -28,6 +28,12 @@ from ..widgets.base import Intents
 from ..widgets.session_widget import SessionWidget
 from .lessons import Progress
 
+NO_UNDO = (
+    "The guided game follows its script, so there is no undo: \u201cstart again\u201d starts "
+    "it over from the first step."
+)
+"""What an undo in a guided game is told."""
+
 STARS = 3
 """The stars a guided game earns once played to its end (every step was the learner's
 own move, and a wrong click changes nothing)."""
@@ -39,7 +45,8 @@ class Step:
     of actions before it), what to do (``do``), the rules explained there for the first
     time (``why``, naming ``rules``), the ``events`` of the course it teaches
     (``"take"``, ``"exact"``, ...), what happened since the last step (``before``: the
-    engine's sentences) and where to click (``marks``)."""
+    engine's sentences; ``note``: that a stretch was played for the learner) and where
+    to click (``marks``)."""
 
     index: int
     action: Any
@@ -49,6 +56,7 @@ class Step:
     events: tuple[str, ...] = ()
     before: tuple[str, ...] = ()
     marks: Marks = field(default_factory=lambda: Marks())
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -211,6 +219,7 @@ class GuidePart(SessionWidget[Any]):
             return {
                 "step": len(sc.steps),
                 "steps": len(sc.steps),
+                "note": "",
                 "before": [],
                 "do": "",
                 "why": sc.end,
@@ -222,6 +231,7 @@ class GuidePart(SessionWidget[Any]):
         return {
             "step": self._k + 1,
             "steps": len(sc.steps),
+            "note": s.note,
             "before": list(s.before),
             "do": s.do,
             "why": s.why,
@@ -241,6 +251,17 @@ class GuidePart(SessionWidget[Any]):
     def _intent_bot(self, content: dict[str, Any]) -> None:
         """The script plays every reply: the page's bot ticks do nothing."""
 
+    def undo(self) -> int:
+        """Refused: the guided game follows its script (:meth:`restart` starts over)."""
+        raise GameError(NO_UNDO)
+
+    def _intent_undo(self, content: dict[str, Any]) -> None:
+        self.undo()
+
+    def _intent_new_game(self, content: dict[str, Any]) -> None:
+        """The results' "New game": the guided game again, from its first step."""
+        self.restart()
+
     def _intent_guide(self, content: dict[str, Any]) -> None:
         if content.get("do") != "restart":
             raise MalformedInput("guide: 'do' is 'restart'.")
@@ -257,4 +278,9 @@ class GuidePart(SessionWidget[Any]):
         """A new game of the script's players and seed, not yet played."""
         raise NotImplementedError
 
-    GUIDE_INTENTS: ClassVar[Intents] = {"bot": _intent_bot, "guide": _intent_guide}
+    GUIDE_INTENTS: ClassVar[Intents] = {
+        "bot": _intent_bot,
+        "guide": _intent_guide,
+        "undo": _intent_undo,
+        "new_game": _intent_new_game,
+    }

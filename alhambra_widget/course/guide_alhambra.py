@@ -268,7 +268,7 @@ def alhambra_script(seed: int = SEED) -> Script:
 
 def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine: int) -> Step:
     """The guided step at ``i``: what to do, and the rules met for the first time."""
-    before = [played_for_you(mine, PLAYERS[0])] if mine else []
+    before: list[str] = []
     before += in_short(_said(events, mine))
     why: list[str] = []
     rules: list[str] = []
@@ -277,6 +277,11 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         why.append(setup_text(g))
         rules += ["R1", "R2", "R3"]
         kinds.append("setup")
+    if any(e.kind == "round_scored" for e in events):
+        why.append(
+            "The table walks through the scoring round kind by kind on the right, under "
+            "the guide: step through it with ▶, then close it."
+        )
     if "scoring" not in taught:
         first = explain_first_round(g, events)
         if first is not None:
@@ -308,6 +313,7 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         tuple(kinds),
         tuple(before),
         action_marks(a, paid=True),
+        played_for_you(mine, PLAYERS[0]),
     )
 
 

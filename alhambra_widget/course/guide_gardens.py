@@ -126,7 +126,7 @@ def gardens_script(seed: int = SEED) -> Script:
 
 def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], mine: int) -> Step:
     """The guided lay at ``i``: what to do, what happened since, the rules met first."""
-    before = [played_for_you(mine, PLAYERS[0])] if mine else []
+    before: list[str] = []
     moves = ("scored",) if mine else ("lay", "scored")
     before += in_short([e.text for e in events if e.kind in moves])
     if mine:
@@ -166,6 +166,7 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
         tuple(kinds),
         tuple(before),
         lay_marks(a),
+        played_for_you(mine, PLAYERS[0]),
     )
 
 

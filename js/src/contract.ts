@@ -218,13 +218,15 @@ export interface CoachJson {
 
 /**
  * The guide of a guided first game: the step it waits for (`step` of `steps`),
- * what happened since the last one (`before`), what to do (`do`) and why (`why`,
+ * what happened since the last one (`before`; `note`: that a stretch was played
+ * for the learner), what to do (`do`) and why (`why`,
  * naming `rules`), where to click (`marks`); at the end (`finished`) the result
  * in `why` and the engine's `lines`.
  */
 export interface GuideJson {
   step: number;
   steps: number;
+  note: string;
   before: string[];
   do: string;
   why: string;

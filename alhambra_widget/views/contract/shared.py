@@ -238,12 +238,14 @@ class CoachJson(TypedDict):
 
 class GuideJson(TypedDict):
     """The guide of a guided first game: the step it waits for (``step`` of ``steps``),
-    what happened since the last one (``before``), what to do (``do``) and why (``why``,
+    what happened since the last one (``before``; ``note``: that a stretch was played
+    for the learner), what to do (``do``) and why (``why``,
     naming ``rules``), where to click (``marks``); at the end (``finished``) the result
     in ``why`` and the engine's ``lines``."""
 
     step: int
     steps: int
+    note: str
     before: list[str]
     do: str
     why: str
