@@ -155,6 +155,12 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
     if g.preview(a) and "scoring" not in taught:
         why.append("This lay encloses buildings: watch them score.")
         teach("scoring")
+    if not g.supply:
+        why.append(
+            "The supply is empty: this is your last tile. When every field holds a tile "
+            "and every building is scored, the game is over and the highest total wins (G5)."
+        )
+        rules.append("G5")
     if not why:
         why.append(f"{len(g.legal_fields())} fields are open to you now (G3).")
     return Step(
