@@ -139,6 +139,10 @@ def test_the_page_plays_a_step_by_its_intent_and_marks_what_to_click(tmp_path):
     assert not w.game.fields
     w._on_msg(w, {"kind": "act", "action": a.to_json(), "v": w._v}, [])
     assert w.game.fields and w.step_number == 1 and w.view["guide"]["step"] == 2
+    w.goto(0)  # looking back at the start: the step's move waits for the latest step
+    with pytest.raises(GameError, match="looking back"):
+        w.act(w.expected)
+    w.goto(len(w.game.history))
     w._on_msg(w, {"kind": "undo", "v": w._v}, [])  # the page's Undo: refused, nothing undone
     assert w.message["kind"] == "error" and "start again" in w.message["text"]
     assert w.game.fields and w.step_number == 1

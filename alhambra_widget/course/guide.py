@@ -164,7 +164,7 @@ class GuidePart(SessionWidget[Any]):
         instead), or None when it is."""
         s = self.current_step
         if not self.session.live:
-            return "You are looking back at an earlier step: go to the latest step first (▶▶)."
+            return "You are looking back at an earlier step: go to the latest step first (»)."
         if s is None:
             return "The guided game is over: nothing more to play here."
         if action == s.action:
@@ -173,8 +173,8 @@ class GuidePart(SessionWidget[Any]):
         if err is not None:
             return f"{err} Instead, the guide's step: {s.do}"
         return (
-            "That move is allowed, but this guided game follows a script (in the coached "
-            f"game you choose freely). The guide's step: {s.do}"
+            f"The guide's step: {s.do} That move is allowed, but this guided game follows "
+            "a script (in the coached game you choose freely)."
         )
 
     def _check(self, action: Any) -> None:
