@@ -91,4 +91,12 @@ def __getattr__(name: str) -> object:
         from .course import coach
 
         return getattr(coach, name)
+    if name == "GuidedGame":
+        from .course.guide_alhambra import GuidedGame
+
+        return GuidedGame
+    if name == "GuidedGardens":
+        from .course.guide_gardens import GuidedGardens
+
+        return GuidedGardens
     raise AttributeError(f"module 'alhambra_widget' has no attribute {name!r}")

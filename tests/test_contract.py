@@ -104,6 +104,8 @@ def test_every_lesson_of_the_course_is_drawn_as_the_contract_declares(tmp_path):
 
 def test_the_intents_declared_are_those_the_widgets_handle():
     from alhambra_widget.course.coach import CoachedGame, CoachedGardens
+    from alhambra_widget.course.guide_alhambra import GuidedGame
+    from alhambra_widget.course.guide_gardens import GuidedGardens
 
     declared = set()
     for member in typing.get_args(contract.Intent):
@@ -116,6 +118,8 @@ def test_the_intents_declared_are_those_the_widgets_handle():
         CourseWidget,
         CoachedGame,
         CoachedGardens,
+        GuidedGame,
+        GuidedGardens,
     ):
         assert set(cls.INTENTS) <= declared, (cls.__name__, set(cls.INTENTS) - declared)
         handled |= set(cls.INTENTS)
@@ -199,3 +203,15 @@ def test_the_check_names_the_first_place_a_value_differs():
             check(contract.RecentJson, value)
     with pytest.raises(TypeError, match="is not one of"):
         check(contract.LineIntent, {"kind": "line", "do": "swap", "line": 1})
+
+
+def test_the_guided_games_views_follow_the_contract(tmp_path):
+    from alhambra_widget.course.guide_alhambra import GuidedGame
+    from alhambra_widget.course.guide_gardens import GuidedGardens
+
+    for cls, tp in ((GuidedGame, contract.GameView), (GuidedGardens, contract.GardensView)):
+        w = cls(progress=tmp_path / "p.json")
+        viewed(tp, w)  # a step, with its marks
+        while w.expected is not None:
+            w.play_step()
+        viewed(tp, w)  # the end

@@ -20,6 +20,7 @@ from .book_last import E as _LAST
 from .book_middle import E as _MIDDLE
 from .lessons import Lesson
 from .lessons.coached import COACHED
+from .lessons.guided import GUIDED
 
 CHAPTERS: dict[str, str] = {
     "basics": "Cells, cards and the first player",
@@ -74,7 +75,10 @@ E: list[dict[str, Any]] = [*_FIRST, *_MIDDLE, *_LAST]
 """Every lesson entry (written in the ``book_*`` modules, by chapter)."""
 
 LESSONS: tuple[Lesson, ...] = tuple(
-    sorted((Lesson(**e) for e in [*E, *COACHED]), key=lambda les: list(CHAPTERS).index(les.chapter))
+    sorted(
+        (Lesson(**e) for e in [*E, *GUIDED, *COACHED]),
+        key=lambda les: list(CHAPTERS).index(les.chapter),
+    )
 )
 """Every lesson, in course order: by chapter, then in the order written (so lessons
 written in another module join their chapter)."""

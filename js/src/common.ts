@@ -123,11 +123,12 @@ export const curLabel = (cur: string) => `${CUR_GLYPH[cur] || ""} ${cur}`;
 export function cardHtml(c: CardJson, attrs: SafeHtml | null = null, selected = false, tag: "button" | "span" = "button", hinted: number[] | null = null) {
   const [cur, val] = c;
   const cls = `aw-card${tag === "button" ? "" : " aw-small"} aw-c-${cur}${selected ? " aw-selected" : ""}${hinted ? " aw-hinted" : ""}`;
-  const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? `, hint ${hinted.join(", ")}` : ""}`;
+  // (0 is a guided game's step: "click here", badge ▶; hint.ts)
+  const label = `${cur} ${val}${selected ? " (selected)" : ""}${hinted ? (hinted.includes(0) ? ", the guide: click here" : `, hint ${hinted.join(", ")}`) : ""}`;
   // the currency's symbol and its name apart: a hand of many cards shows the symbol only
   // (widget.css), the name stays in the card's label
   const inner = html`<span class="aw-card-val">${val}</span><span class="aw-card-cur"><span class="aw-cur-sym">${CUR_GLYPH[cur] || ""}</span> <span class="aw-cur-name">${cur}</span></span>${
-    hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.join(",")}</span>`}`;
+    hinted && html`<span class="aw-hintbadge" aria-hidden="true">${hinted.includes(0) ? "\u25b6" : hinted.join(",")}</span>`}`;
   return tag === "button"
     ? html`<button class="${cls}" ${attrs} aria-label="${label}">${inner}</button>`
     : html`<span class="${cls}" ${attrs} aria-label="${label}">${inner}</span>`;

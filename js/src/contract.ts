@@ -236,10 +236,32 @@ export interface CoachJson {
   finished: boolean;
 }
 
+/**
+ * The guide of a guided first game: the step it waits for (`step` of `steps`),
+ * what happened since the last one (`before`; `note`: that a stretch was played
+ * for the learner), what to do (`do`) and why (`why`,
+ * naming `rules`), where to click (`marks`); at the end (`finished`) the result
+ * in `why` and the engine's `lines`.
+ */
+export interface GuideJson {
+  step: number;
+  steps: number;
+  note: string;
+  before: string[];
+  do: string;
+  why: string;
+  lines: string[];
+  rules: string[];
+  marks: Marks;
+  finished: boolean;
+}
+
 /** What every board over a game with a timeline sends besides the game. */
 export interface SessionFields {
   /** A coached game: the coach's region. */
   coach?: CoachJson;
+  /** A guided first game: the guide's region. */
+  guide?: GuideJson;
   /** The view's version: intents name the view they were made on. */
   v: number;
   bot_to_move: boolean;
@@ -854,6 +876,13 @@ export interface CoachIntent {
   v: number;
 }
 
+/** A request to the guide of a guided first game: start it again. */
+export interface GuideIntent {
+  kind: "guide";
+  do: "restart";
+  v: number;
+}
+
 /** Open a lesson (its index in the course map, or its id). */
 export interface LessonIntent {
   kind: "lesson";
@@ -897,7 +926,7 @@ export interface NewGameIntent {
 }
 
 /** Every message the page sends. */
-export type Intent = HelloIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | LessonIntent | AnswerIntent | CourseRequest | NewGameIntent;
+export type Intent = HelloIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | GuideIntent | LessonIntent | AnswerIntent | CourseRequest | NewGameIntent;
 
 /** Python's answer to every message: it is there. */
 export interface Ack {

@@ -103,7 +103,7 @@ function hintField(k: string, ns: number[]) {
   const label = `${hintSay(ns)}: field (${fx}, ${fy}), laid here`;
   // the moves' numbers on a pill in the field's middle, as wide as they are: never over
   // a building at the field's corners
-  const text = ns.join(","), w = 10 + 7 * text.length;
+  const text = ns.includes(0) ? "\u25b6" : ns.join(","), w = 10 + 7 * text.length;
   return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><rect class="aw-hintno-bg" x="${cx - w / 2}" y="${cy - 8}" width="${w}" height="16" rx="8"/><text class="aw-hintno" x="${cx}" y="${cy + 4}" text-anchor="middle">${text}</text></g>`;
 }
 

@@ -5,6 +5,7 @@
 import { gardensClick, gardensKey } from "./gardens.js";
 import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
+import { guideClick } from "./areas/guide.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 import { xy } from "./common.js";
@@ -14,7 +15,7 @@ import type { IntentCtx, TableView } from "./types.js";
 
 type Resolve = "branch" | "undo";
 
-export const CLICKABLE = "[data-allboards],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE;
+export const CLICKABLE = "[data-allboards],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE + ",[data-guide]";
 
 const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
@@ -36,6 +37,7 @@ function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<Table
   else if (d.linedelete !== undefined) send({ kind: "line", do: "delete", line: +d.linedelete });
   else if (d.linecompare !== undefined) send({ kind: "line", do: "compare", line: +d.linecompare });
   else if (coachClick(d, v, send)) return true;
+  else if (guideClick(d, v, send)) return true;
   else return false;
   return true;
 }

@@ -147,6 +147,14 @@ class CoachIntent(TypedDict):
     v: int
 
 
+class GuideIntent(TypedDict):
+    """A request to the guide of a guided first game: start it again."""
+
+    kind: Literal["guide"]
+    do: Literal["restart"]
+    v: int
+
+
 class LessonIntent(TypedDict):
     """Open a lesson (its index in the course map, or its id)."""
 
@@ -202,6 +210,7 @@ Intent = (
     | SandboxIntent
     | SandboxPlaceIntent
     | CoachIntent
+    | GuideIntent
     | LessonIntent
     | AnswerIntent
     | CourseRequest

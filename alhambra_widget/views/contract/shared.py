@@ -262,9 +262,30 @@ class CoachJson(TypedDict):
     finished: bool
 
 
+class GuideJson(TypedDict):
+    """The guide of a guided first game: the step it waits for (``step`` of ``steps``),
+    what happened since the last one (``before``; ``note``: that a stretch was played
+    for the learner), what to do (``do``) and why (``why``,
+    naming ``rules``), where to click (``marks``); at the end (``finished``) the result
+    in ``why`` and the engine's ``lines``."""
+
+    step: int
+    steps: int
+    note: str
+    before: list[str]
+    do: str
+    why: str
+    lines: list[str]
+    rules: list[str]
+    marks: Marks
+    finished: bool
+
+
 class _Coached(TypedDict, total=False):
     coach: CoachJson
     """A coached game: the coach's region."""
+    guide: GuideJson
+    """A guided first game: the guide's region."""
 
 
 class SessionFields(_Coached):

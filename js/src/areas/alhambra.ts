@@ -157,7 +157,7 @@ function hintCell(x: number, y: number, f: Frame, hinted: HintMarks) {
   if (!ns.length) return null;
   const what = hinted.from.has(k) ? "the tile here goes to the reserve" : "built here";
   const label = `${hintSay(ns)}: (${x}, ${y}), ${what}`;
-  const px = f.px(x), py = f.py(y), no = ns.join(",");
+  const px = f.px(x), py = f.py(y), no = ns.includes(0) ? "\u25b6" : ns.join(",");
   const w = Math.max(14, 7 * no.length + 6);
   return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-hintframe" x="${px + 4}" y="${py + 4}" width="${CELL_PX - 8}" height="${CELL_PX - 8}" rx="5"/><rect class="aw-hintno-bg" x="${px + CELL_PX - w - 1}" y="${py + 1}" width="${w}" height="14" rx="7"/><text class="aw-hintno" x="${px + CELL_PX - 1 - w / 2}" y="${py + 12}" text-anchor="middle">${no}</text></g>`;
 }

@@ -14,6 +14,7 @@ import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { logHtml, followHtml } from "./overview.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
+import { guideHtml } from "./guide.js";
 import { coachHtml } from "./coach.js";
 import { confirmRow, hintButton, hintConfirm } from "./market.js";
 import type { SafeHtml } from "../html.js";
@@ -35,7 +36,7 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): 
       { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)), msgPart, part("menu", menuHtml(c)),
     ] },
-    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
+    part("coach", v.coach ? coachHtml(c) : v.guide ? guideHtml(c) : html``), // a coached game: a fixed region on top
     { key: "gmain", cls: `ag-main${v.live ? "" : " aw-past"}`, parts: [
       part("gboard", gardensBoardHtml(v, ui)),
       { key: "gside", cls: "ag-side", parts: [

@@ -3,7 +3,7 @@
 
 import { pct } from "../common.js";
 import { html } from "../html.js";
-import type { CardJson } from "../contract.js";
+import type { CardJson, Marks } from "../contract.js";
 import type { Picks } from "../state.js";
 import type { Ctx, TableView } from "../types.js";
 
@@ -44,22 +44,28 @@ type HintedCards = { n: number; cards: CardJson[] };
 export function hintMarks(v: TableView, ui: Picks | null): HintMarks {
   const out: HintMarks = { cells: new Map(), from: new Map(), fields: new Map(), slot: new Map(), cards: [], pay: [], player: null };
   const h = v.hint;
+  // a guided game's step: what to click, marked as a hint's move numbered 0 ("here")
+  const g = v.guide && !v.guide.finished && v.live && v.legal ? v.guide.marks : null;
+  if (g) addMarks(out, g, 0);
+  if (g && v.legal) out.player = v.legal.player;
   if (!h || !("moves" in h) || !v.legal) return out;
   out.player = v.legal.player;
   const picked = ui && ui.playHint !== null && ui.playHint !== undefined ? ui.playHint : null;
   h.moves.forEach((m, i) => {
     if (picked !== null && picked !== i) return;
-    const mk = m.marks || {};
-    const n = i + 1;
-    const add = (map: Map<string, number[]>, k: string) => map.set(k, [...(map.get(k) || []), n]);
-    for (const c of mk.cells || []) add(out.cells, c);
-    for (const c of mk.from || []) add(out.from, c);
-    for (const c of mk.fields || []) add(out.fields, c); // a Gardens lay
-    if (mk.slot) add(out.slot, mk.slot);
-    if (mk.cards) out.cards.push({ n, cards: mk.cards });
-    if (mk.pay) out.pay.push({ n, cards: mk.pay });
+    addMarks(out, m.marks || {}, i + 1);
   });
   return out;
+}
+
+function addMarks(out: HintMarks, mk: Marks, n: number) {
+  const add = (map: Map<string, number[]>, k: string) => map.set(k, [...(map.get(k) || []), n]);
+  for (const c of mk.cells || []) add(out.cells, c);
+  for (const c of mk.from || []) add(out.from, c);
+  for (const c of mk.fields || []) add(out.fields, c); // a Gardens lay
+  if (mk.slot) add(out.slot, mk.slot);
+  if (mk.cards) out.cards.push({ n, cards: mk.cards });
+  if (mk.pay) out.pay.push({ n, cards: mk.pay });
 }
 
 // the cards of a row (the display, a hand) each hinted move names: card index -> the
@@ -80,5 +86,6 @@ export function hintedCards(row: readonly CardJson[], moves: readonly HintedCard
 
 // what a hinted thing says: to the eye, the moves' numbers in the hint's list (a badge);
 // to a screen reader, "hint" and the numbers (its label)
-export const hintSay = (ns: readonly number[]) => `hint ${ns.join(", ")}`;
-export const hintBadge = (ns: readonly number[]) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.join(",")}</span>`;
+// (number 0 is a guided game's step: "click here", badge ▶)
+export const hintSay = (ns: readonly number[]) => ns.includes(0) ? "the guide: click here" : `hint ${ns.join(", ")}`;
+export const hintBadge = (ns: readonly number[]) => html`<span class="aw-hintbadge" aria-hidden="true">${ns.includes(0) ? "\u25b6" : ns.join(",")}</span>`;

@@ -20,7 +20,7 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}${hinted ? `, ${hintSay(hinted)}` : ""}`;
   const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
-  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}${hinted ? `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it` : ""}`;
+  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
   // it, its price once, under it
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;

@@ -19,6 +19,7 @@ import { roundsHtml, walkingWalls, walkingKind, walkPoints } from "./scoring.js"
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
+import { guideHtml } from "./guide.js";
 import { coachHtml, coachStatus } from "./coach.js";
 import type { SafeHtml } from "../html.js";
 import type { Part } from "../morph.js";
@@ -99,7 +100,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         ...(ended ? [part("review", reviewHtml(c))] : []),
       ] },
       { key: "side", cls: "aw-side", parts: [
-        part("coach", v.coach ? coachHtml(c) : html``), // a coached game: the coach's region
+        part("coach", v.coach ? coachHtml(c) : v.guide ? guideHtml(c) : html``), // a coached game: the coach's region
         part("track", scoreTrackHtml(c)),
         { key: "under", cls: "aw-under", parts: [
           // one part per opponent: a bot's move redraws its own panel only

@@ -1,0 +1,346 @@
+"""The Alhambra's guided first game: its script (:func:`alhambra_script`) and its table
+(:class:`GuidedGame`).
+
+The script is a two-player game of seed :data:`SEED`, You against Ben. Your first
+turns are chosen so that each thing to learn happens early: a take, an exact buy and
+its extra action, building the tile, a tile put on the reserve, and a redesign that
+builds it from there. The game then goes on by itself (your moves by the greedy bot)
+up to the first scoring round, and again up to your last turn, the end of the game and
+the tiles handed out at the end, which you build yourself. Ben is the greedy bot
+throughout. The seed was chosen (by playing seeds with this script) so that you start,
+and receive tiles at the end.
+
+Every action is the engine's, applied by the engine; the sentences about the game are
+the engine's events (:func:`~alhambra_widget.engine.alhambra.narration.plain_text`).
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, ClassVar
+
+from ..engine.alhambra.actions import Action, Buy, FromReserve, Place, Reserve, TakeMoney
+from ..engine.alhambra.components import building_tiles
+from ..engine.alhambra.game import Game
+from ..engine.alhambra.narration import plain_text, tile_words
+from ..players.alhambra.greedy import GreedyBot
+from ..views.alhambra.view import action_marks
+from ..widgets.base import Intents
+from ..widgets.table import AlhambraWidget
+from .coach import explain_first_round
+from .guide import GuidePart, Script, Step, in_short, played_for_you
+from .lessons import Progress
+
+SEED = 9
+"""The guided game's seed (R13): You start, and receive tiles at the end."""
+PLAYERS = ("You", "Ben")
+"""The learner, then the greedy bot."""
+GOALS = ("take", "exact", "place", "reserve", "redesign")
+"""What the learner's first turns show, in order."""
+
+WHY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "take": (
+        "Taking money is one action: one face-up card of any value, or two or more whose "
+        "values add up to at most 5 (R5). Its currency does not matter. Taking money ends "
+        "your turn (R4); the display is filled again from the deck at the end of the turn (R9).",
+        ("R5", "R4"),
+    ),
+    "exact": (
+        "To buy a tile you pay at least its price in the currency of its market slot, "
+        "with cards from your hand; there is no change (R6). The paid cards go face up "
+        "onto the discard pile. Paid exactly, the purchase gives you another action this "
+        "turn (R4): this one is exact. The tile waits beside your Alhambra until the "
+        "end of the turn.",
+        ("R6", "R4"),
+    ),
+    "buy": (
+        "Paying more than the price is allowed, but there is no change, and a purchase "
+        "that is not exact ends your turn (R4, R6).",
+        ("R6", "R4"),
+    ),
+    "place": (
+        "At the end of your turn each tile you bought is built into your Alhambra or put "
+        "on the reserve (R9). Building follows R7: every side that touches a tile matches "
+        "it, wall against wall and open against open (R7a); it shares a whole side with "
+        "the Alhambra (R7b); it can be reached on foot from the fountain (R7c); and no "
+        "empty cell is closed in (R7d). Tiles are never turned.",
+        ("R9", "R7"),
+    ),
+    "reserve": (
+        "A bought tile need not be built: it may go onto your reserve instead (R9). A "
+        "tile on the reserve counts for nothing in a scoring round (R10) until it is built.",
+        ("R9", "R8"),
+    ),
+    "redesign": (
+        "Building a tile from your reserve is a redesign: one action, and it ends your "
+        "turn (R8). A redesign may also move a built tile to the reserve, or exchange a "
+        "reserve tile with a built one in the same cell; the Alhambra must still keep R7.",
+        ("R8",),
+    ),
+    "gift": (
+        "The game ended because the bag could not fill every market slot (R12). Each tile "
+        "left on the market goes to the player holding the most money of its slot's "
+        "currency (a tie for most, or nobody holding it: it stays). You place a tile you "
+        "receive as a bought one: built (R7) or on the reserve. Then scoring round 3.",
+        ("R12",),
+    ),
+}
+"""The rule each course event explains the first time it happens, with its rulings."""
+
+AGAIN: dict[str, str] = {
+    "take": "Taking money ends your turn (R5, R4).",
+    "exact": "An exact payment: another action follows (R4).",
+    "buy": "Not an exact payment: your turn ends with it (R4).",
+    "place": "At the end of the turn, built where R7 allows it (R9).",
+    "reserve": "The reserve counts for nothing until built (R8).",
+    "redesign": "A redesign ends your turn (R8).",
+    "gift": "Placed as a bought tile (R12).",
+}
+"""What a step says of a move already explained once."""
+
+KEPT = {"scoring_card", "round_scored", "game_ending", "gift", "dirk_tiles"}
+"""Events worth saying after any stretch the table played by itself."""
+MOVES = {"take_money", "buy", "place", "reserve", "redesign", "give_to_dirk"}
+"""Events of a move, said after a short stretch (the bot's reply)."""
+
+
+def _richest_take(takes: list[TakeMoney]) -> TakeMoney:
+    return max(takes, key=lambda a: (sum(c.value for c in a.cards), str(a)))
+
+
+def _first_turns(g: Game, done: set[str], greedy: GreedyBot) -> Action | None:
+    """The learner's move while the first turns show the goals in order (None: done)."""
+    legal = g.legal_actions()
+    if g.phase == "place":
+        places = [a for a in legal if isinstance(a, Place)]
+        if "place" not in done and places:
+            done.add("place")
+            pick = greedy.choose(g)
+            return pick if isinstance(pick, Place) else places[0]
+        keep = [a for a in legal if isinstance(a, Reserve)]
+        if "reserve" not in done and keep:
+            done.add("reserve")
+            return keep[0]
+        return greedy.choose(g)
+    takes = [a for a in legal if isinstance(a, TakeMoney)]
+    buys = [a for a in legal if isinstance(a, Buy)]
+    exact = [b for b in buys if g.is_exact(b)]
+    if "take" not in done:
+        done.add("take")
+        return _richest_take(takes)
+    if "exact" not in done:
+        if exact:
+            done.add("exact")
+            return exact[0]
+        return _richest_take(takes)
+    if "reserve" not in done:
+        if buys:
+            return exact[0] if exact else min(buys, key=lambda b: sum(b.pay))
+        return _richest_take(takes)
+    built = [a for a in legal if isinstance(a, FromReserve)]
+    if "redesign" not in done and built:
+        done.add("redesign")
+        return built[0]
+    return None
+
+
+def _play(seed: int) -> tuple[list[Action], list[int]]:
+    """The whole game and the indices of its guided steps."""
+    g = Game(list(PLAYERS), seed=seed)
+    mine, ben = GreedyBot(seed), GreedyBot(seed + 1)
+    done: set[str] = set()
+    first: list[int] = []
+    while not g.is_over:
+        a: Action | None = None
+        if g.current_player.name == PLAYERS[0]:
+            if "redesign" not in done:
+                a = _first_turns(g, done, mine)
+                first.append(len(g.history))
+            a = a or mine.choose(g)
+        else:
+            a = ben.choose(g)
+        g.apply(a)
+    return list(g.history), first + _later_steps(g)
+
+
+def _later_steps(g: Game) -> list[int]:
+    """The learner's move after scoring round 1, and the learner's moves from the
+    start of the learner's last turn to the end (the tiles handed out at the end)."""
+    movers = [g.players[i].name for i, _ in g.movers]
+    me = PLAYERS[0]
+    replay = Game(list(PLAYERS), seed=g.seed)
+    scored = ending = -1
+    for i, a in enumerate(g.history):
+        replay.apply(a)
+        if scored < 0 and replay.rounds:
+            scored = i
+        if ending < 0 and replay.phase == "gift":
+            ending = i
+    after = next(i for i in range(scored + 1, len(movers)) if movers[i] == me)
+    start = max(i for i in range(1, ending + 1) if movers[i] == me and movers[i - 1] != me)
+    last = [i for i in range(start, len(movers)) if movers[i] == me]
+    return [after, *last]
+
+
+def _do(g: Game, a: Action) -> str:
+    """What to click for ``a`` (read off the action and the table)."""
+    if isinstance(a, TakeMoney):
+        cards = " and ".join(str(c) for c in a.cards)
+        return f"Take {cards} from the money display: click the marked card{'s' if len(a.cards) > 1 else ''}, then Take."
+    if isinstance(a, Buy):
+        t = g.market[a.currency]
+        pay = " + ".join(str(v) for v in a.pay)
+        return (
+            f"Buy the {tile_words(t.name) if t else 'tile'} from the {a.currency} slot: click the "
+            f"marked slot, pick your {a.currency} cards {pay} (marked in your hand), then pay."
+        )
+    if isinstance(a, FromReserve):
+        return f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the marked cell {a.pos}."
+    if isinstance(a, Place):
+        return f"Build the {tile_words(a.tile.name)}: click it, then the marked cell {a.pos}."
+    if isinstance(a, Reserve):
+        return f"Put the {tile_words(a.tile.name)} on your reserve: click it, then \u201cto the reserve\u201d."
+    return f"{a}."  # pragma: no cover - the script has no other move
+
+
+def _event_of(g: Game, a: Action) -> str:
+    if isinstance(a, TakeMoney):
+        return "take"
+    if isinstance(a, Buy):
+        return "exact" if g.is_exact(a) else "buy"
+    if g.phase == "gift":
+        return "gift"
+    if isinstance(a, FromReserve):
+        return "redesign"
+    return "reserve" if isinstance(a, Reserve) else "place"
+
+
+def setup_text(g: Game) -> str:
+    """The set-up, read off a game just dealt (R1, R2, R3)."""
+    market = ", ".join(f"{c}: {tile_words(t.name)}" for c, t in g.market.items() if t)
+    turn = next(plain_text(e) for e in g.log if e.kind == "turn")
+    return (
+        f"The set-up (R1, R2). The {len(building_tiles())} building tiles went into the bag. "
+        f"Four were drawn onto the market, one per slot, each slot with its currency ({market}). "
+        f"With two players, {g.dirk_name}, an imaginary third collector, took 6 tiles from the "
+        "bag (R3); they count for the building majorities, and he takes more later. Each "
+        "player was dealt money cards until holding 20 or more (R2); the one with the fewest "
+        f"cards starts: {turn} Four money cards lie face up in the display; the rest are the "
+        f"deck, with the two scoring cards shuffled into it. The bag holds {len(g.bag)} tiles."
+    )
+
+
+def _said(events: list[Any], n_mine: int) -> list[str]:
+    keep = KEPT if n_mine else KEPT | MOVES
+    return [plain_text(e) for e in events if e.kind in keep and e.data.get("when") != "setup"]
+
+
+def alhambra_script(seed: int = SEED) -> Script:
+    """The guided game of ``seed``: every action, its steps and what the guide says."""
+    actions, guided = _play(seed)
+    g = Game(list(PLAYERS), seed=seed)
+    taught: set[str] = set()
+    steps: list[Step] = []
+    events: list[Any] = []
+    mine = 0
+    for i, a in enumerate(actions):
+        if i in guided:
+            steps.append(_step(g, i, a, taught, events, mine))
+            events, mine = [], 0
+        elif g.current_player.name == PLAYERS[0]:
+            mine += 1
+        evs = g.apply(a)
+        if i not in guided:
+            events += evs
+    r = g.rounds[-1]
+    lines = [k.explain() for k in r.kinds if k.places]
+    lines.append("totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()))
+    end = (
+        f"Scoring round 3 ended the game (R10, R11, R12): in round 3 the first three places "
+        f"of each kind score, and the longest walls again. {' and '.join(g.winners)} won. "
+        "You have played every kind of move once; the coached game comes next, where you "
+        "choose every move yourself."
+    )
+    return Script(
+        PLAYERS, seed, tuple(actions), tuple(steps), end, tuple(lines), ("R10", "R12"), ("end",)
+    )
+
+
+def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine: int) -> Step:
+    """The guided step at ``i``: what to do, and the rules met for the first time."""
+    before: list[str] = []
+    before += in_short(_said(events, mine))
+    why: list[str] = []
+    rules: list[str] = []
+    kinds: list[str] = []
+    if i == 0:
+        why.append(setup_text(g))
+        rules += ["R1", "R2", "R3"]
+        kinds.append("setup")
+    if any(e.kind == "round_scored" for e in events):
+        why.append(
+            "The table walks through the scoring round kind by kind on the right, under "
+            "the guide: step through it with ▶, then close it."
+        )
+    if "scoring" not in taught:
+        first = explain_first_round(g, events)
+        if first is not None:
+            why.append(first.text + " " + "; ".join(first.lines) + ".")
+            rules += ["R10", "R11"]
+            kinds.append("scoring")
+    kind = _event_of(g, a)
+    if kind == "gift" and "end" not in taught:
+        kinds.append("end")
+    if kind not in taught and kind in WHY:
+        text, ids = WHY[kind]
+        why.append(text)
+        rules += ids
+        kinds.append(kind)
+    else:
+        why.append(AGAIN[kind])
+    if mine and len(g.bag) < len(g.market):
+        why.insert(
+            0,
+            f"The bag holds only {len(g.bag)} tile{'s' if len(g.bag) != 1 else ''}: the game is about to end (R12).",
+        )
+    taught.update(kinds)
+    return Step(
+        i,
+        a,
+        _do(g, a),
+        " ".join(why),
+        tuple(dict.fromkeys(rules)),
+        tuple(kinds),
+        tuple(before),
+        action_marks(a, paid=True),
+        played_for_you(mine, PLAYERS[0]),
+    )
+
+
+class GuidedGame(GuidePart, AlhambraWidget):
+    """The Alhambra's guided first game on the real table (see the module's text):
+    ``GuidedGame()``; :attr:`expected` is the move the guide asks for, :meth:`act`
+    makes it (any other move is refused, and nothing changes), :meth:`play_step`
+    makes it for you. ``progress``: the course's progress store (or its file)."""
+
+    GAME_KIND = "alhambra"
+    LESSON_ID = "guided-game"
+
+    def __init__(
+        self,
+        *,
+        seed: int = SEED,
+        progress: Progress | str | pathlib.Path | None = None,
+        **kwargs: Any,
+    ):
+        script = alhambra_script(seed)
+        super().__init__(Game(list(script.players), seed=script.seed), **kwargs)
+        self._guide_start(script, progress)
+
+    def _new_game(self) -> Game:
+        return Game(list(self.script.players), seed=self.script.seed)
+
+    INTENTS: ClassVar[Intents] = {**AlhambraWidget.INTENTS, **GuidePart.GUIDE_INTENTS}
+
+    def __repr__(self) -> str:
+        return f"GuidedGame({self.game!r}, step {self._k} of {len(self.script.steps)})"

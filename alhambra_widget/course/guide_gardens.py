@@ -1,0 +1,204 @@
+"""The Gardens' guided first game: its script (:func:`gardens_script`) and its table
+(:class:`GuidedGardens`).
+
+A two-player game of seed :data:`SEED`, You against Ben, both seats played by the
+greedy bot when the script is made: you lay your first :data:`FIRST` tiles yourself
+(the first tile of the game, a lay beside it, a lay that encloses two buildings at
+once, one of them won by a kind nobody owns), the game goes on by itself, and you lay
+your last tile before Ben's closes the board. The seed was chosen (by playing seeds)
+so that you start and these happen early.
+
+Every lay is the engine's; every sentence about the game is the engine's event.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, ClassVar
+
+from ..engine.gardens.game import GardensGame, Lay
+from ..players.gardens.greedy import GreedyGardensBot
+from ..views.gardens.view import lay_marks
+from ..widgets.base import Intents
+from ..widgets.gardens import GardensWidget
+from .guide import GuidePart, Script, Step, in_short, played_for_you
+from .lessons import Progress
+
+SEED = 9
+"""The guided Gardens game's seed: You start, and your second lay encloses two buildings."""
+PLAYERS = ("You", "Ben")
+"""The learner, then the greedy bot."""
+FIRST = 3
+"""How many of your first lays you make yourself."""
+
+SIDES = ("north-east", "south-east", "south-west", "north-west")
+"""A garden tile's diagonal sides, in the engine's order (G1)."""
+
+WHY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "first": (
+        "The starting player's very first tile may not go on an edge or corner field, the "
+        "outer ring of the 6x6 fields (G3). A tile may be turned in quarter turns before it "
+        "is laid (G2).",
+        ("G3", "G2"),
+    ),
+    "draw": (
+        "After laying you drew a new tile from the supply: you always hold one (G3). Every "
+        "tile after the first shares a straight side with a laid tile (G3).",
+        ("G3",),
+    ),
+    "scoring": (
+        "A building scores when every field touching it holds a tile (G1), and several "
+        "enclosed by one lay all score (G4). Count the trees of each kind facing it; the "
+        "kind with the highest count that no other kind shares wins, and its owner scores "
+        "the building's value times the number of kinds with a tree facing it. A kind owned "
+        "by nobody wins no points for anyone (G4).",
+        ("G4", "G1"),
+    ),
+}
+"""The rule each course event explains the first time it happens, with its rulings."""
+
+
+def setup_text(g: GardensGame) -> str:
+    """The set-up, read off a game just dealt (G1, G2, G3)."""
+    owners = ", ".join(
+        f"{'you own' if p.name == 'You' else p.name + ' owns'} {' and '.join(p.kinds)}"
+        for p in g.players
+    )
+    nobody = [k for k in ("lemon", "orange", "palm", "lavender") if g.owner_of(k) is None]
+    start = next(e.text for e in g.log if e.kind == "gardens_turn")
+    return (
+        "The set-up (G1, G2, G3). The board is a 7x7 grid of buildings, each with its value; "
+        "the 36 octagonal garden fields lie between them. Every garden tile shows the four "
+        f"kinds of tree, one per diagonal side. Each player owns one kind: {owners}; with two "
+        f"players {' and '.join(nobody)} belong to nobody (G2). Each player holds "
+        f"{g.hand_size} tile; the other {len(g.supply)} are the face-down supply. {start}"
+    )
+
+
+def _do(g: GardensGame, a: Lay) -> str:
+    tile = g.tile(a.tile)
+    sides = ", ".join(f"{tile.side(k, a.turn)} {SIDES[k]}" for k in range(4))
+    turned = (
+        "as it is"
+        if a.turn == 0
+        else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''} (click it or \u201cturn \u27f3\u201d)"
+    )
+    return f"Lay your tile {turned}, so that it shows {sides}, on the marked field {a.field}: click the field."
+
+
+def _play(seed: int) -> tuple[list[Lay], list[int]]:
+    g = GardensGame(list(PLAYERS), seed=seed)
+    bots = {PLAYERS[0]: GreedyGardensBot(seed), PLAYERS[1]: GreedyGardensBot(seed + 1)}
+    mine: list[int] = []
+    while not g.is_over:
+        name = g.current_player.name
+        if name == PLAYERS[0]:
+            mine.append(g.step)
+        g.apply(bots[name].choose(g))
+    return list(g.history), mine[:FIRST] + mine[-1:]
+
+
+def gardens_script(seed: int = SEED) -> Script:
+    """The guided Gardens game of ``seed``: every lay, its steps and what the guide says."""
+    lays, guided = _play(seed)
+    g = GardensGame(list(PLAYERS), seed=seed)
+    taught: set[str] = set()
+    steps: list[Step] = []
+    events: list[Any] = []
+    mine = 0
+    for i, a in enumerate(lays):
+        if i in guided:
+            steps.append(_step(g, i, a, taught, events, mine))
+            events, mine = [], 0
+        elif g.current_player.name == PLAYERS[0]:
+            mine += 1
+        evs = g.apply(a)
+        events += evs if i not in guided else [e for e in evs if e.kind == "scored"]
+    said = [e.text for e in events if e.kind in ("lay", "scored")]
+    lines = [*said[-4:], "totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items())]
+    end = (
+        "Every field holds a tile and every building is scored: the game is over (G5). "
+        f"The highest total wins: {' and '.join(g.winners)}. The coached Gardens game comes "
+        "next, where you choose every lay yourself."
+    )
+    return Script(PLAYERS, seed, tuple(lays), tuple(steps), end, tuple(lines), ("G5",), ("winner",))
+
+
+def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], mine: int) -> Step:
+    """The guided lay at ``i``: what to do, what happened since, the rules met first."""
+    before: list[str] = []
+    moves = ("scored",) if mine else ("lay", "scored")
+    before += in_short([e.text for e in events if e.kind in moves])
+    if mine:
+        before.append("Scores now: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()) + ".")
+    why: list[str] = []
+    rules: list[str] = []
+    kinds: list[str] = []
+
+    def teach(kind: str) -> None:
+        if kind not in taught:
+            text, ids = WHY[kind]
+            why.append(text)
+            rules.extend(ids)
+            kinds.append(kind)
+            taught.add(kind)
+
+    if i == 0:
+        why.append(setup_text(g))
+        rules.extend(["G1", "G2", "G3"])
+        kinds.append("setup")
+        teach("first")
+    else:
+        teach("draw")
+    if "scoring" not in taught and any(e.kind == "scored" for e in events):
+        teach("scoring")
+    if g.preview(a) and "scoring" not in taught:
+        why.append("This lay encloses buildings: watch them score.")
+        teach("scoring")
+    if not g.supply:
+        why.append(
+            "The supply is empty: this is your last tile. When every field holds a tile "
+            "and every building is scored, the game is over and the highest total wins (G5)."
+        )
+        rules.append("G5")
+    if not why:
+        why.append(f"{len(g.legal_fields())} fields are open to you now (G3).")
+    return Step(
+        i,
+        a,
+        _do(g, a),
+        " ".join(why),
+        tuple(dict.fromkeys(rules)),
+        tuple(kinds),
+        tuple(before),
+        lay_marks(a),
+        played_for_you(mine, PLAYERS[0]),
+    )
+
+
+class GuidedGardens(GuidePart, GardensWidget):
+    """The Gardens' guided first game on the real table (see the module's text):
+    ``GuidedGardens()``; :attr:`expected`, :meth:`act` and :meth:`play_step` as for
+    :class:`~.guide_alhambra.GuidedGame`."""
+
+    GAME_KIND = "gardens"
+    LESSON_ID = "guided-gardens"
+
+    def __init__(
+        self,
+        *,
+        seed: int = SEED,
+        progress: Progress | str | pathlib.Path | None = None,
+        **kwargs: Any,
+    ):
+        script = gardens_script(seed)
+        super().__init__(GardensGame(list(script.players), seed=script.seed), **kwargs)
+        self._guide_start(script, progress)
+
+    def _new_game(self) -> GardensGame:
+        return GardensGame(list(self.script.players), seed=self.script.seed)
+
+    INTENTS: ClassVar[Intents] = {**GardensWidget.INTENTS, **GuidePart.GUIDE_INTENTS}
+
+    def __repr__(self) -> str:
+        return f"GuidedGardens({self.game!r}, step {self._k} of {len(self.script.steps)})"
