@@ -466,7 +466,18 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--pace", type=float, default=2.0, help="your seconds a move (2)")
     ap.add_argument("--bots", default="greedy", help="the two bots' level (greedy)")
     ap.add_argument("--hints", type=int, default=9, help="positions for the hint (9)")
+    ap.add_argument(
+        "--no-review-ahead",
+        action="store_true",
+        help="the browser's boards weigh no review in the background (to compare)",
+    )
     args = ap.parse_args(argv)
+    if args.no_review_ahead:
+        global SETUP, BOT_SETUP, CLICK_SETUP
+        SETUP, BOT_SETUP, CLICK_SETUP = (
+            text.replace("\nw\n", "\nw.review_ahead = False\nw\n")
+            for text in (SETUP, BOT_SETUP, CLICK_SETUP)
+        )
     quick = quick_parts(args)
     if "browser" not in args.parts:
         if args.json:
