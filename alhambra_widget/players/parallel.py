@@ -107,10 +107,10 @@ def default_executor() -> Executor | None:
 
 
 def lower_priority() -> None:
-    """Lower this process's priority (``nice`` 10): a background worker's start, so
+    """Lower this process's priority (``nice`` 19, the lowest): a background worker's start, so
     that a bot's move or a hint, at the normal priority, has the cores first."""
     with contextlib.suppress(AttributeError, OSError):  # not POSIX, or not allowed
-        os.nice(10)
+        os.nice(19)
 
 
 def background_executor() -> Executor | None:
