@@ -142,7 +142,7 @@ function explainHtml(v: GardensView, ui: Picks) {
     const pays = sc.owner ? html`${sc.winner} wins: ${sc.value} × ${sc.multiplier} kinds = <b>${sc.points}</b> for ${sc.owner}.` : "No points.";
     return html`<p><b>${sc.kind} (${sc.value}) at ${k}</b>: ${trees}<br>${sc.why}.<br>${pays}</p>`;
   });
-  return html`<div class="ag-explain" aria-live="polite"><h4>Scoring</h4>${items}</div>`;
+  return html`<div class="ag-explain" aria-live="polite" tabindex="0" role="region" aria-label="scoring"><h4>Scoring</h4>${items}</div>`;
 }
 
 // the person to move (null: a bot, or nobody) and their hand

@@ -117,7 +117,10 @@ def _moved(before, after, names, where: str) -> list[str]:
         a, b = before.get(n), after.get(n)
         if a is None or b is None:
             continue
-        for side in ("top", "left", "w", "h"):
+        # the row of the turn's buttons gives room to a message beside it: its width
+        # may change, its buttons (at its left) do not move
+        sides = ("top", "left", "h") if n == "actions" else ("top", "left", "w", "h")
+        for side in sides:
             if abs(a[side] - b[side]) > 2:
                 bad.append(f"{where}: {n} {side} {a[side]:.0f} -> {b[side]:.0f}")
     return bad
@@ -160,14 +163,14 @@ def _results_whole(t: Lab, where: str) -> list[str]:
 
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
     """A scoring round walked through, closed: it lay inside the window, over the
-    others' panels and the standings, and closing it moved nothing of ``still``, nor
-    them."""
+    market and the money display, and closing it moved nothing of ``still``, nor the
+    others' panels and the standings."""
     close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
     if not close.count():
         return []
     names = [*still, "opponents", "standings", "my-alhambra"]
     before = _boxes(t.page, names)
-    bad = _overlay_inside(t, f"{where}, the walkthrough")
+    bad = _overlay_inside(t, f"{where}, the walkthrough", ".aw-root .aw-rounds.aw-walk")
     close.first.click()
     t.widget().locator(".aw-rounds.aw-walk").wait_for(state="detached")
     return bad + _moved(before, _boxes(t.page, names), names, f"{where}, the walkthrough closed")
@@ -266,15 +269,16 @@ def _opened_closed(t: Lab, what: str, open_, shown: str, close, where: str) -> l
     return bad + _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, {what} closed")
 
 
-def _overlay_inside(t: Lab, where: str) -> list[str]:
+def _overlay_inside(t: Lab, where: str, sel: str = ".aw-root .aw-overlay.aw-open") -> list[str]:
     """The panel over the side column lies inside the window (it is as tall as the
     window leaves, its content scrolls within) and its content is as wide as it: no
     column cut at its right edge (a scoring round's table of six players)."""
     box = t.page.evaluate(
-        "(() => { const e = document.querySelector('.aw-root .aw-overlay.aw-open');"
+        "(sel) => { const e = document.querySelector(sel);"
         " if (!e) return null; const r = e.getBoundingClientRect();"
         " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: r.width,"
-        " h: r.height, vw: innerWidth, vh: innerHeight, cw: e.clientWidth, sw: e.scrollWidth}; })()"
+        " h: r.height, vw: innerWidth, vh: innerHeight, cw: e.clientWidth, sw: e.scrollWidth}; }",
+        sel,
     )
     bad = _inside({"overlay": box}, ["overlay"], where)
     if box and box["sw"] > box["cw"] + 1:

@@ -45,15 +45,15 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
     r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
     last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
-  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`) : [];
+  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind, and its wall</caption>`;
+  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind (${last.kinds.map((k) => k.kind).join(", ")}), and its wall</caption>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   // the same players, seats and options again (a table a server keeps starts its own)
   const again = v.live && !online(v) && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 
