@@ -114,7 +114,7 @@ def test_the_script_replays_from_its_seed_action_by_action_R13():
         assert g.is_over
 
 
-def test_an_illegal_click_is_refused_with_the_engines_rule_and_the_step(tmp_path):
+def test_an_illegal_click_is_refused_gently_in_the_guide_with_the_rule_and_the_step(tmp_path):
     w = GuidedGame(progress=tmp_path / "p.json")
     before = w.game.to_json()
     # a payment in a currency of no slot the learner can pay: the engine refuses (R6)
@@ -122,9 +122,16 @@ def test_an_illegal_click_is_refused_with_the_engines_rule_and_the_step(tmp_path
     why = w.game.why_illegal(bad)
     assert why is not None
     w._on_msg(w, {"kind": "act", "action": bad.to_json(), "v": w._v}, [])  # the page
-    assert w.message["kind"] == "error" and w.message["rule"] == why.rule
-    assert str(why) in w.message["text"] and w.current_step.do in w.message["text"]
+    said = w.view["guide"]["said"]
+    # a guide's sentence, not an error bar: the rule in words first, its id after, the step
+    assert w.message.get("kind") != "error" and not w.message.get("text")
+    assert said.startswith("Not that one") and not said.startswith(why.rule)
+    assert f"({why.rule})" in said and w.current_step.do in said
+    assert why.sentence.split(": ", 1)[-1] in said
     assert w.game.to_json() == before
+    # the step's move then clears it
+    w._on_msg(w, {"kind": "act", "action": w.expected.to_json(), "v": w._v}, [])
+    assert w.view["guide"]["said"] == "" and w.step_number == 1
 
 
 def test_the_page_plays_a_step_by_its_intent_and_marks_what_to_click(tmp_path):
@@ -135,7 +142,8 @@ def test_the_page_plays_a_step_by_its_intent_and_marks_what_to_click(tmp_path):
     assert a.field in w.game.legal_fields()  # the marked field is one the engine allows
     other = Lay(a.tile, a.field, (a.turn + 1) % 4)  # the right field, turned otherwise
     w._on_msg(w, {"kind": "act", "action": other.to_json(), "v": w._v}, [])
-    assert w.message["kind"] == "error" and "turned" in w.message["text"]
+    said = w.view["guide"]["said"]
+    assert w.message.get("kind") != "error" and w.current_step.do in said
     assert not w.game.fields
     w._on_msg(w, {"kind": "act", "action": a.to_json(), "v": w._v}, [])
     assert w.game.fields and w.step_number == 1 and w.view["guide"]["step"] == 2
@@ -148,6 +156,54 @@ def test_the_page_plays_a_step_by_its_intent_and_marks_what_to_click(tmp_path):
     assert w.game.fields and w.step_number == 1
     w._on_msg(w, {"kind": "guide", "do": "restart", "v": w._v}, [])
     assert not w.game.fields and w.view["guide"]["step"] == 1
+
+
+def test_the_end_of_a_guided_game_shows_your_money_and_names_the_coached_game(tmp_path):
+    """R12: the game is over; the board is still the learner's (own money in sight, the
+    other's hidden), and the guide's end names the coached game's line of code."""
+    for cls, coached in ((GuidedGame, "CoachedGame()"), (GuidedGardens, "CoachedGardens()")):
+        w = cls(progress=tmp_path / "p.json")
+        while w.expected is not None:
+            w.play_step()
+        v = w.view
+        assert w.game.is_over and v["guide"]["finished"]
+        assert coached in v["guide"]["next"] and "You finished" in v["guide"]["why"]
+        if cls is GuidedGame:
+            me, ben = v["players"][0], v["players"][1]
+            assert me["money"] is not None and ben["money"] is None
+            assert sorted(map(tuple, me["money"])) == sorted(
+                (c.currency, c.value) for c in w.game.players[0].money
+            )
+
+
+def test_the_scoring_step_gives_no_points_before_the_walkthrough_R10():
+    """The step after a scoring round says where its walkthrough is, and gives neither
+    the round's points nor the new totals before it (the table walks through them)."""
+    script = alhambra_script()
+    g = Game(list(script.players), seed=script.seed)
+    checked = 0
+    for s in script.steps:
+        while len(g.history) < s.index:
+            g.apply(script.actions[len(g.history)])
+        if g.rounds and "Scoring round" in s.why:
+            r = g.rounds[-1]
+            text = s.why + " ".join(s.before)
+            assert "over the market" in s.why
+            for name, points in r.totals.items():
+                assert f"{name} +{points}" not in text, (name, points, text)
+            checked += 1
+    assert checked >= 2  # rounds 1 and 2
+
+
+def test_the_words_of_a_build_step_match_its_drawing():
+    """A build step names the mark drawn on its cell (▶, dashed), never a green cell."""
+    script = alhambra_script()
+    builds = [s for s in script.steps if isinstance(s.action, (Place, FromReserve))]
+    assert builds
+    for s in builds:
+        assert "marked \u25b6" in s.do and "green" not in s.do
+    gifts = [s for s in script.steps if "gift" in s.events or "gift" in s.why]
+    assert gifts and all("gift" in s.why for s in gifts)
 
 
 def test_the_alhambra_marks_point_at_what_the_engine_offers(tmp_path):

@@ -78,9 +78,10 @@ def test_front_end_unit_tests(tmp_path):
     _review_fixture(tmp_path)
     _hint_fixture(tmp_path)
     _reserve_fixture(tmp_path)
+    _guide_fixtures(tmp_path)
     # every fixture is what the page contract declares (a hint, a review, a coach among them)
     for f in sorted(tmp_path.glob("*.json")):
-        if f.name not in ("texts.json", "progress.json", "coach.json"):
+        if f.name not in ("texts.json", "progress.json", "coach.json", "guide.json"):
             check(View, json.loads(f.read_text()), f.stem)
     out = subprocess.run(
         [node, "--import", "./tools/typescript.js", "--test", "test/"],
@@ -148,6 +149,26 @@ def _round_fixture(tmp_path: Path) -> None:
         else:
             w.run_bots()
     (tmp_path / "scoring_round.json").write_text(json.dumps(w.view))
+
+
+def _guide_fixtures(tmp_path: Path) -> None:
+    """A guided game at its first step after a click that was not the step's move (R5:
+    too much money), at a build step, and at its end (R12)."""
+    from alhambra_widget.course.guide_alhambra import GuidedGame
+    from alhambra_widget.engine.alhambra.actions import Place, TakeMoney
+
+    w = GuidedGame(progress=tmp_path / "guide.json")
+    w._on_msg(
+        w, {"kind": "act", "action": TakeMoney(tuple(w.game.display)).to_json(), "v": w._v}, []
+    )
+    assert w.view["guide"]["said"]
+    (tmp_path / "guided_refused.json").write_text(json.dumps(w.view))
+    while not isinstance(w.expected, Place):
+        w.play_step()
+    (tmp_path / "guided_build.json").write_text(json.dumps(w.view))
+    while w.expected is not None:
+        w.play_step()
+    (tmp_path / "guided_end.json").write_text(json.dumps(w.view))
 
 
 def _coach_fixture(tmp_path: Path) -> None:

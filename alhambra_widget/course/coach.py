@@ -110,6 +110,30 @@ class CoachPart(SessionWidget[Any]):
     remark in ``view["coach"]`` (drawn by ``js/src/areas/coach.ts``)."""
 
     GAME_KIND: ClassVar[str] = ""
+    GAME: ClassVar[Any] = None
+    """The engine's game class of the table."""
+    PLAYOUTS: ClassVar[int] = 0
+    """The coach's simulations per weighing unless told another."""
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        bot: object = BOT,
+        players: Sequence[str] = ("You", "Ben"),
+        threshold: float = THRESHOLD,
+        coach_playouts: int | None = None,
+        coach_seed: int = 0,
+        progress: Progress | str | pathlib.Path | None = None,
+        game: Any = None,
+        **kwargs: Any,
+    ):
+        game = game or self.GAME(list(players), seed=seed)
+        learner, *others = [p.name for p in game.players]
+        super().__init__(game=game, seats={n: bot for n in others}, **kwargs)
+        playouts = self.PLAYOUTS if coach_playouts is None else coach_playouts
+        self._coach_start(learner, threshold, playouts, coach_seed, progress)
+        self._publish()
 
     def _coach_start(
         self,
@@ -291,6 +315,9 @@ class CoachPart(SessionWidget[Any]):
 
     COACH_INTENTS: ClassVar[Intents] = {"coach": _intent_coach, "bot": _intent_bot}
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r}, step {self.step})"
+
 
 class CoachedGame(CoachPart, AlhambraWidget):
     """An Alhambra game against a bot, with the coach (see the module's text).
@@ -304,25 +331,8 @@ class CoachedGame(CoachPart, AlhambraWidget):
     hint's). ``progress``: the course's progress store (or its file)."""
 
     GAME_KIND = "alhambra"
-
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        bot: object = BOT,
-        players: Sequence[str] = ("You", "Ben"),
-        threshold: float = THRESHOLD,
-        coach_playouts: int = ALHAMBRA_PLAYOUTS,
-        coach_seed: int = 0,
-        progress: Progress | str | pathlib.Path | None = None,
-        game: Game | None = None,
-        **kwargs: Any,
-    ):
-        game = game or Game(list(players), seed=seed)
-        learner, *others = [p.name for p in game.players]
-        super().__init__(game, seats={n: bot for n in others}, **kwargs)
-        self._coach_start(learner, threshold, coach_playouts, coach_seed, progress)
-        self._publish()
+    GAME = Game
+    PLAYOUTS = ALHAMBRA_PLAYOUTS
 
     def _make_coach(self, threshold: float, shift: int) -> Coach:
         return Coach(
@@ -338,9 +348,6 @@ class CoachedGame(CoachPart, AlhambraWidget):
 
     INTENTS: ClassVar[Intents] = {**AlhambraWidget.INTENTS, **CoachPart.COACH_INTENTS}
 
-    def __repr__(self) -> str:
-        return f"CoachedGame({self.game!r}, step {self.step})"
-
 
 class CoachedGardens(CoachPart, GardensWidget):
     """The same for the Gardens: ``You`` against ``Ben``, a coach weighing each lay
@@ -349,25 +356,8 @@ class CoachedGardens(CoachPart, GardensWidget):
     building."""
 
     GAME_KIND = "gardens"
-
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        bot: object = BOT,
-        players: Sequence[str] = ("You", "Ben"),
-        threshold: float = THRESHOLD,
-        coach_playouts: int = GARDENS_PLAYOUTS,
-        coach_seed: int = 0,
-        progress: Progress | str | pathlib.Path | None = None,
-        game: GardensGame | None = None,
-        **kwargs: Any,
-    ):
-        game = game or GardensGame(list(players), seed=seed)
-        learner, *others = [p.name for p in game.players]
-        super().__init__(game, seats={n: bot for n in others}, **kwargs)
-        self._coach_start(learner, threshold, coach_playouts, coach_seed, progress)
-        self._publish()
+    GAME = GardensGame
+    PLAYOUTS = GARDENS_PLAYOUTS
 
     def _make_coach(self, threshold: float, shift: int) -> Coach:
         return Coach(
@@ -381,9 +371,6 @@ class CoachedGardens(CoachPart, GardensWidget):
         return explain_first_building(game, events)
 
     INTENTS: ClassVar[Intents] = {**GardensWidget.INTENTS, **CoachPart.COACH_INTENTS}
-
-    def __repr__(self) -> str:
-        return f"CoachedGardens({self.game!r}, step {self.step})"
 
 
 _SHARED: dict[str, CoachPart] = {}

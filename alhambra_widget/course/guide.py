@@ -19,6 +19,7 @@ events.
 from __future__ import annotations
 
 import pathlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -33,6 +34,9 @@ NO_UNDO = (
     "it over from the first step."
 )
 """What an undo in a guided game is told."""
+
+RULE_HEAD = re.compile(r"R\d+[a-d]?|G\d")
+"""A ruling id at the head of a refusal's sentence."""
 
 STARS = 3
 """The stars a guided game earns once played to its end (every step was the learner's
@@ -103,14 +107,39 @@ class GuidePart(SessionWidget[Any]):
     """What a guided table adds to a session board: the script, played up to each step;
     the learner's move checked against the step before the engine applies it; the
     guide's region in ``view["guide"]`` (drawn by ``js/src/areas/guide.ts``) with the
-    marks of what to click."""
+    marks of what to click. The shell both guided tables share: a table class names its
+    game (``GAME``), its seed (``SEED``), how its script is made (:meth:`make_script`)
+    and the coached game that comes next (``NEXT``)."""
 
     GAME_KIND: ClassVar[str] = ""
     LESSON_ID: ClassVar[str] = ""
+    GAME: ClassVar[Any] = None
+    """The engine's game class of the script."""
+    SEED: ClassVar[int] = 0
+    """The seed the guided game is played with unless told another."""
+    NEXT: ClassVar[str] = ""
+    """The line of code of the coached game that comes next, said at the end."""
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        progress: Progress | str | pathlib.Path | None = None,
+        **kwargs: Any,
+    ):
+        script = self.make_script(self.SEED if seed is None else seed)
+        super().__init__(game=self.GAME(list(script.players), seed=script.seed), **kwargs)
+        self._guide_start(script, progress)
+
+    @classmethod
+    def make_script(cls, seed: int) -> Script:  # pragma: no cover - abstract
+        """The script of the guided game of ``seed``."""
+        raise NotImplementedError
 
     def _guide_start(self, script: Script, progress: Progress | str | pathlib.Path | None) -> None:
         self._k = 0  # the next step of the script
         self._muted = True
+        self._told = ""  # what the last click that was not the step's move was told
         self.script = script
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
         self.hints_enabled = False  # the guide says what to do: no search
@@ -195,8 +224,26 @@ class GuidePart(SessionWidget[Any]):
         self._play_on()
         return events
 
+    def told(self, action: Any) -> str:
+        """What a click on the page that is not the step's move is told: a gentle
+        sentence in the guide's region, saying what to do instead (the rule a move
+        breaks comes after, in its words; its ruling id last, in brackets)."""
+        s = self.current_step
+        if not self.session.live or s is None:
+            return self._refusal(action) or ""
+        err = self.session.game.why_illegal(action)
+        if err is None:
+            return f"Not that one: this guided game follows a script. Instead: {s.do}"
+        rule = f" ({err.rule})" if err.rule else ""
+        return f"Not that one: {strip_rule(err.sentence)}{rule} Instead: {s.do}"
+
     def _act_for_page(self, action: object, resolve: str | None = None) -> None:
-        self._check(action)
+        if self._refusal(action) is not None:
+            self._told = self.told(action)  # shown in the guide, not as an error
+            self._say("", "info")
+            self._publish()
+            return
+        self._told = ""
         self._k += 1
         try:
             super()._act_for_page(action, None)
@@ -227,6 +274,8 @@ class GuidePart(SessionWidget[Any]):
                 "rules": list(sc.end_rules),
                 "marks": {},
                 "finished": True,
+                "said": "",
+                "next": self.NEXT,
             }
         return {
             "step": self._k + 1,
@@ -239,6 +288,8 @@ class GuidePart(SessionWidget[Any]):
             "rules": list(s.rules),
             "marks": s.marks,
             "finished": False,
+            "said": self._told,
+            "next": "",
         }
 
     def _session_fields(self) -> SessionFields:
@@ -247,6 +298,15 @@ class GuidePart(SessionWidget[Any]):
             fields["guide"] = self._guide_json()
             fields["bot_to_move"] = False  # the script plays the bots' replies
         return fields
+
+    def _shown_kw(self) -> dict[str, Any]:
+        """The others' seats are shown as the greedy bot's (the script's replies were
+        chosen by it): the board is the learner's, whose money stays in sight to the
+        end, and the others' stays hidden."""
+        kw = super()._shown_kw()
+        if hasattr(self, "script"):
+            kw["seats"] = {n: "human" if n == self.learner else "greedy" for n in kw["seats"]}
+        return kw
 
     def _intent_bot(self, content: dict[str, Any]) -> None:
         """The script plays every reply: the page's bot ticks do nothing."""
@@ -270,13 +330,10 @@ class GuidePart(SessionWidget[Any]):
     def restart(self) -> None:
         """Start the guided game again from its first step."""
         self._k = 0
-        self.game = self._new_game()
+        self._told = ""
+        self.game = self.GAME(list(self.script.players), seed=self.script.seed)
         self.finished = False
         self._play_on()
-
-    def _new_game(self) -> Any:  # pragma: no cover - abstract
-        """A new game of the script's players and seed, not yet played."""
-        raise NotImplementedError
 
     GUIDE_INTENTS: ClassVar[Intents] = {
         "bot": _intent_bot,
@@ -284,3 +341,13 @@ class GuidePart(SessionWidget[Any]):
         "undo": _intent_undo,
         "new_game": _intent_new_game,
     }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r}, step {self._k} of {len(self.script.steps)})"
+
+
+def strip_rule(sentence: str) -> str:
+    """A refusal's sentence without a leading ruling id (``"R5: ..."`` -> ``"..."``):
+    the guide says the rule in words first."""
+    head, sep, rest = sentence.partition(": ")
+    return rest if sep and RULE_HEAD.fullmatch(head) else sentence

@@ -16,7 +16,6 @@ the engine's events (:func:`~alhambra_widget.engine.alhambra.narration.plain_tex
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any, ClassVar
 
 from ..engine.alhambra.actions import Action, Buy, FromReserve, Place, Reserve, TakeMoney
@@ -29,7 +28,6 @@ from ..widgets.base import Intents
 from ..widgets.table import AlhambraWidget
 from .coach import explain_first_round
 from .guide import GuidePart, Script, Step, in_short, played_for_you
-from .lessons import Progress
 
 SEED = 9
 """The guided game's seed (R13): You start, and receive tiles at the end."""
@@ -40,17 +38,14 @@ GOALS = ("take", "exact", "place", "reserve", "redesign")
 
 WHY: dict[str, tuple[str, tuple[str, ...]]] = {
     "take": (
-        "Taking money is one action: one face-up card of any value, or two or more whose "
-        "values add up to at most 5 (R5). Its currency does not matter. Taking money ends "
-        "your turn (R4); the display is filled again from the deck at the end of the turn (R9).",
+        "Taking money: one face-up card of any value, or several adding up to at most 5 "
+        "(R5). It ends your turn (R4); the display is refilled from the deck (R9).",
         ("R5", "R4"),
     ),
     "exact": (
-        "To buy a tile you pay at least its price in the currency of its market slot, "
-        "with cards from your hand; there is no change (R6). The paid cards go face up "
-        "onto the discard pile. Paid exactly, the purchase gives you another action this "
-        "turn (R4): this one is exact. The tile waits beside your Alhambra until the "
-        "end of the turn.",
+        "A tile costs its price in its slot's currency; there is no change, and the paid "
+        "cards go onto the discard pile (R6). Paid exactly, as here, you get another "
+        "action this turn (R4). The tile waits under \u201cTo place\u201d until your turn ends.",
         ("R6", "R4"),
     ),
     "buy": (
@@ -59,29 +54,29 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
         ("R6", "R4"),
     ),
     "place": (
-        "At the end of your turn each tile you bought is built into your Alhambra or put "
-        "on the reserve (R9). Building follows R7: every side that touches a tile matches "
-        "it, wall against wall and open against open (R7a); it shares a whole side with "
-        "the Alhambra (R7b); it can be reached on foot from the fountain (R7c); and no "
-        "empty cell is closed in (R7d). Tiles are never turned.",
+        "At the end of your turn each tile you bought is built or put on your reserve "
+        "(R9). A built tile touches the Alhambra along a whole side, wall meets wall and "
+        "open meets open, it can be reached on foot from the fountain, and it closes in "
+        "no empty cell (R7). Tiles are never turned.",
         ("R9", "R7"),
     ),
     "reserve": (
-        "A bought tile need not be built: it may go onto your reserve instead (R9). A "
-        "tile on the reserve counts for nothing in a scoring round (R10) until it is built.",
+        "A bought tile may go onto your reserve instead of being built (R9). It counts "
+        "for nothing in a scoring round (R10) until it is built.",
         ("R9", "R8"),
     ),
     "redesign": (
-        "Building a tile from your reserve is a redesign: one action, and it ends your "
-        "turn (R8). A redesign may also move a built tile to the reserve, or exchange a "
-        "reserve tile with a built one in the same cell; the Alhambra must still keep R7.",
+        "Building a tile from your reserve is called a redesign: one action, and it ends "
+        "your turn (R8). A redesign may also move a built tile to the reserve, or swap "
+        "the two; the building rules still hold (R7).",
         ("R8",),
     ),
     "gift": (
-        "The game ended because the bag could not fill every market slot (R12). Each tile "
-        "left on the market goes to the player holding the most money of its slot's "
-        "currency (a tie for most, or nobody holding it: it stays). You place a tile you "
-        "receive as a bought one: built (R7) or on the reserve. Then scoring round 3.",
+        "The game is ending: the bag could not fill every market slot (R12). The tiles "
+        "left on the market are given away as end-of-game gifts: each goes to the player "
+        "holding the most money of its slot's currency (on a tie, or if nobody holds "
+        "any, it stays). You received gifts: build each one (R7) or put it on your "
+        "reserve, as a bought tile. Then comes scoring round 3.",
         ("R12",),
     ),
 }
@@ -94,7 +89,7 @@ AGAIN: dict[str, str] = {
     "place": "At the end of the turn, built where R7 allows it (R9).",
     "reserve": "The reserve counts for nothing until built (R8).",
     "redesign": "A redesign ends your turn (R8).",
-    "gift": "Placed as a bought tile (R12).",
+    "gift": "Another end-of-game gift: place it as a bought tile (R12).",
 }
 """What a step says of a move already explained once."""
 
@@ -186,18 +181,24 @@ def _do(g: Game, a: Action) -> str:
     """What to click for ``a`` (read off the action and the table)."""
     if isinstance(a, TakeMoney):
         cards = " and ".join(str(c) for c in a.cards)
-        return f"Take {cards} from the money display: click the marked card{'s' if len(a.cards) > 1 else ''}, then Take."
+        return f"Take {cards} from the money display: click the card{'s' if len(a.cards) > 1 else ''} marked \u25b6, then Take."
     if isinstance(a, Buy):
         t = g.market[a.currency]
         pay = " + ".join(str(v) for v in a.pay)
         return (
             f"Buy the {tile_words(t.name) if t else 'tile'} from the {a.currency} slot: click the "
-            f"marked slot, pick your {a.currency} cards {pay} (marked in your hand), then pay."
+            f"slot marked \u25b6, pick your {a.currency} cards {pay}, then Buy."
         )
     if isinstance(a, FromReserve):
-        return f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the marked cell {a.pos}."
+        return (
+            f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the cell "
+            f"marked \u25b6 (dashed outline) at {a.pos}."
+        )
     if isinstance(a, Place):
-        return f"Build the {tile_words(a.tile.name)}: click it, then the marked cell {a.pos}."
+        return (
+            f"Build the {tile_words(a.tile.name)}: click it under \u201cTo place\u201d, then "
+            f"the cell marked \u25b6 (dashed outline) at {a.pos}."
+        )
     if isinstance(a, Reserve):
         return f"Put the {tile_words(a.tile.name)} on your reserve: click it, then \u201cto the reserve\u201d."
     return f"{a}."  # pragma: no cover - the script has no other move
@@ -217,21 +218,21 @@ def _event_of(g: Game, a: Action) -> str:
 
 def setup_text(g: Game) -> str:
     """The set-up, read off a game just dealt (R1, R2, R3)."""
-    market = ", ".join(f"{c}: {tile_words(t.name)}" for c, t in g.market.items() if t)
     turn = next(plain_text(e) for e in g.log if e.kind == "turn")
     return (
-        f"The set-up (R1, R2). The {len(building_tiles())} building tiles went into the bag. "
-        f"Four were drawn onto the market, one per slot, each slot with its currency ({market}). "
-        f"With two players, {g.dirk_name}, an imaginary third collector, took 6 tiles from the "
-        "bag (R3); they count for the building majorities, and he takes more later. Each "
-        "player was dealt money cards until holding 20 or more (R2); the one with the fewest "
-        f"cards starts: {turn} Four money cards lie face up in the display; the rest are the "
-        f"deck, with the two scoring cards shuffled into it. The bag holds {len(g.bag)} tiles."
+        f"The set-up (R1, R2): the {len(building_tiles())} building tiles went into a bag, and "
+        "four were drawn onto the market, one per currency. With two players, "
+        f"{g.dirk_name}, an imaginary third collector, took 6 tiles (R3): they count in the "
+        "majorities. Each player was dealt money up to 20 or more; the fewest cards "
+        f"starts: {turn} Four money cards lie face up; under them is the deck, with two "
+        "scoring cards shuffled in."
     )
 
 
 def _said(events: list[Any], n_mine: int) -> list[str]:
-    keep = KEPT if n_mine else KEPT | MOVES
+    """What happened since the last step, in the engine's words; a scoring round's
+    points are left to the table's walkthrough of it (never given before it)."""
+    keep = (KEPT if n_mine else KEPT | MOVES) - {"round_scored"}
     return [plain_text(e) for e in events if e.kind in keep and e.data.get("when") != "setup"]
 
 
@@ -256,10 +257,10 @@ def alhambra_script(seed: int = SEED) -> Script:
     lines = [k.explain() for k in r.kinds if k.places]
     lines.append("totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()))
     end = (
-        f"Scoring round 3 ended the game (R10, R11, R12): in round 3 the first three places "
-        f"of each kind score, and the longest walls again. {' and '.join(g.winners)} won. "
-        "You have played every kind of move once; the coached game comes next, where you "
-        "choose every move yourself."
+        f"You finished the guided game. Scoring round 3 ended it (R10, R11, R12): the first "
+        f"three places of each kind scored, and the longest walls again. "
+        f"{' and '.join(g.winners)} won. Next: the coached game, where you choose every "
+        "move yourself and a coach comments on them."
     )
     return Script(
         PLAYERS, seed, tuple(actions), tuple(steps), end, tuple(lines), ("R10", "R12"), ("end",)
@@ -278,16 +279,19 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         rules += ["R1", "R2", "R3"]
         kinds.append("setup")
     if any(e.kind == "round_scored" for e in events):
+        n = max(e.data.get("round", 0) for e in events if e.kind == "round_scored")
         why.append(
-            "The table walks through the scoring round kind by kind on the right, under "
-            "the guide: step through it with ▶, then close it."
+            f"Scoring round {n} just happened. The panel over the market shows it kind by "
+            "kind, with each player's points: step through it with \u25b6, then close it."
         )
-    if "scoring" not in taught:
-        first = explain_first_round(g, events)
-        if first is not None:
-            why.append(first.text + " " + "; ".join(first.lines) + ".")
-            rules += ["R10", "R11"]
-            kinds.append("scoring")
+    if "scoring" not in taught and explain_first_round(g, events) is not None:
+        why.append(
+            "In round 1 only the first place of each kind scores; players tied for a place "
+            "share its points, rounded down (R10). Each segment of your longest outer wall "
+            "scores one point (R11)."
+        )
+        rules += ["R10", "R11"]
+        kinds.append("scoring")
     kind = _event_of(g, a)
     if kind == "gift" and "end" not in taught:
         kinds.append("end")
@@ -321,26 +325,18 @@ class GuidedGame(GuidePart, AlhambraWidget):
     """The Alhambra's guided first game on the real table (see the module's text):
     ``GuidedGame()``; :attr:`expected` is the move the guide asks for, :meth:`act`
     makes it (any other move is refused, and nothing changes), :meth:`play_step`
-    makes it for you. ``progress``: the course's progress store (or its file)."""
+    makes it for you. ``seed`` (:data:`SEED` by default), ``progress``: the course's
+    progress store (or its file)."""
 
     GAME_KIND = "alhambra"
     LESSON_ID = "guided-game"
+    GAME = Game
+    SEED = SEED
+    NEXT = "from alhambra_widget import CoachedGame; CoachedGame()"
 
-    def __init__(
-        self,
-        *,
-        seed: int = SEED,
-        progress: Progress | str | pathlib.Path | None = None,
-        **kwargs: Any,
-    ):
-        script = alhambra_script(seed)
-        super().__init__(Game(list(script.players), seed=script.seed), **kwargs)
-        self._guide_start(script, progress)
-
-    def _new_game(self) -> Game:
-        return Game(list(self.script.players), seed=self.script.seed)
+    @classmethod
+    def make_script(cls, seed: int) -> Script:
+        """The script of the guided game of ``seed`` (:func:`alhambra_script`)."""
+        return alhambra_script(seed)
 
     INTENTS: ClassVar[Intents] = {**AlhambraWidget.INTENTS, **GuidePart.GUIDE_INTENTS}
-
-    def __repr__(self) -> str:
-        return f"GuidedGame({self.game!r}, step {self._k} of {len(self.script.steps)})"

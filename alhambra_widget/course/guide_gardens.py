@@ -13,7 +13,6 @@ Every lay is the engine's; every sentence about the game is the engine's event.
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any, ClassVar
 
 from ..engine.gardens.game import GardensGame, Lay
@@ -22,7 +21,6 @@ from ..views.gardens.view import lay_marks
 from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
 from .guide import GuidePart, Script, Step, in_short, played_for_you
-from .lessons import Progress
 
 SEED = 9
 """The guided Gardens game's seed: You start, and your second lay encloses two buildings."""
@@ -83,7 +81,10 @@ def _do(g: GardensGame, a: Lay) -> str:
         if a.turn == 0
         else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''} (click it or \u201cturn \u27f3\u201d)"
     )
-    return f"Lay your tile {turned}, so that it shows {sides}, on the marked field {a.field}: click the field."
+    return (
+        f"Lay your tile {turned}, so that it shows {sides}, on the field marked \u25b6 "
+        f"(dashed outline): click it."
+    )
 
 
 def _play(seed: int) -> tuple[list[Lay], list[int]]:
@@ -117,9 +118,10 @@ def gardens_script(seed: int = SEED) -> Script:
     said = [e.text for e in events if e.kind in ("lay", "scored")]
     lines = [*said[-4:], "totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items())]
     end = (
-        "Every field holds a tile and every building is scored: the game is over (G5). "
-        f"The highest total wins: {' and '.join(g.winners)}. The coached Gardens game comes "
-        "next, where you choose every lay yourself."
+        "You finished the guided Gardens game. Every field holds a tile and every building "
+        f"is scored: the game is over, and the highest total wins (G5): {' and '.join(g.winners)}. "
+        "Next: the coached Gardens game, where you choose every lay yourself and a coach "
+        "comments on them."
     )
     return Script(PLAYERS, seed, tuple(lays), tuple(steps), end, tuple(lines), ("G5",), ("winner",))
 
@@ -183,22 +185,13 @@ class GuidedGardens(GuidePart, GardensWidget):
 
     GAME_KIND = "gardens"
     LESSON_ID = "guided-gardens"
+    GAME = GardensGame
+    SEED = SEED
+    NEXT = "from alhambra_widget import CoachedGardens; CoachedGardens()"
 
-    def __init__(
-        self,
-        *,
-        seed: int = SEED,
-        progress: Progress | str | pathlib.Path | None = None,
-        **kwargs: Any,
-    ):
-        script = gardens_script(seed)
-        super().__init__(GardensGame(list(script.players), seed=script.seed), **kwargs)
-        self._guide_start(script, progress)
-
-    def _new_game(self) -> GardensGame:
-        return GardensGame(list(self.script.players), seed=self.script.seed)
+    @classmethod
+    def make_script(cls, seed: int) -> Script:
+        """The script of the guided Gardens game of ``seed`` (:func:`gardens_script`)."""
+        return gardens_script(seed)
 
     INTENTS: ClassVar[Intents] = {**GardensWidget.INTENTS, **GuidePart.GUIDE_INTENTS}
-
-    def __repr__(self) -> str:
-        return f"GuidedGardens({self.game!r}, step {self._k} of {len(self.script.steps)})"

@@ -240,8 +240,10 @@ export interface CoachJson {
  * The guide of a guided first game: the step it waits for (`step` of `steps`),
  * what happened since the last one (`before`; `note`: that a stretch was played
  * for the learner), what to do (`do`) and why (`why`,
- * naming `rules`), where to click (`marks`); at the end (`finished`) the result
- * in `why` and the engine's `lines`.
+ * naming `rules`), where to click (`marks`), and what a click that was not the
+ * step's move was told (`said`: a gentle sentence, drawn in the guide's region, or
+ * empty); at the end (`finished`) the result in `why`, the engine's `lines` and
+ * what comes next (`next`: the coached game's line of code).
  */
 export interface GuideJson {
   step: number;
@@ -254,6 +256,8 @@ export interface GuideJson {
   rules: string[];
   marks: Marks;
   finished: boolean;
+  said: string;
+  next: string;
 }
 
 /** What every board over a game with a timeline sends besides the game. */

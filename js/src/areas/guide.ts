@@ -1,26 +1,41 @@
 // The guide of a guided first game (Python: alhambra_widget/course/guide.py): the step
-// it waits for (what to do, first and in bold; why, with the rules met for the first
-// time; what happened since the last step, folded), or the result at the end. Its marks (what
-// to click) are drawn on the table with the hint's marks (hint.ts). A region at the
-// top of the table, grown to its text, never cut.
+// it waits for is the bar's one instruction ("Step 3 of 11: ..."; the table's own step
+// arrows are hidden); the guide's region says why, with the rules met for the first time,
+// what happened since the last step (folded) and, after a click that was not the step's
+// move, the guide's sentence about it; at the end, what was done and what comes next.
+// Its marks (what to click) are drawn on the table with the hint's marks (hint.ts). A
+// region at the top of the table, grown to its text, never cut.
 
 import { html } from "../html.js";
-import type { Intent } from "../contract.js";
+import type { GuideJson, Intent } from "../contract.js";
+import type { SafeHtml } from "../html.js";
 import type { Ctx, TableView } from "../types.js";
 
 export function guideHtml({ v }: Ctx<TableView>) {
   const g = v.guide;
   if (!g) return html``;
   const rules = g.rules.length ? html` <span class="aw-muted">(${g.rules.join(", ")})</span>` : html``;
+  if (g.finished) return endHtml(g, rules);
   // what happened since the last step, in the engine's words: folded (the table shows
   // it too), so that the step's line and the board stay in sight
   const before = g.before.length ? html`<details class="aw-guide-before"><summary>What happened since your last step (${g.before.length})</summary><ul>${g.before.map((l) => html`<li>${l}</li>`)}</ul></details>` : html``;
   const note = g.note ? html`<p class="aw-muted">${g.note}</p>` : html``;
-  const lines = g.lines.length ? html`<ul>${g.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html``;
-  const head = g.finished ? "The guided game is over" : `The guide: step ${g.step} of ${g.steps}`;
+  // a click that was not the step's move: the guide's own gentle sentence, wrapped
+  const said = g.said ? html`<p class="aw-guide-said" role="status">${g.said}</p>` : html``;
   const restart = html`<button class="aw-mini" data-guide="restart" aria-label="start the guided game again">start again</button>`;
-  const todo = g.finished ? html`` : html`<p class="aw-guide-do" data-area="guide-do"><b>${g.do}</b></p>`;
-  return html`<aside class="aw-coach aw-guide${g.finished ? " aw-coach-end" : ""}" role="status" aria-label="the guide"><h4>${head} ${restart}</h4>${todo}<div class="aw-coach-body">${note}${before}<p>${g.why}${rules}</p>${lines}</div></aside>`;
+  return html`<aside class="aw-coach aw-guide" aria-label="the guide"><h4>The guide ${restart}</h4>${said}<div class="aw-coach-body">${note}${before}<p>${g.why}${rules}</p></div></aside>`;
+}
+
+// the end: one screen, what was done and what comes next, one button
+function endHtml(g: GuideJson, rules: SafeHtml) {
+  const next = g.next ? html`<p class="aw-guide-next"><b>Next: the coached game.</b> In a new cell run <code>${g.next}</code></p>` : html``;
+  const again = html`<button class="aw-mini" data-guide="restart" aria-label="play the guided game again from its first step">play the guided game again</button>`;
+  return html`<aside class="aw-coach aw-guide aw-coach-end" role="status" aria-label="the guide"><h4>You finished the guided game</h4><div class="aw-coach-body"><p>${g.why}${rules}</p>${next}</div>${again}</aside>`;
+}
+
+// the bar's one instruction in a guided game: the step (its only counter) and what to do
+export function guideStatus(g: GuideJson) {
+  return html`<div class="aw-status aw-guide-do" data-area="guide-do" aria-live="polite"><span class="aw-guide-step">Step ${g.step} of ${g.steps}:</span> ${g.do}</div>`;
 }
 
 // a click on the guide's button: start again

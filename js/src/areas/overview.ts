@@ -50,9 +50,9 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
   const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind (${last.kinds.map((k) => k.kind).join(", ")}), and its wall</caption>`;
   const person = v.players.some((p) => p.seat === "human");
-  const review = v.live && person && !v.review && !ui.walk && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  const review = v.live && person && !v.review && !ui.walk && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   // the same players, seats and options again (a table a server keeps starts its own)
-  const again = v.live && !online(v) && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
+  const again = v.live && !online(v) && !v.guide && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
   return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 

@@ -19,7 +19,7 @@ import { roundsHtml, walkingWalls, walkingKind, walkPoints } from "./scoring.js"
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
-import { guideHtml } from "./guide.js";
+import { guideHtml, guideStatus } from "./guide.js";
 import { coachHtml, coachStatus } from "./coach.js";
 import type { SafeHtml } from "../html.js";
 import type { Part } from "../morph.js";
@@ -48,6 +48,8 @@ export function promptHtml(c: Ctx<TableView>) {
     const last = v.review ? "end" : "game"; // a review is of a finished game
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the ${last} (step ${v.steps})">back to the ${last}</button>${pastSay(c)}${toReview(v)}</div>`;
   }
+  const g = v.guide;
+  if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g); // the guide's step is the one instruction
   const thinking = botDeciding(v, c.ui, c.model);
   return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
 }

@@ -36,6 +36,9 @@ function botsHtml(v: TableView, model: Model, ui: Picks) {
 // the bar's right side: the steps, undo, the bots' pace, the teacher's menu
 export function navHtml({ v, model, ui }: Ctx<TableView>) {
   if (v.mode !== "game" && v.mode !== "gardens") return html``;
+  // a guided game has one counter, the guide's, and follows its script: no step
+  // arrows, no undo, no teacher menu
+  if (v.guide) return html``;
   const shown = v.hands_shown !== null && v.hands_shown !== undefined && html`<span class="aw-shown" title="every hand was shown from step ${v.hands_shown} (teacher menu)">hands shown</span>`;
   return html`<div class="aw-nav">${shown}${stepsHtml(v)}${v.live && v.steps > 0 && !online(v) && html`<button data-undo="1" aria-label="undo the last action" title="undo the last action">Undo</button>`}${botsHtml(v, model, ui)}<button class="aw-mini" data-menu="1" aria-expanded="${ui.menu ? "true" : "false"}" aria-label="teacher menu: longest walls, coordinates, show all money" title="teacher menu: longest walls, coordinates, show all money">☰</button></div>`;
 }
