@@ -185,3 +185,34 @@ def test_a_practice_board_counts_its_own_items_not_the_course(tmp_path):
         assert w.answer(w.lesson.solutions()[0][0]).ok
     assert w.view["course"]["complete"] and w.view["course"]["stars"] == 9
     assert Progress(path).stars == {}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_R7b_a_cell_off_the_drawn_board_is_refused_without_naming_it(seed):
+    """Feedback names only cells the board draws (the Alhambra and one cell around):
+    a cell far off is refused (R7b) in words that name no cell."""
+    item = practice.make_item("place", seed)
+    a = item.alhambra()
+    x0, y0, x1, y1 = a.bounds()
+    for c in ((x1 + 2, y0), (9, 9), (x0 - 5, y1 + 3)):
+        v = item.check({"cell": list(c)})
+        assert not v.ok and v.rule == "R7b", (c, v)
+        assert f"({c[0]}, {c[1]})" not in v.message and "not on the board" in v.message
+    # a drawn cell is still judged by the engine, named
+    c = next(c for c in _around(a) if c not in a and a.why_illegal(item.tile(), c))
+    assert f"({c[0]}, {c[1]})" in item.check({"cell": list(c)}).message
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_R10_the_points_item_shows_the_points_table_of_its_kind_and_round(seed):
+    """A round's points cannot be worked out without the rulebook's table: the item's
+    picture is the engine's points table of its kind, for its round."""
+    from alhambra_widget.course.pictures import picture
+    from alhambra_widget.engine.alhambra.scoring import POINTS
+
+    item = practice.make_item("points", seed)
+    kind, rnd = item.start["kind"], item.start["round"]
+    pic = picture(item.picture)
+    assert pic is not None and "table" in pic
+    (row,) = [r for r in pic["table"]["rows"] if r[0] == kind]
+    assert row[1:] == [", ".join(map(str, POINTS[kind][rnd - 1]))]

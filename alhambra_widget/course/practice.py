@@ -193,6 +193,7 @@ def _points(rng: random.Random) -> dict[str, Any]:
         task="numbers",
         start={"kind": kind, "counts": counts, "round": rnd},
         want={"oracle": "majority"},
+        picture={"points": [kind], "round": rnd},  # the rulebook's points of each place (R10)
         hints=("Tied players share the points of the places they cover.",),
     )
 

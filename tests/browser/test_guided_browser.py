@@ -113,13 +113,20 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
     page.set_viewport_size({"width": 1366, "height": 768})
     guide = board.locator("aside.aw-guide")
     guide.wait_for()
-    assert "step 1 of" in guide.inner_text() and "set-up" in guide.inner_text()
+    assert "set-up" in guide.inner_text()
+    # one counter: the guide's step, in the bar; the table's step arrows are not drawn
+    assert board.locator("[data-area='guide-do']").inner_text().startswith("Step 1 of")
+    assert board.locator(".aw-stepno").count() == 0
     # a wrong click: another display card than the marked one is refused
     other = board.locator(".aw-money button.aw-card:not(.aw-hinted)").first
     before = lab.py("print(len(w.game.history))")
     other.click()
     board.locator("[data-do='take']").click()
-    board.get_by_text("The guide's step", exact=False).first.wait_for()
+    said = board.locator("aside.aw-guide .aw-guide-said")
+    said.wait_for()  # the guide's sentence, whole: no error bar, nothing cut
+    assert board.locator(".aw-msg-error").count() == 0
+    assert said.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
+    lab.shot("wrong-light")
     assert lab.py("print(len(w.game.history))") == before
     if board.locator("[data-do='cancel']").count():
         board.locator("[data-do='cancel']").first.click()
@@ -133,6 +140,13 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
             lab.shot(f"step{k + 1}-dark")
             _theme(lab, "Light")
         walk = board.locator(".aw-rounds.aw-walk [data-walk='close']")
+        if "Scoring round" in lab.py("print(w.current_step.why)"):
+            # the panel the guide names is open over the market, in view (R10)
+            panel = board.locator(".aw-main .aw-rounds.aw-walk")
+            panel.wait_for()
+            panel.scroll_into_view_if_needed()
+            assert _seen(panel.locator("h4").first)
+            lab.shot(f"step{k + 1}-walk-light")
         if walk.count():  # a scoring round walked through: closed, as the guide says
             walk.first.click()
         _click_alhambra_step(lab, board)

@@ -49,11 +49,27 @@ def _build_targets(lesson: Lesson) -> dict[Pos, int]:
     return walls
 
 
+def drawn(a: Alhambra, c: Pos) -> bool:
+    """Whether the lesson's board draws cell ``c``: the Alhambra's tiles and one cell
+    around them (the cells a tile could be built at, R7b)."""
+    x0, y0, x1, y1 = a.bounds()
+    return x0 - 1 <= c[0] <= x1 + 1 and y0 - 1 <= c[1] <= y1 + 1
+
+
+OFF_BOARD = (
+    "That cell is not on the board drawn here. A new tile must share a whole side with "
+    "the Alhambra (R7b), so every cell it could go to is drawn: pick one of them."
+)
+"""What a cell answered off the drawn board is told (feedback names only drawn cells)."""
+
+
 def _judge_build(at: Attempt, payload: object) -> Verdict:
     lesson = at.lesson
     c = parse_cell(answer_field(payload, "cell"))
     a, t = lesson.alhambra(), lesson.tile()
     exchange = lesson.task == "exchange"
+    if not drawn(a, c):
+        return Verdict(False, OFF_BOARD, "R7b", "R7b")
     v = a.why_not_exchangeable(t, c) if exchange else a.why_illegal(t, c)
     if v is not None:
         return Verdict(False, f"{cell_text(c)}: {v}", v.rule, v.rule)
