@@ -44,7 +44,9 @@ export function gardenTile(cx: number, cy: number, scale: number, sides: string[
   return html`<g class="ag-tile" ${extra}><polygon class="ag-oct" points="${octagon(cx, cy, r)}"/>${parts}</g>`;
 }
 
-// a building: a diamond in the gap between fields, its value or the points it gave
+// a building: a diamond in the gap between fields, always with its value (the legend's
+// "a diamond is a building and its value"); once scored, coloured by the winning kind,
+// the points it gave in its label
 function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
   const cx = (x + 0.5) * S, cy = (y + 0.5) * S, h = S * 0.293;
   const k = `${x},${y}`;
@@ -55,7 +57,7 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
     ? `${kind} ${value} at ${k}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${sc.points} points${sc.owner ? " for " + sc.owner : ""}`
     : `${kind} ${value} at ${k}, not yet enclosed`;
   return html`<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/>${
-    glyph(kind) && html`<path class="ag-bldkind" d="${glyph(kind)}" transform="translate(${cx - 6.5},${cy - 16}) scale(0.65)"/>`}<text x="${cx}" y="${cy + 12}" text-anchor="middle">${sc ? (sc.points ? sc.points : "–") : value}</text></g>`;
+    glyph(kind) && html`<path class="ag-bldkind" d="${glyph(kind)}" transform="translate(${cx - 6.5},${cy - 16}) scale(0.65)"/>`}<text x="${cx}" y="${cy + 12}" text-anchor="middle">${value}</text></g>`;
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand

@@ -139,7 +139,10 @@ test("a Gardens picture draws the tiles the engine laid and the building it scor
   const [k, sc] = Object.entries(pic.scored)[0];
   const b = fig.querySelector(`[data-building="${k}"]`);
   assert.ok(b.classList.contains("ag-done") && b.classList.contains(`ag-t-${sc.winner}`));
-  assert.equal(b.querySelector("text").textContent, String(sc.points));
+  // the diamond keeps the building's value (never "–"); the points it gave are in its label
+  const [, , value] = pic.buildings.find(([x, y]) => `${x},${y}` === k);
+  assert.equal(b.querySelector("text").textContent, String(value));
+  assert.match(b.getAttribute("aria-label"), new RegExp(`, ${sc.points} points`));
   assert.ok(fig.textContent.includes(`points for ${sc.owner}`));
   cleanup();
 });

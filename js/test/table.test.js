@@ -99,6 +99,9 @@ test("R10 R11 a scoring round walked through: the points before it (the engine's
   const mine = () => Number(root.querySelector(".aw-me .aw-score").textContent.match(/-?\d+/)[0]);
   assert.equal(mine(), r.before[v.players[me].name], "before the round");
   assert.equal(r.before[v.players[me].name] + r.totals[v.players[me].name], v.players[me].score);
+  // the round's total column keeps its figures for the last line too (not given before)
+  const totalCells = () => [...root.querySelectorAll(".aw-walktable tbody tr")].map((tr) => tr.lastElementChild.textContent.trim());
+  assert.ok(totalCells().every((t) => !/\d/.test(t)), "no round total before its line");
   // in the main column, over the market: never over the others' panels
   const walk = root.querySelector(".aw-main .aw-rounds.aw-walk");
   assert.ok(walk, "the walkthrough lies in the main column");
@@ -123,6 +126,7 @@ test("R10 R11 a scoring round walked through: the points before it (the engine's
   click(root.querySelector("[data-rowstep='1']")); // the round's total
   await frame();
   assert.equal(mine(), v.players[me].score);
+  assert.deepEqual(totalCells(), Object.keys(r.totals).map((n) => String(r.totals[n])));
   cleanup();
 });
 

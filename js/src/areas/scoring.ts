@@ -75,7 +75,7 @@ function walkTable(r: RoundJson, names: string[], row: number) {
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
     const say = `${n}, ${k.kind}: ${plural(c, "tile")}, ${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}, ${plural(pts, "point")}`;
     return html`<td class="${hl(i)}" title="${say}">${c}<small>${pl ? ` ${ORD[pl] || pl + "th"}${tie ? "=" : ""}` : ""}</small> <b>${pts}</b></td>`;
-  })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}"><b>${r.totals[n]}</b></td></tr>`);
+  })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}">${row > r.kinds.length ? html`<b>${r.totals[n]}</b>` : html`<span class="aw-muted" title="the round's total is shown at its line, the last">…</span>`}</td></tr>`);
   return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>`;
 }
 
