@@ -194,13 +194,16 @@ def hand_answers():
         # free cell has an open tile to its west that fits the rest (R7): only the reserve
         "reserve-choice": one({"reserve": True, "tile": "tower 9 NES"}),
         # take the denar 6 (2+3 = 5 is less); next turn denar 4+6 = 10 pays the tower 9
-        # (6 alone falls short); then the tower 9 NW goes where place-bought puts it
+        # (6 alone falls short); then the tower 9 NW (walled north and west, open east and
+        # south) goes where its open east side meets an open side: west of the fountain
+        # (-1, 0), west of the seraglio (-1, -1), west of the arcades (-2, 1) (R7a); not
+        # east of the seraglio (1, -1): its walled west would meet the seraglio's open east
         "take-buy-place": [
             [{"take": ["denar 6"]}, {"buy": "denar", "pay": [4, 6]}, place]
             for place in (
-                {"place": [1, -1], "tile": "tower 9 NW"},
-                {"place": [0, -2], "tile": "tower 9 NW"},
-                {"place": [-2, 0], "tile": "tower 9 NW"},
+                {"place": [-1, 0], "tile": "tower 9 NW"},
+                {"place": [-1, -1], "tile": "tower 9 NW"},
+                {"place": [-2, 1], "tile": "tower 9 NW"},
                 {"reserve": True, "tile": "tower 9 NW"},
             )
         ],

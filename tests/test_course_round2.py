@@ -137,3 +137,20 @@ def test_the_course_names_a_tile_in_words_not_by_its_letters(les):
     said += (picture(les.picture) or {}).get("notes", [])
     for text in said:
         assert not _CODE.search(text), text
+
+
+def test_R7_an_earlier_solved_board_does_not_mark_a_later_steps_cells():
+    """ "After the turn: placing" shows, once solved, every cell where its tower may go;
+    the later lesson "Take, buy, place" asks in its last step where the same tower goes:
+    its Alhambra differs, so the earlier board does not give the later answer (R7, the
+    engine's cells for both)."""
+    from test_course import _sent_before_the_answer
+
+    from alhambra_widget.course.catalog import LESSONS
+
+    by_id = {les.id: les for les in LESSONS}
+    earlier = {tuple(s[0]["place"]) for s in by_id["place-bought"].solutions() if "place" in s[0]}
+    steps = [les for les, _, _ in _sent_before_the_answer(by_id["take-buy-place"])]
+    assert len(steps) == 3
+    later = {tuple(s[0]["place"]) for s in steps[-1].solutions() if "place" in s[0]}
+    assert later and earlier and not (later & earlier), (earlier, later)

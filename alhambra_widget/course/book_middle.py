@@ -165,11 +165,13 @@ E: list[dict[str, Any]] = [
                             "players": {
                                 "You": {
                                     "money": ["denar 4", "dirham 7"],
+                                    # not the Alhambra of "After the turn: placing",
+                                    # whose solved board would give this step's cells
                                     "alhambra": [
                                         [1, 0, "garden 7 S"],
-                                        [0, -1, "pavilion 4 E"],
-                                        [0, 1, "arcades 5 S"],
-                                        [-1, 0, "seraglio 6 N"],
+                                        [0, 1, "pavilion 4 E"],
+                                        [-1, 1, "arcades 5 S"],
+                                        [0, -1, "seraglio 6 N"],
                                     ],
                                 }
                             },

@@ -33,7 +33,7 @@ CHAPTERS: dict[str, str] = {
     "two": "Two players and Dirk",
     "strategy": "Strategy, with the what-if tools",
     "gardens": "The Gardens of the Alhambra",
-    "coached": "A coached game",
+    "coached": "Whole games: guided, then coached",
 }
 """Chapter id -> title, in course order (the notebooks follow the chapters)."""
 

@@ -47,6 +47,9 @@ test("a cell lesson offers every empty cell alike and sends the clicked one", ()
   click(cells[3]);
   const a = sent.find((m) => m.kind === "answer");
   assert.deepEqual(a, { kind: "answer", v: v.v, answer: { cell: cells[3].dataset.cell.split(",").map(Number) } });
+  // the map's one line names the lesson shown (its number and title), then its chapter
+  const pos = root.querySelector(".aw-course-pos").textContent;
+  assert.ok(pos.startsWith(`Lesson ${v.course.at + 1} of ${v.course.lessons.length}: ${v.course.lessons[v.course.at].title}`), pos);
   // the map is one line until opened: then every lesson is a button
   assert.equal(root.querySelectorAll(".aw-course-map .aw-course-item").length, 0);
   click(root.querySelector(".aw-course-map [data-lmap]"));

@@ -125,7 +125,9 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
     said = board.locator("aside.aw-guide .aw-guide-said")
     said.wait_for()  # the guide's sentence, whole: no error bar, nothing cut
     assert board.locator(".aw-msg-error").count() == 0
-    assert said.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
+    assert said.evaluate(
+        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"
+    )
     lab.shot("wrong-light")
     assert lab.py("print(len(w.game.history))") == before
     if board.locator("[data-do='cancel']").count():

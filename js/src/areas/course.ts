@@ -29,13 +29,13 @@ function lessonList(co: CourseMap) {
   return co.chapters.map((ch) => html`<div class="aw-course-ch" role="group" aria-label="${ch.name}, ${ch.done} of ${ch.lessons} lessons done"><span class="aw-course-chname">${ch.name} <span class="aw-muted">${ch.done}/${ch.lessons}</span></span><span class="aw-course-items">${items[ch.name] || []}</span></div>`);
 }
 
-// the map folds into one line (the lesson, its chapter, the stars) and opens on demand,
+// the map folds into one line (the lesson's number and title, its chapter, the stars) and opens on demand,
 // so that a lesson fits on one screen; whether it is open is kept per board
 const mapOpen = new WeakMap<object, boolean>();
 
 function mapHtml(co: CourseMap, open: boolean) {
   const L = co.lessons, i = co.at;
-  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
 }
 
 // a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
