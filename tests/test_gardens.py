@@ -428,3 +428,28 @@ def test_G3_the_log_names_each_corners_trees_as_laid():
         assert text.endswith(f"at ({a.field[0]}, {a.field[1]}): {named}."), text
         assert "turned" not in text
     assert turned > 0
+
+
+def test_G1_a_scored_building_is_named_by_the_fields_the_board_numbers():
+    """The board's axes number the fields 0-5; a scored building's sentence names the
+    fields around it (the engine's fields_of), never its own 0-6 square."""
+    from alhambra_widget.engine.gardens.components import fields_of
+    from alhambra_widget.engine.gardens.game import GardensGame
+    from alhambra_widget.players.gardens.greedy import GreedyGardensBot
+
+    g = GardensGame(["You", "Ben"], seed=9)
+    bot = GreedyGardensBot(9)
+    seen = 0
+    while not g.is_over:
+        for e in g.apply(bot.choose(g)):
+            if e.kind != "scored":
+                continue
+            b = tuple(e.data["scoring"]["building"])
+            fields = sorted(f for f, _ in fields_of(b))
+            assert all(0 <= x <= 5 and 0 <= y <= 5 for x, y in fields)
+            assert f"({fields[0][0]}, {fields[0][1]})" in e.text, e.text
+            assert f"({fields[-1][0]}, {fields[-1][1]})" in e.text, e.text
+            if 6 in b:  # a building on the south or east edge: its square is off the axes
+                assert f"({b[0]}, {b[1]})" not in e.text, e.text
+            seen += 1
+    assert seen > 10

@@ -257,7 +257,7 @@ def alhambra_script(seed: int = SEED) -> Script:
     lines = [k.explain() for k in r.kinds if k.places]
     lines.append("totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()))
     end = (
-        f"You finished the guided game. Scoring round 3 ended it (R10, R11, R12): the first "
+        f"Scoring round 3 ended the game (R10, R11, R12): the first "
         f"three places of each kind scored, and the longest walls again. "
         f"{' and '.join(g.winners)} won. Next: the coached game, where you choose every "
         "move yourself and a coach comments on them."

@@ -118,7 +118,7 @@ def gardens_script(seed: int = SEED) -> Script:
     said = [e.text for e in events if e.kind in ("lay", "scored")]
     lines = [*said[-4:], "totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items())]
     end = (
-        "You finished the guided Gardens game. Every field holds a tile and every building "
+        "Every field holds a tile and every building "
         f"is scored: the game is over, and the highest total wins (G5): {' and '.join(g.winners)}. "
         "Next: the coached Gardens game, where you choose every lay yourself and a coach "
         "comments on them."

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Final
 from ..alhambra.narration import game_over
 from ..events import Event as _Event
 from ..events import Narrator, does
+from .components import fields_of
 
 
 def _gardens_turn(d: dict[str, Any]) -> str:
@@ -17,10 +18,22 @@ def _gardens_turn(d: dict[str, Any]) -> str:
     return f"Turn {d['turn']}: {d['player']} to play."
 
 
+def building_place(building: tuple[int, int] | list[int]) -> str:
+    """Where a building stands, in the fields' coordinates (the board's axes number the
+    fields 0-5): between the two fields at opposite corners of it, or beside the one
+    field a corner building touches (G1)."""
+    bx, by = building[0], building[1]
+    fields = sorted(f for f, _ in fields_of((bx, by)))
+    if len(fields) == 1:
+        return f"beside field ({fields[0][0]}, {fields[0][1]})"
+    (ax, ay), (zx, zy) = fields[0], fields[-1]
+    return f"between fields ({ax}, {ay}) and ({zx}, {zy})"
+
+
 def _scored(d: dict[str, Any]) -> str:
     s = d["scoring"]
     trees = ", ".join(f"{k} {c}" for k, c in s["counts"].items())
-    where = f"({s['building'][0]}, {s['building'][1]})"
+    where = building_place(s["building"])
     kinds = "kind" if s["multiplier"] == 1 else "kinds"
     if s["owner"]:
         result = f"{s['winner'].capitalize()} wins: {s['value']} x {s['multiplier']} {kinds} = {s['points']} for {s['owner']}"
@@ -29,7 +42,7 @@ def _scored(d: dict[str, Any]) -> str:
     else:
         result = "Nobody scores"
     why = s["why"][0].upper() + s["why"][1:]
-    return f"The {s['kind']} ({s['value']}) at {where} is enclosed: {trees}. {why}. {result}."
+    return f"The {s['kind']} ({s['value']}) {where} is enclosed: {trees}. {why}. {result}."
 
 
 CORNERS: Final = ("north-east", "south-east", "south-west", "north-west")
