@@ -98,6 +98,16 @@ def test_G1_to_G5_the_gardens_guided_game_plays_to_its_end_and_meets_every_rule(
     assert any(len(g.preview(a)) > 1 for g, a, _ in seen)  # several at once (G4)
     assert w.game.is_over and not w.game.legal_actions()  # every field filled (G5)
     assert {"setup", "first", "draw", "scoring", "winner"} <= set(w.script.events)
+    # each thing a scoring can show is explained at the first lay of yours that shows it,
+    # as the engine scored that lay (G4)
+    from alhambra_widget.course.guide_gardens import SHOWS, shows
+
+    assert len(w.script.steps) >= 6
+    for kind in SHOWS:
+        at = [k for k, (g, a, _) in enumerate(seen) if kind in shows(g.preview(a))]
+        assert at, kind
+        assert kind in w.script.steps[at[0]].events, (kind, at[0])
+    assert "seed" not in " ".join(s.why for s in w.script.steps)
     assert {"G1", "G2", "G3", "G4", "G5"} <= _cited(w)
     assert " and ".join(w.game.winners) in w.view["guide"]["why"]
     assert Progress(tmp_path / "p.json").stars["guided-gardens"] == 3

@@ -3,10 +3,11 @@
 
 A two-player game of seed :data:`SEED`, You against Ben, both seats played by the
 greedy bot when the script is made: you lay your first :data:`FIRST` tiles yourself
-(the first tile of the game, a lay beside it, a lay that encloses two buildings at
-once, one of them won by a kind nobody owns), the game goes on by itself, and you lay
-your last tile before Ben's closes the board. The seed was chosen (by playing seeds)
-so that you start and these happen early.
+(the first tile of the game, a lay that encloses two buildings at once, one of them
+won by a kind nobody owns, a lay beside it), then the first lay of yours that shows
+each thing of :data:`SHOWS` not yet shown (kinds tied above 0 dropping out, a building
+closed for Ben), and your last tile before Ben's closes the board. The seed was chosen
+(by playing seeds) so that you start and these happen early.
 
 Every lay is the engine's; every sentence about the game is the engine's event.
 """
@@ -45,12 +46,30 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
         ("G3",),
     ),
     "scoring": (
-        "A building scores when every field touching it holds a tile (G1), and several "
-        "enclosed by one lay all score (G4). Count the trees of each kind facing it; the "
-        "kind with the highest count that no other kind shares wins, and its owner scores "
-        "the building's value times the number of kinds with a tree facing it. A kind owned "
-        "by nobody wins no points for anyone (G4).",
+        "A building scores as soon as every field touching it holds a tile (G1). Count "
+        "the trees of each kind facing it: the kind with the highest count that no other "
+        "kind shares wins, and its owner scores the building's value times the number of "
+        "kinds with a tree facing it (G4).",
         ("G4", "G1"),
+    ),
+    "several": (
+        "This lay encloses more than one building: each of them scores (G4).",
+        ("G4",),
+    ),
+    "nobody": (
+        "A kind that belongs to nobody (here palm and lavender) can win a building: then "
+        "nobody scores it (G2, G4).",
+        ("G2", "G4"),
+    ),
+    "tie": (
+        "Kinds tied on the same count drop out, even on a high count; the highest count "
+        "left wins (G4).",
+        ("G4",),
+    ),
+    "other": (
+        "A lay can close a building another player's kind wins: its owner scores, "
+        "whoever laid the tile (G4).",
+        ("G4",),
     ),
 }
 """The rule each course event explains the first time it happens, with its rulings."""
@@ -63,7 +82,8 @@ def setup_text(g: GardensGame) -> str:
         for p in g.players
     )
     nobody = [k for k in ("lemon", "orange", "palm", "lavender") if g.owner_of(k) is None]
-    start = next(e.text for e in g.log if e.kind == "gardens_turn")
+    first = g.current_player.name
+    start = "You start." if first == "You" else f"{first} starts."
     return (
         "The set-up (G1, G2, G3). The board is a 7x7 grid of buildings, each with its value; "
         "the 36 octagonal garden fields lie between them. Every garden tile shows the four "
@@ -87,16 +107,46 @@ def _do(g: GardensGame, a: Lay) -> str:
     )
 
 
+SHOWS = ("several", "nobody", "tie", "other")
+"""What a lay's scorings may show for the first time (G4), in the order explained."""
+
+
+def shows(scorings: list[Any], learner: str = PLAYERS[0]) -> set[str]:
+    """What the engine's scorings of one lay show (:data:`SHOWS`): several buildings at
+    once, a kind owned by nobody winning, kinds tied on a count above 0 dropping out,
+    a building won for another player."""
+    out: set[str] = set()
+    if len(scorings) > 1:
+        out.add("several")
+    for sc in scorings:
+        counts = [c for c in sc.counts.values() if c > 0]
+        if sc.winner and sc.owner is None:
+            out.add("nobody")
+        if len(counts) != len(set(counts)):
+            out.add("tie")
+        if sc.owner not in (None, learner):
+            out.add("other")
+    return out
+
+
 def _play(seed: int) -> tuple[list[Lay], list[int]]:
+    """The whole game and its guided steps: your first :data:`FIRST` lays, then the
+    first lay of yours that shows each thing of :data:`SHOWS` not yet shown, and your
+    last lay."""
     g = GardensGame(list(PLAYERS), seed=seed)
     bots = {PLAYERS[0]: GreedyGardensBot(seed), PLAYERS[1]: GreedyGardensBot(seed + 1)}
     mine: list[int] = []
+    seen: set[str] = set()
     while not g.is_over:
         name = g.current_player.name
+        a = bots[name].choose(g)
         if name == PLAYERS[0]:
-            mine.append(g.step)
-        g.apply(bots[name].choose(g))
-    return list(g.history), mine[:FIRST] + mine[-1:]
+            new = shows(g.preview(a)) - seen
+            if len(mine) < FIRST or new or not g.supply:
+                mine.append(g.step)
+                seen |= shows(g.preview(a))
+        g.apply(a)
+    return list(g.history), mine
 
 
 def gardens_script(seed: int = SEED) -> Script:
@@ -154,9 +204,13 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
         teach("draw")
     if "scoring" not in taught and any(e.kind == "scored" for e in events):
         teach("scoring")
-    if g.preview(a) and "scoring" not in taught:
+    ahead = g.preview(a)
+    if ahead and "scoring" not in taught:
         why.append("This lay encloses buildings: watch them score.")
         teach("scoring")
+    for kind in SHOWS:
+        if kind in shows(ahead):
+            teach(kind)
     if not g.supply:
         why.append(
             "The supply is empty: this is your last tile. When every field holds a tile "
