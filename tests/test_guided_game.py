@@ -142,6 +142,11 @@ def test_an_illegal_click_is_refused_gently_in_the_guide_with_the_rule_and_the_s
     # the step's move then clears it
     w._on_msg(w, {"kind": "act", "action": w.expected.to_json(), "v": w._v}, [])
     assert w.view["guide"]["said"] == "" and w.step_number == 1
+    # and so does a step made from Python
+    w._on_msg(w, {"kind": "act", "action": bad.to_json(), "v": w._v}, [])
+    assert w.view["guide"]["said"]
+    w.play_step()
+    assert w.view["guide"]["said"] == "" and w.step_number == 2
 
 
 def test_the_page_plays_a_step_by_its_intent_and_marks_what_to_click(tmp_path):

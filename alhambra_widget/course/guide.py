@@ -220,6 +220,7 @@ class GuidePart(SessionWidget[Any]):
         plays the script on to the next step."""
         self._check(action)
         events = self.session.act(action)
+        self._told = ""  # what a wrong click was told is over with the step
         self._k += 1
         self._play_on()
         return events

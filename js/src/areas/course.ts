@@ -35,7 +35,7 @@ const mapOpen = new WeakMap<object, boolean>();
 
 function mapHtml(co: CourseMap, open: boolean) {
   const L = co.lessons, i = co.at;
-  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos">Lesson ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos" title="Lesson ${i + 1} of ${L.length}: ${L[i].title} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars">Lesson ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${co.stars} of ${3 * L.length} stars · ${L[i].chapter}</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
 }
 
 // a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
