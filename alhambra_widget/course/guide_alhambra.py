@@ -259,8 +259,7 @@ def alhambra_script(seed: int = SEED) -> Script:
     end = (
         f"Scoring round 3 ended the game (R10, R11, R12): the first "
         f"three places of each kind scored, and the longest walls again. "
-        f"{' and '.join(g.winners)} won. Next: the coached game, where you choose every "
-        "move yourself and a coach comments on them."
+        f"{' and '.join(g.winners)} won."
     )
     return Script(
         PLAYERS, seed, tuple(actions), tuple(steps), end, tuple(lines), ("R10", "R12"), ("end",)

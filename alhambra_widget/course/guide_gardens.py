@@ -169,9 +169,7 @@ def gardens_script(seed: int = SEED) -> Script:
     lines = [*said[-4:], "totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items())]
     end = (
         "Every field holds a tile and every building "
-        f"is scored: the game is over, and the highest total wins (G5): {' and '.join(g.winners)}. "
-        "Next: the coached Gardens game, where you choose every lay yourself and a coach "
-        "comments on them."
+        f"is scored: the game is over, and the highest total wins (G5): {' and '.join(g.winners)}."
     )
     return Script(PLAYERS, seed, tuple(lays), tuple(steps), end, tuple(lines), ("G5",), ("winner",))
 

@@ -66,6 +66,7 @@ test("the end of a guided game: one screen naming the coached game, one button, 
   const { root, cleanup } = mount(view);
   const aside = root.querySelector("aside.aw-guide.aw-coach-end");
   assert.match(aside.textContent, /You finished the guided game/);
+  assert.equal((aside.textContent.match(/Next: the coached game/g) || []).length, 1, "said once");
   assert.ok(aside.querySelector("code").textContent.includes("CoachedGame()"));
   assert.equal(root.querySelectorAll("[data-newgame]").length, 0, "no New game beside the guide's button");
   assert.equal(root.querySelectorAll("[data-review='ask']").length, 0);

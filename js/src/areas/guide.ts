@@ -28,7 +28,7 @@ export function guideHtml({ v }: Ctx<TableView>) {
 
 // the end: one screen, what was done and what comes next, one button
 function endHtml(g: GuideJson, rules: SafeHtml) {
-  const next = g.next ? html`<p class="aw-guide-next"><b>Next: the coached game.</b> In a new cell run <code>${g.next}</code></p>` : html``;
+  const next = g.next ? html`<p class="aw-guide-next"><b>Next: the coached game</b>, where you choose every move yourself and a coach comments on them. In a new cell run <code>${g.next}</code></p>` : html``;
   const again = html`<button class="aw-mini" data-guide="restart" aria-label="play the guided game again from its first step">play the guided game again</button>`;
   return html`<aside class="aw-coach aw-guide aw-coach-end" role="status" aria-label="the guide"><h4>You finished the guided game</h4><div class="aw-coach-body"><p>${g.why}${rules}</p>${next}</div>${again}</aside>`;
 }
