@@ -46,6 +46,8 @@ test("a guided game: one counter, the guide's; a wrong click told gently in the 
   assert.equal(said.textContent, view.guide.said);
   assert.doesNotMatch(said.textContent, /^R\d/); // the rule in words first
   assert.equal(root.querySelector(".aw-msg-error"), null);
+  // no redesign button before the guide teaches it (the script never moves a tile to the reserve)
+  assert.equal(root.querySelector("[data-do='removing']"), null);
   assert.notEqual(getComputedStyle(said).whiteSpace, "nowrap");
   cleanup();
 });

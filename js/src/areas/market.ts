@@ -70,7 +70,7 @@ export function actionsHtml(c: Ctx<GameView>) {
     const toReserve = L.tiles[ui.sel].source !== "reserve" && html`<button data-do="reserve">to the reserve</button>`;
     inner = html`<span>${sayTile(ui.sel)}:</span> ${toReserve}${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk!.name}</button>`} <button data-do="cancel">Cancel</button>`;
-  } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui)) { // (a past step: once the player acts from it)
+  } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui) && !v.guide) { // (a past step: once the player acts from it; a guided game's steps never move a tile to the reserve)
     inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
