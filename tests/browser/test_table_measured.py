@@ -227,6 +227,11 @@ def _walk_points_in_view(t: Lab, where: str) -> list[str]:
     """Each line of a scoring round walked through, stepped to: a board it points at (a
     tile of its kind, or the walls) lies wholly in the window, below the bar."""
     bad = []
+    # (the checks before scrolled the notebook to its top: its first line picked again,
+    # a step forward and back, as a player would)
+    for step in ("1", "-1"):
+        t.widget().locator(f".aw-rounds.aw-walk [data-rowstep='{step}']").first.click()
+        t.page.wait_for_timeout(150)
     for _ in range(12):  # the lines: its kinds, the walls, the total
         seen = t.page.evaluate(
             "(() => { const bar = document.querySelector('.aw-root .aw-bar').getBoundingClientRect();"
