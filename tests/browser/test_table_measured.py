@@ -504,7 +504,6 @@ def _gardens_hint(t: Lab, where: str) -> list[str]:
         lambda: board.locator("section.aw-hint button[data-hint='cancel']").click(),
         f"step {step} {where}",
         UNDER_GARDENS,
-        ".aw-root .ag-side section.aw-hint",
     )
 
 
@@ -521,7 +520,6 @@ def _gardens_review(t: Lab, where: str) -> list[str]:
         lambda: board.locator("section.aw-review button[data-review='cancel']").click(),
         where,
         UNDER_GARDENS,
-        ".aw-root .ag-side section.aw-review",
     )
 
 
