@@ -130,11 +130,13 @@ export function fitToWindow(root: HTMLElement) {
 
 // Your Alhambra's drawing fits its area: its frame (the tiles built and the ring of
 // cells around them) as large as the area's width and the window's height below it
-// allow, its cells between a readable least and a most (a first tile is not a poster);
+// allow, its cells between a least (a tile's picture is recognisable at 25 px; under
+// NAMED_CELL the kinds' names, too small to read, are left to the pictures, the labels
+// and the hover) and a most (a first tile is not a poster);
 // enlarged ("larger"), half as large again, at least LARGE_CELL, scrolling within the
 // area. The area is never taller than the window leaves it: a frame too large for the
 // least cells scrolls within it.
-export const MIN_CELL = 32, MAX_CELL = 64, LARGE_CELL = 64, MOST_CELL = 96;
+export const MIN_CELL = 26, MAX_CELL = 64, LARGE_CELL = 64, MOST_CELL = 96, NAMED_CELL = 38;
 export function zoomToFit(wrap: HTMLElement, high: number) {
   const svg = wrap.querySelector<SVGSVGElement>(":scope > svg.aw-board");
   if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
@@ -147,6 +149,7 @@ export function zoomToFit(wrap: HTMLElement, high: number) {
   const want = [`${cols * cell}px`, `${rows * cell}px`, `${room}px`];
   if (svg.style.width !== want[0]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
   if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
+  wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
   // just enlarged or fitted again: the middle of the drawing in sight
   const zoomed = wrap.classList.contains("aw-zoomed");
   if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {

@@ -7,7 +7,7 @@ keep their place and size from turn to turn (within 2 px); the panels that come 
 (a hint, tiles tried, a scoring round walked through, the review) move none of them,
 nor the others' panels or the standings, and lie inside the window no narrower than
 their content; your Alhambra's whole drawing lies inside the window with cells of at
-least 32 px, and drawn larger ("larger", from the keyboard) and fitted again it moves
+least 26 px, and drawn larger ("larger", from the keyboard) and fitted again it moves
 nothing; each line of a scoring round walked through brings a board it points at into
 view; no marker of the score track covers another; at the end the results are in view,
 their table whole; in the Gardens a hint and the review open and close moving nothing,
@@ -41,8 +41,9 @@ STILL = ["market", "money", "hand", "actions", "nav"]
 # what a panel that comes and goes moves not at all: the above, your board, the others'
 # panels and the standings
 UNDER = [*STILL, "prompt", "my-alhambra", "to-place", "opponents", "standings"]
-# the least size of a cell of your Alhambra's drawing: a tile's picture readable
-LEAST_CELL = 32
+# the least size of a cell of your Alhambra's drawing: a tile's picture is recognisable
+# at 25 px
+LEAST_CELL = 26
 AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
 # the person's steps by the greedy bot, the others' by their bots (either game); to_me()
