@@ -89,16 +89,20 @@ export function boardIntoSight(root: Element) {
   if (main && root.querySelector(".aw-main section.aw-review") && !inSight(root, main)) main.scrollIntoView({ block: "start" });
 }
 // A line of a scoring round walked through points at the boards of the players with a
-// tile of its kind (or every board, at the walls): the first of them not wholly in
-// sight below the floating bar is scrolled into sight, the least distance
+// tile of its kind (or every board, at the walls): when none of their drawings is wholly
+// in sight below the floating bar, the first one's panel is scrolled into sight, the
+// least distance (when one is in sight already, nothing moves: the walkthrough's buttons
+// stay under the mouse)
 export function walkIntoSight(root: Element) {
   const sc = scrollerOf(root);
   const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
-  for (const el of root.querySelectorAll(".aw-player.aw-walkpoint")) {
-    const r = el.getBoundingClientRect();
-    if (r.top < view.top + bar - 1 || r.bottom > view.bottom + 1) { el.scrollIntoView({ block: "nearest" }); return; }
-  }
+  const pointed = [...root.querySelectorAll(".aw-player.aw-walkpoint")];
+  const seen = (p: Element) => {
+    const r = (p.querySelector(".aw-board") || p).getBoundingClientRect();
+    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1;
+  };
+  if (pointed.length && !pointed.some(seen)) pointed[0].scrollIntoView({ block: "nearest" });
 }
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
