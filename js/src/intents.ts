@@ -15,7 +15,7 @@ import type { IntentCtx, TableView } from "./types.js";
 
 type Resolve = "branch" | "undo";
 
-export const CLICKABLE = "[data-allboards],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE + ",[data-guide]";
+export const CLICKABLE = "[data-allboards],[data-zoom],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE + ",[data-guide]";
 
 const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
@@ -48,6 +48,7 @@ function panelIntent(d: DOMStringMap, { v, ui, root, act, redraw }: IntentCtx<Ta
   if (d.toreview) { reviewIntoSight(root); return true; }
   if (d.menu) ui.menu = !ui.menu;
   else if (d.allboards) ui.allBoards = !ui.allBoards; // every Alhambra side by side
+  else if (d.zoom) ui.zoomed = !ui.zoomed; // your Alhambra larger than its area, or fitted
   else if (d.standings) ui.standings = !ui.standings;
   else if (d.pastplay) ui.pastPlay = v.v; // a past step: its targets show from now on
   else if (d.playhint !== undefined) ui.playHint = +d.playhint;

@@ -16,6 +16,7 @@ export interface Picks {
   walk: boolean; roundsSeen: number | null;
   gsel: string | null; turns: Record<string, number>; gbuilding: string | null;
   enlarged: Record<number, boolean>;
+  zoomed: boolean; // your Alhambra drawn larger than its area (it scrolls within it)
   allBoards: boolean; // every player's Alhambra large, side by side, over the table
   menu: boolean; standings: boolean;
   inside: boolean; focused: string | null;
@@ -45,6 +46,7 @@ export function pickState(model: Model): Picks {
       walk: false, roundsSeen: null, // a scoring round walked through as it happens
       gsel: null, turns: {}, gbuilding: null, // Gardens: tile in hand, its turn, building shown
       enlarged: {}, // the other players' boards shown full size
+      zoomed: false, // your Alhambra drawn to fit its area, or larger
       allBoards: false,
       menu: false, standings: false, // the teacher's menu, the standings' details open
       inside: false, focused: null, // the keyboard focus is in the board, on this control

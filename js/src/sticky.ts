@@ -2,6 +2,8 @@
 // scrolls, thin while it floats (see thinBar). CSS sticky cannot do it in JupyterLab
 // (the output area clips overflow), so the bar is moved down by the height of the
 // board scrolled out of sight, within the board.
+import { CELL_PX } from "./common.js";
+
 // the board's bar in the page: what scrolls the notebook, and a redraw of the bar's place
 export interface Sticky { scroller: Element | null; update: () => void }
 interface Board { root: HTMLElement; sticky?: Sticky }
@@ -87,30 +89,34 @@ export function boardIntoSight(root: Element) {
   if (main && root.querySelector(".aw-main section.aw-review") && !inSight(root, main)) main.scrollIntoView({ block: "start" });
 }
 // A line of a scoring round walked through points at the boards of the players with a
-// tile of its kind (or every board, at the walls): the first of them not wholly in
-// sight below the floating bar is scrolled into sight, the least distance
+// tile of its kind (or every board, at the walls): when none of their drawings is wholly
+// in sight below the floating bar, the first one's panel is scrolled into sight, the
+// least distance (when one is in sight already, nothing moves: the walkthrough's buttons
+// stay under the mouse)
 export function walkIntoSight(root: Element) {
   const sc = scrollerOf(root);
   const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
-  for (const el of root.querySelectorAll(".aw-player.aw-walkpoint")) {
-    const r = el.getBoundingClientRect();
-    if (r.top < view.top + bar - 1 || r.bottom > view.bottom + 1) { el.scrollIntoView({ block: "nearest" }); return; }
-  }
+  const pointed = [...root.querySelectorAll(".aw-player.aw-walkpoint")];
+  const seen = (p: Element) => {
+    const r = (p.querySelector(".aw-board") || p).getBoundingClientRect();
+    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1;
+  };
+  if (pointed.length && !pointed.some(seen)) pointed[0].scrollIntoView({ block: "nearest" });
 }
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
   if (review) review.scrollIntoView({ block: "start" });
 }
 
-// Zoom to fit: your Alhambra, the Gardens board and the panels over the side column
+// Zoom to fit: your Alhambra (zoomToFit), the Gardens board and the panels over the side column
 // are as tall as the window leaves them below their place in the board when the board's
 // top is scrolled to the top of the notebook, never less than a readable least (their
 // box scrolls, or the board is drawn smaller). Measured from the board's top, so
 // scrolling the notebook changes nothing.
 // (selector, least px, room kept under it: the Gardens board's key)
 // (the Gardens' list of buildings scored scrolls within what the window leaves)
-const FITS: [string, number, number][] = [[".aw-me .aw-board", 230, 0], [".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0], [".ag-side .ag-explain", 140, 0]];
+const FITS: [string, number, number][] = [[".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0], [".ag-side .ag-explain", 140, 0]];
 export function fitToWindow(root: HTMLElement) {
   if (!root.isConnected) return;
   const sc = scrollerOf(root);
@@ -123,4 +129,36 @@ export function fitToWindow(root: HTMLElement) {
       if (el.style.maxHeight !== want) el.style.maxHeight = want;
     }
   }
+  for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) zoomToFit(wrap, room - (wrap.getBoundingClientRect().top - top) - 16);
+}
+
+// Your Alhambra's drawing fits its area: its frame (the tiles built and the ring of
+// cells around them) as large as the area's width and the window's height below it
+// allow, its cells between a least (a tile's picture is recognisable at 25 px; under
+// NAMED_CELL the kinds' names, too small to read, are left to the pictures, the labels
+// and the hover) and a most (a first tile is not a poster);
+// enlarged ("larger"), half as large again, at least LARGE_CELL, scrolling within the
+// area. The area is never taller than the window leaves it: a frame too large for the
+// least cells scrolls within it.
+export const MIN_CELL = 26, MAX_CELL = 64, LARGE_CELL = 64, MOST_CELL = 96, NAMED_CELL = 38;
+export function zoomToFit(wrap: HTMLElement, high: number) {
+  const svg = wrap.querySelector<SVGSVGElement>(":scope > svg.aw-board");
+  if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
+  const { width, height } = svg.viewBox.baseVal;
+  const cols = width / CELL_PX, rows = height / CELL_PX;
+  if (!cols || !rows || !wrap.offsetWidth) return;
+  const room = Math.max(MIN_CELL * 3, Math.floor(high));
+  const fit = Math.min(MAX_CELL, Math.floor(wrap.offsetWidth / cols), Math.floor(room / rows));
+  const cell = wrap.classList.contains("aw-zoomed") ? Math.min(MOST_CELL, Math.max(LARGE_CELL, Math.floor(fit * 1.5))) : Math.max(MIN_CELL, fit);
+  const want = [`${cols * cell}px`, `${rows * cell}px`, `${room}px`];
+  if (svg.style.width !== want[0]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
+  if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
+  wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
+  // just enlarged or fitted again: the middle of the drawing in sight
+  const zoomed = wrap.classList.contains("aw-zoomed");
+  if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {
+    wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+  }
+  wrap.awZoomed = zoomed;
 }

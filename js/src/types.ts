@@ -30,6 +30,7 @@ declare global {
     awPart?: string;
     awHtml?: string;
     awHeld?: boolean;
+    awZoomed?: boolean; // your Alhambra's area: drawn larger than it when last fitted
   }
 }
 

@@ -193,7 +193,7 @@ function followRounds(v: View, ui: Picks) {
   if (ui.roundsSeen === null || (v.live && v.rounds.length < ui.roundsSeen)) ui.roundsSeen = v.rounds.length;
   if (!v.live) ui.walk = false; // a jump back closes the walkthrough (and its prompt)
   if (v.live && v.rounds.length > ui.roundsSeen) {
-    ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length;
+    ui.walk = true; ui.roundSel = v.rounds.length - 1; ui.roundRow = 0; ui.roundsSeen = v.rounds.length; ui.walkScroll = true; // (its first line's boards come into sight)
   }
 }
 

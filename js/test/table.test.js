@@ -223,3 +223,52 @@ test("G1 a Gardens building shows its kind's picture and its value, both in its 
   });
   cleanup();
 });
+
+test("the score track's scale never changes: a marker moves only when its player's points change", async () => {
+  const v = fixture("you_to_move");
+  const { root, model, fire, cleanup } = mount(v);
+  const marks = () => Object.fromEntries([...root.querySelectorAll(".aw-trackmark")].map((g) => {
+    const c = g.querySelector("circle");
+    return [g.getAttribute("aria-label").split(":")[0], [+c.getAttribute("cx"), +c.getAttribute("cy")]];
+  }));
+  const before = marks();
+  const scale = () => [...root.querySelectorAll(".aw-track text")].filter((t) => !t.closest(".aw-trackmark")).map((t) => `${t.textContent}@${t.getAttribute("x")},${t.getAttribute("y")}`);
+  const ticks = scale();
+  // the last player drawn scores far past what anyone had (the track's second lane);
+  // (a marker stacked beside another's steps back when that one leaves: the last drawn
+  // stacks on the others, so theirs stay whatever it does)
+  const later = structuredClone(v);
+  const who = later.players.at(-1);
+  who.score += 137;
+  later.v += 1;
+  model.set("view", later);
+  fire("change:view");
+  await frame();
+  const after = marks();
+  assert.equal(Object.keys(after).length, Object.keys(before).length);
+  for (const p of v.players) {
+    if (p.name === who.name) assert.notDeepEqual(after[p.name], before[p.name], "the one who scored moves");
+    else assert.deepEqual(after[p.name], before[p.name], `${p.name} did not score: the marker stays`);
+  }
+  assert.ok(root.querySelector(`.aw-trackmark[aria-label="${who.name}: ${who.score} points"]`));
+  assert.deepEqual(scale(), ticks, "the same numbers at the same places");
+  assert.deepEqual(ticks.map((t) => t.split("@")[0]), ["0", "20", "40", "60", "80", "100", "100", "120", "140", "160", "180", "200"]);
+  cleanup();
+});
+
+test("your Alhambra's drawing fits its area, or is drawn larger on one keyboard-reachable click", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount(v);
+  const zoom = () => root.querySelector(".aw-me button[data-zoom]");
+  const wrap = () => root.querySelector(".aw-me [data-area='my-alhambra']");
+  assert.equal(zoom().getAttribute("aria-pressed"), "false");
+  assert.match(zoom().getAttribute("aria-label"), /larger/);
+  assert.ok(!wrap().classList.contains("aw-zoomed"));
+  click(zoom());
+  assert.equal(zoom().getAttribute("aria-pressed"), "true");
+  assert.match(zoom().getAttribute("aria-label"), /fit/);
+  assert.ok(wrap().classList.contains("aw-zoomed"));
+  click(zoom());
+  assert.ok(!wrap().classList.contains("aw-zoomed"));
+  cleanup();
+});

@@ -6,8 +6,12 @@ the window; the market's slots, the money display, your money and the bar's cont
 keep their place and size from turn to turn (within 2 px); the panels that come and go
 (a hint, tiles tried, a scoring round walked through, the review) move none of them,
 nor the others' panels or the standings, and lie inside the window no narrower than
-their content; no marker of the score track covers another; at the end the results
-are in view, their table whole; axe-core finds no serious violation in the table, early
+their content; your Alhambra's whole drawing lies inside the window with cells of at
+least 26 px, and drawn larger ("larger", from the keyboard) and fitted again it moves
+nothing; each line of a scoring round walked through brings a board it points at into
+view; no marker of the score track covers another; at the end the results are in view,
+their table whole; in the Gardens a hint and the review open and close moving nothing,
+inside the window; axe-core finds no serious violation in the table, early
 and at the end, in both themes.
 Screenshots early, mid and late go to test-artifacts/.
 
@@ -37,6 +41,9 @@ STILL = ["market", "money", "hand", "actions", "nav"]
 # what a panel that comes and goes moves not at all: the above, your board, the others'
 # panels and the standings
 UNDER = [*STILL, "prompt", "my-alhambra", "to-place", "opponents", "standings"]
+# the least size of a cell of your Alhambra's drawing: a tile's picture is recognisable
+# at 25 px
+LEAST_CELL = 26
 AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
 # the person's steps by the greedy bot, the others' by their bots (either game); to_me()
@@ -161,16 +168,106 @@ def _results_whole(t: Lab, where: str) -> list[str]:
     return []
 
 
+def _board_readable(t: Lab, where: str, least: float = LEAST_CELL) -> list[str]:
+    """Your Alhambra's whole drawing lies inside the window and inside its area (none of
+    it scrolled out of sight), its cells no smaller than ``least`` px."""
+    got = t.page.evaluate(
+        "(() => { const w = document.querySelector('.aw-root .aw-me [data-area=my-alhambra]');"
+        " const s = w && w.querySelector('svg.aw-board'); if (!s) return null;"
+        " const r = s.getBoundingClientRect(), a = w.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+        " vw: innerWidth, vh: innerHeight, cell: r.width / (s.viewBox.baseVal.width / 46),"
+        " cols: s.viewBox.baseVal.width / 46, rows: s.viewBox.baseVal.height / 46,"
+        " inside: r.top >= a.top - 0.5 && r.bottom <= a.bottom + 0.5 && r.left >= a.left - 0.5"
+        " && r.right <= a.right + 0.5}; })()"
+    )
+    if got is None:
+        return [f"{where}: no drawing of your Alhambra"]
+    bad = _inside({"your Alhambra's drawing": got}, ["your Alhambra's drawing"], where)
+    if not got["inside"]:
+        bad.append(f"{where}: your Alhambra's drawing is larger than its area (it scrolls)")
+    if got["cell"] < least - 0.5:
+        bad.append(
+            f"{where}: your Alhambra ({got['cols']:.0f}x{got['rows']:.0f} cells) is drawn"
+            f" with {got['cell']:.1f} px cells, under {least}"
+        )
+    return bad
+
+
+def _zoomed_and_fitted(t: Lab, where: str) -> list[str]:
+    """Your Alhambra drawn larger (its button, from the keyboard) and fitted again: larger,
+    its cells at least half as large again (or the most), its area inside the window;
+    the button moves nothing of :data:`UNDER`, and fitting again restores the drawing."""
+    scroll_to_top(t.page)
+    cell = "document.querySelector('.aw-root .aw-me svg.aw-board').getBoundingClientRect().width"
+    before, size = _boxes(t.page, UNDER), t.page.evaluate(cell)
+    zoom = t.widget().locator(".aw-me button[data-zoom]")
+    zoom.focus()
+    t.page.keyboard.press("Enter")
+    t.widget().locator(".aw-me [data-area=my-alhambra].aw-zoomed").wait_for()
+    t.page.wait_for_timeout(150)
+    big = t.page.evaluate(cell)
+    bad = (
+        []
+        if big >= min(size * 1.45, 96 * size / 64)
+        else [f"{where}: larger draws {size:.0f} -> {big:.0f} px"]
+    )
+    bad += _inside(_boxes(t.page, ["my-alhambra"]), ["my-alhambra"], f"{where}, larger")
+    bad += _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, larger")
+    t.shot(f"larger-{where.split()[-1].lower()}")
+    t.widget().locator(".aw-me button[data-zoom]").click()
+    t.widget().locator(".aw-me [data-area=my-alhambra].aw-zoomed").wait_for(state="detached")
+    scroll_to_top(t.page)
+    bad += _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, fitted again")
+    if abs(t.page.evaluate(cell) - size) > 1:
+        bad.append(f"{where}: fitted again, the drawing is not as before")
+    return bad
+
+
+def _walk_points_in_view(t: Lab, where: str) -> list[str]:
+    """Each line of a scoring round walked through, stepped to: a board it points at (a
+    tile of its kind, or the walls) lies wholly in the window, below the bar."""
+    bad = []
+    # (the checks before scrolled the notebook to its top: its first line picked again,
+    # a step forward and back, as a player would)
+    for step in ("1", "-1"):
+        t.widget().locator(f".aw-rounds.aw-walk [data-rowstep='{step}']").first.click()
+        t.page.wait_for_timeout(150)
+    for _ in range(12):  # the lines: its kinds, the walls, the total
+        seen = t.page.evaluate(
+            "(() => { const bar = document.querySelector('.aw-root .aw-bar').getBoundingClientRect();"
+            " const what = document.querySelector('.aw-root .aw-walkwhat');"
+            " return [what && what.textContent, [...document.querySelectorAll('.aw-root .aw-player.aw-walkpoint')]"
+            ".map((p) => { const b = (p.querySelector('.aw-board') || p).getBoundingClientRect();"
+            " return [p.getAttribute('aria-label'), b.top >= bar.bottom - 1 && b.bottom <= innerHeight + 1"
+            " && b.left >= -0.5 && b.right <= innerWidth + 0.5]; })]; })()"
+        )
+        line, pointed = seen
+        if pointed and not any(ok for _, ok in pointed):
+            bad.append(
+                f"{where}, the walkthrough at {line}: none of {[n for n, _ in pointed]} in view"
+            )
+        nxt = t.widget().locator(".aw-rounds.aw-walk [data-rowstep='1']")
+        if not nxt.count() or nxt.first.is_disabled():
+            break
+        nxt.first.click()
+        t.page.wait_for_timeout(150)
+    scroll_to_top(t.page)
+    return bad
+
+
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
-    """A scoring round walked through, closed: it lay inside the window, over the
-    market and the money display, and closing it moved nothing of ``still``, nor the
-    others' panels and the standings."""
+    """A scoring round walked through, closed: each of its lines brought a board it
+    points at into view; it lay inside the window, over the market and the money
+    display, and closing it moved nothing of ``still``, nor the others' panels and the
+    standings."""
     close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
     if not close.count():
         return []
     names = [*still, "opponents", "standings", "my-alhambra"]
+    pointed = _walk_points_in_view(t, where)
     before = _boxes(t.page, names)
-    bad = _overlay_inside(t, f"{where}, the walkthrough", ".aw-root .aw-rounds.aw-walk")
+    bad = pointed + _overlay_inside(t, f"{where}, the walkthrough", ".aw-root .aw-rounds.aw-walk")
     close.first.click()
     t.widget().locator(".aw-rounds.aw-walk").wait_for(state="detached")
     return bad + _moved(before, _boxes(t.page, names), names, f"{where}, the walkthrough closed")
@@ -198,6 +295,8 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
     boxes = _boxes(t.page, [*fits, *still, "results"])
     end = [n for n in fits if n not in ("market", "money")] + ["results"]
     bad = _inside(boxes, end if over else fits, where) + _prompt_whole(t, where)
+    if "my-alhambra" in fits:
+        bad += _board_readable(t, where)
     if over:
         bad += _results_whole(t, where)
     bad += _track_apart(t, where)
@@ -252,21 +351,30 @@ def axe_serious(t: Lab, where: str) -> list[str]:
     return [f"{where}: axe {v}" for v in found if v["impact"] in ("serious", "critical")]
 
 
-def _opened_closed(t: Lab, what: str, open_, shown: str, close, where: str) -> list[str]:
+def _opened_closed(
+    t: Lab,
+    what: str,
+    open_,
+    shown: str,
+    close,
+    where: str,
+    under=UNDER,
+    panel: str = ".aw-root .aw-overlay.aw-open",
+) -> list[str]:
     """A panel that comes and goes: ``open_()`` until ``shown`` is in the page, then
-    ``close()`` until it is gone; neither moved anything of :data:`UNDER` by more than
-    2 px. A screenshot with the panel open."""
-    before = _boxes(t.page, UNDER)
+    ``close()`` until it is gone; neither moved anything of ``under`` by more than 2 px,
+    and the ``panel`` lay inside the window. A screenshot with the panel open."""
+    before = _boxes(t.page, under)
     open_()
-    t.widget().locator(shown).first.wait_for(timeout=90000)
+    t.widget().locator(shown).first.wait_for(timeout=120000)
     t.page.wait_for_timeout(150)
-    bad = _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, {what} opened")
-    bad += _overlay_inside(t, f"{where}, {what}") + axe_serious(t, f"{where}, {what} open")
+    bad = _moved(before, _boxes(t.page, under), under, f"{where}, {what} opened")
+    bad += _overlay_inside(t, f"{where}, {what}", panel) + axe_serious(t, f"{where}, {what} open")
     t.shot(f"{what.replace(' ', '-')}-{where.split()[-1].lower()}")
     close()
     t.widget().locator(shown).first.wait_for(state="detached")
     t.page.wait_for_timeout(150)
-    return bad + _moved(before, _boxes(t.page, UNDER), UNDER, f"{where}, {what} closed")
+    return bad + _moved(before, _boxes(t.page, under), under, f"{where}, {what} closed")
 
 
 def _overlay_inside(t: Lab, where: str, sel: str = ".aw-root .aw-overlay.aw-open") -> list[str]:
@@ -379,13 +487,59 @@ def test_a_three_player_game_fits_in_the_dark_theme_at_both_sizes(board):
     assert not bad, "\n".join(bad[:20])
 
 
+# the Gardens: what a panel that comes and goes (a hint, the review) moves not at all
+UNDER_GARDENS = ["prompt", "garden-board", "actions", "nav", "players"]
+
+
+def _gardens_hint(t: Lab, where: str) -> list[str]:
+    """On your turn in the Gardens: a hint asked, shown (inside the window), closed."""
+    board = t.widget()
+    step, _ = t.py("to_me()").split()
+    _settle(t, int(step))
+    scroll_to_top(t.page)
+    return _opened_closed(
+        t,
+        "gardens hint",
+        lambda: board.locator("button[data-hint='ask']").first.click(),
+        "section.aw-hint li",
+        lambda: board.locator("section.aw-hint button[data-hint='cancel']").click(),
+        f"step {step} {where}",
+        UNDER_GARDENS,
+    )
+
+
+def _gardens_review(t: Lab, where: str) -> list[str]:
+    """The finished Gardens game's review: its progress and the review itself (inside
+    the window) move nothing of :data:`UNDER_GARDENS`, nor does closing it."""
+    board = t.widget()
+    scroll_to_top(t.page)
+    return _opened_closed(
+        t,
+        "gardens review",
+        lambda: board.locator("button[data-review='ask']").first.click(),
+        "section.aw-review",
+        lambda: board.locator("section.aw-review button[data-review='cancel']").click(),
+        where,
+        UNDER_GARDENS,
+    )
+
+
 def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
     """The Gardens at both sizes, the themes in turn (both at the end); axe-core on its
-    table at the start and at the end in both themes."""
-    t = board(GARDENS.format(seed=3), "measured-gardens")
+    table at the start and at the end in both themes; on your turn at two stops (one in
+    each theme) a hint opens and closes, and at the end the review, moving nothing."""
+    t = board(
+        GARDENS.format(seed=3) + "\nw.hint_playouts = 60\nw.review_playouts = 8\nw",
+        "measured-gardens",
+    )
 
     def axe_early_and_late(t: Lab, stop: int, over: bool, where: str) -> list[str]:
-        return axe_serious(t, where) if stop in (0, 1) or over else []
+        bad = axe_serious(t, where) if stop in (0, 1) or over else []
+        if stop in (2, 3) and not over:
+            bad += _gardens_hint(t, where)
+        if over and where.endswith("Dark"):
+            bad += _gardens_review(t, where)
+        return bad
 
     bad = _play(
         t,
@@ -418,7 +572,7 @@ def test_a_six_player_game_fits_in_both_themes_and_its_panels_move_nothing(board
         if stop in (3, 8) and not over:
             bad += _hint_and_tiles_tried(t, where)
         if over and where.endswith("Dark"):
-            bad += _review_opened(t, where)
+            bad += _review_opened(t, where) + _zoomed_and_fitted(t, where)
         return bad
 
     bad = _play(t, SIZES, THEMES, FITS, STILL, shots=(1, 2, 9, 10), alternate=True, at_stop=at_stop)

@@ -240,12 +240,15 @@ const pointed = ({ v, ui }: Ctx<GameView>, name: string) => (walkPoints(v, ui).h
 
 // your panel: your Alhambra large, your hand, tiles to place and reserve beside it
 export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
-  const { v } = c;
+  const { v, ui } = c;
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}${pointed(c, p.name)}`;
   const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
-  const extra = html`${walls} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button> <span class="aw-hashelp aw-legend" role="note" title="${MARKS}" aria-label="what the marks mean: ${MARKS}">what the marks mean</span>`;
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+  // the drawing fits its area (sticky.ts), or is drawn larger and scrolls within it
+  const zoomSay = ui.zoomed ? `fit ${whose(p.name)} Alhambra to its area` : `draw ${whose(p.name)} Alhambra larger (it scrolls within its area)`;
+  const zoom = html` <button class="aw-mini" data-zoom="1" aria-pressed="${ui.zoomed ? "true" : "false"}" aria-label="${zoomSay}" title="${zoomSay}">${ui.zoomed ? "fit" : "larger"}</button>`;
+  const extra = html`${walls}${zoom} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button> <span class="aw-hashelp aw-legend" role="note" title="${MARKS}" aria-label="what the marks mean: ${MARKS}">what the marks mean</span>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap${ui.zoomed ? " aw-zoomed" : ""}" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
 // what a player did since the person's last move, in order, in the player's own panel

@@ -4,8 +4,8 @@
 //   bar    the prompt, the step arrows, and a row of fixed height for the turn's
 //          buttons (the question asked when acting at a past step, the hint button)
 //   main   the board in its own column; beside it the players, the tile in hand and
-//          the supply, then the panels that come and go (the last moves, a hint, a
-//          review, a scoring explained): they never move the board
+//          the supply, then the last moves and the scoring explained, with a hint or
+//          the review over them: they never move the board
 //   foot   the timeline's slider, the log
 
 import { html } from "../html.js";
@@ -41,10 +41,17 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): 
       part("gboard", gardensBoardHtml(v, ui)),
       { key: "gside", cls: "ag-side", parts: [
         part("gplayers", gardensSideHtml(v, ui)),
-        part("follow", followHtml(c)),
-        part("hint", v.hint ? hintHtml(c) : html``),
-        part("review", reviewHtml(c)),
-        part("explain", gardensExplainHtml(v, ui)),
+        // a hint and the review lie over the last moves and the scoring explained, as
+        // tall as the window leaves (sticky.ts): they never run below the window
+        { key: "under", cls: "aw-under", parts: [
+          part("follow", followHtml(c)),
+          part("askreview", v.review ? html`` : reviewHtml(c)), // the end's "Review my game"
+          part("explain", gardensExplainHtml(v, ui)),
+          { key: "overlay", cls: `aw-overlay${v.hint || v.review ? " aw-open" : ""}`, parts: [
+            part("hint", v.hint ? hintHtml(c) : html``),
+            part("review", v.review ? reviewHtml(c) : html``),
+          ] },
+        ] },
       ] },
     ] },
     { key: "foot", cls: "aw-foot", parts: [part("timeline", timelineHtml(c)), part("log", logHtml(v.log, 10))] },

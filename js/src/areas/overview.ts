@@ -57,29 +57,46 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
 }
 
 
-// The score track: everyone's points at a glance on one line, as the board's track
-// around the edge (a marker a player, in the player's colour, with the initial; the
-// full name and points on hover and in the names read out). Fixed height.
+// The score track: everyone's points at a glance, as the board's track around the edge
+// (a marker a player, in the player's colour, with the initial; the full name and
+// points on hover and in the names read out). Its scale never changes, so a marker
+// moves only when its player scores: two lanes of fixed segments, 0 to 100 and 100 to
+// 200 (a game's scores stay under 200; more stands at the end of the second lane).
+// Fixed height.
+const TRACK_W = 280, LANE_H = 42;
+const laneOf = (s: number) => Math.min(1, Math.floor(Math.max(0, s) / 100));
+const laneX = (local: number) => 10 + (local / 100) * (TRACK_W - 20); // 0-100 along a lane
+const trackX = (s: number) => laneX(Math.min(200, Math.max(0, s)) - 100 * laneOf(s));
+
+// a lane's line, its ticks every 10 points and its numbers every 20
+function trackLane(lane: number) {
+  const y = lane * LANE_H + 31, from = 100 * lane;
+  const ticks = [...Array(11).keys()].map((i) => {
+    const x = laneX(i * 10);
+    return html`<line class="aw-tick" x1="${x}" y1="${i % 2 ? y - 2 : y - 4}" x2="${x}" y2="${y + 3}"/>${i % 2 ? "" : html`<text x="${x}" y="${y + 11}" text-anchor="middle">${from + i * 10}</text>`}`; });
+  return html`<line class="aw-trackline" x1="${laneX(0)}" y1="${y}" x2="${laneX(100)}" y2="${y}"/>${ticks}`;
+}
+
 export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
   const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name); return b ? b.points : score; };
   const people = [...v.players.map((p) => [p.name, shown(p.name, p.score)] as const), ...(v.dirk ? [[v.dirk.name, shown(v.dirk.name, v.dirk.score)] as const] : [])];
-  const max = Math.ceil(Math.max(60, ...people.map(([, s]) => s)) / 20) * 20;
-  const W = 280, x = (s: number) => 10 + (s / max) * (W - 20);
-  const ticks = [...Array(max / 10 + 1).keys()].map((i) => html`<line class="aw-tick" x1="${x(i * 10)}" y1="${i % 2 ? 42 : 39}" x2="${x(i * 10)}" y2="46"/>${i % 2 ? "" : html`<text x="${x(i * 10)}" y="56" text-anchor="middle">${i * 10}</text>`}`);
-  // markers close together stack up, two high, then stand side by side: each takes the
-  // first place at its points, or beside them to the right, where it covers no marker
-  // drawn before it (six players at 0 points: three pairs, not three markers on one spot)
-  const placed: [number, number][] = []; // (x, row) of the markers drawn
+  // markers close together stack up, two high, then stand side by side (towards the
+  // lane's middle): each takes the first place at its points, or beside them, where it
+  // covers no marker drawn before it (six players at 0 points: three pairs, not three
+  // markers on one spot)
+  const placed: [number, number][] = []; // (x, row) of the markers drawn; rows 0-1 a lane, 2-3 the next
   const covers = (at: number, row: number) => placed.some(([a, r]) => r === row && Math.abs(a - at) < 14);
   const marks = people.map(([name, score], i) => {
+    const lane = laneOf(score), x0 = trackX(score), dir = x0 > TRACK_W / 2 ? -1 : 1;
     let k = 0;
-    while (covers(x(score) + 15 * Math.floor(k / 2), k % 2)) k++;
-    const at = x(score) + 15 * Math.floor(k / 2), row = k % 2;
+    while (covers(x0 + dir * 15 * Math.floor(k / 2), 2 * lane + (k % 2))) k++;
+    const at = x0 + dir * 15 * Math.floor(k / 2), row = 2 * lane + (k % 2);
     placed.push([at, row]);
-    const cy = row ? 17 : 32;
+    const cy = lane * LANE_H + (k % 2 ? 8 : 22);
     return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${score} points"><title>${name}: ${score} points</title><circle class="aw-c${i % 4}" cx="${at}" cy="${cy}" r="7"/><text x="${at}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
   });
-  return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${W} 60" width="100%" height="60" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}"><line class="aw-trackline" x1="${x(0)}" y1="42" x2="${x(max)}" y2="42"/>${ticks}${marks}</svg></section>`;
+  const H = 2 * LANE_H;
+  return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${TRACK_W} ${H}" width="100%" height="${H}" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}">${trackLane(0)}${trackLane(1)}${marks}</svg></section>`;
 }
 
 // what the others did since the person last acted, in order, until they act
