@@ -124,7 +124,8 @@ case "${1:-}" in
     echo "== tests"
     # CI=1: a test that needs chromium or node fails instead of skipping (this script
     # installs both)
-    CI=${CI:-1} exec .venv/bin/python -m pytest -n 2 --dist loadgroup "${@:2}"
+    # --durations: the log ends with the slowest tests (where CI's time goes)
+    CI=${CI:-1} exec .venv/bin/python -m pytest -n 2 --dist loadgroup --durations=25 "${@:2}"
     ;;
   docs)
     setup

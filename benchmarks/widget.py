@@ -259,10 +259,10 @@ PARSE = """(text) => {
 }"""
 
 
-def step_latencies(n: int, gap: float) -> tuple[list[float], list[float]]:
+def step_latencies(n: int, gap: float, setup: str | None = None) -> tuple[list[float], list[float]]:
     """ms from each action applied in Python to the board redrawn; and ms to parse the
     whole view in the page (20 samples)."""
-    with lab_page("bench.ipynb", SETUP) as (page, kernel_exec):
+    with lab_page("bench.ipynb", setup or SETUP) as (page, kernel_exec):
         page.wait_for_timeout(500)
         page.evaluate(OBSERVE)
         out = kernel_exec(page, STEPS.format(n=n, gap=gap))
@@ -287,12 +287,12 @@ def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen], len(stamps)
 
 
-def click_latencies(n: int) -> tuple[list[float], list[float]]:
+def click_latencies(n: int, setup: str | None = None) -> tuple[list[float], list[float]]:
     """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
     forward (each to Python and back). Returns (round-trip ms, pick ms)."""
     trips: list[float] = []
     picks: list[float] = []
-    with lab_page("clicks.ipynb", CLICK_SETUP) as (page, _exec):
+    with lab_page("clicks.ipynb", setup or CLICK_SETUP) as (page, _exec):
         page.wait_for_timeout(1000)
 
         def click(sel: str, done: str) -> float:
@@ -447,6 +447,42 @@ def _pcts() -> tuple:
     return p10, p90, med
 
 
+def with_review_ahead(setup: str, on: bool) -> str:
+    """``setup`` with the board's background review turned on or off."""
+    return setup.replace("\nw\n", f"\nw.review_ahead = {on}\nw\n")
+
+
+def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
+    """The Python change and the click through Python, with the background review on
+    and off in turn (on off off on ..., each round a new JupyterLab), pooled; each
+    figure's median, p90 and N per setting, and the ratio of the medians on/off."""
+    got: dict[str, dict[bool, list[float]]] = {"step": {True: [], False: []}}
+    got["click"] = {True: [], False: []}
+    for r in range(rounds):
+        for on in (True, False) if r % 2 == 0 else (False, True):
+            lat, _ = step_latencies(steps, gap, with_review_ahead(SETUP, on))
+            trips, _ = click_latencies(clicks, with_review_ahead(CLICK_SETUP, on))
+            got["step"][on] += lat
+            got["click"][on] += trips
+            print(
+                f"  round {r + 1} review ahead {'on' if on else 'off'}: step median "
+                f"{statistics.median(lat):.1f} ms, click median {statistics.median(trips):.1f} ms"
+            )
+    p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))]  # noqa: E731
+    out: dict[str, object] = {}
+    for name, by in got.items():
+        for on in (True, False):
+            xs = by[on]
+            tag = f"ms_{name}_{'on' if on else 'off'}"
+            out[tag] = round(statistics.median(xs), 1)
+            out[tag + "_p90"] = round(p90(xs), 1)
+            out[tag + "_n"] = len(xs)
+        out[f"{name}_ratio_on_off"] = round(
+            statistics.median(by[True]) / statistics.median(by[False]), 2
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -471,7 +507,31 @@ def main(argv: list[str] | None = None) -> dict:
         action="store_true",
         help="the browser's boards weigh no review in the background (to compare)",
     )
+    ap.add_argument(
+        "--on-off",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="only the Python change and the click, the background review on and off in "
+        "turn for ROUNDS rounds (each a new JupyterLab per setting), pooled",
+    )
     args = ap.parse_args(argv)
+    if args.on_off:
+        import os
+
+        load = os.getloadavg()[0]
+        figures = on_off(args.on_off, args.steps, args.gap, args.clicks)
+        print(f"Background review on vs off, alternated (load {load:.1f} at the start):")
+        for name in ("step", "click"):
+            print(
+                f"  {name}: on median {figures[f'ms_{name}_on']} ms (p90 "
+                f"{figures[f'ms_{name}_on_p90']}, N={figures[f'ms_{name}_on_n']}), off median "
+                f"{figures[f'ms_{name}_off']} ms (p90 {figures[f'ms_{name}_off_p90']}, "
+                f"N={figures[f'ms_{name}_off_n']}); on/off {figures[f'{name}_ratio_on_off']}"
+            )
+        if args.json:
+            print(json.dumps(figures))
+        return figures
     if args.no_review_ahead:
         global SETUP, BOT_SETUP, CLICK_SETUP
         SETUP, BOT_SETUP, CLICK_SETUP = (

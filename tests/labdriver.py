@@ -42,7 +42,8 @@ def _free_port() -> int:
 class JupyterLab:
     """A JupyterLab server in its own folder; ``stop()`` shuts it (and its kernels) down."""
 
-    def __init__(self, base: Path):
+    def __init__(self, base: Path, env: dict[str, str] | None = None):
+        """Start the server in ``base``; ``env`` adds to its kernels' environment."""
         self.base = Path(base)
         self.root = self.base / "root"
         self.root.mkdir(parents=True, exist_ok=True)
@@ -52,6 +53,7 @@ class JupyterLab:
         (notif / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
+        extra = env or {}
         env = dict(os.environ)
         for var, sub in [
             ("JUPYTER_CONFIG_DIR", "config"),
@@ -62,6 +64,7 @@ class JupyterLab:
             (self.base / sub).mkdir(exist_ok=True)
             env[var] = str(self.base / sub)
         env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
+        env.update(extra)
         port = _free_port()
         self.log_path = self.base / "lab.log"
         with open(self.log_path, "w") as log:
@@ -78,6 +81,7 @@ class JupyterLab:
                     "--ServerApp.port_retries=0",
                     "--IdentityProvider.token=",
                     "--ServerApp.password=",
+                    "--ServerApp.disable_check_xsrf=True",  # (the tests' kernel shutdowns)
                     f"--ServerApp.root_dir={self.root}",
                     "--LabApp.expose_app_in_browser=True",
                     "--JupyterNotebookApp.expose_app_in_browser=True",
@@ -105,6 +109,19 @@ class JupyterLab:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
+
+    def shutdown_kernel(self, name: str) -> None:
+        """Shut down the kernel of notebook ``name`` (a closed page leaves it running:
+        its threads and processes would go on using the cores)."""
+        with urllib.request.urlopen(self.url + "/api/sessions", timeout=10) as r:
+            sessions = json.loads(r.read())
+        for session in sessions:
+            if session.get("path") == name:
+                request = urllib.request.Request(
+                    f"{self.url}/api/sessions/{session['id']}", method="DELETE"
+                )
+                with urllib.request.urlopen(request, timeout=30):
+                    pass
 
     def write_notebook(self, name: str, code: str) -> str:
         nb = {

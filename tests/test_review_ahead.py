@@ -78,6 +78,7 @@ def test_the_boards_review_after_the_last_move_equals_the_one_from_scratch():
     )
     assert w.review() == expected["You"]
     assert set(panel["graph"]["accuracy"]) == {"You", "Ben"}
+    w.close()  # (its work would go on using the cores after the test)
 
 
 def _wait_panel_review(w: AlhambraWidget) -> dict:
@@ -106,6 +107,7 @@ def test_r0_during_the_game_the_review_shows_only_the_persons_decisions():
         if graph:
             assert set(graph["accuracy"]) <= {"You"}
             assert all(m["player"] == "You" for m in graph["mistakes"])
+    w.close()
 
 
 def test_the_running_review_shows_the_graph_so_far():
@@ -129,6 +131,7 @@ def test_the_running_review_shows_the_graph_so_far():
     assert panel["graph"]["players"] == ["You", "Ben"]
     for m in panel["graph"]["mistakes"]:
         assert ("best" in m) == (m["player"] == "You")
+    w.close()  # the steps still queued at 300 simulations go too
 
 
 def test_closing_the_board_or_a_new_game_drops_the_background_review():

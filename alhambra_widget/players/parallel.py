@@ -130,6 +130,32 @@ def background_executor() -> Executor | None:
     return pool
 
 
+def background_workers() -> list[int]:
+    """The process ids of the background pool's workers now (none before its first use
+    or once it is released: :func:`release_background`)."""
+    if not _BACKGROUND:
+        return []
+    # the pool's own table of its processes (the standard library's, not documented)
+    processes = getattr(_BACKGROUND[0], "_processes", None) or {}
+    return sorted(pid for pid, p in processes.items() if p.is_alive())
+
+
+def release_background() -> None:
+    """End the background pool now: its work queued is dropped and its workers end
+    (a step being weighed is cut short), so a kernel that nobody uses keeps no process
+    busy. The next use of :func:`background_executor` starts a new pool."""
+    if not _BACKGROUND:
+        return
+    pool = _BACKGROUND.pop()
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    with contextlib.suppress(RuntimeError):
+        atexit.unregister(pool.shutdown)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        with contextlib.suppress(OSError, AttributeError, ValueError):
+            p.terminate()
+
+
 def _trees(
     kind: type[Any],
     text: str,

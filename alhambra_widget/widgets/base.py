@@ -46,11 +46,44 @@ class BaseWidget(anywidget.AnyWidget):
     """Draw each cell's (x, y) on the boards (x grows east, y south; the fountain is
     (0, 0)), for lessons that name cells."""
 
-    def _intent_hello(self, _content: dict[str, Any]) -> None:
+    def _intent_hello(self, content: dict[str, Any]) -> None:
         """The page greets the kernel when it draws the board (the reply is the
-        acknowledgement every message gets)."""
+        acknowledgement every message gets), naming its view."""
+        view = content.get("view")
+        if isinstance(view, str):
+            self._greeted = True
+            self._views.add(view)
+            self._views_changed()
 
-    INTENTS: ClassVar[Intents] = {"hello": _intent_hello}
+    def _intent_bye(self, content: dict[str, Any]) -> None:
+        """A view of the board leaves the page (its output cleared or redrawn, its
+        notebook closed)."""
+        self._views.discard(str(content.get("view")))
+        self._views_changed()
+
+    def _views_changed(self) -> None:
+        """A view came or went (:meth:`shown`)."""
+
+    @traitlets.observe("comm")
+    def _comm_opened(self, change: Any) -> None:
+        comm = change["new"]
+        on_close = getattr(comm, "on_close", None)
+        if callable(on_close):
+            on_close(self._comm_closed)
+
+    def _comm_closed(self, _msg: object = None) -> None:
+        """The page closed the board's channel to the kernel: no view of it is left."""
+        self._greeted = True
+        self._views.clear()
+        self._views_changed()
+
+    def shown(self) -> bool | None:
+        """Whether a page shows the board now: ``None`` until a view of it said hello,
+        then whether one is left (a view says bye when its output is cleared or its
+        notebook closed; a browser closed or gone says nothing)."""
+        return bool(self._views) if self._greeted else None
+
+    INTENTS: ClassVar[Intents] = {"hello": _intent_hello, "bye": _intent_bye}
     """Intent kind -> the method that handles it."""
 
     def __init__(self, **kwargs: Any):
@@ -58,6 +91,8 @@ class BaseWidget(anywidget.AnyWidget):
         self._v = 0  # view version: intents name the view they were made on
         self._said = 0  # message counter: the same sentence twice still reaches the page
         self._page_seen = False  # a page has drawn the board (it greets: "hello")
+        self._views: set[str] = set()  # the views in pages now, by the names they gave
+        self._greeted = False  # a view has said hello with its name
         self.last_exception: BaseException | None = None
         texts: Texts = {"rules": self._rules(), "glyphs": KIND_GLYPHS}
         self.texts = dict(

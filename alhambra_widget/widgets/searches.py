@@ -3,6 +3,7 @@ their progress shown as panels (:class:`SearchesPart`)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -14,7 +15,7 @@ import traitlets
 from ..engine.errors import GameError
 from ..players.alhambra.strong import HINT_PLAYOUTS
 from ..players.ismcts import Decision, Hint
-from ..players.review_ahead import ReviewAhead
+from ..players.review_ahead import IDLE, ReviewAhead
 from ..players.review_graph import ReviewGraph, public_graph, review_graph, with_decisions
 from ..views.contract import (
     GraphJson,
@@ -41,6 +42,19 @@ class Progress(Protocol):
         ...
 
 
+VIEW_GRACE = 5.0
+"""Seconds the background review goes on once no view of a board is left (default)."""
+
+
+def ahead_by_default() -> bool:
+    """Whether a board shown in a page weighs its review ahead unless told
+    (``review_ahead`` left ``None``): yes, unless the environment variable
+    ``ALHAMBRA_REVIEW_AHEAD`` is ``0``, ``off``, ``false`` or ``no`` (the browser tests
+    set it in their kernels: only the tests of the review weigh it ahead)."""
+    value = os.environ.get("ALHAMBRA_REVIEW_AHEAD", "").strip().lower()
+    return value not in {"0", "off", "false", "no"}
+
+
 Done = TypeVar("Done", HintDone, ReviewDone)
 Shown = RunningPanel | HintDone | ReviewRunning
 """What a search's panel shows while it runs."""
@@ -61,16 +75,48 @@ class SearchesPart(SessionCore[G]):
     """Weigh each decision for the review as soon as it is played, in the background
     (:class:`~alhambra_widget.players.review_ahead.ReviewAhead`, on every core at a
     lower priority), so the review of a finished game is ready moments after its last
-    move: ``True``, ``False``, or ``None`` (the default) once a page shows the board."""
+    move: ``True``, ``False``, or ``None`` (the default): once a page shows the board,
+    unless the kernel's environment has ``ALHAMBRA_REVIEW_AHEAD=0`` (the tests' switch).
+    The work stops, and the background processes end, when the game is over and every
+    step is weighed, after ``review_idle`` seconds with no move, and when the last view
+    of the board leaves the page (for ``review_ahead_grace`` seconds)."""
+    review_idle = traitlets.Float(IDLE, allow_none=True)
+    """Seconds with no move after which the background review stops (``None``: never);
+    the next move takes it up again."""
+    review_ahead_grace = traitlets.Float(VIEW_GRACE)
+    """Seconds the background review goes on once no view of the board is left (a
+    redrawn output's new view comes within them)."""
 
     def _start(self, game: G, seats: Mapping[str, object] | None) -> None:
         super()._start(game, seats)
         self._ahead = self._new_ahead()
+        self._gone_timer: threading.Timer | None = None
         self.session.add_listener(self._follow_ahead)
 
     def _new_ahead(self) -> ReviewAhead:
         analyse, says = self._review_weigher(self.review_playouts)
-        return ReviewAhead(analyse, says)
+        return ReviewAhead(analyse, says, idle=self.review_idle)
+
+    @traitlets.observe("review_idle")
+    def _review_idle_changed(self, change: Any) -> None:
+        if hasattr(self, "_ahead"):
+            self._ahead.idle = change["new"]
+            self._follow_ahead()
+
+    def _views_changed(self) -> None:
+        """The last view gone: the background review stops after a grace (a redrawn
+        output's new view says hello within it); a view back: it takes up the rest."""
+        if not hasattr(self, "_ahead"):
+            return
+        if self._gone_timer is not None:
+            self._gone_timer.cancel()
+            self._gone_timer = None
+        if self.shown() is False:
+            self._gone_timer = threading.Timer(self.review_ahead_grace, self._follow_ahead)
+            self._gone_timer.daemon = True
+            self._gone_timer.start()
+        else:
+            self._follow_ahead()
 
     @traitlets.observe("review_playouts")
     def _review_budget_changed(self, _change: object) -> None:
@@ -89,12 +135,16 @@ class SearchesPart(SessionCore[G]):
         (when it is on), the steps taken back or of another game are dropped."""
         on = self.review_ahead
         if on is None:  # a page shows the board once it has reported a step drawn
-            on = getattr(self, "seen_steps", 0) > 0
+            on = ahead_by_default() and getattr(self, "seen_steps", 0) > 0
+        if self.shown() is False:
+            on = False  # every view of the board has left the page: nobody sees it
         self._ahead.follow(self.session.game, ahead=on)
 
     def close(self) -> None:
         """Close the board: its background review stops (the steps queued are dropped)."""
         if hasattr(self, "_ahead"):
+            if self._gone_timer is not None:
+                self._gone_timer.cancel()
             self._ahead.stop()
         super().close()
 

@@ -800,7 +800,25 @@ export interface Traits {
 
 /** The page greets the kernel when it draws the board. */
 export interface HelloIntent {
+  /**
+   * Which view of the board (a notebook may show it more than once, and draws its
+   * output anew): the kernel counts the views left in pages.
+   */
+  view?: string;
   kind: "hello";
+}
+
+/**
+ * A view of the board leaves the page (its output cleared or drawn anew, its
+ * notebook closed): with no view left, the background review stops.
+ */
+export interface ByeIntent {
+  /**
+   * Which view of the board (a notebook may show it more than once, and draws its
+   * output anew): the kernel counts the views left in pages.
+   */
+  view?: string;
+  kind: "bye";
 }
 
 /** A person's action. */
@@ -930,7 +948,7 @@ export interface NewGameIntent {
 }
 
 /** Every message the page sends. */
-export type Intent = HelloIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | GuideIntent | LessonIntent | AnswerIntent | CourseRequest | NewGameIntent;
+export type Intent = HelloIntent | ByeIntent | ActIntent | VersionedIntent | CancelIntent | GotoIntent | LineIntent | ExplainIntent | CellIntent | SandboxIntent | SandboxPlaceIntent | CoachIntent | GuideIntent | LessonIntent | AnswerIntent | CourseRequest | NewGameIntent;
 
 /** Python's answer to every message: it is there. */
 export interface Ack {

@@ -476,17 +476,16 @@ function render({ model, el }: { model: Model; el: HTMLElement }) {
   const b = makeBoard(model, el);
   const stops = [watchTheme(b), watchPresence(b), listenToModel(b), watchScroll(b)];
   listenToPage(b);
+  const view = Math.random().toString(36).slice(2); // the kernel counts the views left: none, no background review
   b.dispose = () => {
-    clearTimeout(b.botTimer);
-    clearTimeout(b.link.timer);
+    if (b.alive) try { model.send({ kind: "bye", view } satisfies Intent); } catch { /* no kernel */ }
+    clearTimeout(b.botTimer); clearTimeout(b.link.timer);
     b.alive = false;
-    if (b.stopEscape) b.stopEscape();
+    b.stopEscape?.();
     for (const stop of stops) stop();
   };
-  takeOver(b);
-  draw(b);
-  refocus(b);
-  send(b, { kind: "hello" });
+  takeOver(b); draw(b); refocus(b);
+  send(b, { kind: "hello", view });
   scheduleBot(b);
   return () => b.dispose!();
 }

@@ -79,13 +79,15 @@ test("Dirk's tiles are pictures with their names, not controls", () => {
 test("taking money sends the engine's action for the picked card, on the view's version", () => {
   const v = fixture("you_to_move");
   const { root, sent, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
-  assert.deepEqual(sent[0], { kind: "hello" }); // the greeting, answered by an ack
+  assert.equal(sent[0].kind, "hello"); // the greeting, answered by an ack, names the view
+  assert.equal(typeof sent[0].view, "string");
   click(root.querySelector("[data-take='0']"));
   click(root.querySelector("button[data-do='take']"));
   const act = sent.find((m) => m.kind === "act");
   assert.equal(act.v, v.v);
   assert.deepEqual(act.action, { type: "take_money", cards: [`${v.display[0][0]} ${v.display[0][1]}`] });
-  cleanup();
+  cleanup(); // the view leaves: it says bye with its name (the kernel counts the views left)
+  assert.deepEqual(sent.at(-1), { kind: "bye", view: sent[0].view });
 });
 
 test("a pick the engine did not list is refused in the page with the rule's text", () => {

@@ -25,7 +25,9 @@ def lab(tmp_path_factory):
         if os.environ.get("CI"):
             pytest.fail("chromium is missing: run.sh installs it (apt-get install chromium)")
         pytest.skip("Debian's chromium is not installed")
-    server = JupyterLab(tmp_path_factory.mktemp("lab"))
+    # the kernels weigh no review ahead unless a test turns it on (w.review_ahead = True):
+    # a game played through would keep the cores busy long after its test
+    server = JupyterLab(tmp_path_factory.mktemp("lab"), env={"ALHAMBRA_REVIEW_AHEAD": "0"})
     yield server
     server.stop()
 
@@ -227,16 +229,20 @@ def table_server(tmp_path):
 def open_notebook(lab, browser, request):
     """open_notebook(code) writes a one-cell notebook, opens it and runs it."""
     contexts = []
+    names = []
 
     def _open(code: str) -> Lab:
         ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
         contexts.append(ctx)
         name = re.sub(r"[^\w]+", "_", request.node.name) + ".ipynb"
+        names.append(name)
         return Lab(lab.open(ctx, name, code), request)
 
     yield _open
     for ctx in contexts:
         ctx.close()
+    for name in names:
+        lab.shutdown_kernel(name)
 
 
 TABLE_GAME = """

@@ -446,15 +446,19 @@ def _review_opened(t: Lab, where: str) -> list[str]:
 @pytest.fixture
 def board(lab, browser, request):
     contexts = []
+    names = []
 
     def _open(code: str, name: str) -> Lab:
         ctx = browser.new_context(viewport={"width": 1366, "height": 768})
         contexts.append(ctx)
+        names.append(f"{name}.ipynb")
         return Lab(lab.open(ctx, f"{name}.ipynb", code), name)
 
     yield _open
     for ctx in contexts:
         ctx.close()
+    for name in names:
+        lab.shutdown_kernel(name)
 
 
 def test_a_two_player_game_fits_and_nothing_moves_from_the_first_turn_to_the_last(board):

@@ -55,10 +55,23 @@ class Traits(TypedDict, total=False):
 # -- the intents: what the page sends ------------------------------------------------------
 
 
-class HelloIntent(TypedDict):
+class _ViewName(TypedDict, total=False):
+    view: str
+    """Which view of the board (a notebook may show it more than once, and draws its
+    output anew): the kernel counts the views left in pages."""
+
+
+class HelloIntent(_ViewName):
     """The page greets the kernel when it draws the board."""
 
     kind: Literal["hello"]
+
+
+class ByeIntent(_ViewName):
+    """A view of the board leaves the page (its output cleared or drawn anew, its
+    notebook closed): with no view left, the background review stops."""
+
+    kind: Literal["bye"]
 
 
 class _ActMore(TypedDict, total=False):
@@ -200,6 +213,7 @@ class NewGameIntent(TypedDict):
 
 Intent = (
     HelloIntent
+    | ByeIntent
     | ActIntent
     | VersionedIntent
     | CancelIntent
