@@ -120,11 +120,13 @@ def test_the_command_line_writes_the_table_with_its_n(tmp_path):
 
 def test_drawn_groups_share_the_games_evenly_and_one_seating_alternates_the_seats():
     """Fewer groups than the round robin's: each entrant in as many groups as the others
-    (at most one more), no group twice, the same draw for the same seed; one seating a
-    group puts each entrant first and second about as often."""
+    (here at most one more), no group twice, the same draw for the same seed, a shorter
+    draw the first groups of a longer one; one seating a group puts each entrant first
+    and second about as often."""
     kinds = ["random", "greedy", "baseline", "easy", "medium", "strong", "strong:1s"]
     drawn = draw_groups(kinds, 3, 9, seed=5)
     assert len(set(drawn)) == 9 and drawn == draw_groups(kinds, 3, 9, seed=5)
+    assert draw_groups(kinds, 3, 6, seed=5) == drawn[:6]  # a shorter run's games are kept
     counts = Counter(k for g in drawn for k in g)
     assert set(counts) == set(kinds) and max(counts.values()) - min(counts.values()) <= 1
     jobs = schedule("alhambra:2", kinds, seeds=1, seed=5, seatings="one")

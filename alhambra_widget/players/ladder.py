@@ -108,10 +108,11 @@ def play(game: str, seats: Sequence[Kind], seed: int) -> dict[str, Any]:
 
 
 def draw_groups(entrants: Sequence[Kind], n: int, count: int, seed: int) -> list[tuple[Kind, ...]]:
-    """``count`` of the groups of ``n`` entrants, drawn so that every entrant plays in as
-    many as the others (at most one more) and as few pairs as can be meet twice: each
-    next group is the one whose members have played least, then met least, the ties
-    broken by a generator seeded with ``seed``. All the groups when ``count`` is as many."""
+    """``count`` of the groups of ``n`` entrants, drawn to share the games evenly: each
+    next group is the one whose members have played least (the most any of them has,
+    then their sum), then whose pairs have met least, the ties broken by a generator
+    seeded with ``seed``; so every entrant plays in about as many groups as the others.
+    All the groups when ``count`` is as many; the first k of a draw are the draw of k."""
     every = list(itertools.combinations(entrants, n))
     random.Random(seed).shuffle(every)
     played: dict[str, int] = {label(k): 0 for k in entrants}
