@@ -37,7 +37,7 @@ copyright = "the alhambra-widget authors, MIT licence"
 release = version = alhambra_widget.__version__
 
 extensions = ["myst_nb", "sphinx.ext.autodoc"]
-exclude_patterns = ["_build", "api/_*", "course/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "api/_*", "_ladder.md", "course/.ipynb_checkpoints"]
 html_theme = "furo"
 html_title = f"alhambra-widget {release}"
 html_static_path = ["_static"]

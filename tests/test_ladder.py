@@ -10,7 +10,17 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from alhambra_widget.engine.errors import MalformedInput
-from alhambra_widget.players.ladder import fit, main, pairs, play, ratings, run, schedule
+from alhambra_widget.players.ladder import (
+    draw_groups,
+    fit,
+    main,
+    pairs,
+    play,
+    ratings,
+    run,
+    schedule,
+    table,
+)
 from alhambra_widget.whatif import InProcessExecutor
 
 
@@ -106,3 +116,45 @@ def test_the_command_line_writes_the_table_with_its_n(tmp_path):
     assert "The Gardens, 2 players**: 2 games" in text and "| greedy |" in text
     r = play("gardens:3", ["random", "random", "greedy"], 4)
     assert len(r["points"]) == 3 and sum(r["won"]) >= 1
+
+
+def test_drawn_groups_share_the_games_evenly_and_one_seating_alternates_the_seats():
+    """Fewer groups than the round robin's: each entrant in as many groups as the others
+    (here at most one more), no group twice, the same draw for the same seed, a shorter
+    draw the first groups of a longer one; one seating a group puts each entrant first
+    and second about as often."""
+    kinds = ["random", "greedy", "baseline", "easy", "medium", "strong", "strong:1s"]
+    drawn = draw_groups(kinds, 3, 9, seed=5)
+    assert len(set(drawn)) == 9 and drawn == draw_groups(kinds, 3, 9, seed=5)
+    assert draw_groups(kinds, 3, 6, seed=5) == drawn[:6]  # a shorter run's games are kept
+    counts = Counter(k for g in drawn for k in g)
+    assert set(counts) == set(kinds) and max(counts.values()) - min(counts.values()) <= 1
+    jobs = schedule("alhambra:2", kinds, seeds=1, seed=5, seatings="one")
+    assert len(jobs) == 21  # every pair once
+    first = Counter(ks[0] for _, ks, _ in jobs)
+    assert max(first.values()) - min(first.values()) <= 2
+    assert len(schedule("alhambra:3", kinds, 1, 5, "one", groups=9)) == 9
+    with pytest.raises(MalformedInput):
+        schedule("alhambra:2", kinds, 1, 5, seatings="some")
+
+
+def test_a_results_file_keeps_each_game_and_a_rerun_goes_on_from_it(tmp_path):
+    """The games are written as they end; a rerun plays none again and gives the same
+    table; a file holding part of the games has the rest played."""
+    path = tmp_path / "games.jsonl"
+    kinds = ["random", "greedy", "baseline"]
+    first = run(["alhambra:2"], kinds, seeds=1, seed=3, results=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == first["alhambra:2"]["jobs"] == 6
+    again = run(["alhambra:2"], kinds, seeds=1, seed=3, results=str(path))
+    assert path.read_text().splitlines() == lines  # nothing played again
+    assert again["alhambra:2"]["table"] == first["alhambra:2"]["table"]
+    path.write_text("\n".join(lines[:2]) + "\n")
+    third = run(["alhambra:2"], kinds, seeds=1, seed=3, results=str(path))
+    assert len(path.read_text().splitlines()) == 6
+    for k in ("random", "greedy", "baseline"):
+        a, b = first["alhambra:2"]["table"][k], third["alhambra:2"]["table"][k]
+        assert (a["elo"], a["points"], a["games"]) == (b["elo"], b["points"], b["games"])
+    text = table(first, 1, 3)
+    assert "6 games (seed 3, every seating of every pair of entrants)" in text
+    assert "engine" in text and "load average" in text

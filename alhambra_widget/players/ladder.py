@@ -27,13 +27,18 @@ alhambra_widget.research.ladder``, which adds ``ismcts:N`` entrants).
 from __future__ import annotations
 
 import argparse
+import datetime
+import functools
 import itertools
+import json
 import math
+import os
 import random
 import statistics
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from ..engine.errors import MalformedInput
@@ -102,14 +107,60 @@ def play(game: str, seats: Sequence[Kind], seed: int) -> dict[str, Any]:
     }
 
 
-def schedule(game: str, entrants: Sequence[Kind], seeds: int, seed: int) -> list[tuple[Any, ...]]:
-    """The round robin of ``game``: for every set of entrants that fills the table and
-    every seed, each rotation of the seats (``(game, seats, seed)`` jobs)."""
+def draw_groups(entrants: Sequence[Kind], n: int, count: int, seed: int) -> list[tuple[Kind, ...]]:
+    """``count`` of the groups of ``n`` entrants, drawn to share the games evenly: each
+    next group is the one whose members have played least (the most any of them has,
+    then their sum), then whose pairs have met least, the ties broken by a generator
+    seeded with ``seed``; so every entrant plays in about as many groups as the others.
+    All the groups when ``count`` is as many; the first k of a draw are the draw of k."""
+    every = list(itertools.combinations(entrants, n))
+    random.Random(seed).shuffle(every)
+    played: dict[str, int] = {label(k): 0 for k in entrants}
+    met: dict[tuple[str, str], int] = {}
+    out: list[tuple[Kind, ...]] = []
+    for _ in range(min(count, len(every))):
+
+        def cost(group: tuple[Kind, ...]) -> tuple[int, int, int]:
+            names = [label(k) for k in group]
+            again = sum(met.get(p, 0) for p in itertools.combinations(sorted(names), 2))
+            return (max(played[a] for a in names), sum(played[a] for a in names), again)
+
+        group = min((g for g in every if g not in out), key=cost)
+        out.append(group)
+        names = [label(k) for k in group]
+        for a in names:
+            played[a] += 1
+        for p in itertools.combinations(sorted(names), 2):
+            met[p] = met.get(p, 0) + 1
+    return out
+
+
+def schedule(
+    game: str,
+    entrants: Sequence[Kind],
+    seeds: int,
+    seed: int,
+    seatings: str = "all",
+    groups: int | None = None,
+) -> list[tuple[Any, ...]]:
+    """The round robin of ``game``: for every set of entrants that fills the table (or
+    ``groups`` of them, :func:`draw_groups`) and every seed, each rotation of the seats
+    (``seatings="all"``) or one (``"one"``: the rotations taken in turn, group by group
+    and seed by seed, so each entrant sits in each seat about as often): ``(game, seats,
+    seed)`` jobs."""
     _, n = parse_game(game)
+    if seatings not in ("all", "one"):
+        raise MalformedInput(f"A ladder's seatings are 'all' or 'one', not {seatings!r}.")
+    chosen = (
+        list(itertools.combinations(entrants, n))
+        if groups is None
+        else draw_groups(entrants, n, groups, seed)
+    )
     jobs: list[tuple[Any, ...]] = []
-    for group in itertools.combinations(entrants, n):
+    for g, group in enumerate(chosen):
         for k in range(seeds):
-            for r in range(n):
+            turns = range(n) if seatings == "all" else [(g + k) % n]
+            for r in turns:
                 jobs.append((game, [group[(i + r) % n] for i in range(n)], seed + k))
     return jobs
 
@@ -188,38 +239,130 @@ def ratings(
     return out
 
 
+def _played(path: str) -> dict[str, dict[str, Any]]:
+    """The games already in a results file (JSON lines), by their job's key."""
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    out[r["job"]] = r
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def _key(job: tuple[Any, ...]) -> str:
+    game, seats, seed = job
+    return f"{game} {seed} {' '.join(label(k) for k in seats)}"
+
+
+def _play_all(ex: Executor, jobs: list[tuple[Any, ...]], results: str) -> list[dict[str, Any]]:
+    """Every job's game, in the jobs' order; with a ``results`` file, each game is
+    written there as it ends and the games already written are not played again."""
+    done = _played(results) if results else {}
+    lock = threading.Lock()
+
+    def keep(key: str, fut: Future[dict[str, Any]]) -> None:
+        if results and fut.exception() is None:
+            with lock, open(results, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"job": key, **fut.result()}) + "\n")
+
+    futures = {}
+    for job in jobs:
+        key = _key(job)
+        if key not in done and key not in futures:
+            futures[key] = ex.submit(play, *job)
+            futures[key].add_done_callback(functools.partial(keep, key))
+    return [done[_key(j)] if _key(j) in done else futures[_key(j)].result() for j in jobs]
+
+
 def run(
     games: Sequence[str],
     entrants: Sequence[Kind],
     seeds: int = 2,
     seed: int = 1000,
     executor: Executor | None = None,
+    *,
+    seatings: str = "all",
+    groups: int | None = None,
+    results: str = "",
 ) -> dict[str, Any]:
-    """Play each game's round robin on ``executor`` (this process by default) and rate
-    the entrants of each: ``{game: {label: figures}}`` (see :func:`ratings`)."""
+    """Play each game's round robin (:func:`schedule`) on ``executor`` (this process by
+    default) and rate the entrants of each: ``{game: {label: figures}}`` (see
+    :func:`ratings`). ``results``: a file (JSON lines) that keeps each game as it ends,
+    so a run stopped part way goes on where it was."""
     ex = executor or InProcessExecutor()
     names = [label(k) for k in entrants]
     if len(set(names)) != len(names):
         raise MalformedInput("A ladder's entrants have distinct names.")
     out: dict[str, Any] = {}
     for game in games:
-        jobs = schedule(game, entrants, seeds, seed)
-        results = list(ex.map(play, *zip(*jobs)))  # in the order of the jobs
-        out[game] = {"jobs": len(jobs), "table": ratings(names, results)}
+        start = conditions()
+        jobs = schedule(game, entrants, seeds, seed, seatings, groups)
+        played = _play_all(ex, jobs, results)
+        out[game] = {
+            "jobs": len(jobs),
+            "design": design(game, len(entrants), seatings, groups),
+            "conditions": (start, conditions()),
+            "table": ratings(names, played),
+        }
     return out
 
 
+def design(game: str, entrants: int, seatings: str, groups: int | None) -> str:
+    """The schedule in words, for a table's title."""
+    _, n = parse_game(game)
+    one, many = ("pair", "pairs") if n == 2 else (f"group of {n}", f"groups of {n}")
+    every = math.comb(entrants, n)
+    which = (
+        f"every {one} of entrants"
+        if groups is None or groups >= every
+        else f"{groups} of the {every} {many} of entrants, drawn so each entrant plays as often"
+    )
+    return f"{'every seating' if seatings == 'all' else 'one seating'} of {which}"
+
+
+def conditions() -> dict[str, Any]:
+    """When and how the games ran: the UTC time, the engine (compiled or pure), the
+    machine's load average (one minute), this process's nice value and its cores."""
+    from .._engine_choice import engine_info
+    from .parallel import cores
+
+    return {
+        "utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+        "engine": engine_info()["engine"],
+        "load": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None,
+        "nice": os.nice(0) if hasattr(os, "nice") else 0,
+        "cores": cores(),
+    }
+
+
+def _ran(f: dict[str, Any]) -> str:
+    if "conditions" not in f:
+        return ""
+    a, b = f["conditions"]
+    return (
+        f"Played {a['utc']} to {b['utc']} UTC, the {a['engine']} engine, one process "
+        f"(nice {a['nice']}, {a['cores']} core{'s' if a['cores'] > 1 else ''}), "
+        f"the machine's load average {a['load']} then {b['load']}."
+    )
+
+
 def table(figures: dict[str, Any], seeds: int, seed: int) -> str:
-    """The ratings as Markdown: one table a game, the strongest first, with N."""
+    """The ratings as Markdown: one table a game, the strongest first, with N, the
+    schedule and when and how the games ran."""
     lines = []
     for game, f in figures.items():
         name, n = parse_game(game)
         title = "The Alhambra" if name == "alhambra" else "The Gardens"
         deals = f"seed {seed}" if seeds == 1 else f"seeds {seed}-{seed + seeds - 1}"
+        how = f.get("design", "every seating of every group of entrants")
+        lines += [f"**{title}, {n} players**: {f['jobs']} games ({deals}, {how}).", ""]
+        if _ran(f):
+            lines += [_ran(f), ""]
         lines += [
-            f"**{title}, {n} players**: {f['jobs']} games ({deals}, every seating of every "
-            "group of entrants)",
-            "",
             "| entrant | Elo | 95% interval | games | win share | points | s / decision |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
@@ -241,7 +384,9 @@ def main(
 ) -> dict[str, Any]:
     """The command line: ``--games``, ``--entrants``, ``--seeds`` (deals per group of
     entrants), ``--seed``, ``--workers`` (1: this process), ``--out`` (the Markdown
-    table's file). Another ladder passes ``seat``, which turns a name into an entrant,
+    table's file), ``--seatings`` (``all`` or ``one`` a group and deal), ``--groups``
+    (that many groups a game, :func:`draw_groups`, instead of all), ``--results`` (a
+    JSON-lines file keeping each game; a rerun goes on from it). Another ladder passes ``seat``, which turns a name into an entrant,
     and its default ``entrants``."""
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -252,10 +397,22 @@ def main(
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default="")
+    ap.add_argument("--seatings", choices=["all", "one"], default="all")
+    ap.add_argument("--groups", type=int, default=None, help="groups a game (default: all)")
+    ap.add_argument("--results", default="", help="keep each game here (JSON lines)")
     args = ap.parse_args(argv)
     entrants = [seat(k) for k in args.entrants]
     with InProcessExecutor() if args.workers <= 1 else ProcessPoolExecutor(args.workers) as ex:
-        figures = run(args.games, entrants, args.seeds, args.seed, ex)
+        figures = run(
+            args.games,
+            entrants,
+            args.seeds,
+            args.seed,
+            ex,
+            seatings=args.seatings,
+            groups=args.groups,
+            results=args.results,
+        )
     text = table(figures, args.seeds, args.seed)
     print(text)
     if args.out:

@@ -5,7 +5,7 @@
 intervals, any ``concurrent.futures.Executor``), where an entrant ``ismcts:N`` is
 OpenSpiel's ISMCTS with N simulations a step (``ismcts:N:D``, ``ismcts:N:end``: see
 :func:`.arena.seat`); every other name is a package bot kind. By default it rates the
-package's entrants and ISMCTS at two budgets, 20 and 200 simulations a step.
+package's entrants and ISMCTS at two budgets, 20 and 100 simulations a step.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..players.ladder import ENTRANTS
 from ..players.ladder import main as ladder_main
 from .arena import seat
 
-ISMCTS = ("ismcts:20", "ismcts:200")
+ISMCTS = ("ismcts:20", "ismcts:100")
 """OpenSpiel's ISMCTS at the two budgets rated by default (simulations a step)."""
 
 

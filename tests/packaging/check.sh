@@ -8,6 +8,7 @@
 # Python, a C compiler and the package registries.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 .venv/bin/python -m pip install -q build 2>&1 | { grep -v "^WARNING: Location" || true; }
@@ -47,7 +48,7 @@ for kind in compiled.whl pure.whl tar.gz; do
   python3 -m venv "$work/venv-$kind"
   PATH="$nonode" "$work/venv-$kind/bin/python" -c "import shutil, sys; sys.exit(shutil.which('node') is not None)"
   PATH="$nonode" CC="$cc" "$work/venv-$kind/bin/python" -m pip install -q "$dist[whatif]" 2>&1 | { grep -v "^WARNING: Location" || true; }
-  (cd "$work" && NOTEBOOKS="$notebooks" EXPECT="$expect" KIND="$kind" PATH="$nonode" "$work/venv-$kind/bin/python" - <<'PY'
+  (cd "$work" && REPO="$repo" NOTEBOOKS="$notebooks" EXPECT="$expect" KIND="$kind" PATH="$nonode" "$work/venv-$kind/bin/python" - <<'PY'
 import os
 from alhambra_widget import engine_info
 info = engine_info()
@@ -70,6 +71,26 @@ assert w.view["players"] and (static / "widget.js").read_text().strip(), "no bui
 t = Position.from_game(g).table(3)
 assert list(t.index) == ["Ann", "Ben", "Cem"]
 assert len(copy_course(tempfile.mkdtemp())) == int(os.environ["NOTEBOOKS"])
+# the learned baseline's weights are package data: each game's JSON is installed (the
+# checkout's very bytes) and make_bot("baseline") loads it and plays a game with it
+from pathlib import Path
+from alhambra_widget.engine.gardens.game import GardensGame
+from alhambra_widget.players.bots import make_bot
+from alhambra_widget.players.learned import bot as learned
+assert "site-packages" in str(learned.WEIGHTS), learned.WEIGHTS
+for new in (Game, GardensGame):
+    g = new(["Ann", "Ben"], seed=5)
+    kind = getattr(g, "GAME", "alhambra")
+    shipped = learned.WEIGHTS / f"{kind}.json"
+    assert shipped.is_file(), f"the wheel lacks {shipped}"
+    ours = Path(os.environ["REPO"], "alhambra_widget/players/learned/weights", f"{kind}.json")
+    assert shipped.read_bytes() == ours.read_bytes(), f"{shipped} is not the checkout's"
+    seats = [make_bot("baseline", 1, g), make_bot("random", 2, g)]
+    while not g.is_over:
+        move = seats[g.current].choose(g)
+        assert move in g.legal_actions(), move
+        g.apply(move)
+    print(f"ok: the baseline plays {kind} from the installed weights ({shipped.stat().st_size} bytes)")
 print(f"ok: alhambra-widget {__version__}: a game to the end, a widget, a what-if table, the course")
 PY
   )
