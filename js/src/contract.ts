@@ -332,6 +332,11 @@ export interface RoundJson {
   number: number;
   kinds: KindScoreJson[];
   walls: Record<string, number>;
+  /**
+   * Each player's longest wall as scored, `[ax, ay, bx, by]` per segment: the
+   * walkthrough draws these, since a board may have changed since the round.
+   */
+  wall_lines: Record<string, number[][]>;
   totals: Record<string, number>;
   /**
    * Each player's points (and Dirk's) just before this round was scored (the

@@ -116,12 +116,16 @@ test("R10 R11 a scoring round walked through: the points before it (the engine's
     click(root.querySelector("[data-rowstep='1']"));
     await frame();
   }
-  // the walls line: every board draws its longest wall as the engine says, and is pointed at
+  // the walls line: every board draws its longest wall as the round scored it (in this
+  // game Cem built after the round, so his wall now is longer), and is pointed at
   assert.ok(!grid.className.includes("aw-walkkind"));
   assert.deepEqual(pointed(), Object.keys(r.walls).sort());
+  assert.ok(v.players.some((p) => p.alhambra.wall.length !== r.walls[p.name]), "a wall changed since the round");
   v.players.forEach((p) => {
-    const board = root.querySelector(`.aw-player[aria-label="${p.name}"] .aw-board`);
-    assert.equal(board.querySelectorAll(".aw-longest").length, p.alhambra.wall.length, p.name);
+    const panel = root.querySelector(`.aw-player[aria-label="${p.name}"]`);
+    assert.equal(panel.querySelectorAll(".aw-board .aw-longest").length, r.walls[p.name], p.name);
+    assert.equal(r.wall_lines[p.name].length, r.walls[p.name], p.name);
+    assert.match(panel.querySelector(".aw-walllen").textContent, new RegExp(`wall ${r.walls[p.name]} in round ${r.number}$`), p.name);
   });
   click(root.querySelector("[data-rowstep='1']")); // the round's total
   await frame();

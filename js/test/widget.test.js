@@ -302,7 +302,7 @@ test("a Gardens hint marks the fields its lays use, each with its number (G3)", 
 test("a past step shows the banner and a scoring walkthrough is closed by the jump (no stale prompt)", async () => {
   const v = fixture("you_to_move");
   const { root, model, fire, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
-  const round = { number: 1, kinds: [], walls: {}, totals: Object.fromEntries(v.players.map((p) => [p.name, 0])), before: Object.fromEntries(v.players.map((p) => [p.name, p.score])) };
+  const round = { number: 1, kinds: [], walls: {}, wall_lines: {}, totals: Object.fromEntries(v.players.map((p) => [p.name, 0])), before: Object.fromEntries(v.players.map((p) => [p.name, p.score])) };
   model.set("view", { ...v, rounds: [round], v: v.v + 1 });
   fire("change:view");
   await new Promise((r) => setTimeout(r, 20));

@@ -255,6 +255,7 @@ def _round_json(r: ScoringRound, game: Game) -> RoundJson:
         "number": r.number,
         "kinds": [kind_json(k) for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
+        "wall_lines": {n: [[*a, *b] for a, b in w.segments] for n, w in r.walls.items()},
         "totals": dict(r.totals),
         "before": game.scores_before_round(r.number),
     }

@@ -71,6 +71,9 @@ class RoundJson(TypedDict):
     number: int
     kinds: list[KindScoreJson]
     walls: dict[str, int]
+    wall_lines: dict[str, list[list[int]]]
+    """Each player's longest wall as scored, ``[ax, ay, bx, by]`` per segment: the
+    walkthrough draws these, since a board may have changed since the round."""
     totals: dict[str, int]
     before: dict[str, int]
     """Each player's points (and Dirk's) just before this round was scored (the

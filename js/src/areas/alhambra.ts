@@ -24,6 +24,7 @@ export interface BoardOpts {
   player: number | string; // a seat, "sb" (a sandbox), "lesson" or "teach" (the course)
   rules?: CellRules | null; exchange?: string[] | null; remove?: CellRules | null;
   tile?: string | null; wall?: boolean; coords?: boolean; scale?: number; small?: boolean;
+  wallLines?: number[][]; // the wall drawn, when not the board's longest wall now
   recent?: Recent; pick?: string | null; numbers?: number[][]; hinted?: HintMarks; answer?: AnswerMarks | null;
 }
 type Drawn = BoardOpts & { recent: Recent };
@@ -125,7 +126,7 @@ export function boardSvg(alh: AlhambraJson, given: BoardOpts) {
   // fountain is (0, 0) (a built tile keeps its picture clear)
   const marks = coords ? f.cells.filter(([x, y]) => !occupied.has(key(x, y)) || (!x && !y))
     .map(([x, y]) => html`<text class="aw-coord${x || y ? "" : " aw-coord-tile"}" x="${f.px(x) + 4}" y="${f.py(y) + 11}">${x},${y}</text>`) : [];
-  const lines = wall ? alh.wall.map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
+  const lines = wall ? (given.wallLines || alh.wall).map(([ax, ay, bx, by]) => html`<line class="aw-longest" x1="${f.px(ax)}" y1="${f.py(ay)}" x2="${f.px(bx)}" y2="${f.py(by)}"/>`) : [];
   // a wall counted segment by segment (a lesson's picture): each segment's number on it
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
   const hinted = opts.hinted ? f.cells.map(([x, y]) => hintCell(x, y, f, opts.hinted!)) : [];
@@ -188,10 +189,18 @@ function boardOpts({ v, ui, model }: Ctx<GameView>, p: PlayerJson, i: number, wa
     o.exchange = picked.exchange;
   }
   if (mine && ui.removing) o.remove = L!.remove;
+  // on the walkthrough's walls line, the wall as the round scored it: the board may
+  // have changed since (the others' turns before yours)
+  const r = v.rounds[v.rounds.length - 1];
+  if (walkingWalls && p.name in r.wall_lines) o.wallLines = r.wall_lines[p.name];
   const hints = hintMarks(v, ui);
   if (hints.player === i && (hints.cells.size || hints.from.size)) o.hinted = hints;
   return { o, mine };
 }
+
+// the wall length a board's heading gives: as scored while walked through, else now
+const wallSay = (v: GameView, o: BoardOpts, p: PlayerJson, word: string) =>
+  o.wallLines ? `${word} ${o.wallLines.length} in round ${v.rounds[v.rounds.length - 1].number}` : `${word} ${p.alhambra.wall.length}`;
 
 const handText = (p: PlayerJson) => (p.money ? p.money.length : p.cards);
 
@@ -243,7 +252,7 @@ export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingW
   const { v, ui } = c;
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}${pointed(c, p.name)}`;
-  const walls = o.wall && html` <span class="aw-walllen">longest wall ${p.alhambra.wall.length}</span>`;
+  const walls = o.wall && html` <span class="aw-walllen">${wallSay(v, o, p, "longest wall")}</span>`;
   // the drawing fits its area (sticky.ts), or is drawn larger and scrolls within it
   const zoomSay = ui.zoomed ? `fit ${whose(p.name)} Alhambra to its area` : `draw ${whose(p.name)} Alhambra larger (it scrolls within its area)`;
   const zoom = html` <button class="aw-mini" data-zoom="1" aria-pressed="${ui.zoomed ? "true" : "false"}" aria-label="${zoomSay}" title="${zoomSay}">${ui.zoomed ? "fit" : "larger"}</button>`;
@@ -266,7 +275,7 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
   const big = !!ui.enlarged[i];
   const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}${pointed(c, p.name)}`;
   const n = handText(p);
-  const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">wall ${p.alhambra.wall.length}</span>`}</div>`;
+  const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">${wallSay(v, o, p, "wall")}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.68, small: !big });
