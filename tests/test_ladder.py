@@ -158,3 +158,6 @@ def test_a_results_file_keeps_each_game_and_a_rerun_goes_on_from_it(tmp_path):
     text = table(first, 1, 3)
     assert "6 games (seed 3, every seating of every pair of entrants)" in text
     assert "engine" in text and "load average" in text
+    # written tables joined as they are (docs/_ladder.md) stay apart: a blank line ends
+    # each, or the next title would be read as a row of the table before it
+    assert (text + text).count("|\n\n**The") == 1

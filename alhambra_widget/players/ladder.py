@@ -373,7 +373,9 @@ def table(figures: dict[str, Any], seeds: int, seed: int) -> str:
                 f"{r['win_share']:.0%} | {r['points']:.1f} | {r['s_per_decision']:.3f} |"
             )
         lines.append("")
-    return "\n".join(lines)
+    # ends with a blank line: tables written by several runs can be joined as they are
+    # (a line straight after a table would be read as one of its rows)
+    return "\n".join(lines) + "\n"
 
 
 def main(
