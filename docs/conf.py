@@ -174,8 +174,11 @@ def api_pages() -> None:
 
 
 def extra_pages() -> list[str]:
-    """The pages of this folder that index.md does not name."""
-    return sorted(p.stem for p in HERE.glob("*.md") if p.stem not in LISTED)
+    """The pages of this folder that index.md does not name (a ``_`` name is a part
+    another page includes, not a page)."""
+    return sorted(
+        p.stem for p in HERE.glob("*.md") if p.stem not in LISTED and not p.stem.startswith("_")
+    )
 
 
 def more_page() -> None:
