@@ -243,7 +243,10 @@ export interface CoachJson {
  * naming `rules`), where to click (`marks`), and what a click that was not the
  * step's move was told (`said`: a gentle sentence, drawn in the guide's region, or
  * empty); at the end (`finished`) the result in `why`, the engine's `lines` and
- * what comes next (`next`: the coached game's line of code).
+ * what comes next (`next`: the coached game's line of code). After a scoring round
+ * the table played by itself, `walk` is what the guide says while the round's
+ * walkthrough is open and `walked` once it is closed (both empty otherwise): the
+ * guide's text follows the walkthrough.
  */
 export interface GuideJson {
   step: number;
@@ -258,6 +261,8 @@ export interface GuideJson {
   finished: boolean;
   said: string;
   next: string;
+  walk: string;
+  walked: string;
 }
 
 /** What every board over a game with a timeline sends besides the game. */

@@ -27,6 +27,7 @@ export interface Picks {
   afterAct?: number | null; // the view an action was sent from: the focus moves on once it is answered
   botAsked?: number; // the view on which "bot: one move" was pressed
   walkScroll?: boolean; // a line of the scoring walkthrough picked: the boards it points at come into sight once drawn
+  refusedAt?: number; // the view that told a guided game's refused click: its picks were cleared
   toBoard?: number | null; // a step picked in the review: its board comes into sight once drawn
   animated?: Set<string>; animations?: number; // the others' moves animated (motion.ts)
 }

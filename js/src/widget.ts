@@ -208,6 +208,10 @@ function draw(b: Board) {
   setGlyphs((model.get("texts") || { glyphs: undefined }).glyphs);
   const [step, over] = "step" in v ? [v.step, v.over] : [undefined, undefined]; // (a course and a sandbox have none)
   if (ui.step !== step || ui.over !== over) { resetPicks(ui); ui.step = step; ui.over = over; }
+  // a click the guided game refused: its picks are cleared with it (no wrong card left
+  // picked with a live button), once per view that tells it
+  const guide = "guide" in v ? v.guide : undefined;
+  if (guide && guide.said && "v" in v && ui.refusedAt !== v.v) { resetPicks(ui); ui.refusedAt = v.v; }
   followRounds(v, ui);
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);
