@@ -332,10 +332,18 @@ export interface KindScoreJson {
   shared: Record<string, number[]>;
 }
 
-/** A scoring round that was played. */
+/** A kind in the standings, with what each place pays in that round. */
+export interface OverviewKind extends KindScoreJson {
+  pays: number[];
+}
+
+/**
+ * A scoring round that was played: each kind's result with what each place pays
+ * in this round (the rulebook's points table, the engine's).
+ */
 export interface RoundJson {
   number: number;
-  kinds: KindScoreJson[];
+  kinds: OverviewKind[];
   walls: Record<string, number>;
   totals: Record<string, number>;
   /**
@@ -343,11 +351,6 @@ export interface RoundJson {
    * engine's), shown while the round is walked through until its total.
    */
   before: Record<string, number>;
-}
-
-/** A kind in the standings, with what each place pays in that round. */
-export interface OverviewKind extends KindScoreJson {
-  pays: number[];
 }
 
 /** The standings: what the next scoring round would give now. */

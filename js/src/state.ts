@@ -65,6 +65,13 @@ export function resetPicks(ui: Picks) {
   ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null; ui.dropTo = null;
 }
 
+// a click the guided game refused: its picks are cleared with it (no wrong card left
+// picked with a live button), once per view that tells it
+export function clearRefused(v: TableView | { mode: string }, ui: Picks) {
+  const guide = "guide" in v ? v.guide : undefined;
+  if (guide && guide.said && "v" in v && ui.refusedAt !== v.v) { resetPicks(ui); ui.refusedAt = v.v; }
+}
+
 // whether the board shows the engine's targets (green cells, affordable rings): always
 // at the live end; at a past step once the player chose to act from it (the banner's
 // button), and not while the branch question about a picked move is open (one

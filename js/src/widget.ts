@@ -10,7 +10,7 @@
 
 import { setGlyphs } from "./common.js";
 import { html } from "./html.js";
-import { pickState, resetPicks, focusKey } from "./state.js";
+import { pickState, resetPicks, focusKey, clearRefused } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow } from "./sticky.js";
@@ -208,10 +208,7 @@ function draw(b: Board) {
   setGlyphs((model.get("texts") || { glyphs: undefined }).glyphs);
   const [step, over] = "step" in v ? [v.step, v.over] : [undefined, undefined]; // (a course and a sandbox have none)
   if (ui.step !== step || ui.over !== over) { resetPicks(ui); ui.step = step; ui.over = over; }
-  // a click the guided game refused: its picks are cleared with it (no wrong card left
-  // picked with a live button), once per view that tells it
-  const guide = "guide" in v ? v.guide : undefined;
-  if (guide && guide.said && "v" in v && ui.refusedAt !== v.v) { resetPicks(ui); ui.refusedAt = v.v; }
+  clearRefused(v, ui);
   followRounds(v, ui);
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);

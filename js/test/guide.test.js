@@ -135,3 +135,18 @@ test("each ruling code in the guide explains itself; the first step says what th
   }
   cleanup();
 });
+
+test("a walked scoring round says what each kind pays in it, and what 1st= means", () => {
+  const view = fixture("guided_scored");
+  mount(fixture("guided_start"), "guided-pays").cleanup(); // the board seen before the round
+  const { root, cleanup } = mount(view, "guided-pays");
+  const r = view.rounds[view.rounds.length - 1];
+  const pays = [...root.querySelectorAll(".aw-walktable thead .aw-pays")].map((e) => e.textContent);
+  assert.equal(pays.length, r.kinds.length);
+  r.kinds.forEach((k, i) => {
+    assert.ok(k.pays.length === r.number, k.kind); // round n pays its first n places
+    assert.deepEqual(pays[i].split(" · ").map((p) => Number(p.split(" ")[1])), k.pays);
+  });
+  assert.match(root.querySelector(".aw-walklegend").textContent, /“1st=”: tied for first/);
+  cleanup();
+});

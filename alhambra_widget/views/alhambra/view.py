@@ -254,11 +254,12 @@ def kind_json(k: KindScore) -> KindScoreJson:
 
 
 def _round_json(r: ScoringRound, game: Game) -> RoundJson:
-    """A scoring round that was played: each kind's result, the walls and totals, and
-    the points before it (the engine's)."""
+    """A scoring round that was played: each kind's result with what each place pays
+    in this round (R10's table), the walls and totals, and the points before it (the
+    engine's)."""
     return {
         "number": r.number,
-        "kinds": [kind_json(k) for k in r.kinds],
+        "kinds": [{**kind_json(k), "pays": list(POINTS[k.kind][r.number - 1])} for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "totals": dict(r.totals),
         "before": game.scores_before_round(r.number),
