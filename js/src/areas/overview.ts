@@ -105,7 +105,11 @@ export function followHtml({ v }: Ctx<TableView>) {
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
-  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
+  // in the Gardens a player's colour is the tree kind they own: the bar takes the colour
+  // of the one player who moved since (the board's outlines do too)
+  const own = v.mode === "gardens" ? [...new Set(rec.map((r) => v.players[r.player]?.kinds.join()))] : [];
+  const by = own.length === 1 && own[0] && !own[0].includes(",") ? ` ag-by-${own[0]}` : "";
+  return html`<section class="aw-follow${by}" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
 export function logHtml(log: string[], n: number) {
