@@ -252,3 +252,23 @@ def test_the_guided_lessons_come_before_the_coached_games_in_the_course():
         ns: dict[str, object] = {}
         exec(code[0], ns)
         assert kind in ns
+
+
+def test_the_first_steps_say_once_what_their_terms_and_codes_mean():
+    """The Alhambra's first step: short (at most six lines of about 90 characters), it
+    says once what the ruling codes are and who Dirk is where he first appears (R3); the
+    Gardens' says once which number of a field is its column and which its row (G1)."""
+    from alhambra_widget.course.guide_gardens import GuidedGardens
+
+    script = alhambra_script()
+    first = script.steps[0].why
+    assert len(first) <= 6 * 90, len(first)
+    assert "majorit" not in first
+    dirk = first.index("Dirk")
+    assert "imaginary" in first[dirk : dirk + 60]
+    whole = " ".join(s.why for s in script.steps)
+    assert whole.count("codes in brackets") == 1 and "codes in brackets" in first
+    steps = GuidedGardens().script.steps
+    gardens = " ".join(s.why for s in steps)
+    assert len(re.findall(r"column \d+, row \d+", gardens)) == 1
+    assert gardens.count("codes in brackets") == 1 and "codes in brackets" in steps[0].why
