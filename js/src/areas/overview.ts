@@ -48,7 +48,7 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind (${last.kinds.map((k) => k.kind).join(", ")}), and its wall</caption>`;
+  const lastHead = last && html`<caption>Right-hand columns: round ${last.number}, kind by kind, then its wall.</caption>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   // the same players, seats and options again (a table a server keeps starts its own)
