@@ -192,18 +192,23 @@ def test_the_end_of_a_guided_game_shows_your_money_and_names_the_coached_game(tm
 
 
 def test_the_scoring_step_gives_no_points_before_the_walkthrough_R10():
-    """The step after a scoring round says where its walkthrough is, and gives neither
-    the round's points nor the new totals before it (the table walks through them)."""
+    """The step after a scoring round says where its walkthrough is while it is open
+    (and that the points are added when it closes), what comes next once it is closed,
+    and gives neither the round's points nor the new totals before it (the table walks
+    through them)."""
     script = alhambra_script()
     g = Game(list(script.players), seed=script.seed)
     checked = 0
     for s in script.steps:
         while len(g.history) < s.index:
             g.apply(script.actions[len(g.history)])
-        if g.rounds and "Scoring round" in s.why:
+        if g.rounds and s.walk:
             r = g.rounds[-1]
-            text = s.why + " ".join(s.before)
-            assert "over the market" in s.why
+            text = s.walk + s.walked + s.why + " ".join(s.before)
+            assert "over the market" in s.walk and "Scoring round" not in s.why
+            # once the walkthrough is closed, the guide no longer says to step through it
+            assert "over the market" not in s.walked and "close it" not in s.walked
+            assert f"round {r.number}" in s.walked and "added to the boards" in s.walked
             for name, points in r.totals.items():
                 assert f"{name} +{points}" not in text, (name, points, text)
             checked += 1
@@ -247,3 +252,23 @@ def test_the_guided_lessons_come_before_the_coached_games_in_the_course():
         ns: dict[str, object] = {}
         exec(code[0], ns)
         assert kind in ns
+
+
+def test_the_first_steps_say_once_what_their_terms_and_codes_mean():
+    """The Alhambra's first step: short (at most six lines of about 90 characters), it
+    says once what the ruling codes are and who Dirk is where he first appears (R3); the
+    Gardens' says once which number of a field is its column and which its row (G1)."""
+    from alhambra_widget.course.guide_gardens import GuidedGardens
+
+    script = alhambra_script()
+    first = script.steps[0].why
+    assert len(first) <= 6 * 90, len(first)
+    assert "majorit" not in first
+    dirk = first.index("Dirk")
+    assert "imaginary" in first[dirk : dirk + 60]
+    whole = " ".join(s.why for s in script.steps)
+    assert whole.count("codes in brackets") == 1 and "codes in brackets" in first
+    steps = GuidedGardens().script.steps
+    gardens = " ".join(s.why for s in steps)
+    assert len(re.findall(r"column \d+, row \d+", gardens)) == 1
+    assert gardens.count("codes in brackets") == 1 and "codes in brackets" in steps[0].why

@@ -72,6 +72,11 @@ def test_front_end_unit_tests(tmp_path):
     ):  # the engine's pictures, a laid board
         c.goto(les_id)
         (tmp_path / f"course_{les_id.replace('-', '_')}.json").write_text(json.dumps(c.view))
+    from alhambra_widget.course import practice
+
+    items = [practice.make_item("points", 1), practice.make_item("place", 2)]
+    pr = CourseWidget(items=items, progress=tmp_path / "practice.json")
+    (tmp_path / "course_practice.json").write_text(json.dumps(pr.view))
     _round_fixture(tmp_path)
     _hostile_fixtures(tmp_path)
     _coach_fixture(tmp_path)
@@ -152,12 +157,14 @@ def _round_fixture(tmp_path: Path) -> None:
 
 
 def _guide_fixtures(tmp_path: Path) -> None:
-    """A guided game at its first step after a click that was not the step's move (R5:
-    too much money), at a build step, and at its end (R12)."""
+    """A guided game at its first step, before and after a click that was not the
+    step's move (R5: too much money), at a build step, after scoring round 1 (R10) and
+    at its end (R12)."""
     from alhambra_widget.course.guide_alhambra import GuidedGame
     from alhambra_widget.engine.alhambra.actions import Place, TakeMoney
 
     w = GuidedGame(progress=tmp_path / "guide.json")
+    (tmp_path / "guided_start.json").write_text(json.dumps(w.view))
     w._on_msg(
         w, {"kind": "act", "action": TakeMoney(tuple(w.game.display)).to_json(), "v": w._v}, []
     )
@@ -166,6 +173,9 @@ def _guide_fixtures(tmp_path: Path) -> None:
     while not isinstance(w.expected, Place):
         w.play_step()
     (tmp_path / "guided_build.json").write_text(json.dumps(w.view))
+    while not w.view["guide"]["walk"]:
+        w.play_step()
+    (tmp_path / "guided_scored.json").write_text(json.dumps(w.view))
     while w.expected is not None:
         w.play_step()
     (tmp_path / "guided_end.json").write_text(json.dumps(w.view))

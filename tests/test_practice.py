@@ -8,6 +8,7 @@ also checked against the independent R7 reference (tests/reference/r7.py).
 """
 
 import json
+import re
 
 import pytest
 from helpers import brute_legal
@@ -190,14 +191,23 @@ def test_a_practice_board_counts_its_own_items_not_the_course(tmp_path):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_R7b_a_cell_off_the_drawn_board_is_refused_without_naming_it(seed):
     """Feedback names only cells the board draws (the Alhambra and one cell around):
-    a cell far off is refused (R7b) in words that name no cell."""
+    a cell far off is refused (R7b) in words that name no cell but say which columns
+    and rows the board draws (all of them: never "not on the board" beside a full
+    picture)."""
     item = practice.make_item("place", seed)
     a = item.alhambra()
     x0, y0, x1, y1 = a.bounds()
     for c in ((x1 + 2, y0), (9, 9), (x0 - 5, y1 + 3)):
         v = item.check({"cell": list(c)})
         assert not v.ok and v.rule == "R7b", (c, v)
-        assert f"({c[0]}, {c[1]})" not in v.message and "not on the board" in v.message
+        assert f"({c[0]}, {c[1]})" not in v.message and "off the board" in v.message
+        assert f"column {c[0]}," not in v.message.lower()
+        # the columns and rows it says are drawn are the Alhambra and one cell around
+        m = re.search(r"columns (-?\d+) to (-?\d+), rows (-?\d+) to (-?\d+)", v.message)
+        assert m, v.message
+        xs, ys = {x for x, _ in _around(a)}, {y for _, y in _around(a)}
+        lo_x, hi_x, lo_y, hi_y = map(int, m.groups())
+        assert (lo_x, hi_x, lo_y, hi_y) == (min(xs), max(xs), min(ys), max(ys))
     # a drawn cell is still judged by the engine, named
     c = next(c for c in _around(a) if c not in a and a.why_illegal(item.tile(), c))
     assert f"({c[0]}, {c[1]})" in item.check({"cell": list(c)}).message

@@ -50,7 +50,8 @@ class Step:
     time (``why``, naming ``rules``), the ``events`` of the course it teaches
     (``"take"``, ``"exact"``, ...), what happened since the last step (``before``: the
     engine's sentences; ``note``: that a stretch was played for the learner) and where
-    to click (``marks``)."""
+    to click (``marks``). After a scoring round played by the table, ``walk`` is said
+    while its walkthrough is open and ``walked`` once it is closed."""
 
     index: int
     action: Any
@@ -61,6 +62,8 @@ class Step:
     before: tuple[str, ...] = ()
     marks: Marks = field(default_factory=lambda: Marks())
     note: str = ""
+    walk: str = ""
+    walked: str = ""
 
 
 @dataclass(frozen=True)
@@ -277,6 +280,8 @@ class GuidePart(SessionWidget[Any]):
                 "finished": True,
                 "said": "",
                 "next": self.NEXT,
+                "walk": "",
+                "walked": "",
             }
         return {
             "step": self._k + 1,
@@ -291,6 +296,8 @@ class GuidePart(SessionWidget[Any]):
             "finished": False,
             "said": self._told,
             "next": "",
+            "walk": s.walk,
+            "walked": s.walked,
         }
 
     def _session_fields(self) -> SessionFields:

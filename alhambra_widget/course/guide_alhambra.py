@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..engine.alhambra.actions import Action, Buy, FromReserve, Place, Reserve, TakeMoney
-from ..engine.alhambra.components import building_tiles
 from ..engine.alhambra.game import Game
 from ..engine.alhambra.narration import plain_text, tile_words
 from ..players.alhambra.greedy import GreedyBot
@@ -216,16 +215,19 @@ def _event_of(g: Game, a: Action) -> str:
     return "reserve" if isinstance(a, Reserve) else "place"
 
 
+CODES = "The codes in brackets (R1 to R12) name the rulebook's rules; hover one for its name."
+"""What the guide's first step says of the ruling codes, once."""
+
+
 def setup_text(g: Game) -> str:
-    """The set-up, read off a game just dealt (R1, R2, R3)."""
+    """The set-up, read off a game just dealt (R1, R2, R3), short, each term said
+    where it is first used."""
     turn = next(plain_text(e) for e in g.log if e.kind == "turn")
     return (
-        f"The set-up (R1, R2): the {len(building_tiles())} building tiles went into a bag, and "
-        "four were drawn onto the market, one per currency. With two players, "
-        f"{g.dirk_name}, an imaginary third collector, took 6 tiles (R3): they count in the "
-        "majorities. Each player was dealt money up to 20 or more; the fewest cards "
-        f"starts: {turn} Four money cards lie face up; under them is the deck, with two "
-        "scoring cards shuffled in."
+        f"{CODES} The set-up (R1, R2): four building tiles lie on the market, one per "
+        f"currency. {g.dirk_name}, an imaginary third collector who never takes a turn, "
+        "holds 6 tiles (R3); they count when scoring compares who has the most tiles of "
+        f"each kind. {turn}"
     )
 
 
@@ -277,12 +279,7 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         why.append(setup_text(g))
         rules += ["R1", "R2", "R3"]
         kinds.append("setup")
-    if any(e.kind == "round_scored" for e in events):
-        n = max(e.data.get("round", 0) for e in events if e.kind == "round_scored")
-        why.append(
-            f"Scoring round {n} just happened. The panel over the market shows it kind by "
-            "kind, with each player's points: step through it with \u25b6, then close it."
-        )
+    walk, walked = scoring_walk(events)
     if "scoring" not in taught and explain_first_round(g, events) is not None:
         why.append(
             "In round 1 only the first place of each kind scores; players tied for a place "
@@ -317,6 +314,25 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         tuple(before),
         action_marks(a, paid=True),
         played_for_you(mine, PLAYERS[0]),
+        walk,
+        walked,
+    )
+
+
+def scoring_walk(events: list[Any]) -> tuple[str, str]:
+    """What the guide says of a scoring round among ``events`` while the table's
+    walkthrough of it is open, and once it is closed (two empty sentences when no
+    round was scored): the boards add its points when the walkthrough closes."""
+    rounds = [e.data.get("round", 0) for e in events if e.kind == "round_scored"]
+    if not rounds:
+        return "", ""
+    n = max(rounds)
+    return (
+        f"Scoring round {n} just happened. The panel over the market shows it kind by "
+        "kind, with each player's points: step through it with \u25b6, then close it. "
+        "The points are added to the boards when you close the walkthrough.",
+        f"Scoring round {n} is over: its points are now added to the boards (the score "
+        "by each name). The game goes on.",
     )
 
 

@@ -62,8 +62,9 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
         ("G2", "G4"),
     ),
     "tie": (
-        "Kinds tied on the same count drop out, even on a high count; the highest count "
-        "left wins (G4).",
+        "A tie: count the trees of each kind facing the building. Kinds with the same "
+        "count cancel each other out, however high; of the counts no other kind shares, "
+        "the highest wins the building, and its owner scores it (G4).",
         ("G4",),
     ),
     "other": (
@@ -85,11 +86,14 @@ def setup_text(g: GardensGame) -> str:
     first = g.current_player.name
     start = "You start." if first == "You" else f"{first} starts."
     return (
-        "The set-up (G1, G2, G3). The board is a 7x7 grid of buildings, each with its value; "
+        "The codes in brackets (G1 to G5) name the rulebook's rules; hover one for its "
+        "name. The set-up (G1, G2, G3). The board is a 7x7 grid of buildings, each with its value; "
         "the 36 octagonal garden fields lie between them. Every garden tile shows the four "
         f"kinds of tree, one per diagonal side. Each player owns one kind: {owners}; with two "
         f"players {' and '.join(nobody)} belong to nobody (G2). Each player holds "
-        f"{g.hand_size} tile; the other {len(g.supply)} are the face-down supply. {start}"
+        f"{g.hand_size} tile; the other {len(g.supply)} are the face-down supply. A field is "
+        "named (column, row), counted from 0 at the top left: (2, 5) is column 2, row 5. "
+        f"{start}"
     )
 
 

@@ -274,7 +274,10 @@ def make_item(skill: str, seed: int) -> Lesson:
         id=f"practice-{skill}-{seed}",
         chapter=s.chapter,
         title=f"Practice: {s.name}",
-        teach=f"A new position for a skill to practise: {s.name}.",
+        teach=(
+            f"{s.name[0].upper()}{s.name[1:]}, on a position made for this item. A wrong "
+            "answer brings the skill back soon, with another position."
+        ),
         **entry,
     )
 

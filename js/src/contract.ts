@@ -243,7 +243,10 @@ export interface CoachJson {
  * naming `rules`), where to click (`marks`), and what a click that was not the
  * step's move was told (`said`: a gentle sentence, drawn in the guide's region, or
  * empty); at the end (`finished`) the result in `why`, the engine's `lines` and
- * what comes next (`next`: the coached game's line of code).
+ * what comes next (`next`: the coached game's line of code). After a scoring round
+ * the table played by itself, `walk` is what the guide says while the round's
+ * walkthrough is open and `walked` once it is closed (both empty otherwise): the
+ * guide's text follows the walkthrough.
  */
 export interface GuideJson {
   step: number;
@@ -258,6 +261,8 @@ export interface GuideJson {
   finished: boolean;
   said: string;
   next: string;
+  walk: string;
+  walked: string;
 }
 
 /** What every board over a game with a timeline sends besides the game. */
@@ -327,10 +332,18 @@ export interface KindScoreJson {
   shared: Record<string, number[]>;
 }
 
-/** A scoring round that was played. */
+/** A kind in the standings, with what each place pays in that round. */
+export interface OverviewKind extends KindScoreJson {
+  pays: number[];
+}
+
+/**
+ * A scoring round that was played: each kind's result with what each place pays
+ * in this round (the rulebook's points table, the engine's).
+ */
 export interface RoundJson {
   number: number;
-  kinds: KindScoreJson[];
+  kinds: OverviewKind[];
   walls: Record<string, number>;
   /**
    * Each player's longest wall as scored, `[ax, ay, bx, by]` per segment: the
@@ -343,11 +356,6 @@ export interface RoundJson {
    * engine's), shown while the round is walked through until its total.
    */
   before: Record<string, number>;
-}
-
-/** A kind in the standings, with what each place pays in that round. */
-export interface OverviewKind extends KindScoreJson {
-  pays: number[];
 }
 
 /** The standings: what the next scoring round would give now. */

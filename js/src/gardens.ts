@@ -17,7 +17,7 @@ import type { ActionJson, BuildingJson, GardensBoard, GardensLegal, GardensPlaye
 import type { Picks } from "./state.js";
 
 // a board to draw: a game's, or a lesson's picture (no last moves)
-type Board = GardensBoard & { recent?: RecentJson[] };
+type Board = GardensBoard & { recent?: RecentJson[]; players?: { kinds: string[] }[] };
 
 // an octagon (a garden field or tile) of radius r around (cx, cy), as SVG points
 export function octagon(cx: number, cy: number, r: number) {
@@ -62,13 +62,13 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
 type Laid = Record<string, [string, number, string[]]>;
-function fieldHtml(fx: number, fy: number, laid: Laid, L: GardensLegal | null, first: string | null | undefined, recent: Set<string>) {
+function fieldHtml(fx: number, fy: number, laid: Laid, L: GardensLegal | null, first: string | null | undefined, recent: Map<string, string>) {
   const k = `${fx},${fy}`, cx = (fx + 1) * S, cy = (fy + 1) * S;
   if (laid[k]) {
     const [, trees, sides] = laid[k];
     const just = recent.has(k);
     const tile = gardenTile(cx, cy, 1, sides, trees, html`role="img" aria-label="garden tile at ${k}: ${sides.map((kk) => trees + " " + kk).join(", ")}${just ? " (just laid)" : ""}"`);
-    return just ? html`${tile}<polygon class="ag-recent" points="${octagon(cx, cy, R + 1)}"><title>laid since your last move</title></polygon>` : tile;
+    return just ? html`${tile}<polygon class="ag-recent${recent.get(k) ? ` ag-by-${recent.get(k)}` : ""}" points="${octagon(cx, cy, R + 1)}"><title>laid since your last move</title></polygon>` : tile;
   }
   const rule = L ? L.fields[k] : null;
   const cls = rule === "" ? "ag-field ag-legal" : rule ? "ag-field ag-illegal" : "ag-field";
@@ -88,7 +88,8 @@ function boardHtml(v: Board, L: GardensLegal | null, hinted: [string, number[]][
   const laid: Laid = {};
   for (const [x, y, id, trees, sides] of v.fields) laid[`${x},${y}`] = [id, trees, sides];
   const first = L ? Object.keys(L.fields).find((k) => L.fields[k] === "") : null;
-  const recent = new Set((v.recent || []).flatMap((r) => r.marks.fields || [])); // the others' last lays
+  // the others' last lays, each outlined in its player's colour (the kind they own)
+  const recent = new Map((v.recent || []).flatMap((r) => (r.marks.fields || []).map((f): [string, string] => [f, ownColour(v, r.player)])));
   const fields = [];
   for (let fy = 0; fy < v.size.fields; fy++) {
     for (let fx = 0; fx < v.size.fields; fx++) fields.push(fieldHtml(fx, fy, laid, L, first, recent));
@@ -164,14 +165,20 @@ export function gardensBoardHtml(v: GardensView, ui: Picks) {
   return html`<div class="ag-boardcol" data-area="garden-board">${boardHtml(v, mover(v, ui).L, [...hintMarks(v, ui).fields])}</div>`;
 }
 
+// a player's colour: the one tree kind they own ("" when they own several, or none)
+export function ownColour(v: Board, player: number) {
+  const p = v.players ? v.players[player] : undefined;
+  return p && p.kinds.length === 1 ? p.kinds[0] : "";
+}
+
 // the end of a game, at the top of the side column: who won and every player's points,
 // kind by kind (the engine's totals)
 function resultsHtml(v: GardensView) {
   if (!v.over) return null;
   const ranked = [...v.players].sort((a, b) => b.score - a.score);
-  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><td>${pl.name}${v.winners.includes(pl.name) ? " — wins" : ""}</td><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k]}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
+  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><td>${pl.name}${v.winners.includes(pl.name) ? " — wins" : ""}</td><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k}${pl.kinds.length > 1 ? ` ${pl.points[k]}` : ""}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
   const who = `${v.winners.join(" and ")} ${v.winners.length === 1 && v.winners[0] !== "You" ? "wins" : "win"}`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">points by kind of tree</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">${v.players.every((p) => p.kinds.length <= 1) ? "tree" : "points by kind of tree"}</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 // the players, the tile in hand and the supply (at the top of the side column); at the

@@ -67,3 +67,11 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
 
 // the concatenation of parts (SafeHtml, arrays of them, or text to escape)
 export const join = (parts: Value) => html`${parts}`;
+
+// a text in which `backticks` mark inline code (the course's Markdown): each such part
+// drawn as <code>, every part escaped; an unpaired backtick stays as it is
+export function withCode(text: string): SafeHtml {
+  const parts = text.split("`");
+  if (parts.length % 2 === 0) return html`${text}`; // an odd number of backticks: no pairs to trust
+  return join(parts.map((p, k) => (k % 2 ? html`<code>${p}</code>` : p)));
+}

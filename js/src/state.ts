@@ -27,6 +27,7 @@ export interface Picks {
   afterAct?: number | null; // the view an action was sent from: the focus moves on once it is answered
   botAsked?: number; // the view on which "bot: one move" was pressed
   walkScroll?: boolean; // a line of the scoring walkthrough picked: the boards it points at come into sight once drawn
+  refusedAt?: number; // the view that told a guided game's refused click: its picks were cleared
   toBoard?: number | null; // a step picked in the review: its board comes into sight once drawn
   animated?: Set<string>; animations?: number; // the others' moves animated (motion.ts)
 }
@@ -62,6 +63,13 @@ export function pickState(model: Model): Picks {
 
 export function resetPicks(ui: Picks) {
   ui.sel = null; ui.picks = []; ui.payCur = null; ui.payPicks = []; ui.removing = false; ui.confirm = null; ui.playHint = null; ui.dropTo = null;
+}
+
+// a click the guided game refused: its picks are cleared with it (no wrong card left
+// picked with a live button), once per view that tells it
+export function clearRefused(v: TableView | { mode: string }, ui: Picks) {
+  const guide = "guide" in v ? v.guide : undefined;
+  if (guide && guide.said && "v" in v && ui.refusedAt !== v.v) { resetPicks(ui); ui.refusedAt = v.v; }
 }
 
 // whether the board shows the engine's targets (green cells, affordable rings): always

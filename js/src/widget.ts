@@ -10,7 +10,7 @@
 
 import { setGlyphs } from "./common.js";
 import { html } from "./html.js";
-import { pickState, resetPicks, focusKey } from "./state.js";
+import { pickState, resetPicks, focusKey, clearRefused } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow } from "./sticky.js";
@@ -208,7 +208,7 @@ function draw(b: Board) {
   setGlyphs((model.get("texts") || { glyphs: undefined }).glyphs);
   const [step, over] = "step" in v ? [v.step, v.over] : [undefined, undefined]; // (a course and a sandbox have none)
   if (ui.step !== step || ui.over !== over) { resetPicks(ui); ui.step = step; ui.over = over; }
-  followRounds(v, ui);
+  clearRefused(v, ui); followRounds(v, ui); // (a refused guided click's picks cleared)
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));

@@ -220,3 +220,16 @@ test("a Gardens field lesson draws the tiles the lesson laid and offers only the
   assert.deepEqual(sent.find((m) => m.kind === "answer").answer, { field: [4, 2] });
   cleanup();
 });
+
+test("a practice session counts practice items, not lessons; the course counts lessons", () => {
+  const pr = fixture("course_practice");
+  assert.ok(pr.course.practice);
+  let { root, cleanup } = mount(pr);
+  const pos = root.querySelector(".aw-course-pos").textContent;
+  assert.match(pos, new RegExp(`^Practice item 1 of ${pr.course.lessons.length}:`));
+  assert.doesNotMatch(pos, /Lesson/);
+  cleanup();
+  ({ root, cleanup } = mount(fixture("course_cells")));
+  assert.match(root.querySelector(".aw-course-pos").textContent, /^Lesson \d+ of \d+:/);
+  cleanup();
+});

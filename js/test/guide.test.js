@@ -22,8 +22,8 @@ const { default: widget } = await import("../src/widget.js");
 
 const fixture = (name) => JSON.parse(readFileSync(join(process.env.ALHAMBRA_FIXTURES, `${name}.json`), "utf8"));
 
-function mount(view) {
-  const state = { texts: fixture("texts"), view, message: {}, autoplay_bots: false, bot_delay: 0.6 };
+function mount(view, board_id = undefined) {
+  const state = { texts: fixture("texts"), view, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id };
   const model = { get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {}, send: () => {}, save_changes: () => {} };
   const el = document.createElement("div");
   document.body.appendChild(el);
@@ -74,5 +74,79 @@ test("the end of a guided game: one screen naming the coached game, one button, 
   assert.equal(root.querySelectorAll("[data-review='ask']").length, 0);
   assert.equal(aside.querySelectorAll("button").length, 1);
   assert.doesNotMatch(root.querySelector(".aw-me").textContent, /hidden/);
+  cleanup();
+});
+
+test("a refused click clears what it picked: no wrong card left picked with a live Take", () => {
+  const start = fixture("guided_start");
+  const refused = fixture("guided_refused");
+  assert.ok(refused.v > start.v && refused.guide.said && !start.guide.said);
+  const first = mount(start, "guided-picks");
+  const card = first.root.querySelector(".aw-money button.aw-card:not(.aw-hinted)");
+  card.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.match(first.root.textContent, /1 card, total \d+/, "a card picked");
+  first.cleanup();
+  // the table's answer: the click refused, told in the guide
+  const second = mount(refused, "guided-picks");
+  assert.doesNotMatch(second.root.textContent, /\d+ cards?, total \d+/, "the picks are cleared");
+  assert.equal(second.root.querySelector("[data-do='take']"), null);
+  // picked again after the refusal: the pick stays (cleared once, not at every redraw)
+  const again = second.root.querySelector(".aw-money button.aw-card:not(.aw-hinted)");
+  again.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.match(second.root.textContent, /1 card, total \d+/);
+  second.cleanup();
+});
+
+test("a guided step after a scoring round: the guide's text follows the walkthrough", () => {
+  const view = fixture("guided_scored");
+  assert.ok(view.guide.walk && view.guide.walked);
+  mount(fixture("guided_start"), "guided-walk").cleanup(); // the board seen before the round
+  const { root, cleanup } = mount(view, "guided-walk");
+  const guide = () => root.querySelector("aside.aw-guide").textContent;
+  assert.ok(root.querySelector(".aw-rounds.aw-walk"), "the walkthrough opens by itself");
+  assert.ok(guide().includes(view.guide.walk));
+  root.querySelector("[data-walk='close']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);
+  assert.ok(guide().includes(view.guide.walked), "once closed, what comes next");
+  assert.doesNotMatch(guide(), /step through it|close it/);
+  cleanup();
+});
+
+test("each ruling code in the guide explains itself; the first step says what the codes are, once", () => {
+  const view = fixture("guided_refused");
+  const { root, cleanup } = mount(view);
+  const guide = root.querySelector("aside.aw-guide");
+  const codes = [...guide.querySelectorAll("abbr.aw-rulecode")];
+  assert.ok(codes.length >= 3);
+  const texts = fixture("texts").rules;
+  for (const c of codes) {
+    const id = c.textContent;
+    assert.ok(texts[id], id);
+    assert.equal(c.getAttribute("title"), `${id}: ${texts[id]}`);
+    assert.equal(c.getAttribute("aria-label"), c.getAttribute("title"));
+  }
+  const body = guide.querySelector(".aw-coach-body").textContent;
+  assert.match(body, /codes in brackets/);
+  // no code listed twice: the step's rulings are named in its words, not again after them
+  const count = (t, id) => (t.match(new RegExp(`\\b${id}\\b`, "g")) || []).length;
+  for (const id of view.guide.rules) {
+    assert.ok(count(body, id) >= 1, id);
+    assert.equal(count(body, id), count(view.guide.why, id), `${id} is not listed again`);
+  }
+  cleanup();
+});
+
+test("a walked scoring round says what each kind pays in it, and what 1st= means", () => {
+  const view = fixture("guided_scored");
+  mount(fixture("guided_start"), "guided-pays").cleanup(); // the board seen before the round
+  const { root, cleanup } = mount(view, "guided-pays");
+  const r = view.rounds[view.rounds.length - 1];
+  const pays = [...root.querySelectorAll(".aw-walktable thead .aw-pays")].map((e) => e.textContent);
+  assert.equal(pays.length, r.kinds.length);
+  r.kinds.forEach((k, i) => {
+    assert.ok(k.pays.length === r.number, k.kind); // round n pays its first n places
+    assert.deepEqual(pays[i].split(" · ").map((p) => Number(p.split(" ")[1])), k.pays);
+  });
+  assert.match(root.querySelector(".aw-walklegend").textContent, /“1st=”: tied for first/);
   cleanup();
 });

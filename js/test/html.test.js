@@ -6,7 +6,7 @@ import { JSDOM } from "jsdom";
 
 const dom = new JSDOM("<!doctype html><body></body>");
 globalThis.document = dom.window.document;
-const { html, isSafeHtml, esc } = await import("../src/html.js");
+const { html, isSafeHtml, esc, withCode } = await import("../src/html.js");
 const { patchHtml } = await import("../src/morph.js");
 
 const HOSTILE = ["<img src=x onerror=alert(1)>", `"quotes'`, "</script>", "&amp;", "<!--"];
@@ -58,4 +58,21 @@ test("the page refuses a plain string: only html`...` reaches it", () => {
   assert.throws(() => patchHtml(el, "<img src=x onerror=alert(1)>"), TypeError);
   assert.throws(() => patchHtml(el, { toString: () => "<b>" }), TypeError);
   assert.equal(el.childNodes.length, 0);
+});
+
+test("`backticks` become inline code, every part escaped", () => {
+  const el = document.createElement("div");
+  patchHtml(el, withCode("Run `from alhambra_widget import GuidedGame` and then `GuidedGame()`."));
+  assert.deepEqual([...el.querySelectorAll("code")].map((c) => c.textContent), ["from alhambra_widget import GuidedGame", "GuidedGame()"]);
+  assert.equal(el.textContent, "Run from alhambra_widget import GuidedGame and then GuidedGame().");
+  for (const bad of HOSTILE) {
+    patchHtml(el, withCode(`a \`${bad}\` b ${bad}`));
+    assert.equal(el.querySelectorAll("img, script").length, 0);
+    assert.equal(el.textContent, `a ${bad} b ${bad}`);
+    assert.equal(el.querySelector("code").textContent, bad);
+  }
+  // an unpaired backtick is text, shown as it is
+  patchHtml(el, withCode("one ` alone"));
+  assert.equal(el.querySelector("code"), null);
+  assert.equal(el.textContent, "one ` alone");
 });

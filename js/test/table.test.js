@@ -276,3 +276,21 @@ test("your Alhambra's drawing fits its area, or is drawn larger on one keyboard-
   assert.ok(!wrap().classList.contains("aw-zoomed"));
   cleanup();
 });
+
+test("the Gardens: the others' last lay and the bar listing it take the mover's colour (the kind they own)", () => {
+  const v = fixture("hint_gardens");
+  assert.ok(v.recent.length >= 1);
+  const { root, cleanup } = mount(v);
+  for (const r of v.recent) {
+    const kinds = v.players[r.player].kinds;
+    assert.equal(kinds.length, 1);
+    for (const f of r.marks.fields || []) {
+      const marks = [...root.querySelectorAll("polygon.ag-recent")];
+      assert.ok(marks.length >= 1);
+      assert.ok(marks.every((m) => m.classList.contains(`ag-by-${kinds[0]}`)), f);
+    }
+  }
+  const movers = new Set(v.recent.map((r) => v.players[r.player].kinds[0]));
+  if (movers.size === 1) assert.ok(root.querySelector(`.aw-follow.ag-by-${[...movers][0]}`));
+  cleanup();
+});

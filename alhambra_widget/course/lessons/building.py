@@ -56,11 +56,16 @@ def drawn(a: Alhambra, c: Pos) -> bool:
     return x0 - 1 <= c[0] <= x1 + 1 and y0 - 1 <= c[1] <= y1 + 1
 
 
-OFF_BOARD = (
-    "That cell is not on the board drawn here. A new tile must share a whole side with "
-    "the Alhambra (R7b), so every cell it could go to is drawn: pick one of them."
-)
-"""What a cell answered off the drawn board is told (feedback names only drawn cells)."""
+def off_board(a: Alhambra) -> str:
+    """What a cell answered off the drawn board is told: which cells the board draws
+    (the feedback names no cell it cannot show), and why every cell a tile could go to
+    is among them (R7b)."""
+    x0, y0, x1, y1 = a.bounds()
+    return (
+        f"The cell you answered is off the board drawn here (columns {x0 - 1} to "
+        f"{x1 + 1}, rows {y0 - 1} to {y1 + 1}). A new tile must share a whole side with "
+        "the Alhambra (R7b), so every cell it could go to is among those drawn: click one."
+    )
 
 
 def _judge_build(at: Attempt, payload: object) -> Verdict:
@@ -69,7 +74,7 @@ def _judge_build(at: Attempt, payload: object) -> Verdict:
     a, t = lesson.alhambra(), lesson.tile()
     exchange = lesson.task == "exchange"
     if not drawn(a, c):
-        return Verdict(False, OFF_BOARD, "R7b", "R7b")
+        return Verdict(False, off_board(a), "R7b", "R7b")
     v = a.why_not_exchangeable(t, c) if exchange else a.why_illegal(t, c)
     if v is not None:
         return Verdict(False, f"{cell_text(c)}: {v}", v.rule, v.rule)

@@ -65,7 +65,12 @@ RULES = {
     "R7d": "No empty cell may be enclosed on all sides: every gap must stay open to the outside.",
     "R8": "Redesign: the fountain never moves, and what remains must still keep the building rules.",
     "R9": "Bought tiles are placed only after the turn's last action, each into the Alhambra or the reserve.",
-    "R3": "With two players a tile bought this turn may also go to Dirk.",
+    "R3": "Two players: Dirk, an imaginary third collector, holds tiles that count in scoring; a tile bought this turn may also go to him.",
+    "R1": "The components: 54 building tiles in six kinds, 108 money cards in four currencies, two scoring cards.",
+    "R2": "The set-up: money dealt up to 20 or more each; four tiles on the market; the fewest cards starts.",
+    "R10": "Building majorities: who has the most tiles of each kind in an Alhambra scores for it.",
+    "R11": "Walls: one point per segment of a player's longest outer wall.",
+    "R12": "The end: when the bag cannot refill the market, its tiles are given away and round 3 is scored.",
 }
 
 TAKE_LIMIT = "at most 5 in all, R5"
@@ -249,11 +254,12 @@ def kind_json(k: KindScore) -> KindScoreJson:
 
 
 def _round_json(r: ScoringRound, game: Game) -> RoundJson:
-    """A scoring round that was played: each kind's result, the walls and totals, and
-    the points before it (the engine's)."""
+    """A scoring round that was played: each kind's result with what each place pays
+    in this round (R10's table), the walls and totals, and the points before it (the
+    engine's)."""
     return {
         "number": r.number,
-        "kinds": [kind_json(k) for k in r.kinds],
+        "kinds": [{**kind_json(k), "pays": list(POINTS[k.kind][r.number - 1])} for k in r.kinds],
         "walls": {n: w.length for n, w in r.walls.items()},
         "wall_lines": {n: [[*a, *b] for a, b in w.segments] for n, w in r.walls.items()},
         "totals": dict(r.totals),

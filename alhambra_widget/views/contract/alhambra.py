@@ -65,11 +65,18 @@ class KindScoreJson(TypedDict):
     shared: dict[str, list[int]]
 
 
+class OverviewKind(KindScoreJson):
+    """A kind in the standings, with what each place pays in that round."""
+
+    pays: list[int]
+
+
 class RoundJson(TypedDict):
-    """A scoring round that was played."""
+    """A scoring round that was played: each kind's result with what each place pays
+    in this round (the rulebook's points table, the engine's)."""
 
     number: int
-    kinds: list[KindScoreJson]
+    kinds: list[OverviewKind]
     walls: dict[str, int]
     wall_lines: dict[str, list[list[int]]]
     """Each player's longest wall as scored, ``[ax, ay, bx, by]`` per segment: the
@@ -78,12 +85,6 @@ class RoundJson(TypedDict):
     before: dict[str, int]
     """Each player's points (and Dirk's) just before this round was scored (the
     engine's), shown while the round is walked through until its total."""
-
-
-class OverviewKind(KindScoreJson):
-    """A kind in the standings, with what each place pays in that round."""
-
-    pays: list[int]
 
 
 class OverviewJson(TypedDict):

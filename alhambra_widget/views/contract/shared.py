@@ -269,7 +269,10 @@ class GuideJson(TypedDict):
     naming ``rules``), where to click (``marks``), and what a click that was not the
     step's move was told (``said``: a gentle sentence, drawn in the guide's region, or
     empty); at the end (``finished``) the result in ``why``, the engine's ``lines`` and
-    what comes next (``next``: the coached game's line of code)."""
+    what comes next (``next``: the coached game's line of code). After a scoring round
+    the table played by itself, ``walk`` is what the guide says while the round's
+    walkthrough is open and ``walked`` once it is closed (both empty otherwise): the
+    guide's text follows the walkthrough."""
 
     step: int
     steps: int
@@ -283,6 +286,8 @@ class GuideJson(TypedDict):
     finished: bool
     said: str
     next: str
+    walk: str
+    walked: str
 
 
 class _Coached(TypedDict, total=False):

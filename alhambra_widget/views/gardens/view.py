@@ -19,6 +19,7 @@ from ..seats import seen_hands, viewer
 
 RULES = {
     "G1": "Buildings are enclosed when every garden field touching them is planted.",
+    "G2": "The tiles: each garden tile shows the four tree kinds, 1 to 6 trees a side; it may be turned before it is laid.",
     "G3": "A tile goes on an empty field: the first of the game not on an edge or corner, every later one sharing a straight side with a laid tile.",
     "G4": "The kind with the highest count that no other kind shares wins the building: its value times the number of kinds facing it.",
     "G5": "The game ends when every field is planted.",

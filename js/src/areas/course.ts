@@ -3,7 +3,7 @@
 // click on the board is sent as an answer, and Python says whether it was right.
 
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
-import { html } from "../html.js";
+import { html, withCode } from "../html.js";
 import { boardSvg } from "./alhambra.js";
 import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
@@ -35,7 +35,8 @@ const mapOpen = new WeakMap<object, boolean>();
 
 function mapHtml(co: CourseMap, open: boolean) {
   const L = co.lessons, i = co.at;
-  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous lesson">◀ previous</button><span class="aw-course-pos" title="Lesson ${i + 1} of ${L.length}: ${L[i].title} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars">Lesson ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${co.stars} of ${3 * L.length} stars · ${L[i].chapter}</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next lesson">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
+  const noun = co.practice ? "Practice item" : "Lesson"; // a practice session's items are not the course's lessons
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous ${co.practice ? "item" : "lesson"}">◀ previous</button><span class="aw-course-pos" title="${noun} ${i + 1} of ${L.length}: ${L[i].title} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars">${noun} ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${co.stars} of ${3 * L.length} stars · ${L[i].chapter}</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next ${co.practice ? "item" : "lesson"}">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
 }
 
 // a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
@@ -136,7 +137,7 @@ function pictureHtml(p: PictureJson | null) {
 
 function teachHtml(les: CourseLesson) {
   if (!les.teach && !les.picture) return null;
-  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${les.teach}</p>${pictureHtml(les.picture)}</div>`;
+  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${withCode(les.teach)}</p>${pictureHtml(les.picture)}</div>`;
 }
 
 function tableHtml(t: FactsTable | null | undefined) {
@@ -234,7 +235,7 @@ function stepsHtml(les: CourseLesson) {
 }
 
 function headHtml(les: CourseLesson) {
-  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${les.goal}</p>${
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${withCode(les.goal)}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 

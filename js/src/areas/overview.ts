@@ -48,7 +48,7 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
   const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<caption>the last columns: round ${last.number}, kind by kind (${last.kinds.map((k) => k.kind).join(", ")}), and its wall</caption>`;
+  const lastHead = last && html`<caption>Right-hand columns: round ${last.number}, kind by kind, then its wall.</caption>`;
   const person = v.players.some((p) => p.seat === "human");
   const review = v.live && person && !v.review && !ui.walk && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   // the same players, seats and options again (a table a server keeps starts its own)
@@ -105,7 +105,11 @@ export function followHtml({ v }: Ctx<TableView>) {
   if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
-  return html`<section class="aw-follow" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
+  // in the Gardens a player's colour is the tree kind they own: the bar takes the colour
+  // of the one player who moved since (the board's outlines do too)
+  const own = v.mode === "gardens" ? [...new Set(rec.map((r) => v.players[r.player]?.kinds.join()))] : [];
+  const by = own.length === 1 && own[0] && !own[0].includes(",") ? ` ag-by-${own[0]}` : "";
+  return html`<section class="aw-follow${by}" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><ol tabindex="0" aria-label="the moves in order">${items}</ol></section>`;
 }
 
 export function logHtml(log: string[], n: number) {

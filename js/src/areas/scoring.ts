@@ -69,15 +69,19 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
 // then the walls and the total; the column being explained is marked
 function walkTable(r: RoundJson, names: string[], row: number) {
   const hl = (i: number) => (i === row ? "aw-hl" : "");
-  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
+  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span><small class="aw-pays" title="what each place of ${k.kind} pays in round ${r.number} (R10)">${paysText(k.pays)}</small></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
   const lines = names.map((n) => html`<tr><th scope="row">${n}</th>${r.kinds.map((k, i) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
     const say = `${n}, ${k.kind}: ${plural(c, "tile")}, ${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}, ${plural(pts, "point")}`;
     return html`<td class="${hl(i)}" title="${say}">${c}<small>${pl ? ` ${ORD[pl] || pl + "th"}${tie ? "=" : ""}` : ""}</small> <b>${pts}</b></td>`;
   })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}">${row > r.kinds.length ? html`<b>${r.totals[n]}</b>` : html`<span class="aw-muted" title="the round's total is shown at its line, the last">…</span>`}</td></tr>`);
-  return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>`;
+  const legend = html`<p class="aw-muted aw-walklegend">Each cell: tiles, place, <b>points</b>. Under each kind, what its places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).</p>`;
+  return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>${legend}`;
 }
+
+// what a kind's places pay in a round (the engine's table): "1st 8 · 2nd 4"
+const paysText = (pays: number[]) => pays.map((p, i) => `${ORD[i + 1] || `${i + 1}th`} ${p}`).join(" · ");
 
 function roundTable(r: RoundJson, names: string[], row: number) {
   const rows = r.kinds.map((k, i) => html`<tr class="${i === row ? "aw-hl" : ""}"><th>${k.kind}</th>${names.map((n) => {
