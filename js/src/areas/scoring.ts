@@ -54,12 +54,19 @@ export function walkPoints(v: GameView, ui: Picks) {
   return new Set(ui.roundRow === r.kinds.length ? Object.keys(r.walls) : []);
 }
 
+// how to read the walked table, on hover and in its accessible name (a line of its own
+// made the walkthrough taller than the market it lies over)
+function walkLegend(r: RoundJson) {
+  const say = `Each cell: tiles, place, points. Under each kind, what its places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
+  return html`<span class="aw-hashelp aw-legend aw-walklegend" role="note" title="${say}" aria-label="how to read the table: ${say}">how to read it</span>`;
+}
+
 function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
   const steps = html`<button class="aw-mini" data-rowstep="-1" aria-label="previous line" ${walking && row === 0 ? "disabled" : ""}>◀</button><button class="aw-mini" data-rowstep="1" aria-label="next line" ${walking && row > r.kinds.length ? "disabled" : ""}>▶</button>`;
   if (walking) {
     const what = row < r.kinds.length ? r.kinds[row].kind : row === r.kinds.length ? "the walls" : "the round's total";
     const note = `${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.`;
-    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span> <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
+    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span> <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button> ${walkLegend(r)}</h4>`;
   }
   const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
@@ -76,8 +83,7 @@ function walkTable(r: RoundJson, names: string[], row: number) {
     const say = `${n}, ${k.kind}: ${plural(c, "tile")}, ${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}, ${plural(pts, "point")}`;
     return html`<td class="${hl(i)}" title="${say}">${c}<small>${pl ? ` ${ORD[pl] || pl + "th"}${tie ? "=" : ""}` : ""}</small> <b>${pts}</b></td>`;
   })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}">${row > r.kinds.length ? html`<b>${r.totals[n]}</b>` : html`<span class="aw-muted" title="the round's total is shown at its line, the last">…</span>`}</td></tr>`);
-  const legend = html`<p class="aw-muted aw-walklegend">Each cell: tiles, place, <b>points</b>. Under each kind, what its places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).</p>`;
-  return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>${legend}`;
+  return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>`;
 }
 
 // what a kind's places pay in a round (the engine's table): "1st 8 · 2nd 4"
