@@ -136,7 +136,7 @@ test("a walked scoring round says what each kind pays in it, and what 1st= means
   assert.equal(pays.length, r.kinds.length);
   r.kinds.forEach((k, i) => {
     assert.ok(k.pays.length === r.number, k.kind); // round n pays its first n places
-    assert.deepEqual(pays[i].split(" · ").map((p) => Number(p.split(" ")[1])), k.pays);
+    assert.deepEqual(pays[i].split("·").map(Number), k.pays);
   });
   assert.match(root.querySelector(".aw-walklegend").getAttribute("title"), /“1st=”: tied for first/);
   cleanup();
