@@ -132,12 +132,16 @@ test("a walked scoring round says what each kind pays in it, and what 1st= means
   mount(fixture("guided_start"), "guided-pays").cleanup(); // the board seen before the round
   const { root, cleanup } = mount(view, "guided-pays");
   const r = view.rounds[view.rounds.length - 1];
-  const pays = [...root.querySelectorAll(".aw-walktable thead .aw-pays")].map((e) => e.textContent);
-  assert.equal(pays.length, r.kinds.length);
+  const heads = [...root.querySelectorAll(".aw-walktable thead th[title]")].slice(0, r.kinds.length);
   r.kinds.forEach((k, i) => {
     assert.ok(k.pays.length === r.number, k.kind); // round n pays its first n places
-    assert.deepEqual(pays[i].split("·").map(Number), k.pays);
+    const said = k.pays.map((p, j) => `${["1st", "2nd", "3rd"][j]} place ${p}`).join(", ");
+    assert.equal(heads[i].getAttribute("title"), `${k.kind}: ${said} in round ${r.number} (R10)`);
   });
+  // the line of the kind walked through says it too
+  const k = r.kinds[0];
+  const said = k.pays.map((p, j) => `${["1st", "2nd", "3rd"][j]} place ${p}`).join(", ");
+  assert.ok(root.querySelector(".aw-walk .aw-explain").textContent.startsWith(`${k.kind}, ${said} in round ${r.number} (R10):`));
   assert.match(root.querySelector(".aw-walklegend").getAttribute("title"), /“1st=”: tied for first/);
   cleanup();
 });

@@ -57,7 +57,7 @@ export function walkPoints(v: GameView, ui: Picks) {
 // how to read the walked table, on hover and in its accessible name (a line of its own
 // made the walkthrough taller than the market it lies over)
 function walkLegend(r: RoundJson) {
-  const say = `Each cell: tiles, place, points. Under each kind, what its places pay in round ${r.number} (first·second·third). “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
+  const say = `Each cell: tiles, place, points. The line under the table says what the kind's places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
   return html`<span class="aw-hashelp aw-legend aw-walklegend" role="note" title="${say}" aria-label="how to read the table: ${say}">how to read it</span>`;
 }
 
@@ -76,7 +76,7 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
 // then the walls and the total; the column being explained is marked
 function walkTable(r: RoundJson, names: string[], row: number) {
   const hl = (i: number) => (i === row ? "aw-hl" : "");
-  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span><small class="aw-pays" title="what each place of ${k.kind} pays in round ${r.number} (R10): ${paysSay(k.pays)}">${paysText(k.pays)}</small></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
+  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}: ${paysSay(k.pays)} in round ${r.number} (R10)"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
   const lines = names.map((n) => html`<tr><th scope="row">${n}</th>${r.kinds.map((k, i) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
@@ -87,9 +87,9 @@ function walkTable(r: RoundJson, names: string[], row: number) {
 }
 
 // what a kind's places pay in a round (the engine's table): "1st 8 · 2nd 4"
-// what a kind's places pay, short under its name ("16·9·2": first, second, third; the
-// legend says so) so that six kinds' columns stay as narrow as their names; in full on hover
-const paysText = (pays: number[]) => pays.join("·");
+// what a kind's places pay in a round: said on the walkthrough's line of that kind
+// (a row of its own under the kinds made the walkthrough wider and taller than the
+// market it lies over), and on its column's head on hover
 const paysSay = (pays: number[]) => pays.map((p, i) => `${ORD[i + 1] || `${i + 1}th`} place ${p}`).join(", ");
 
 function roundTable(r: RoundJson, names: string[], row: number) {
@@ -107,7 +107,7 @@ function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
     const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
-    return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
+    return html`<p class="aw-explain">${k.kind}, ${paysSay(k.pays)} in round ${r.number} (R10): ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
   return null;
