@@ -57,7 +57,7 @@ export function walkPoints(v: GameView, ui: Picks) {
 // how to read the walked table, on hover and in its accessible name (a line of its own
 // made the walkthrough taller than the market it lies over)
 function walkLegend(r: RoundJson) {
-  const say = `Each cell: tiles, place, points. The line under the table says what the kind's places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
+  const say = `Each cell: tiles, place, points. "pays 16 · 9 · 2" in the heading: what the kind's 1st, 2nd and 3rd places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
   return html`<span class="aw-hashelp aw-legend aw-walklegend" role="note" title="${say}" aria-label="how to read the table: ${say}">how to read it</span>`;
 }
 
@@ -66,7 +66,7 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
   if (walking) {
     const what = row < r.kinds.length ? r.kinds[row].kind : row === r.kinds.length ? "the walls" : "the round's total";
     const note = `${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.`;
-    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span> <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button> ${walkLegend(r)}</h4>`;
+    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span>${row < r.kinds.length && html` <small class="aw-walkpays" title="${r.kinds[row].kind}: ${paysSay(r.kinds[row].pays)} in round ${r.number} (R10)">pays ${r.kinds[row].pays.join(" · ")}</small>`} <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button> ${walkLegend(r)}</h4>`;
   }
   const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
@@ -87,9 +87,10 @@ function walkTable(r: RoundJson, names: string[], row: number) {
 }
 
 // what a kind's places pay in a round (the engine's table): "1st 8 · 2nd 4"
-// what a kind's places pay in a round: said on the walkthrough's line of that kind
-// (a row of its own under the kinds made the walkthrough wider and taller than the
-// market it lies over), and on its column's head on hover
+// what a kind's places pay in a round: in the walkthrough's heading on that kind's line
+// (a row of its own under the kinds, or more words in the line's sentence, made the
+// walkthrough wider or taller than the market it lies over), and on its column's head
+// on hover
 const paysSay = (pays: number[]) => pays.map((p, i) => `${ORD[i + 1] || `${i + 1}th`} place ${p}`).join(", ");
 
 function roundTable(r: RoundJson, names: string[], row: number) {
@@ -107,7 +108,7 @@ function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
     const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
-    return html`<p class="aw-explain">${k.kind}, ${paysSay(k.pays)} in round ${r.number} (R10): ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
+    return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
   return null;
