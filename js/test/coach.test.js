@@ -5,17 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { JSDOM, VirtualConsole } from "jsdom";
+import "../tools/dom.js";
 
-const quiet = new VirtualConsole();
-quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
-const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
-for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement"]) {
-  globalThis[k] = dom.window[k];
-}
-globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
-globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
-globalThis.IntersectionObserver = class { observe() {} disconnect() {} };
 const { default: widget } = await import("../src/widget.js");
 
 const FIXTURES = process.env.ALHAMBRA_FIXTURES;
