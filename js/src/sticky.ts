@@ -149,13 +149,16 @@ export function zoomToFit(wrap: HTMLElement, high: number) {
   if (!cols || !rows || !wrap.offsetWidth) return;
   const room = Math.max(MIN_CELL * 3, Math.floor(high));
   const fit = Math.min(MAX_CELL, Math.floor(wrap.offsetWidth / cols), Math.floor(room / rows));
-  const cell = wrap.classList.contains("aw-zoomed") ? Math.min(MOST_CELL, Math.max(LARGE_CELL, Math.floor(fit * 1.5))) : Math.max(MIN_CELL, fit);
+  const zoomed = wrap.classList.contains("aw-zoomed"), fitted = Math.max(MIN_CELL, fit);
+  const cell = zoomed ? Math.min(MOST_CELL, Math.max(LARGE_CELL, Math.floor(fit * 1.5))) : fitted;
   const want = [`${cols * cell}px`, `${rows * cell}px`, `${room}px`];
   if (svg.style.width !== want[0]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
   if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
+  // enlarged, the area keeps the height it has fitted: the larger drawing scrolls inside it
+  const keep = zoomed ? `${Math.min(room, rows * fitted)}px` : "";
+  if (wrap.style.height !== keep) wrap.style.height = keep;
   wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
   // just enlarged or fitted again: the middle of the drawing in sight
-  const zoomed = wrap.classList.contains("aw-zoomed");
   if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {
     wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
     wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
