@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from labdriver import Server
 
-pytestmark = pytest.mark.browser
+# one worker builds the site when it is missing: two would write the same folder at once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("docs-site")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "docs"
