@@ -154,6 +154,9 @@ export function zoomToFit(wrap: HTMLElement, high: number) {
   if (svg.style.width !== want[0]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
   if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
   wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
+  // drawn larger than its area: the area says it scrolls (its scrollbars shown, and a
+  // note at its foot that stays in sight), its size unchanged
+  wrap.classList.toggle("aw-overflows", wrap.scrollWidth > wrap.clientWidth + 1 || wrap.scrollHeight > wrap.clientHeight + 1);
   // just enlarged or fitted again: the middle of the drawing in sight
   const zoomed = wrap.classList.contains("aw-zoomed");
   if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {

@@ -86,7 +86,8 @@ w
     results.wait_for()
     names = [t.replace(" — wins", "") for t in results.locator("td:nth-child(2)").all_inner_texts()]
     assert sorted(names) == sorted(NAMES)
-    board.locator(".aw-status").filter(has_text="Game over").wait_for()
+    board.locator("[data-area=results] h4").filter(has_text="Game over").wait_for()
+    board.locator(".aw-status").filter(has_text="The final scores are in the results").wait_for()
     _nothing_injected(lab)
     lab.shot("end")
     assert fired == []
