@@ -476,4 +476,6 @@ def test_G1_the_view_names_each_building_as_the_log_does():
     for k, text in said.items():
         assert f"The {g.scored[tuple(map(int, k.split(',')))].kind} (" in text
         assert f") {places[k]} is enclosed" in text, (k, places[k], text)
-        assert re.fullmatch(r"(between fields \(\d, \d\) and \(\d, \d\)|beside field \(\d, \d\))", places[k])
+        assert re.fullmatch(
+            r"(between fields \(\d, \d\) and \(\d, \d\)|beside field \(\d, \d\))", places[k]
+        )

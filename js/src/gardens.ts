@@ -95,7 +95,7 @@ const gave = (sc: { owner: string | null; points: number }) => (sc.owner ? sc.po
 // it (the diamond's own number stays its value)
 function pointsTag(v: Board, [x, y]: BuildingJson) {
   const sc = v.scored[`${x},${y}`];
-  if (!sc) return null;
+  if (!sc || !gave(sc)) return null; // no points: its colour (or grey) says it scored
   const cx = (x + 0.5) * S, cy = (y + 0.5) * S + S * 0.293, t = `+${gave(sc)}`, w = 8 + 6.5 * t.length;
   return html`<g class="ag-pts" aria-hidden="true"><rect x="${cx - w / 2}" y="${cy - 7}" width="${w}" height="14" rx="7"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${t}</text></g>`;
 }
@@ -151,11 +151,11 @@ function hintField(k: string, ns: number[]) {
 }
 
 // what the board shows: the buildings (a value in the diamond; the points given on a
-// dark tag), and each tree kind by its shape and colour
+// dark tag of their own), and each tree kind by its shape and colour
 export function treeKey() {
-  const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="16" height="18" viewBox="0 0 16 18" aria-hidden="true"><rect class="ag-trunk" x="7" y="11" width="2" height="6"/>${treeCrown(kind, 8, 9, 5)}</svg> ${kind}</span>`);
-  const tag = html`<svg width="22" height="14" viewBox="0 0 22 14" aria-hidden="true"><g class="ag-pts"><rect x="0" y="0" width="22" height="14" rx="7"/><text x="11" y="11" text-anchor="middle">+8</text></g></svg>`;
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. It scores when every field at its corners holds a tile: it takes the colour of the tree kind that won it (grey: nobody won), and a dark tag under it gives the points it scored (${tag} = 8 points; its number stays its value). On a tile, a tree with 2 on it = 2 trees of its kind on that side, each kind its own shape: ${kinds}</div>`;
+  const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="13" height="15" viewBox="0 0 16 18" aria-hidden="true"><rect class="ag-trunk" x="7" y="11" width="2" height="6"/>${treeCrown(kind, 8, 9, 5)}</svg> ${kind}</span>`);
+  const tag = html`<svg width="19" height="12" viewBox="0 0 22 14" role="img" aria-label="plus 8"><g class="ag-pts"><rect x="0.5" y="0.5" width="21" height="13" rx="6.5"/><text x="11" y="11" text-anchor="middle">+8</text></g></svg>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), its points on a tag: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {

@@ -1,7 +1,7 @@
 // The status line: what to do next, or what the hovered cell says. Words that state a
 // rule come with the view model (legal.take_limit, legal.lay_limit): the page holds none.
 
-import { isBot, online, sayTile, tileName } from "../common.js";
+import { isBot, sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
 import type { GameView, LegalJson, SandboxView } from "../contract.js";
 import type { Picks } from "../state.js";
@@ -47,13 +47,12 @@ export function botDeciding(v: TableView, ui: Picks, model: Model | null) {
   return Boolean(model && model.get("autoplay_bots")) || ui.botAsked === v.v;
 }
 
-// what the person may do once the game is over (the results name the winners): the
-// buttons the results offer, and stepping back
+// what the person may do once the game is over (the results name the winners and
+// offer the review): where the scores are, and stepping back
 function endPrompt(v: TableView) {
   const person = v.players.some((p) => p.seat === "human");
   const review = person && !v.review ? "“Review my game” compares your decisions with the computer's; " : "";
-  const again = v.mode === "game" && !online(v) && !v.guide ? ", or start a new game" : "";
-  return `The final scores are in the results. ${review}the arrows step back through the game${again}.`;
+  return `The final scores are in the results. ${review}the arrows step back through the game.`;
 }
 
 export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: Picks; model: Model }) {
