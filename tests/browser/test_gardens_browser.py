@@ -61,7 +61,7 @@ w
     assert lab.py("print(g.is_over, len(g.scored))") == "True 49"
     # "Game over" once, in the results' heading; the prompt says what may be done next
     page.locator("[data-area=results] h4").filter(has_text="Game over").wait_for()
-    assert "Game over" not in lab.status() and "final scores" in lab.status()
+    assert "Game over" not in lab.status() and "the results" in lab.status()
     lab.shot("end")
 
 
