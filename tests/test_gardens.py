@@ -453,3 +453,29 @@ def test_G1_a_scored_building_is_named_by_the_fields_the_board_numbers():
                 assert f"({b[0]}, {b[1]})" not in e.text, e.text
             seen += 1
     assert seen > 10
+
+
+def test_G1_the_view_names_each_building_as_the_log_does():
+    """The page names a building by the fields around it, in the engine's words: the
+    view's ``places`` for a scored building is the place the log's sentence gives it
+    (never its own square, which the board's axes do not number)."""
+    from alhambra_widget.players.gardens.greedy import GreedyGardensBot
+    from alhambra_widget.views.gardens.view import gardens_view
+
+    g = GardensGame(["You", "Ben"], seed=5)
+    bot = GreedyGardensBot(5)
+    seats = {"You": "human", "Ben": "greedy"}
+    said: dict[str, str] = {}
+    while not g.is_over:
+        for e in g.apply(bot.choose(g)):
+            if e.kind == "scored":
+                b = e.data["scoring"]["building"]
+                said[f"{b[0]},{b[1]}"] = e.text
+    places = gardens_view(g, live=True, step=g.step, steps=g.step, seats=seats)["places"]
+    assert len(places) == 49 and len(said) > 10
+    for k, text in said.items():
+        assert f"The {g.scored[tuple(map(int, k.split(',')))].kind} (" in text
+        assert f") {places[k]} is enclosed" in text, (k, places[k], text)
+        assert re.fullmatch(
+            r"(between fields \(\d, \d\) and \(\d, \d\)|beside field \(\d, \d\))", places[k]
+        )

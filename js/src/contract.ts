@@ -577,6 +577,11 @@ export interface GardensBoard {
   scored: Record<string, ScoredJson>;
   /** The buildings the last lay scored. */
   last_scored: string[];
+  /**
+   * Where each building stands, named by the fields around it as the engine's log
+   * and the guide name it ("between fields (0, 0) and (1, 1)"), by `"x,y"`.
+   */
+  places: Record<string, string>;
 }
 
 /** Where the mover may lay (G3). */

@@ -29,6 +29,32 @@ export function octagon(cx: number, cy: number, r: number) {
   return pts.join(" ");
 }
 
+// a tree's crown, its kind told by its shape as well as its colour (a colour-blind
+// player reads the shape): a lemon pointed at both ends, an orange round with a leaf,
+// a palm's fronds, a lavender's spike; r the crown's radius, around (x, y)
+export function treeCrown(kind: string, x: number, y: number, r: number) {
+  const f = (n: number) => n.toFixed(1);
+  const P = (dx: number, dy: number) => `${f(x + dx * r)},${f(y + dy * r)}`;
+  const cls = `ag-tree ag-t-${kind}`;
+  if (kind === "lemon") {
+    return html`<path class="${cls}" d="M${P(-1.25, 0)} Q${P(-1, -1.05)} ${P(0, -0.88)} Q${P(1, -1.05)} ${P(1.25, 0)} Q${P(1, 1.05)} ${P(0, 0.88)} Q${P(-1, 1.05)} ${P(-1.25, 0)}Z"/>`;
+  }
+  if (kind === "orange") {
+    return html`<circle class="${cls}" cx="${f(x)}" cy="${f(y)}" r="${f(r)}"/><ellipse class="ag-leaf" cx="${f(x + 0.45 * r)}" cy="${f(y - 1.02 * r)}" rx="${f(0.5 * r)}" ry="${f(0.22 * r)}" transform="rotate(-30 ${f(x + 0.45 * r)} ${f(y - 1.02 * r)})"/>`;
+  }
+  if (kind === "palm") { // seven fronds around the count
+    const pts = [...Array(14).keys()].map((i) => {
+      const a = -Math.PI / 2 + (i * Math.PI) / 7, d = i % 2 ? 0.78 : 1.3;
+      return P(d * Math.cos(a), d * Math.sin(a));
+    });
+    return html`<polygon class="${cls}" points="${pts.join(" ")}"/>`;
+  }
+  if (kind === "lavender") { // a spike of flowers, pointed at the top
+    return html`<path class="${cls}" d="M${P(0, -1.45)} Q${P(0.8, -0.45)} ${P(0.66, 0.45)} Q${P(0.55, 0.95)} ${P(0, 0.95)} Q${P(-0.55, 0.95)} ${P(-0.66, 0.45)} Q${P(-0.8, -0.45)} ${P(0, -1.45)}Z"/>`;
+  }
+  return html`<circle class="${cls}" cx="${f(x)}" cy="${f(y)}" r="${f(r)}"/>`;
+}
+
 // sides: the four kinds at NE, SE, SW, NW (already turned); trees per side; scale 1 is
 // a tile on a board whose buildings are S px apart
 export function gardenTile(cx: number, cy: number, scale: number, sides: string[], trees: number, extra: SafeHtml | null = null) {
@@ -37,16 +63,18 @@ export function gardenTile(cx: number, cy: number, scale: number, sides: string[
     const [dx, dy] = DIAG[k];
     const d = S * 0.2 * scale; // along each axis: 0.28 S from the centre, inside the octagon
     const x = cx + (dx * d), y = cy + (dy * d);
-    // a tree: its trunk, its crown in the kind's colour, how many on the crown
+    // a tree: its trunk, its crown in the kind's shape and colour, how many on the crown
     const r = S * 0.12 * scale, ty = y - r * 0.25;
-    return html`<g class="ag-treepic" aria-hidden="true"><rect class="ag-trunk" x="${(x - r * 0.2).toFixed(1)}" y="${(ty + r * 0.6).toFixed(1)}" width="${(r * 0.4).toFixed(1)}" height="${(r * 0.75).toFixed(1)}"/><circle class="ag-tree ag-t-${kind}" cx="${x.toFixed(1)}" cy="${ty.toFixed(1)}" r="${r.toFixed(1)}"/><text class="ag-treetxt" x="${x.toFixed(1)}" y="${(ty + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10.5 * scale).toFixed(1)}">${trees}</text></g>`;
+    return html`<g class="ag-treepic" aria-hidden="true"><rect class="ag-trunk" x="${(x - r * 0.2).toFixed(1)}" y="${(ty + r * 0.6).toFixed(1)}" width="${(r * 0.4).toFixed(1)}" height="${(r * 0.75).toFixed(1)}"/>${treeCrown(kind, x, ty, r)}<text class="ag-treetxt" x="${x.toFixed(1)}" y="${(ty + 3.5 * scale).toFixed(1)}" text-anchor="middle" font-size="${(10.5 * scale).toFixed(1)}">${trees}</text></g>`;
   });
   return html`<g class="ag-tile" ${extra}><polygon class="ag-oct" points="${octagon(cx, cy, r)}"/>${parts}</g>`;
 }
 
-// a building: a diamond in the gap between fields, always with its value (the legend's
-// "a diamond is a building and its value"); once scored, coloured by the winning kind,
-// the points it gave in its label
+// a building: a diamond in the gap between fields, always with its value (the key's
+// "its kind's picture and its value"); once scored, coloured by the winning kind, and
+// the points it gave on a dark tag under it ("+8": never a second meaning for the
+// diamond's number); named by the fields around it, as the log names it (the engine's)
+const placeOf = (v: Board, k: string) => (v.places && v.places[k]) || `at ${k}`;
 function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
   const cx = (x + 0.5) * S, cy = (y + 0.5) * S, h = S * 0.293;
   const k = `${x},${y}`;
@@ -54,10 +82,22 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
   const cls = sc ? `ag-bld ag-done${sc.winner ? " ag-t-" + sc.winner : " ag-none"}` : "ag-bld";
   const hl = v.last_scored.includes(k) ? " ag-last" : "";
   const label = sc
-    ? `${kind} ${value} at ${k}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${sc.points} points${sc.owner ? " for " + sc.owner : ""}`
-    : `${kind} ${value} at ${k}, not yet enclosed`;
+    ? `${kind}, value ${value}, ${placeOf(v, k)}, scored: ${sc.winner ? sc.winner + " wins" : "nobody wins"}, ${gave(sc)} points${sc.owner ? " for " + sc.owner : ""}`
+    : `${kind}, value ${value}, ${placeOf(v, k)}, not yet enclosed`;
   return html`<g class="${cls}${hl}" data-building="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon points="${cx},${cy - h} ${cx + h},${cy} ${cx},${cy + h} ${cx - h},${cy}"/>${
     glyph(kind) && html`<path class="ag-bldkind" d="${glyph(kind)}" transform="translate(${cx - 6.5},${cy - 16}) scale(0.65)"/>`}<text x="${cx}" y="${cy + 12}" text-anchor="middle">${value}</text></g>`;
+}
+
+// the points a scored building gave (none when nobody owns the kind that won it)
+const gave = (sc: { owner: string | null; points: number }) => (sc.owner ? sc.points : 0);
+
+// a scored building's points: a dark tag at the diamond's foot, over the tiles around
+// it (the diamond's own number stays its value)
+function pointsTag(v: Board, [x, y]: BuildingJson) {
+  const sc = v.scored[`${x},${y}`];
+  if (!sc || !gave(sc)) return null; // no points: its colour (or grey) says it scored
+  const cx = (x + 0.5) * S, cy = (y + 0.5) * S + S * 0.293, t = `+${gave(sc)}`, w = 8 + 6.5 * t.length;
+  return html`<g class="ag-pts" aria-hidden="true"><rect x="${cx - w / 2}" y="${cy - 7}" width="${w}" height="14" rx="7"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${t}</text></g>`;
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
@@ -97,7 +137,7 @@ function boardHtml(v: Board, L: GardensLegal | null, hinted: [string, number[]][
   // the fields' columns along the top edge, their rows along the left: a field (column, row)
   const n = [...Array(v.size.fields).keys()];
   const labels = html`<g class="ag-coords" aria-hidden="true">${n.map((i) => html`<text x="${(i + 1) * S}" y="13" text-anchor="middle">${i}</text><text x="9" y="${(i + 1) * S + 4}" text-anchor="middle">${i}</text>`)}</g>`;
-  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}${hinted.map(([k, ns]) => hintField(k, ns))}</svg>${treeKey()}</div>`;
+  return html`<div class="ag-wrap"><svg class="ag-board" viewBox="0 0 ${W} ${W}" width="${px || W}" height="${px || W}" role="group" aria-label="garden board, fields named (column, row) from 0"><rect class="ag-ground" x="0" y="0" width="${W}" height="${W}" rx="8"/>${labels}${v.buildings.map((b) => buildingHtml(v, b))}${fields}${v.buildings.map((b) => pointsTag(v, b))}${hinted.map(([k, ns]) => hintField(k, ns))}</svg>${treeKey()}</div>`;
 }
 
 // a field a hint's lay uses: a dashed ring and the moves' numbers (not colour alone), named
@@ -110,10 +150,12 @@ function hintField(k: string, ns: number[]) {
   return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><polygon class="aw-hintframe" points="${octagon(cx, cy, R - 4)}"/><rect class="aw-hintno-bg" x="${cx - w / 2}" y="${cy - 8}" width="${w}" height="16" rx="8"/><text class="aw-hintno" x="${cx}" y="${cy + 4}" text-anchor="middle">${text}</text></g>`;
 }
 
-// what a tile's "2Le" means: trees and their kind, with each kind's colour
+// what the board shows: the buildings (a value in the diamond; the points given on a
+// dark tag of their own), and each tree kind by its shape and colour
 export function treeKey() {
-  const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="12" height="14" aria-hidden="true"><rect class="ag-trunk" x="5" y="9" width="2" height="5"/><circle class="ag-tree ag-t-${kind}" cx="6" cy="6" r="5"/></svg> ${kind}</span>`);
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value; it scores when every field at its corners holds a tile, then shows the points it gave, in the colour of the tree kind that won it (grey: nobody won). On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
+  const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="13" height="15" viewBox="0 0 16 18" aria-hidden="true"><rect class="ag-trunk" x="7" y="11" width="2" height="6"/>${treeCrown(kind, 8, 9, 5)}</svg> ${kind}</span>`);
+  const tag = html`<svg width="19" height="12" viewBox="0 0 22 14" role="img" aria-label="plus 8"><g class="ag-pts"><rect x="0.5" y="0.5" width="21" height="13" rx="6.5"/><text x="11" y="11" text-anchor="middle">+8</text></g></svg>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), its points on a tag: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {
@@ -142,8 +184,8 @@ function explainHtml(v: GardensView, ui: Picks) {
   const items = show.map((k) => {
     const sc = v.scored[k];
     const trees = Object.entries(sc.counts).map(([kk, c]) => html`<span class="ag-kind ag-t-${kk}">${kk} ${c}</span> `);
-    const pays = sc.owner ? html`${sc.winner} wins: ${sc.value} × ${sc.multiplier} kinds = <b>${sc.points}</b> for ${sc.owner}.` : "No points.";
-    return html`<p><b>${sc.kind} (${sc.value}) at ${k}</b>: ${trees}<br>${sc.why}.<br>${pays}</p>`;
+    const pays = sc.owner ? html`${sc.winner} wins: ${sc.value} × ${sc.multiplier} kinds = <b>+${sc.points}</b> for ${sc.owner}.` : "No points.";
+    return html`<p><b>The ${sc.kind} (value ${sc.value}) ${placeOf(v, k)}</b>: ${trees}<br>${sc.why}.<br>${pays}</p>`;
   });
   return html`<div class="ag-explain" aria-live="polite" tabindex="0" role="region" aria-label="scoring"><h4>Scoring</h4>${items}</div>`;
 }

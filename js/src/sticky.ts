@@ -158,6 +158,9 @@ export function zoomToFit(wrap: HTMLElement, high: number) {
   const keep = zoomed ? `${Math.min(room, rows * fitted)}px` : "";
   if (wrap.style.height !== keep) wrap.style.height = keep;
   wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
+  // drawn larger than its area: the area says it scrolls (its scrollbars shown, and a
+  // note at its foot that stays in sight), its size unchanged
+  wrap.classList.toggle("aw-overflows", wrap.scrollWidth > wrap.clientWidth + 1 || wrap.scrollHeight > wrap.clientHeight + 1);
   // just enlarged or fitted again: the middle of the drawing in sight
   if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {
     wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;

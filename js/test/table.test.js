@@ -187,7 +187,7 @@ test("a hand of many cards is drawn small (value and symbol), every card still n
   const hand = root.querySelector(".aw-me [data-area='hand']");
   assert.ok(hand.classList.contains("aw-many"));
   const shown = [...hand.querySelectorAll(".aw-card")];
-  assert.deepEqual(shown.map((c) => c.getAttribute("aria-label")), cards.map(([c, n]) => `${c} ${n}`));
+  assert.deepEqual(shown.map((c) => c.getAttribute("aria-label")).sort(), cards.map(([c, n]) => `${c} ${n}`).sort());
   // a hand of two rows or fewer keeps the large cards
   const few = mount({ ...v, players: v.players.map((p, i) => (i === me ? { ...p, money: cards.slice(0, 8) } : p)) });
   assert.ok(!few.root.querySelector(".aw-me [data-area='hand']").classList.contains("aw-many"));
@@ -214,24 +214,86 @@ test("G1 a Gardens building shows its kind's picture and its value, both in its 
     assert.equal(b.dataset.building, `${x},${y}`);
     assert.ok(b.querySelector("path.ag-bldkind"), `${kind} at ${x},${y}: its picture`);
     assert.equal(b.querySelector("text").textContent, String(value));
-    assert.match(b.getAttribute("aria-label"), new RegExp(`^${kind} ${value} at`));
+    assert.match(b.getAttribute("aria-label"), new RegExp(`^${kind}, value ${value}, (between|beside) field`));
   });
   cleanup();
 });
 
-test("the score track's scale never changes: a marker moves only when its player's points change", async () => {
+test("your money is shown by currency in the market's order, then by value; each card keeps its index in the hand", () => {
+  const v = fixture("you_to_move");
+  const me = v.players.findIndex((p) => p.seat === "human");
+  const order = v.market.map((m) => m.currency);
+  // a hand dealt out of order: the last currency of the market first, values falling
+  const money = [[order[3], 7], [order[0], 9], [order[3], 2], [order[1], 4], [order[0], 1], [order[2], 5]];
+  const players = v.players.map((p, i) => (i === me ? { ...p, money } : p));
+  const { root, cleanup } = mount({ ...v, players });
+  const shown = [...root.querySelectorAll(".aw-me [data-area='hand'] .aw-card")];
+  const said = shown.map((c) => c.getAttribute("aria-label"));
+  assert.deepEqual(said, [`${order[0]} 1`, `${order[0]} 9`, `${order[1]} 4`, `${order[2]} 5`, `${order[3]} 2`, `${order[3]} 7`]);
+  // each card drawn names the card of the hand it is (payments and hints refer to those)
+  for (const c of shown) assert.equal(c.getAttribute("aria-label"), money[+c.dataset.card].join(" "));
+  cleanup();
+});
+
+test("G4 a Gardens building's number is its value, before and after scoring; the points it gave are on a tag of their own", () => {
+  const v = fixture("gardens_first");
+  const [x, y, value, kind] = v.buildings.find(([bx, by]) => bx > 0 && by > 0);
+  const k = `${x},${y}`;
+  // the same building scored: won by palm for its owner, value times two kinds
+  const scored = structuredClone(v);
+  const owner = scored.players[0].name;
+  scored.scored[k] = { building: [x, y], value, kind, counts: { palm: 5, lemon: 2 }, winner: "palm", multiplier: 2, points: 2 * value, owner, why: "palm has the most trees" };
+  const { root, cleanup } = mount(scored);
+  const b = root.querySelector(`[data-building="${k}"]`);
+  assert.equal(b.querySelector("text").textContent, String(value), "the diamond's number: its value");
+  const tags = [...root.querySelectorAll(".ag-board .ag-pts text")].map((t) => t.textContent);
+  assert.deepEqual(tags, [`+${2 * value}`], "one tag, the points given, with a plus");
+  assert.match(b.getAttribute("aria-label"), new RegExp(`value ${value}, ${v.places[k].replace(/[()]/g, "\\$&")}, scored: palm wins, ${2 * value} points for ${owner}`));
+  // the key says which is which
+  assert.match(root.querySelector(".ag-key").textContent, /its value\. .*its points on a tag/);
+  cleanup();
+});
+
+test("G2 each Gardens tree kind has a crown of its own shape, not its colour alone (tiles and key)", () => {
+  const v = fixture("gardens_first");
+  const { root, cleanup } = mount(v);
+  // a crown's outline: its element, its points' count, wider or taller than round
+  const shape = (el) => {
+    if (el.tagName === "circle") return "circle";
+    const n = (el.getAttribute("d") || el.getAttribute("points")).match(/-?[\d.]+/g).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0), ys = n.filter((_, i) => i % 2 === 1);
+    const aspect = (Math.max(...xs) - Math.min(...xs)) / (Math.max(...ys) - Math.min(...ys));
+    return `${el.tagName}:${n.length / 2}:${aspect > 1.15 ? "wide" : aspect < 0.87 ? "tall" : "round"}`;
+  };
+  const key = root.querySelector(".ag-key");
+  const seen = new Map();
+  for (const kind of ["lemon", "orange", "palm", "lavender"]) {
+    const crown = key.querySelector(`.ag-tree.ag-t-${kind}`);
+    assert.ok(crown, `${kind} in the key`);
+    seen.set(shape(crown) + (crown.nextElementSibling && crown.nextElementSibling.classList.contains("ag-leaf") ? "+leaf" : ""), kind);
+  }
+  assert.equal(seen.size, 4, `four different shapes: ${[...seen.keys()]}`);
+  // the hand's tile draws its trees with the same shapes
+  const hand = root.querySelector(".ag-handtile");
+  if (hand) for (const crown of hand.querySelectorAll(".ag-tree")) {
+    const kind = [...crown.classList].find((c) => c.startsWith("ag-t-")).slice(5);
+    const mine = key.querySelector(`.ag-tree.ag-t-${kind}`);
+    assert.equal(crown.tagName, mine.tagName, kind);
+  }
+  cleanup();
+});
+
+// where a marker's pointer touches the track: the last point of its path
+const pinTip = (mark) => mark.closest(".aw-trackgroup").querySelector(".aw-trackpin").getAttribute("d").split(/[MLZ ]+/).filter(Boolean).at(-1).split(",").map(Number);
+
+test("the score track's scale never changes: a marker's pointer moves only when its player's points change", async () => {
   const v = fixture("you_to_move");
   const { root, model, fire, cleanup } = mount(v);
-  const marks = () => Object.fromEntries([...root.querySelectorAll(".aw-trackmark")].map((g) => {
-    const c = g.querySelector("circle");
-    return [g.getAttribute("aria-label").split(":")[0], [+c.getAttribute("cx"), +c.getAttribute("cy")]];
-  }));
+  const marks = () => Object.fromEntries([...root.querySelectorAll(".aw-trackmark")].map((g) => [g.getAttribute("aria-label").split(":")[0], pinTip(g)]));
   const before = marks();
   const scale = () => [...root.querySelectorAll(".aw-track text")].filter((t) => !t.closest(".aw-trackmark")).map((t) => `${t.textContent}@${t.getAttribute("x")},${t.getAttribute("y")}`);
   const ticks = scale();
-  // the last player drawn scores far past what anyone had (the track's second lane);
-  // (a marker stacked beside another's steps back when that one leaves: the last drawn
-  // stacks on the others, so theirs stay whatever it does)
+  // the last player drawn scores far past what anyone had (the track's second lane)
   const later = structuredClone(v);
   const who = later.players.at(-1);
   who.score += 137;
@@ -248,6 +310,49 @@ test("the score track's scale never changes: a marker moves only when its player
   assert.ok(root.querySelector(`.aw-trackmark[aria-label="${who.name}: ${who.score} points"]`));
   assert.deepEqual(scale(), ticks, "the same numbers at the same places");
   assert.deepEqual(ticks.map((t) => t.split("@")[0]), ["0", "20", "40", "60", "80", "100", "100", "120", "140", "160", "180", "200"]);
+  cleanup();
+});
+
+test("the score track: markers at equal or nearby points stand side by side on their lane's row, each pointing at its points", () => {
+  const v = fixture("you_to_move");
+  // six players: three at 12 points, one at 14 (near), one at 150 and one at 150 (second lane)
+  const base = v.players[0];
+  const points = { A: 12, B: 12, C: 12, D: 14, E: 150, F: 150 };
+  const players = Object.entries(points).map(([name, score]) => ({ ...base, name, score, seat: name === "A" ? "human" : "greedy" }));
+  const { root, cleanup } = mount({ ...v, players, me: 0, current: 0, dirk: null });
+  // the scale's numbers and lines, read from the drawing: where a score lies on its lane
+  const labels = [...root.querySelectorAll(".aw-track svg > text")].map((t) => [+t.textContent, +t.getAttribute("x"), +t.getAttribute("y")]);
+  const lines = [...root.querySelectorAll(".aw-track .aw-trackline")].map((l) => +l.getAttribute("y1"));
+  const laneOf = (s) => (s >= 100 ? 1 : 0);
+  const at = (s) => {
+    const lane = labels.filter(([, , y]) => y > lines[laneOf(s)] && y < lines[laneOf(s)] + 15);
+    const [n0, x0] = lane[0], [n1, x1] = lane.at(-1);
+    return x0 + ((s - n0) * (x1 - x0)) / (n1 - n0);
+  };
+  const marks = [...root.querySelectorAll(".aw-trackmark")].map((g) => {
+    const c = g.querySelector("circle");
+    return { name: g.getAttribute("aria-label").split(":")[0], cx: +c.getAttribute("cx"), cy: +c.getAttribute("cy"), tip: pinTip(g), g };
+  });
+  assert.equal(marks.length, 6);
+  for (const m of marks) {
+    const s = points[m.name], lane = laneOf(s);
+    // on its own lane's row: above its line, below the numbers of the lane above
+    const others = marks.filter((o) => laneOf(points[o.name]) === lane);
+    assert.ok(others.every((o) => o.cy === m.cy), `${m.name}: one row a lane (no marker stacked up or down)`);
+    assert.ok(m.cy < lines[lane] && (lane === 0 || m.cy - 7 > lines[lane - 1] + 11), `${m.name} in lane ${lane}'s row`);
+    // its pointer touches its lane's line at its points
+    assert.ok(Math.abs(m.tip[0] - at(s)) < 0.6, `${m.name}: pointer at ${m.tip[0]}, ${s} points lie at ${at(s)}`);
+    assert.ok(Math.abs(m.tip[1] - lines[lane]) <= 1, `${m.name}: pointer down to the line`);
+    // and covers no other marker
+    for (const o of marks) if (o !== m) assert.ok(Math.hypot(o.cx - m.cx, o.cy - m.cy) >= 13.5, `${m.name} and ${o.name} apart`);
+  }
+  // equal points: one frame over one pointer, the initials side by side
+  const groupOf = (n) => marks.find((m) => m.name === n).g.closest(".aw-trackgroup");
+  assert.equal(groupOf("A"), groupOf("B"));
+  assert.equal(groupOf("A"), groupOf("C"));
+  assert.ok(groupOf("A").querySelector(".aw-trackframe"));
+  assert.notEqual(groupOf("D"), groupOf("A"), "near but not equal: a marker of its own");
+  assert.equal(groupOf("E"), groupOf("F"));
   cleanup();
 });
 
@@ -284,4 +389,23 @@ test("the Gardens: the others' last lay and the bar listing it take the mover's 
   const movers = new Set(v.recent.map((r) => v.players[r.player].kinds[0]));
   if (movers.size === 1) assert.ok(root.querySelector(`.aw-follow.ag-by-${[...movers][0]}`));
   cleanup();
+});
+
+test("the end says \"Game over\" once, in the results' heading; the prompt says what may be done next", () => {
+  const v = fixture("hostile_end");
+  for (const view of [v, { ...v, players: v.players.map((p, i) => (i ? p : { ...p, seat: "human" })) }]) {
+    const { root, cleanup } = mount(view);
+    const heading = root.querySelector("[data-area='results'] h4").textContent;
+    assert.match(heading, /^Game over: /);
+    const prompt = root.querySelector("[data-area='prompt']").textContent;
+    assert.doesNotMatch(prompt, /Game over|wins?\b/, prompt);
+    assert.match(prompt, /The final scores are in the results/);
+    // a person at the table is told of the review the results offer; a table of bots is not
+    assert.equal(/Review my game/.test(prompt), view !== v, prompt);
+    // once on the table (the log at its foot keeps the engine's sentence of the end)
+    const table = root.cloneNode(true);
+    table.querySelectorAll(".aw-log, .aw-follow, .aw-oppmoves").forEach((e) => e.remove());
+    assert.equal(table.textContent.split("Game over").length - 1, 1, "said once on the table");
+    cleanup();
+  }
 });

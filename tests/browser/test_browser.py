@@ -212,7 +212,10 @@ w
     page = lab.page
     assert lab.py("print(g.is_over, len(g.rounds))") == "True 3"
     assert page.evaluate("window.__draws") > 100 and page.evaluate("window.__botCards") == 0
-    page.locator(".aw-status").filter(has_text="Game over").wait_for()
+    # "Game over" once, in the results' heading; the prompt says what may be done next
+    page.locator("[data-area=results] h4").filter(has_text="Game over").wait_for()
+    # (the last scoring round may still be open to step through: the prompt says so)
+    assert "Game over" not in lab.status() and "the results" in lab.status()
     # the results panel: the ranking with the winners, each round's points
     rows = page.locator(".aw-results tbody tr")
     assert rows.count() == 3 and "wins" in rows.first.inner_text()

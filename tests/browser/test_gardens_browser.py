@@ -59,7 +59,9 @@ w
     lab.play_to_end("You", move, limit=200)
     page = lab.page
     assert lab.py("print(g.is_over, len(g.scored))") == "True 49"
-    page.locator(".aw-status").filter(has_text="Game over").wait_for()
+    # "Game over" once, in the results' heading; the prompt says what may be done next
+    page.locator("[data-area=results] h4").filter(has_text="Game over").wait_for()
+    assert "Game over" not in lab.status() and "the results" in lab.status()
     lab.shot("end")
 
 

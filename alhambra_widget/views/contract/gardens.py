@@ -70,6 +70,9 @@ class GardensBoard(TypedDict):
     scored: dict[str, ScoredJson]
     last_scored: list[str]
     """The buildings the last lay scored."""
+    places: dict[str, str]
+    """Where each building stands, named by the fields around it as the engine's log
+    and the guide name it ("between fields (0, 0) and (1, 1)"), by ``"x,y"``."""
 
 
 class GardensLegal(TypedDict):

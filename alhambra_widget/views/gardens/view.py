@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.gardens.components import FIELDS, SIZE, TREES, GardenTile, buildings_of
 from ...engine.gardens.game import GardensGame, Lay
 from ...engine.gardens.lays import Scoring
+from ...engine.gardens.narration import building_place
 from ..contract import (
     CellRules,
     GardensBoard,
@@ -97,7 +98,8 @@ def scored_json(s: Scoring) -> ScoredJson:
 
 def board_json(g: GardensGame) -> GardensBoard:
     """The board of a Gardens game for the page: buildings, the tiles laid (sides as
-    turned), the scorings, the buildings the last lay scored."""
+    turned), the scorings, the buildings the last lay scored, and where each building
+    stands in the fields' words (the engine's :func:`building_place`)."""
     last = []
     if g.history:
         touched = {b for _, b in buildings_of(g.history[-1].field)}
@@ -115,6 +117,7 @@ def board_json(g: GardensGame) -> GardensBoard:
         ],
         "scored": {f"{b[0]},{b[1]}": scored_json(s) for b, s in g.scored.items()},
         "last_scored": last,
+        "places": {f"{x},{y}": building_place((x, y)) for y in range(SIZE) for x in range(SIZE)},
     }
 
 

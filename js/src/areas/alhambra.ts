@@ -10,7 +10,7 @@ import { hintMarks, hintedCards, hintSay } from "./hint.js";
 import { scoreBeforeRound, walkPoints } from "./scoring.js";
 import type { HintMarks } from "./hint.js";
 import type { Value } from "../html.js";
-import type { AlhambraJson, AnswerMarks, BuiltJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
+import type { AlhambraJson, AnswerMarks, BuiltJson, CardJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
 import type { Ctx } from "../types.js";
 
 // the cells a board marks: built on (or picked), and emptied, by the last moves
@@ -204,6 +204,14 @@ const wallSay = (v: GameView, o: BoardOpts, p: PlayerJson, word: string) =>
 
 const handText = (p: PlayerJson) => (p.money ? p.money.length : p.cards);
 
+// a hand's cards in the order they are shown: by currency, in the market's order, then
+// by value (each card keeps its index in the hand, which payments and hints refer to)
+export function handOrder(v: GameView, money: readonly CardJson[]) {
+  const order = v.market.map((m) => m.currency);
+  const rank = (cur: string) => (order.includes(cur) ? order.indexOf(cur) : order.length);
+  return money.map((_, k) => k).sort((a, b) => rank(money[a][0]) - rank(money[b][0]) || money[a][1] - money[b][1] || a - b);
+}
+
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
 function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   const L = v.legal;
@@ -212,7 +220,7 @@ function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   // more cards than two rows hold: smaller cards (value and symbol), three rows of six;
   // a larger hand still scrolls within its area: a tab stop, so the keyboard scrolls it too
   const many = p.money && p.money.length > 8 ? " aw-many" : "";
-  const hand = p.money ? html`<div class="aw-hand${many}" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.money.map((c, k) => cardHtml(c, null, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+  const hand = p.money ? html`<div class="aw-hand${many}" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${handOrder(v, p.money).map((k) => cardHtml(p.money![k], html`data-card="${k}"`, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
   const drag = (n: string) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
@@ -235,9 +243,11 @@ function pointsShown({ v, ui }: Ctx<GameView>, p: PlayerJson) {
 // a player's marker on the score track (its colour and initial), beside the name
 export const trackMark = (name: string, i: number) => html`<svg class="aw-headmark" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle class="aw-c${i % 4}" cx="8" cy="8" r="7"/><text x="8" y="11.5" text-anchor="middle">${name.slice(0, 1)}</text></svg>`;
 
-function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number) {
-  const seat = seatLabel(p.seat);
-  return html`<h4>${trackMark(p.name, i)}${p.name} <span class="aw-seat">${seat}</span> <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
+// a player's heading: the marker, the name (whole: it wraps, never cut), the seat's kind
+// (an opponent's stands at the head of the line under it), the points
+function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number, seatHere = true) {
+  const seat = seatHere && html` <span class="aw-seat">${seatLabel(p.seat)}</span>`;
+  return html`<h4>${trackMark(p.name, i)}<span class="aw-name">${p.name}</span>${seat} <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
 }
 
 // what the boards' and the market's marks mean (the legend, on hover and read out)
@@ -257,7 +267,7 @@ export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingW
   const zoomSay = ui.zoomed ? `fit ${whose(p.name)} Alhambra to its area` : `draw ${whose(p.name)} Alhambra larger (it scrolls within its area)`;
   const zoom = html` <button class="aw-mini" data-zoom="1" aria-pressed="${ui.zoomed ? "true" : "false"}" aria-label="${zoomSay}" title="${zoomSay}">${ui.zoomed ? "fit" : "larger"}</button>`;
   const extra = html`${walls}${zoom} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button> <span class="aw-hashelp aw-legend" role="note" title="${MARKS}" aria-label="what the marks mean: ${MARKS}">what the marks mean</span>`;
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap${ui.zoomed ? " aw-zoomed" : ""}" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}</div>${playerRows(c, p, mine)}</div></section>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap${ui.zoomed ? " aw-zoomed" : ""}" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}${ui.zoomed && html`<div class="aw-scrollnote" aria-hidden="true"><span>scroll to see all ⇕⇔</span></div>`}</div>${playerRows(c, p, mine)}</div></section>`;
 }
 
 // what a player did since the person's last move, in order, in the player's own panel
@@ -275,11 +285,12 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
   const big = !!ui.enlarged[i];
   const cls = `aw-player aw-opp${v.current === i && !v.over ? " aw-current" : ""}${big ? "" : " aw-compact"}${pointed(c, p.name)}`;
   const n = handText(p);
-  const facts = html`<div class="aw-facts"><span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">${wallSay(v, o, p, "wall")}</span>`}</div>`;
+  const seat = seatLabel(p.seat);
+  const facts = html`<div class="aw-facts">${seat && html`<span class="aw-seat">${seat}</span> · `}<span title="money cards in hand">${n} card${n === 1 ? "" : "s"}</span> · <span>reserve ${p.reserve.length}</span>${p.bought.length > 0 && html` · <span>to place ${p.bought.length}</span>`}${o.wall && html` · <span class="aw-walllen">${wallSay(v, o, p, "wall")}</span>`}</div>`;
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.68, small: !big });
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}${facts}${movesHtml(v, p, i)}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
+  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i, false)}${facts}${movesHtml(v, p, i)}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
 }
 
 // who Dirk is, on hover and in his panel's description (R3)

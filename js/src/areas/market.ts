@@ -106,7 +106,8 @@ function payHtml({ v, ui }: Ctx<GameView>) {
   const L = v.legal!, cur = ui.payCur!;
   const b = L.buy && L.buy[cur];
   if (!b) return html`<span class="aw-pay aw-bad">${(L.refused || {})[cur] || ""}</span> <button data-do="cancel">Cancel</button>`;
-  const cards = b.cards.map((i) => cardHtml(p.money![i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
+  // by value, as in your hand; each card keeps its index in the hand (the engine's payments')
+  const cards = [...b.cards].sort((i, j) => p.money![i][1] - p.money![j][1] || i - j).map((i) => cardHtml(p.money![i], html`data-pay="${i}"`, ui.payPicks.includes(i)));
   const q = pickedPay(v, ui);
   let info = null;
   if (q.ok) {

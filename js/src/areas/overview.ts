@@ -59,42 +59,65 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
 
 // The score track: everyone's points at a glance, as the board's track around the edge
 // (a marker a player, in the player's colour, with the initial; the full name and
-// points on hover and in the names read out). Its scale never changes, so a marker
-// moves only when its player scores: two lanes of fixed segments, 0 to 100 and 100 to
-// 200 (a game's scores stay under 200; more stands at the end of the second lane).
-// Fixed height.
-const TRACK_W = 280, LANE_H = 42;
+// points on hover and in the names read out). Its scale never changes: two lanes of
+// fixed segments, 0 to 100 and 100 to 200 (a game's scores stay under 200; more stands
+// at the end of the second lane). Each marker stands on one row just above its own
+// lane's line, and a pointer from it touches the line at its points: markers at equal
+// points stand side by side in one frame over one pointer, markers at nearby points
+// make room for each other along the lane, never up or down (a marker out of its row
+// would read as a point of the other lane). Fixed height.
+const TRACK_W = 280, LANE_H = 42, MARK = 14;
 const laneOf = (s: number) => Math.min(1, Math.floor(Math.max(0, s) / 100));
 const laneX = (local: number) => 10 + (local / 100) * (TRACK_W - 20); // 0-100 along a lane
 const trackX = (s: number) => laneX(Math.min(200, Math.max(0, s)) - 100 * laneOf(s));
+const lineY = (lane: number) => lane * LANE_H + 31;
 
 // a lane's line, its ticks every 10 points and its numbers every 20
 function trackLane(lane: number) {
-  const y = lane * LANE_H + 31, from = 100 * lane;
+  const y = lineY(lane), from = 100 * lane;
   const ticks = [...Array(11).keys()].map((i) => {
     const x = laneX(i * 10);
     return html`<line class="aw-tick" x1="${x}" y1="${i % 2 ? y - 2 : y - 4}" x2="${x}" y2="${y + 3}"/>${i % 2 ? "" : html`<text x="${x}" y="${y + 11}" text-anchor="middle">${from + i * 10}</text>`}`; });
   return html`<line class="aw-trackline" x1="${laneX(0)}" y1="${y}" x2="${laneX(100)}" y2="${y}"/>${ticks}`;
 }
 
+// the markers of one lane: players at equal points one group; the groups' frames left
+// to right, each centred over its points where it can be, shifted along the lane just
+// enough to cover no other (and to stay on the track)
+interface Group { score: number; x: number; who: [string, number][]; left: number }
+function placeGroups(groups: Group[]) {
+  groups.sort((a, b) => a.score - b.score);
+  const w = (g: Group) => MARK * g.who.length + 4;
+  let right = 0;
+  for (const g of groups) { g.left = Math.max(1, g.x - w(g) / 2, right + 2); right = g.left + w(g); }
+  let left = TRACK_W;
+  for (const g of [...groups].reverse()) { g.left = Math.min(g.left, TRACK_W - 1 - w(g), left - 2 - w(g)); left = g.left; }
+}
+
+function groupHtml(g: Group, lane: number) {
+  const cy = lineY(lane) - 16, w = MARK * g.who.length + 4;
+  // the pointer: from the frame's foot (over the points where it can be) to the line
+  const foot = Math.min(g.left + w - 6, Math.max(g.left + 6, g.x));
+  const marks = g.who.map(([name, i], k) => {
+    const cx = g.left + 2 + MARK / 2 + MARK * k;
+    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${g.score} points"><title>${name}: ${g.score} points</title><circle class="aw-c${i % 4}" cx="${cx}" cy="${cy}" r="7"/><text x="${cx}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
+  });
+  const frame = g.who.length > 1 && html`<rect class="aw-trackframe" x="${g.left}" y="${cy - 9}" width="${w}" height="18" rx="9"/>`;
+  return html`<g class="aw-trackgroup" data-points="${g.score}"><path class="aw-trackpin" d="M${foot - 3},${cy + 7} L${foot + 3},${cy + 7} L${g.x},${lineY(lane) - 1} Z"/>${frame}${marks}</g>`;
+}
+
 export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
   const shown = (name: string, score: number) => { const b = scoreBeforeRound(v, ui, name); return b ? b.points : score; };
   const people = [...v.players.map((p) => [p.name, shown(p.name, p.score)] as const), ...(v.dirk ? [[v.dirk.name, shown(v.dirk.name, v.dirk.score)] as const] : [])];
-  // markers close together stack up, two high, then stand side by side (towards the
-  // lane's middle): each takes the first place at its points, or beside them, where it
-  // covers no marker drawn before it (six players at 0 points: three pairs, not three
-  // markers on one spot)
-  const placed: [number, number][] = []; // (x, row) of the markers drawn; rows 0-1 a lane, 2-3 the next
-  const covers = (at: number, row: number) => placed.some(([a, r]) => r === row && Math.abs(a - at) < 14);
-  const marks = people.map(([name, score], i) => {
-    const lane = laneOf(score), x0 = trackX(score), dir = x0 > TRACK_W / 2 ? -1 : 1;
-    let k = 0;
-    while (covers(x0 + dir * 15 * Math.floor(k / 2), 2 * lane + (k % 2))) k++;
-    const at = x0 + dir * 15 * Math.floor(k / 2), row = 2 * lane + (k % 2);
-    placed.push([at, row]);
-    const cy = lane * LANE_H + (k % 2 ? 8 : 22);
-    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${score} points"><title>${name}: ${score} points</title><circle class="aw-c${i % 4}" cx="${at}" cy="${cy}" r="7"/><text x="${at}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
+  const lanes: Group[][] = [[], []];
+  people.forEach(([name, score], i) => {
+    const lane = lanes[laneOf(score)];
+    const g = lane.find((x) => x.score === score);
+    if (g) g.who.push([name, i]);
+    else lane.push({ score, x: trackX(score), who: [[name, i]], left: 0 });
   });
+  lanes.forEach(placeGroups);
+  const marks = lanes.map((gs, lane) => gs.map((g) => groupHtml(g, lane)));
   const H = 2 * LANE_H;
   return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${TRACK_W} ${H}" width="100%" height="${H}" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}">${trackLane(0)}${trackLane(1)}${marks}</svg></section>`;
 }

@@ -47,18 +47,27 @@ export function botDeciding(v: TableView, ui: Picks, model: Model | null) {
   return Boolean(model && model.get("autoplay_bots")) || ui.botAsked === v.v;
 }
 
+// what the person may do once the game is over (the results name the winners and
+// offer the review): where the scores are, and stepping back
+function endPrompt(v: TableView) {
+  const person = v.players.some((p) => p.seat === "human");
+  const review = person && !v.review ? "“Review my game” compares your decisions with the computer's; " : "";
+  return `The final scores are in the results. ${review}the arrows step back through the game.`;
+}
+
 export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: Picks; model: Model }) {
   if (ui.hover) return ui.hover;
   if (v.mode === "alhambra") {
     if (ui.removing) return "Click a tile outlined in green to remove it; the others say why they must stay.";
     return ui.sel ? "Click a green cell to build the tile; hover any cell to learn why not." : "Pick a tile from the palette to see where it may go.";
   }
-  const over = v.over ? `Game over: ${winnersText(v.winners)}.` : "";
+  // at the end the results say who won ("Game over: …", once); the prompt says what
+  // may be done next
   if (ui.walk && v.live) {
-    return over ? `${over} Step through the last scoring round, then close it (Escape).` :
+    return v.over ? "The last scoring round: step through it, then close it (Escape) to read the results." :
       "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
   }
-  if (over) return over;
+  if (v.over && v.live) return endPrompt(v);
   if (!v.live) return `Viewing step ${v.step} of ${v.steps}.`;
   if (v.paused) return "A teacher has paused this table: moves wait until it resumes.";
   const p = v.players[v.current];
