@@ -27,6 +27,7 @@ from ..engine.errors import GameError, IllegalAction, MalformedInput
 from ..views.contract import GuideJson, Marks, SessionFields
 from ..widgets.base import Intents
 from ..widgets.session_widget import SessionWidget
+from .glossary import entries, terms_in
 from .lessons import Progress
 
 NO_UNDO = (
@@ -282,6 +283,7 @@ class GuidePart(SessionWidget[Any]):
                 "next": self.NEXT,
                 "walk": "",
                 "walked": "",
+                "glossary": entries(terms_in(sc.end, *sc.end_lines)),
             }
         return {
             "step": self._k + 1,
@@ -298,6 +300,7 @@ class GuidePart(SessionWidget[Any]):
             "next": "",
             "walk": s.walk,
             "walked": s.walked,
+            "glossary": entries(terms_in(s.do, s.why, s.note, *s.before, self._told, s.walk, s.walked)),
         }
 
     def _session_fields(self) -> SessionFields:
