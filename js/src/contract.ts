@@ -277,6 +277,8 @@ export interface GuideJson {
   next: string;
   walk: string;
   walked: string;
+  /** Why the step's move is a good one, in the course's terms (empty at the end). */
+  good: string;
   /** The glossary's entries of the terms the guide's words use here (each linked). */
   glossary: GlossaryEntry[];
 }

@@ -301,6 +301,8 @@ class GuideJson(TypedDict):
     next: str
     walk: str
     walked: str
+    good: str
+    """Why the step's move is a good one, in the course's terms (empty at the end)."""
     glossary: list[GlossaryEntry]
     """The glossary's entries of the terms the guide's words use here (each linked)."""
 

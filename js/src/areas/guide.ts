@@ -1,6 +1,6 @@
 // The guide of a guided first game (Python: alhambra_widget/course/guide.py): the step
 // it waits for is the bar's one instruction ("Step 3 of 11: ..."; the table's own step
-// arrows are hidden); the guide's region says why, with the rules met for the first time,
+// arrows are hidden); the guide's region says why the move is good and the rules met for the first time,
 // what happened since the last step (folded) and, after a click that was not the step's
 // move, the guide's sentence about it; at the end, what was done and what comes next.
 // Its marks (what to click) are drawn on the table with the hint's marks (hint.ts). A
@@ -45,8 +45,10 @@ export function guideHtml({ v, ui, rule }: Ctx<TableView>) {
   // what comes next once it is closed (the guide's text follows the table)
   const walk = ui.walk ? g.walk : g.walked;
   const walkLine = walk ? html`<p class="aw-guide-walk">${withRules(walk, rule, terms)}</p>` : html``;
+  // why the step's move is a good one (the engine's reasons), before the rules it meets
+  const good = g.good ? html`<p class="aw-guide-good">${withRules(g.good, rule, terms)}</p>` : html``;
   const restart = html`<button class="aw-mini" data-guide="restart" aria-label="start the guided game again">start again</button>`;
-  return html`<aside class="aw-coach aw-guide" aria-label="the guide"><h4>The guide ${restart}</h4>${said}<div class="aw-coach-body">${note}${before}${walkLine}<p>${withRules(g.why, rule, terms)}${rules}</p></div>${glossaryHtml(ui, terms, false)}</aside>`;
+  return html`<aside class="aw-coach aw-guide" aria-label="the guide"><h4>The guide ${restart}</h4>${said}<div class="aw-coach-body">${note}${before}${walkLine}${good}<p>${withRules(g.why, rule, terms)}${rules}</p></div>${glossaryHtml(ui, terms, false)}</aside>`;
 }
 
 // the end: one screen, what was done and what comes next, one button
