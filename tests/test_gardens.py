@@ -458,7 +458,7 @@ def test_G1_a_scored_building_is_named_by_the_fields_the_board_numbers():
 def test_G2_a_lay_names_its_tiles_trees_in_the_singular_for_one_and_the_plural_for_more():
     """ "a tile with 1 tree a side", "a tile with 3 trees a side": read off the engine's
     own lay events over a whole game, which lays tiles of both."""
-    g = GardensGame(["You", "Ben"], seed=4)
+    g = GardensGame(["Ann", "Ben"], seed=4)
     said: dict[int, str] = {}
     while not g.is_over:
         for e in g.apply(g.legal_actions()[0]):

@@ -31,7 +31,7 @@ export function guideHtml({ v, ui, rule }: Ctx<TableView>) {
   const g = v.guide;
   if (!g) return html``;
   // the step's rulings not already named in its words, once each
-  const cited = g.rules.filter((id) => !new RegExp(`\\b${id}\\b`).test(g.why));
+  const cited = g.rules.filter((id) => !new RegExp(`\\b${id}\\b`).test(`${g.why} ${g.good}`));
   const rules = cited.length ? html` <span class="aw-muted">(${withRules(cited.join(", "), rule)})</span>` : html``;
   if (g.finished) return endHtml(g, rules, rule, glossaryHtml(ui, g.glossary, false));
   const terms = g.glossary;
