@@ -145,7 +145,7 @@ def _wrong(les, mistake):
     raise AssertionError(f"{les.id}: no wrong answer of kind {mistake}")
 
 
-def _a_term_opens_its_glossary_entry(c, term):
+def _a_term_opens_its_glossary_entry(c, term, shot):
     """A term in the lesson's words shows its meaning on hover; a click opens the
     glossary at its entry, which names the lesson teaching it, one click away."""
     from alhambra_widget.course.catalog import GLOSSARY
@@ -242,8 +242,7 @@ def test_course_looks_right_in_both_themes(course, theme):
     dark = c.page.evaluate("document.querySelector('.aw-root').classList.contains('aw-dark')")
     assert dark == (theme == "Dark")
     c.lab.shot(theme.lower())
-    _a_term_opens_its_glossary_entry(c, "scoring round")
-    c.lab.shot(theme.lower() + "-glossary")
+    _a_term_opens_its_glossary_entry(c, "scoring round", theme.lower() + "-glossary")
     # a game lesson too: the market, the money display and the hand
     map_item(c.page, IDS.index("two-buys")).click()
     c.page.locator(".aw-course-game [data-ltake]").first.wait_for()
