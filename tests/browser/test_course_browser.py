@@ -160,6 +160,7 @@ def _a_term_opens_its_glossary_entry(c, term, shot):
     assert entry.evaluate("e => e === document.activeElement")
     box, view = entry.bounding_box(), c.page.viewport_size
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]  # in sight
+    c.lab.shot(shot)
     go = entry.locator("[data-lesson]")
     assert lesson(where).title in go.inner_text()
     go.click()
