@@ -43,18 +43,23 @@ const openAt = new WeakMap<object, string>();
 export const glossaryOpen = (ui: object) => openAt.get(ui);
 export const closeGlossary = (ui: object) => { openAt.delete(ui); };
 
-// the glossary: each entry, the one clicked marked; `course`: the lessons can be opened
+// the glossary: opened at a term, that entry alone (in sight where the term was
+// clicked, however long the list) and a button for every entry; opened from its own
+// button, every entry. `course`: the lessons can be opened
 export function glossaryHtml(ui: object, entries: readonly GlossaryEntry[], course: boolean): SafeHtml | null {
   const at = openAt.get(ui);
   if (at === undefined || !entries.length) return null;
-  const items = entries.map((e) => {
+  const one = entries.filter((e) => e.term === at);
+  const shown = one.length ? one : entries;
+  const all = one.length && entries.length > 1 ? html` <button class="aw-mini" data-glossary="open">all ${entries.length} terms</button>` : null;
+  const items = shown.map((e) => {
     const where = course && e.at !== null
       ? html`<button class="aw-mini" data-lesson="${e.at}" aria-label="go to lesson ${e.at + 1}, ${e.title}, which teaches ${e.term}">lesson ${e.at + 1}: ${e.title}</button>`
       : html`the lesson \u201c${e.title}\u201d`;
     return html`<div class="aw-gloss-entry${e.term === at ? " aw-gloss-at" : ""}" data-gloss-entry="${e.term}" tabindex="-1"><dt>${e.term}</dt><dd>${e.meaning}. <span class="aw-muted">Taught in ${where}.</span></dd></div>`;
   });
   const title = course ? "Glossary" : "Glossary of this step";
-  return html`<section class="aw-glossary" aria-label="glossary"><h4>${title} <button class="aw-mini" data-glossary="close" aria-label="close the glossary">close</button></h4><dl>${items}</dl></section>`;
+  return html`<section class="aw-glossary" aria-label="glossary"><h4>${title}${all} <button class="aw-mini" data-glossary="close" aria-label="close the glossary">close</button></h4><dl>${items}</dl></section>`;
 }
 
 // a click on a term (the glossary opens at its entry, which takes the focus) or on the

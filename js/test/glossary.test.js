@@ -62,14 +62,18 @@ test("a lesson's term is a button with its meaning; a click opens the glossary a
   assert.ok(at.querySelector("dd").textContent.includes(entry.meaning));
   assert.equal(open.querySelector("img, script"), null);
   assert.equal(document.activeElement, at, "the entry takes the focus");
-  assert.equal(open.querySelectorAll("[data-gloss-entry]").length, v.glossary.length);
+  assert.equal(open.querySelectorAll("[data-gloss-entry]").length, 1, "that entry alone, in sight");
   // the lesson that teaches it, one click away
   const go = at.querySelector("[data-lesson]");
   assert.equal(+go.dataset.lesson, entry.at);
   assert.ok(go.textContent.includes(entry.title));
   click(go);
   assert.deepEqual(sent.at(-1), { kind: "lesson", lesson: entry.at });
-  click(open.querySelector("[data-glossary='close']"));
+  click(open.querySelector("[data-glossary='open']")); // every term
+  const all = root.querySelector(".aw-glossary");
+  assert.equal(all.querySelectorAll("[data-gloss-entry]").length, v.glossary.length);
+  assert.equal(all.querySelector("img, script"), null);
+  click(all.querySelector("[data-glossary='close']"));
   assert.equal(root.querySelector(".aw-glossary"), null);
   cleanup();
 });
