@@ -56,10 +56,10 @@ export function glossaryHtml(ui: object, entries: readonly GlossaryEntry[], cour
     const where = course && e.at !== null
       ? html`<button class="aw-mini" data-lesson="${e.at}" aria-label="go to lesson ${e.at + 1}, ${e.title}, which teaches ${e.term}">lesson ${e.at + 1}: ${e.title}</button>`
       : html`the lesson \u201c${e.title}\u201d`;
-    return html`<div class="aw-gloss-entry${e.term === at ? " aw-gloss-at" : ""}" data-gloss-entry="${e.term}" tabindex="-1"><dt>${e.term}</dt><dd>${e.meaning}. <span class="aw-muted">Taught in ${where}.</span></dd></div>`;
+    return html`<div class="aw-gloss-entry${e.term === at ? " aw-gloss-at" : ""}" data-gloss-entry="${e.term}" tabindex="-1" role="listitem"><b class="aw-gloss-term">${e.term}</b> <span class="aw-gloss-meaning">${e.meaning}. <span class="aw-muted">Taught in ${where}.</span></span></div>`;
   });
   const title = course ? "Glossary" : "Glossary of this step";
-  return html`<section class="aw-glossary" aria-label="glossary"><h4>${title}${all} <button class="aw-mini" data-glossary="close" aria-label="close the glossary">close</button></h4><dl>${items}</dl></section>`;
+  return html`<section class="aw-glossary" aria-label="glossary"><h4>${title}${all} <button class="aw-mini" data-glossary="close" aria-label="close the glossary">close</button></h4><div role="list">${items}</div></section>`;
 }
 
 // a click on a term (the glossary opens at its entry, which takes the focus) or on the

@@ -58,8 +58,8 @@ test("a lesson's term is a button with its meaning; a click opens the glossary a
   assert.ok(open, "the click opens the glossary");
   const at = open.querySelector(".aw-gloss-at");
   assert.equal(at.dataset.glossEntry, "bag");
-  assert.equal(at.querySelector("dt").textContent, "bag");
-  assert.ok(at.querySelector("dd").textContent.includes(entry.meaning));
+  assert.equal(at.querySelector(".aw-gloss-term").textContent, "bag");
+  assert.ok(at.querySelector(".aw-gloss-meaning").textContent.includes(entry.meaning));
   assert.equal(open.querySelector("img, script"), null);
   assert.equal(document.activeElement, at, "the entry takes the focus");
   assert.equal(open.querySelectorAll("[data-gloss-entry]").length, 1, "that entry alone, in sight");

@@ -156,7 +156,7 @@ def _a_term_opens_its_glossary_entry(c, term, shot):
     link.click()
     entry = c.page.locator(".aw-glossary .aw-gloss-at").first
     entry.wait_for()
-    assert entry.locator("dt").inner_text() == term and meaning in entry.inner_text()
+    assert entry.locator(".aw-gloss-term").inner_text() == term and meaning in entry.inner_text()
     assert entry.evaluate("e => e === document.activeElement")
     box, view = entry.bounding_box(), c.page.viewport_size
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]  # in sight
