@@ -407,7 +407,7 @@ def test_G3_the_gardens_view_marks_the_others_lays_since_your_last_and_names_til
     assert [r["marks"]["fields"][0] for r in recent] == laid
     assert [g.players[r["player"]].name for r in recent] == ["Ben", "Cem"]
     for r in recent:
-        assert " lays a tile of " in r["text"] and "trees a side" in r["text"]
+        assert re.search(r" lays a tile with \d trees? a side", r["text"]), r["text"]
         assert not re.search(r"\bG\d\d\b", r["text"])
 
 
@@ -479,3 +479,19 @@ def test_G1_the_view_names_each_building_as_the_log_does():
         assert re.fullmatch(
             r"(between fields \(\d, \d\) and \(\d, \d\)|beside field \(\d, \d\))", places[k]
         )
+
+
+def test_G2_a_lay_names_its_tiles_trees_in_the_singular_for_one_and_the_plural_for_more():
+    """ "a tile with 1 tree a side", "a tile with 3 trees a side": read off the engine's
+    own lay events over a whole game, which lays tiles of both."""
+    g = GardensGame(["Ann", "Ben"], seed=4)
+    said: dict[int, str] = {}
+    while not g.is_over:
+        for e in g.apply(g.legal_actions()[0]):
+            if e.kind == "lay":
+                said.setdefault(e.data["trees"], e.text)
+    assert 1 in said and any(n > 1 for n in said), sorted(said)
+    for n, text in said.items():
+        words = "1 tree a side" if n == 1 else f"{n} trees a side"
+        assert f" lays a tile with {words} at (" in text, text
+        assert "a tile of" not in text and "1 trees" not in text

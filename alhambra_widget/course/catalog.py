@@ -54,8 +54,22 @@ FACTS: dict[str, str] = {
 """Facts a lesson may teach or need besides the ruling ids (``Lesson.teaches``, ``needs``)."""
 
 GLOSSARY: dict[str, tuple[str, str]] = {
+    "wall": (
+        "coords",
+        "a line along a side of a tile; wall meets wall and open meets open (R7), and the "
+        "longest joined outer wall scores a point per segment (R11)",
+    ),
     "bag": ("setup", "the cloth bag the building tiles are drawn from without looking (R2)"),
+    "market": (
+        "setup",
+        "the four slots, one per currency, each with a building tile to buy in that currency (R1, R6)",
+    ),
+    "display": ("setup", "the four money cards lying face up, to be taken (R2, R5)"),
     "discard pile": ("paid-cards", "where paid cards lie face up until the deck runs out (R6, R9)"),
+    "exact payment": (
+        "buy-exact",
+        "paying exactly a tile's price: no change is lost, and another action follows (R4, R6)",
+    ),
     "reserve": (
         "to-reserve",
         "the tiles a player owns but has not built; they count for nothing (R8)",
@@ -64,12 +78,31 @@ GLOSSARY: dict[str, tuple[str, str]] = {
         "to-reserve",
         "an action that changes an Alhambra with the reserve; it ends the turn (R8)",
     ),
+    "scoring round": (
+        "round1",
+        "one of the three times the kinds' majorities and the walls score (R10, R11)",
+    ),
+    "majority": (
+        "round1",
+        "having the most tiles of a kind among the players; a scoring round pays the places (R10)",
+    ),
+    "gift": (
+        "gift",
+        "a market tile handed out at the end to whoever holds the most of its currency (R12)",
+    ),
     "seed": ("replay", "the number every shuffle and draw of a game comes from (R13)"),
+    "Dirk": (
+        "dirk-draw",
+        "the imaginary third collector of a two-player game: his tiles count for the "
+        "majorities; he has no turns (R3)",
+    ),
     "supply": ("g-supply", "the face-down garden tiles players draw from (G3)"),
     "owns": ("g-unowned", "each player owns the trees of one kind; some kinds have no player (G2)"),
 }
 """Term -> (the lesson that teaches it, what it means): no lesson uses a term before the
-lesson that teaches it (``tests/test_course_round2.py``)."""
+lesson that teaches it (``tests/test_course_round2.py``). The page links each term in a
+lesson's text, the guide's steps and the feedback to its entry
+(:mod:`alhambra_widget.course.glossary`; ``CourseWidget().glossary`` as plain data)."""
 
 E: list[dict[str, Any]] = [*_FIRST, *_MIDDLE, *_LAST]
 """Every lesson entry (written in the ``book_*`` modules, by chapter)."""

@@ -27,6 +27,7 @@ from ..engine.errors import GameError, IllegalAction, MalformedInput
 from ..views.contract import GuideJson, Marks, SessionFields
 from ..widgets.base import Intents
 from ..widgets.session_widget import SessionWidget
+from .glossary import entries, terms_in
 from .lessons import Progress
 
 NO_UNDO = (
@@ -49,8 +50,8 @@ class Step:
     of actions before it), what to do (``do``), the rules explained there for the first
     time (``why``, naming ``rules``), the ``events`` of the course it teaches
     (``"take"``, ``"exact"``, ...), what happened since the last step (``before``: the
-    engine's sentences; ``note``: that a stretch was played for the learner) and where
-    to click (``marks``). After a scoring round played by the table, ``walk`` is said
+    engine's sentences; ``note``: that a stretch was played for the learner), where
+    to click (``marks``) and why the move is a good one (``good``). After a scoring round played by the table, ``walk`` is said
     while its walkthrough is open and ``walked`` once it is closed."""
 
     index: int
@@ -64,6 +65,8 @@ class Step:
     note: str = ""
     walk: str = ""
     walked: str = ""
+    good: str = ""
+    """Why the move is a good one, in the course's terms (read off the engine)."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +285,8 @@ class GuidePart(SessionWidget[Any]):
                 "next": self.NEXT,
                 "walk": "",
                 "walked": "",
+                "good": "",
+                "glossary": entries(terms_in(sc.end, *sc.end_lines)),
             }
         return {
             "step": self._k + 1,
@@ -298,6 +303,10 @@ class GuidePart(SessionWidget[Any]):
             "next": "",
             "walk": s.walk,
             "walked": s.walked,
+            "good": s.good,
+            "glossary": entries(
+                terms_in(s.do, s.good, s.why, s.note, *s.before, self._told, s.walk, s.walked)
+            ),
         }
 
     def _session_fields(self) -> SessionFields:

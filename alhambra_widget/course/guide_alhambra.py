@@ -203,6 +203,58 @@ def _do(g: Game, a: Action) -> str:
     return f"{a}."  # pragma: no cover - the script has no other move
 
 
+def _plural(kind: str) -> str:
+    return kind if kind.endswith("s") else kind + "s"
+
+
+def good(g: Game, a: Action) -> str:
+    """Why the step's move ``a`` is a good one, in the course's terms, read off the engine
+    (its legal moves, and a copy of the game with the move made): the most money one take
+    allows; an exact payment; the least payment when none is exact; a longer wall, the
+    most tiles of a kind, or a tile that counts in the next scoring round."""
+    legal = g.legal_actions()
+    if isinstance(a, TakeMoney):
+        n = sum(c.value for c in a.cards)
+        best = max(sum(c.value for c in t.cards) for t in legal if isinstance(t, TakeMoney))
+        return f"Why: {n} is the most money one take allows here (R5)." if n == best else ""
+    if isinstance(a, Buy):
+        if g.is_exact(a):
+            return "Why: an exact payment loses nothing to change, and your turn goes on (R4, R6)."
+        pays = [sum(b.pay) for b in legal if isinstance(b, Buy) and b.currency == a.currency]
+        exact = any(g.is_exact(b) for b in legal if isinstance(b, Buy) and b.currency == a.currency)
+        if exact or sum(a.pay) != min(pays):
+            return ""
+        return f"Why: no set of your {a.currency} cards pays exactly; {sum(a.pay)} is the least you can pay (R6)."
+    if isinstance(a, Reserve):
+        return "Why: on the reserve it waits; a redesign can build it later, where it fits better (R8)."
+    return _good_build(g, a)
+
+
+def _good_build(g: Game, a: Action) -> str:
+    """Why building ``a``'s tile is good: a longer wall, the most of its kind, or else
+    that built it counts in the next scoring round."""
+    me = g.current_player.name
+    after = g.copy()
+    after.apply(a)
+    wall0, wall1 = g.player(me).alhambra.longest_wall(), after.player(me).alhambra.longest_wall()
+    kind = a.tile.kind  # type: ignore[attr-defined]
+    counts = after.counts()
+    mine = counts[me][kind]
+    others = {n: c[kind] for n, c in counts.items() if n != me}
+    top = max(others.values())
+    said = []
+    if wall1 > wall0:
+        said.append(f"it lengthens your longest wall from {wall0} to {wall1} (R11)")
+    if mine > top:
+        rest = ", ".join(f"{n} {c}" for n, c in others.items())
+        said.append(f"you then have the most {_plural(kind)}: {mine} ({rest}) (R10)")
+    if not said:
+        said.append(
+            f"built, it counts in scoring round {g.next_scoring_round}; on the reserve it would not (R10)"
+        )
+    return "Why: " + "; ".join(said) + "."
+
+
 def _event_of(g: Game, a: Action) -> str:
     if isinstance(a, TakeMoney):
         return "take"
@@ -316,6 +368,7 @@ def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine:
         played_for_you(mine, PLAYERS[0]),
         walk,
         walked,
+        good(g, a),
     )
 
 

@@ -133,6 +133,34 @@ def shows(scorings: list[Any], learner: str = PLAYERS[0]) -> set[str]:
     return out
 
 
+def _names(g: GardensGame, places: list[tuple[int, int]]) -> str:
+    said = [f"the {g.buildings[b].kind} {g.buildings[b].value}" for b in places]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def good(g: GardensGame, a: Lay, learner: str = PLAYERS[0]) -> str:
+    """Why the lay ``a`` is a good one, read off the engine: the points it scores you
+    (its :meth:`~GardensGame.preview`), else the buildings your trees face more of
+    after it (:meth:`~GardensGame.facing`), a start towards winning them (G4)."""
+    ahead = g.preview(a)
+    mine = sum(sc.points for sc in ahead if sc.owner == learner)
+    theirs = sum(sc.points for sc in ahead if sc.owner not in (None, learner))
+    if mine:
+        won = _names(g, [sc.building for sc in ahead if sc.owner == learner])
+        also = f" ({theirs} for the others)" if theirs else ""
+        return f"Why: it encloses {won}, which your trees win: {mine} points for you{also} (G4)."
+    kinds = g.player(learner).kinds
+    more = [
+        b
+        for b in g.buildings
+        if b not in g.scored
+        and sum(g.facing(b, a)[k] for k in kinds) > sum(g.facing(b)[k] for k in kinds)
+    ]
+    if not more:
+        return ""
+    return f"Why: your {' and '.join(kinds)} trees now face {_names(g, more)}: a start towards winning {'it' if len(more) == 1 else 'them'} (G4)."
+
+
 def _play(seed: int) -> tuple[list[Lay], list[int]]:
     """The whole game and its guided steps: your first :data:`FIRST` lays, then the
     first lay of yours that shows each thing of :data:`SHOWS` not yet shown, and your
@@ -231,6 +259,7 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
         tuple(before),
         lay_marks(a),
         played_for_you(mine, PLAYERS[0]),
+        good=good(g, a),
     )
 
 

@@ -24,6 +24,7 @@ from ..views.contract import (
     LessonJson,
 )
 from .catalog import CHAPTERS
+from .glossary import entries, terms_in
 from .lessons import Attempt, Lesson, Progress, number_fields, options
 from .pictures import board_json, gardens_board, picture
 
@@ -280,6 +281,7 @@ def lesson_view(at: Attempt) -> LessonJson:
         "show_wall": _wall(cur),
         "pick": _pick(cur),
         "answer": _answer_marks(cur),
+        "terms": [],
     }
     if lesson.steps:
         out["steps"] = {
@@ -289,7 +291,18 @@ def lesson_view(at: Attempt) -> LessonJson:
         }
     _board(cur, out)
     _answer(step, out)
+    out["terms"] = shown_terms(out)
     return out
+
+
+def shown_terms(out: LessonJson) -> list[str]:
+    """The glossary's terms in the words a lesson's page shows: its explanation, its
+    task, the steps done, the hints shown, the feedback and what follows a solution."""
+    f = out["feedback"]
+    done = out["steps"]["goals"] if "steps" in out else []
+    return terms_in(
+        out["teach"], out["goal"], *done, *out["hints"], f["text"] if f else "", out["after"]
+    )
 
 
 def course_view(
@@ -340,4 +353,5 @@ def course_view(
             "practice": practice is not None,
         },
         "lesson": {**lesson_view(at), "best": got[at.lesson.id]},
+        "glossary": entries(lessons=lessons),
     }

@@ -17,6 +17,7 @@ from ..views.alhambra.svg import alhambra_svg
 from ..views.contract import CourseView
 from ..widgets.base import BaseWidget, Intents
 from . import catalog, practice
+from .glossary import glossary
 from .lessons import Attempt, Lesson, Progress, Verdict
 from .lessons.progress import SAVED, SharedProgress
 from .view import course_view
@@ -110,6 +111,14 @@ class CourseWidget(BaseWidget):
         if which not in ids:
             raise MalformedInput(f"No lesson {which!r} here; the lessons are {ids}.")
         return ids.index(str(which))
+
+    @property
+    def glossary(self) -> list[dict[str, Any]]:
+        """The course's glossary as plain data: one dict per term with its ``term``,
+        ``meaning``, and the ``lesson`` (id) and ``title`` of the lesson that teaches it
+        (:data:`~alhambra_widget.course.catalog.GLOSSARY`). The page links each term
+        where a lesson, the guide or the feedback uses it."""
+        return glossary()
 
     @property
     def lesson(self) -> Lesson:

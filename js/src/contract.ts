@@ -237,6 +237,20 @@ export interface CoachJson {
 }
 
 /**
+ * A term of the course's glossary: what it means, the lesson that teaches it (its id
+ * and `title`; `at`, its place in the course map sent with it, or None), and the
+ * `stem` the page looks for in a text to link its uses to this entry.
+ */
+export interface GlossaryEntry {
+  term: string;
+  stem: string;
+  meaning: string;
+  lesson: string;
+  title: string;
+  at: number | null;
+}
+
+/**
  * The guide of a guided first game: the step it waits for (`step` of `steps`),
  * what happened since the last one (`before`; `note`: that a stretch was played
  * for the learner), what to do (`do`) and why (`why`,
@@ -263,6 +277,10 @@ export interface GuideJson {
   next: string;
   walk: string;
   walked: string;
+  /** Why the step's move is a good one, in the course's terms (empty at the end). */
+  good: string;
+  /** The glossary's entries of the terms the guide's words use here (each linked). */
+  glossary: GlossaryEntry[];
 }
 
 /** What every board over a game with a timeline sends besides the game. */
@@ -733,6 +751,11 @@ export interface LessonJson {
   show_wall: boolean;
   pick: string | null;
   answer: AnswerMarks | null;
+  /**
+   * The glossary's terms this lesson's words use (its explanation, task, hints shown,
+   * feedback): the page links the first use of each in a text to its entry.
+   */
+  terms: string[];
 }
 
 /** The lesson on the course's board, with the learner's best stars in it. */
@@ -777,6 +800,8 @@ export interface CourseView {
   v: number;
   course: CourseMap;
   lesson: CourseLesson;
+  /** Every term of the course's glossary, each with the lesson teaching it. */
+  glossary: GlossaryEntry[];
 }
 
 /** The `view` trait: what the page draws. */

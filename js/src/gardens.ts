@@ -173,7 +173,7 @@ function handHtml(me: GardensPlayerJson | null, hand: GardenTileJson[], ui: Pick
   const tiles = hand.map((t) => {
     const tt = ui.turns[t.id] || 0;
     const selected = t.id === ui.gsel;
-    return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile of ${t.trees} trees a side: ${t.turned[tt].join(", ")}, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
+    return html`<button class="ag-handtile${selected ? " aw-selected" : ""}" data-hand="${t.id}" aria-label="tile with ${t.trees} ${t.trees === 1 ? "tree" : "trees"} a side: ${t.turned[tt].join(", ")}, turned ${tt}${selected ? ", selected" : ""}"><svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">${gardenTile(48, 48, 1.15, t.turned[tt], t.trees)}</svg></button>`;
   });
   return html`<div class="ag-hand" aria-label="your tiles"><div>${me!.name === "You" ? "Your" : me!.name + "'s"} tile${hand.length > 1 ? "s" : ""} — click to turn (or press R), then click a green field:</div><div class="aw-row">${tiles}</div><button data-gturn="1">turn ⟳</button></div>`;
 }

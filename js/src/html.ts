@@ -69,9 +69,10 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
 export const join = (parts: Value) => html`${parts}`;
 
 // a text in which `backticks` mark inline code (the course's Markdown): each such part
-// drawn as <code>, every part escaped; an unpaired backtick stays as it is
-export function withCode(text: string): SafeHtml {
+// drawn as <code>, every part escaped; an unpaired backtick stays as it is. `prose`
+// draws the parts outside the code (the glossary's terms linked in them), escaped too
+export function withCode(text: string, prose: (part: string) => Value = (p) => p): SafeHtml {
   const parts = text.split("`");
-  if (parts.length % 2 === 0) return html`${text}`; // an odd number of backticks: no pairs to trust
-  return join(parts.map((p, k) => (k % 2 ? html`<code>${p}</code>` : p)));
+  if (parts.length % 2 === 0) return html`${prose(text)}`; // an odd number of backticks: no pairs to trust
+  return join(parts.map((p, k) => (k % 2 ? html`<code>${p}</code>` : prose(p))));
 }

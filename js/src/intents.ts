@@ -6,6 +6,7 @@ import { gardensClick, gardensKey } from "./gardens.js";
 import { courseClick, COURSE_CLICKABLE } from "./areas/course.js";
 import { coachClick, COACH_CLICKABLE } from "./areas/coach.js";
 import { guideClick } from "./areas/guide.js";
+import { glossaryClick, GLOSSARY_CLICKABLE } from "./glossary.js";
 import { resetPicks, pickedPay } from "./state.js";
 import { shownRound } from "./areas/scoring.js";
 import { xy } from "./common.js";
@@ -15,7 +16,7 @@ import type { IntentCtx, TableView } from "./types.js";
 
 type Resolve = "branch" | "undo";
 
-export const CLICKABLE = "[data-allboards],[data-zoom],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE + ",[data-guide]";
+export const CLICKABLE = "[data-allboards],[data-zoom],[data-newgame],[data-menu],[data-pastplay],[data-reservetile],[data-playhint],[data-hintgo],[data-enlarge],[data-standings],[data-walk],[data-botstep],[data-go],[data-take],[data-slot],[data-pay],[data-do],[data-sel],[data-cell],[data-tile-cell],[data-resolve],[data-sandbox],[data-round],[data-rowstep],[data-undo],[data-hand],[data-gturn],[data-building],[data-field],[data-hint],[data-review],[data-step],[data-toreview],[data-lineswitch],[data-linepromote],[data-linedelete],[data-linecompare]," + COURSE_CLICKABLE + "," + COACH_CLICKABLE + ",[data-guide]," + GLOSSARY_CLICKABLE;
 
 const toggle = (list: number[], i: number) => (list.includes(i) ? list.filter((x) => x !== i) : [...list, i]);
 
@@ -64,7 +65,8 @@ function panelIntent(d: DOMStringMap, { v, ui, root, act, redraw }: IntentCtx<Ta
 // d = the clicked control's dataset
 export function clickIntent(d: DOMStringMap, c: IntentCtx) {
   const { v, ui, act, send, redraw } = c;
-  if (v.mode === "course") { courseClick(d, { ...c, v }); return; }
+  // a term (in a lesson or the guide) opens its glossary entry; a course's board has only its own controls
+  if (glossaryClick(d, c) || (v.mode === "course" && (courseClick(d, { ...c, v }) || true))) return;
   if (v.mode === "gardens" && gardensClick(d, v, ui, act, redraw)) return;
   // (the sandbox's board has none of the table's panels and requests)
   if (v.mode !== "alhambra" && panelIntent(d, { ...c, v })) return;

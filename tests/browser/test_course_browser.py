@@ -145,6 +145,28 @@ def _wrong(les, mistake):
     raise AssertionError(f"{les.id}: no wrong answer of kind {mistake}")
 
 
+def _a_term_opens_its_glossary_entry(c, term, shot):
+    """A term in the lesson's words shows its meaning on hover; a click opens the
+    glossary at its entry, which names the lesson teaching it, one click away."""
+    from alhambra_widget.course.catalog import GLOSSARY
+
+    where, meaning = GLOSSARY[term]
+    link = c.page.locator(f".aw-course-teach .aw-term[data-term='{term}']").first
+    assert link.get_attribute("title") == f"{term}: {meaning}"
+    link.click()
+    entry = c.page.locator(".aw-glossary .aw-gloss-at").first
+    entry.wait_for()
+    assert entry.locator(".aw-gloss-term").inner_text() == term and meaning in entry.inner_text()
+    assert entry.evaluate("e => e === document.activeElement")
+    box, view = entry.bounding_box(), c.page.viewport_size
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]  # in sight
+    c.lab.shot(shot)
+    go = entry.locator("[data-lesson]")
+    assert lesson(where).title in go.inner_text()
+    go.click()
+    c.page.locator(".aw-lesson h3").filter(has_text=lesson(where).title).wait_for()
+
+
 def _one(les):
     return les.solutions()[0]
 
@@ -221,6 +243,7 @@ def test_course_looks_right_in_both_themes(course, theme):
     dark = c.page.evaluate("document.querySelector('.aw-root').classList.contains('aw-dark')")
     assert dark == (theme == "Dark")
     c.lab.shot(theme.lower())
+    _a_term_opens_its_glossary_entry(c, "scoring round", theme.lower() + "-glossary")
     # a game lesson too: the market, the money display and the hand
     map_item(c.page, IDS.index("two-buys")).click()
     c.page.locator(".aw-course-game [data-ltake]").first.wait_for()

@@ -1,5 +1,7 @@
 """The Gardens widget in a real JupyterLab (headless Chromium, Playwright)."""
 
+import re
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -157,10 +159,7 @@ w
     lab.wait_py("print(g.current_player.name, g.step >= 2)", "You True")
     strip = board.locator(".aw-follow li")
     strip.first.wait_for()
-    assert (
-        "Ben lays a tile of " in strip.first.inner_text()
-        and "trees a side" in strip.first.inner_text()
-    )
+    assert re.search(r"Ben lays a tile with \d trees? a side", strip.first.inner_text())
     assert board.locator("polygon.ag-recent").count() >= 1
     lab.shot()
     # the same in dark at 1366x768: the tree key under the board, the outlined lay

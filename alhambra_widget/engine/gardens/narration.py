@@ -56,7 +56,7 @@ def _lay(d: dict[str, Any]) -> str:
     sides = ", ".join(
         f"{kind} {corner}" for kind, corner in zip(d.get("sides", ()), CORNERS, strict=False)
     )
-    return f"{does(d['player'], 'lays')} a tile of {trees} a side at ({f[0]}, {f[1]}){': ' + sides if sides else ''}."
+    return f"{does(d['player'], 'lays')} a tile with {trees} a side at ({f[0]}, {f[1]}){': ' + sides if sides else ''}."
 
 
 NARRATORS: Final[dict[str, Narrator]] = {

@@ -6,7 +6,7 @@ from typing import Literal, TypedDict
 
 from .alhambra import AlhambraJson
 from .gardens import GardensBoard
-from .shared import CardJson, TileJson
+from .shared import CardJson, GlossaryEntry, TileJson
 
 
 class FactsTable(TypedDict):
@@ -141,6 +141,9 @@ class LessonJson(_LessonParts):
     show_wall: bool
     pick: str | None
     answer: AnswerMarks | None
+    terms: list[str]
+    """The glossary's terms this lesson's words use (its explanation, task, hints shown,
+    feedback): the page links the first use of each in a text to its entry."""
 
 
 class CourseLesson(LessonJson):
@@ -188,3 +191,5 @@ class CourseView(TypedDict):
     v: int
     course: CourseMap
     lesson: CourseLesson
+    glossary: list[GlossaryEntry]
+    """Every term of the course's glossary, each with the lesson teaching it."""

@@ -262,6 +262,19 @@ class CoachJson(TypedDict):
     finished: bool
 
 
+class GlossaryEntry(TypedDict):
+    """A term of the course's glossary: what it means, the lesson that teaches it (its id
+    and ``title``; ``at``, its place in the course map sent with it, or None), and the
+    ``stem`` the page looks for in a text to link its uses to this entry."""
+
+    term: str
+    stem: str
+    meaning: str
+    lesson: str
+    title: str
+    at: int | None
+
+
 class GuideJson(TypedDict):
     """The guide of a guided first game: the step it waits for (``step`` of ``steps``),
     what happened since the last one (``before``; ``note``: that a stretch was played
@@ -288,6 +301,10 @@ class GuideJson(TypedDict):
     next: str
     walk: str
     walked: str
+    good: str
+    """Why the step's move is a good one, in the course's terms (empty at the end)."""
+    glossary: list[GlossaryEntry]
+    """The glossary's entries of the terms the guide's words use here (each linked)."""
 
 
 class _Coached(TypedDict, total=False):

@@ -4,6 +4,7 @@
 
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
 import { html, withCode } from "../html.js";
+import { glossaryHtml, closeGlossary, termParts, withTerms } from "../glossary.js";
 import { boardSvg } from "./alhambra.js";
 import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
@@ -11,8 +12,12 @@ import type { Part } from "../morph.js";
 import type { Picks } from "../state.js";
 import type { Ctx, IntentCtx } from "../types.js";
 import type {
-  Answer, AnswerMarks, BuiltJson, CourseLesson, CourseMap, CourseView, DeckJson, FactsTable, GardenPicture, GardensPicture, LessonGame, PictureJson,
+  Answer, AnswerMarks, BuiltJson, CourseLesson, CourseMap, CourseView, DeckJson, FactsTable, GardenPicture, GardensPicture, GlossaryEntry, LessonGame, PictureJson,
 } from "../contract.js";
+
+// the glossary's entries of the terms a lesson's words use (linked where first used in each text)
+type Terms = readonly GlossaryEntry[];
+const prose = (terms: Terms, text: string) => withCode(text, (p) => termParts(p, terms));
 
 const STAR = "★", NO_STAR = "☆";
 export const stars = (n: number) => STAR.repeat(n) + NO_STAR.repeat(3 - n);
@@ -36,7 +41,7 @@ const mapOpen = new WeakMap<object, boolean>();
 function mapHtml(co: CourseMap, open: boolean) {
   const L = co.lessons, i = co.at;
   const noun = co.practice ? "Practice item" : "Lesson"; // a practice session's items are not the course's lessons
-  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous ${co.practice ? "item" : "lesson"}">◀ previous</button><span class="aw-course-pos" title="${noun} ${i + 1} of ${L.length}: ${L[i].title} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars">${noun} ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${co.stars} of ${3 * L.length} stars · ${L[i].chapter}</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next ${co.practice ? "item" : "lesson"}">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
+  return html`<nav class="aw-course-map" aria-label="course map"><div class="aw-row"><button data-lesson="${i - 1}" ${i === 0 ? "disabled" : ""} aria-label="previous ${co.practice ? "item" : "lesson"}">◀ previous</button><span class="aw-course-pos" title="${noun} ${i + 1} of ${L.length}: ${L[i].title} · ${L[i].chapter} · ${co.stars} of ${3 * L.length} stars">${noun} ${i + 1} of ${L.length}: <b>${L[i].title}</b> · ${co.stars} of ${3 * L.length} stars · ${L[i].chapter}</span><button data-lmap="1" aria-expanded="${open ? "true" : "false"}">${open ? "hide the map ▴" : "course map ▾"}</button><button data-glossary="open" aria-label="open the glossary: the course's terms, what they mean, which lesson teaches each">glossary</button><button data-lesson="${i + 1}" ${i === L.length - 1 ? "disabled" : ""} aria-label="next ${co.practice ? "item" : "lesson"}">next ▶</button></div>${open && html`<div class="aw-course-list">${lessonList(co)}</div>`}</nav>`;
 }
 
 // a Gardens board (G1): buildings (diamonds, their values), the garden tiles the lesson
@@ -135,9 +140,9 @@ function pictureHtml(p: PictureJson | null) {
   return html`<figure class="aw-course-picture">${out}</figure>`;
 }
 
-function teachHtml(les: CourseLesson) {
+function teachHtml(les: CourseLesson, terms: Terms) {
   if (!les.teach && !les.picture) return null;
-  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${withCode(les.teach)}</p>${pictureHtml(les.picture)}</div>`;
+  return html`<div class="aw-course-teach" role="note" aria-label="what to know"><p>${prose(terms, les.teach)}</p>${pictureHtml(les.picture)}</div>`;
 }
 
 function tableHtml(t: FactsTable | null | undefined) {
@@ -220,28 +225,28 @@ function workHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
   return html`<div class="aw-course-work">${board}<div class="aw-course-side">${side}${answer}</div></div>`;
 }
 
-function feedbackHtml(les: CourseLesson) {
+function feedbackHtml(les: CourseLesson, terms: Terms) {
   const f = les.feedback;
   if (!f) return html`<div class="aw-course-feedback" role="status" aria-live="polite"></div>`;
   const kind = f.ok ? "aw-msg-ok" : "aw-msg-error";
   const mark = f.ok ? (f.done ? "Right!" : "Good.") : "Not yet.";
-  return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${f.text}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
+  return html`<div class="aw-course-feedback aw-msg ${kind}" role="status" aria-live="polite"><b>${mark}</b> ${withTerms(f.text, terms)}${f.rule && html` <span class="aw-rule">${f.rule}</span>`}</div>`;
 }
 
-function stepsHtml(les: CourseLesson) {
+function stepsHtml(les: CourseLesson, terms: Terms) {
   const s = les.steps;
   if (!s) return null;
-  return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${g}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
+  return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${prose(terms, g)}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
 }
 
-function headHtml(les: CourseLesson) {
-  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les)}${stepsHtml(les)}<p class="aw-goal"><b>Your task:</b> ${withCode(les.goal)}</p>${
+function headHtml(les: CourseLesson, terms: Terms) {
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les, terms)}${stepsHtml(les, terms)}<p class="aw-goal"><b>Your task:</b> ${prose(terms, les.goal)}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 
-function helpHtml(v: CourseView, les: CourseLesson) {
+function helpHtml(v: CourseView, les: CourseLesson, terms: Terms) {
   const best = les.best > 0 && html` <span class="aw-best">your best: <span class="aw-stars" aria-label="${les.best} of 3 stars">${stars(les.best)}</span></span>`;
-  const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${h}</li>`)}</ol>`;
+  const hints = les.hints.length > 0 && html`<ol class="aw-course-hints" aria-label="hints">${les.hints.map((h) => html`<li>${withTerms(h, terms)}</li>`)}</ol>`;
   let done = null;
   if (les.solved) {
     const co = v.course, next = co.at + 1 < co.lessons.length;
@@ -249,7 +254,7 @@ function helpHtml(v: CourseView, les: CourseLesson) {
     const gap = co.unfinished;
     const more = co.complete ? html` <span class="aw-course-complete">${co.practice ? "Practice done: every item solved." : "The course is complete."}</span>`
       : (gap !== co.at + 1 || !next) && html` <button data-lesson="${gap}" class="aw-course-continue">continue with the first unfinished lesson (${gap! + 1}: ${co.lessons[gap!].title})</button>`;
-    done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${les.after}${
+    done = html`<div class="aw-course-done"><span class="aw-stars" aria-label="${les.stars} of 3 stars">${stars(les.stars)}</span> ${withTerms(les.after, terms)}${
       next && html` <button class="aw-primary" data-lesson="${co.at + 1}">next lesson ▶</button>`}${more}</div>`;
   }
   return html`<div class="aw-row aw-course-help"><button data-lhint="1" ${(les.hints_here ?? les.hints_left) && !les.solved ? "" : "disabled"}>${les.hints.length ? "another hint" : "hint"} (${les.hints_left} left${les.hints_left && !les.hints_here ? ", for the next steps" : ""})</button> <button data-lreset="1">start again</button> <span class="aw-muted">${les.tries} wrong ${les.tries === 1 ? "try" : "tries"}</span>${best}</div>${hints}${done}`;
@@ -259,14 +264,16 @@ function helpHtml(v: CourseView, les: CourseLesson) {
 export function courseParts(c: Ctx<CourseView>): Part[] {
   const { v, ui, model } = c;
   const les = v.lesson;
-  if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; }
+  if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; closeGlossary(ui); }
   const part = (key: string, h: SafeHtml): Part => ({ key, html: h });
+  const terms = v.glossary.filter((e) => les.terms.includes(e.term));
   return [
     part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
-    part("lesson", headHtml(les)),
+    part("glossary", glossaryHtml(ui, v.glossary, !v.course.practice) ?? html``),
+    part("lesson", headHtml(les, terms)),
     part("board", workHtml(les, ui, model.get("show_coords"))),
-    part("feedback", feedbackHtml(les)),
-    part("help", helpHtml(v, les)),
+    part("feedback", feedbackHtml(les, terms)),
+    part("help", helpHtml(v, les, terms)),
   ];
 }
 
