@@ -8,6 +8,9 @@ Prints two figures (needs the dev extras and Debian's chromium):
   just before ``apply``) until the page has redrawn the board for it (the page's
   clock, from a MutationObserver), in a real JupyterLab in headless Chromium.
   Kernel and browser run on the same machine, so their clocks agree.
+  ``ms_per_step_painted``: the same until the first frame showing it is laid out and
+  painted (a task queued from that frame's animation callbacks; the board fits itself
+  to the window in them, so this includes that layout and the wait for the frame).
 * ``ms_per_click``: median time from a click in the page until the board shows its
   effect, for clicks that go to Python and back (take the picked card, a step back and
   forward on the timeline: the kernel applies it, the new view is drawn), and
@@ -76,12 +79,19 @@ print(json.dumps(stamps))
 OBSERVE = """() => {
     // the notebook draws the board anew when it refreshes the output's picture: watch
     // the whole page, and read the board that is in it
+    // (and when the next frame with it is done: a task queued from that frame's
+    // animation callbacks runs after its layout and paint)
     window.__seen = {};
+    window.__painted = {};
     const note = () => {
         const el = document.querySelector('.aw-root .aw-stepno');
         if (!el) return;
         const m = /step (\\d+)\\//.exec(el.textContent);
-        if (m && !(m[1] in window.__seen)) window.__seen[m[1]] = Date.now();
+        if (m && !(m[1] in window.__seen)) {
+            const k = m[1];
+            window.__seen[k] = Date.now();
+            requestAnimationFrame(() => setTimeout(() => { window.__painted[k] = Date.now(); }, 0));
+        }
     };
     new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
     note();
@@ -259,19 +269,24 @@ PARSE = """(text) => {
 }"""
 
 
-def step_latencies(n: int, gap: float, setup: str | None = None) -> tuple[list[float], list[float]]:
-    """ms from each action applied in Python to the board redrawn; and ms to parse the
-    whole view in the page (20 samples)."""
+def step_latencies(
+    n: int, gap: float, setup: str | None = None
+) -> tuple[list[float], list[float], list[float]]:
+    """ms from each action applied in Python to the board redrawn; ms to parse the
+    whole view in the page (20 samples); ms from the action to the end of the first
+    frame that shows it (laid out and painted)."""
     with lab_page("bench.ipynb", setup or SETUP) as (page, kernel_exec):
         page.wait_for_timeout(500)
         page.evaluate(OBSERVE)
         out = kernel_exec(page, STEPS.format(n=n, gap=gap))
         page.wait_for_timeout(500)
         seen = page.evaluate("() => window.__seen")
+        painted = page.evaluate("() => window.__painted")
         text = kernel_exec(page, "print(json.dumps(w.view, separators=(',', ':')))").strip()
         parse = page.evaluate(PARSE, text)
     stamps = json.loads(out)
-    return [seen[str(step)] - t for step, t in stamps if str(step) in seen], parse
+    lat = [seen[str(step)] - t for step, t in stamps if str(step) in seen]
+    return lat, parse, [painted[str(step)] - t for step, t in stamps if str(step) in painted]
 
 
 def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
@@ -460,7 +475,7 @@ def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
     got["click"] = {True: [], False: []}
     for r in range(rounds):
         for on in (True, False) if r % 2 == 0 else (False, True):
-            lat, _ = step_latencies(steps, gap, with_review_ahead(SETUP, on))
+            lat, _, _ = step_latencies(steps, gap, with_review_ahead(SETUP, on))
             trips, _ = click_latencies(clicks, with_review_ahead(CLICK_SETUP, on))
             got["step"][on] += lat
             got["click"][on] += trips
@@ -545,7 +560,7 @@ def main(argv: list[str] | None = None) -> dict:
         return quick
     size = view_size_6p()
     resend = resend_figures(args.steps)
-    lat, parse = step_latencies(args.steps, args.gap)
+    lat, parse, painted = step_latencies(args.steps, args.gap)
     trips, picks = click_latencies(args.clicks)
     bots, bot_moves = bot_animation_latencies(args.steps, max(args.gap, 0.4))
     p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))] if xs else None  # noqa: E731
@@ -557,6 +572,8 @@ def main(argv: list[str] | None = None) -> dict:
         "ms_per_step_p10": p10(lat),
         "ms_per_step_p90": p90(lat),
         "steps_timed": len(lat),
+        "ms_per_step_painted": med(painted),
+        "ms_per_step_painted_p90": p90(painted),
         "ms_per_click": med(trips),
         "ms_per_click_p10": p10(trips),
         "ms_per_click_p90": p90(trips),
@@ -583,7 +600,9 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"  view model, 6-player late game: {r['view_kb_6p_late']} kB (bar 30 kB)")
     print(
         f"  Python change -> board redrawn: median {r['ms_per_step']} ms "
-        f"(p10-p90 {r['ms_per_step_p10']}-{r['ms_per_step_p90']} ms), N={len(lat)} (bar 20 ms)"
+        f"(p10-p90 {r['ms_per_step_p10']}-{r['ms_per_step_p90']} ms), N={len(lat)} (bar 20 ms); "
+        f"its frame laid out and painted: median {r['ms_per_step_painted']} ms "
+        f"(p90 {r['ms_per_step_painted_p90']}, N={len(painted)})"
     )
     print(
         f"  click -> its effect shown, through Python: median {r['ms_per_click']} ms "

@@ -5,7 +5,9 @@
 import { CELL_PX } from "./common.js";
 
 // the board's bar in the page: what scrolls the notebook, and a redraw of the bar's place
-export interface Sticky { scroller: Element | null; update: () => void }
+// (refit: fit the board to the window too, in the same frame: zoomToFit and fitToWindow
+// measure the page, so they wait for the frame instead of forcing a layout mid-change)
+export interface Sticky { scroller: Element | null; update: () => void; refit: () => void }
 interface Board { root: HTMLElement; sticky?: Sticky }
 
 function scrollerOf(el: Element) {
@@ -53,13 +55,18 @@ export function thinBar(bar: HTMLElement, floating: boolean) {
   return rows[last].offsetTop + rows[last].offsetHeight;
 }
 export function watchScroll(b: Board) {
-  let pending = false;
+  let pending = false, fit = false;
   const onScroll = () => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; keepBarInSight(sticky); });
+    requestAnimationFrame(() => {
+      pending = false;
+      if (fit) { fit = false; fitToWindow(b.root); }
+      keepBarInSight(sticky);
+    });
   };
-  const sticky = Object.assign(b, { sticky: { scroller: null, update: onScroll } });
+  const refit = () => { fit = true; onScroll(); };
+  const sticky = Object.assign(b, { sticky: { scroller: null, update: onScroll, refit } });
   const onResize = () => { fitToWindow(b.root); onScroll(); };
   // the first layout in the page, and any change of the board's size, fits it again
   const sized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitToWindow(b.root)) : null;

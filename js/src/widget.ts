@@ -213,8 +213,12 @@ function draw(b: Board) {
   const again = focusKey(active);
   patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
   if (active && !active.isConnected) (root.querySelector<HTMLElement>(again || ":not(*)") || root).focus({ preventScroll: true });
-  fitToWindow(root);
-  if (b.sticky) b.sticky.update();
+  // the board fits the window in the next frame, before it is painted (measuring it now
+  // would force a layout of the page in the middle of the change); what scrolls the
+  // board into sight measures it fitted, now
+  const scroll = ui.toBoard === step || ui.walkScroll;
+  if (scroll || !b.sticky) fitToWindow(root);
+  if (b.sticky) (scroll ? b.sticky.update : b.sticky.refit)();
   if (ui.toBoard === step) { ui.toBoard = null; boardIntoSight(root); } // a step picked in the review
   if (ui.walkScroll) { ui.walkScroll = false; walkIntoSight(root); } // a line of the walkthrough picked
   focusNextDecision(b, v);
