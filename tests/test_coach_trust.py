@@ -40,10 +40,10 @@ def _coach(tmp_path, g: Game) -> CoachedGame:
 
 def _effects(line: str) -> str:
     """What a line of a remark says the move does (after the engine's sentence)."""
-    for mark in ("Its effects:", "Only it:", "Nothing only it does"):
+    for mark in ("Unlike the other move:", "Nothing that tells it apart"):
         if mark in line:
             return line.split(mark, 1)[1]
-    return ""
+    return line.split(": ", 1)[1]  # all it alone does is in its own sentence
 
 
 def _preferred(g: Game, r) -> object:

@@ -176,8 +176,8 @@ class Coach:
         only_theirs = [r for r in theirs if r not in mine]
         if not only_mine and not only_theirs:
             return []
-        lines = [f"You played: {_stop(d.played)}" + _only(only_mine)]
-        lines.append(f"The search prefers: {_stop(d.best)}" + _only(only_theirs))
+        lines = [f"You played: {_stop(d.played)}" + _only(only_mine, d.played)]
+        lines.append(f"The search prefers: {_stop(d.best)}" + _only(only_theirs, d.best))
         taught = self.principle(game, played, best)
         if taught:
             lines.append(taught)
@@ -207,8 +207,13 @@ def _stop(sentence: str) -> str:
     return sentence if sentence.endswith(".") else sentence + "."
 
 
-def _only(reasons: list[str]) -> str:
-    return f" Only it: {'; '.join(reasons)}." if reasons else " Nothing only it does."
+def _only(reasons: list[str], sentence: str) -> str:
+    """What only this move does, less what its own sentence already says (an
+    overpayment is in the log's sentence of the buy: said once)."""
+    unsaid = [r for r in reasons if r not in sentence]
+    if unsaid:
+        return f" Unlike the other move: {'; '.join(unsaid)}."
+    return "" if reasons else " Nothing that tells it apart from the other move."
 
 
 def says(game: Any, action: Any) -> str:
