@@ -43,7 +43,9 @@ export function thinBar(bar: HTMLElement, floating: boolean) {
     : r.classList.contains("aw-msgline") ? !!r.querySelector(".aw-msg") : true);
   let last = 0;
   rows.forEach((r, i) => { if (says(r)) last = i; });
-  const thin = floating && last < rows.length - 1;
+  // (at the end the bar is a short grid of its own, the prompt and the step box side by
+  // side over the message line: it floats whole)
+  const thin = floating && last < rows.length - 1 && !bar.classList.contains("aw-bar-end");
   bar.classList.toggle("aw-thin", thin);
   rows.forEach((r, i) => {
     r.classList.toggle("aw-through", thin && i > last);
