@@ -45,7 +45,9 @@ export function thinBar(bar: HTMLElement, floating: boolean) {
     : r.classList.contains("aw-msgline") ? !!r.querySelector(".aw-msg") : true);
   let last = 0;
   rows.forEach((r, i) => { if (says(r)) last = i; });
-  const thin = floating && last < rows.length - 1;
+  // (at the end the bar is a short grid of its own, the prompt and the step box side by
+  // side over the message line: it floats whole)
+  const thin = floating && last < rows.length - 1 && !bar.classList.contains("aw-bar-end");
   bar.classList.toggle("aw-thin", thin);
   rows.forEach((r, i) => {
     r.classList.toggle("aw-through", thin && i > last);
@@ -137,6 +139,29 @@ export function fitToWindow(root: HTMLElement) {
     }
   }
   for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) zoomToFit(wrap, room - (wrap.getBoundingClientRect().top - top) - 16);
+  placeWalk(root);
+}
+
+// A scoring round walked through lies beside the market (its left edge past the
+// market's right one, its right edge the table's): the market stays in sight, and the
+// walkthrough covers the money display and the score track, which wait while it is
+// open. At the end (the results in the market's place, no market) it lies over the
+// main column, as wide as the results.
+function placeWalk(root: HTMLElement) {
+  const grid = root.querySelector<HTMLElement>(".aw-grid");
+  if (!grid || !grid.querySelector(".aw-rounds.aw-walk")) return;
+  const g = grid.getBoundingClientRect();
+  const market = grid.querySelector(".aw-main [data-area=market]");
+  const main = grid.querySelector(":scope > .aw-main");
+  const left = market ? Math.round(market.getBoundingClientRect().right - g.left + 8) : 0;
+  const right = market || !main ? 0 : Math.round(g.right - main.getBoundingClientRect().right);
+  // beside the market it ends above the first of the others' drawings (the line's
+  // sentence scrolls within what is left): the boards it points at stay in sight
+  const first = market && grid.querySelector(".aw-side .aw-opp .aw-board");
+  const high = first ? Math.max(124, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
+  for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-high", high]] as const) {
+    if (grid.style.getPropertyValue(name) !== `${px}px`) grid.style.setProperty(name, `${px}px`);
+  }
 }
 
 // Your Alhambra's drawing fits its area: its frame (the tiles built and the ring of

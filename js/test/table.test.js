@@ -93,9 +93,11 @@ test("R10 R11 a scoring round walked through: the points before it (the engine's
   // the round's total column keeps its figures for the last line too (not given before)
   const totalCells = () => [...root.querySelectorAll(".aw-walktable tbody tr")].map((tr) => tr.lastElementChild.textContent.trim());
   assert.ok(totalCells().every((t) => !/\d/.test(t)), "no round total before its line");
-  // in the main column, over the market: never over the others' panels
-  const walk = root.querySelector(".aw-main .aw-rounds.aw-walk");
-  assert.ok(walk, "the walkthrough lies in the main column");
+  // beside the market, laid over the table (sticky.ts places it), never in the flow of
+  // the main column or among the others' panels
+  const walk = root.querySelector(".aw-grid > .aw-part > .aw-rounds.aw-walk");
+  assert.ok(walk, "the walkthrough lies over the table, beside the market");
+  assert.equal(root.querySelector(".aw-main .aw-rounds.aw-walk"), null);
   assert.equal(root.querySelector(".aw-side .aw-rounds.aw-walk"), null);
   const grid = root.querySelector(".aw-grid");
   const pointed = () => [...root.querySelectorAll(".aw-player.aw-walkpoint")].map((e) => e.getAttribute("aria-label")).sort();

@@ -137,7 +137,7 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
         if lab.py("print(bool(w.current_step.walk))") == "True":  # a round just scored
             # the panel the guide names is open over the market, in view (R10); the
             # step's line comes back to the bar once it is closed
-            panel = board.locator(".aw-main .aw-rounds.aw-walk")
+            panel = board.locator(".aw-grid > .aw-part > .aw-rounds.aw-walk")
             panel.wait_for()
             panel.scroll_into_view_if_needed()
             assert _seen(panel.locator("h4").first)

@@ -9,7 +9,8 @@ nor the others' panels or the standings, and lie inside the window no narrower t
 their content; your Alhambra's whole drawing lies inside the window with cells of at
 least 26 px, and drawn larger ("larger", from the keyboard) and fitted again it moves
 nothing; each line of a scoring round walked through brings a board it points at into
-view; no marker of the score track covers another; at the end the results are in view,
+view, none of it under the walkthrough, which leaves the market in sight; the bar has
+no empty band (in another's turn, while a round is walked through, at the end); no marker of the score track covers another; at the end the results are in view,
 their table whole; in the Gardens a hint and the review open and close moving nothing,
 inside the window; axe-core finds no serious violation in the table, early
 and at the end, in both themes.
@@ -41,6 +42,10 @@ STILL = ["market", "money", "hand", "actions", "nav"]
 # what a panel that comes and goes moves not at all: the above, your board, the others'
 # panels and the standings
 UNDER = [*STILL, "prompt", "my-alhambra", "to-place", "opponents", "standings"]
+# the bar's largest empty band across its width (no text, button or field in it): under
+# a line and a half of the prompt (the bar kept an empty row of buttons and two empty
+# lines under a one-line prompt in another's turn and at the end: 57 px)
+BAND = 30
 # the least size of a cell of your Alhambra's drawing: a tile's picture is recognisable
 # at 25 px
 LEAST_CELL = 26
@@ -142,6 +147,63 @@ def _prompt_whole(t: Lab, where: str) -> list[str]:
     return [] if h <= shown + 2 else [f"{where}: the prompt is cut: {text!r}"]
 
 
+BAND_JS = """() => { const bar = document.querySelector('.aw-root .aw-bar');
+    const b = bar.getBoundingClientRect(), iv = [], r = document.createRange();
+    const shown = (e) => { const s = getComputedStyle(e);
+        return s.visibility !== 'hidden' && s.display !== 'none'; };
+    const walk = (n) => { for (const c of n.childNodes) {
+        if (c.nodeType === 3) {
+            if (!c.textContent.trim() || !shown(c.parentElement)) continue;
+            r.selectNodeContents(c);
+            for (const q of r.getClientRects()) if (q.height > 0) iv.push([q.top, q.bottom]);
+        } else if (c.nodeType === 1 && shown(c)) {
+            if (['BUTTON', 'INPUT', 'SELECT', 'svg'].includes(c.tagName)) {
+                const q = c.getBoundingClientRect(); if (q.height) iv.push([q.top, q.bottom]);
+            } else walk(c);
+        } } };
+    walk(bar); iv.sort((x, y) => x[0] - y[0]);
+    let at = b.top, gap = 0, where = b.top;
+    for (const [t, bo] of iv) {
+        if (t - at > gap) { gap = t - at; where = at; } at = Math.max(at, bo); }
+    if (b.bottom - at > gap) { gap = b.bottom - at; where = at; }
+    return [gap, where - b.top, b.height]; }"""
+
+
+def _bar_band(t: Lab, where: str) -> list[str]:
+    """The bar has no empty band across its width taller than :data:`BAND` px: each
+    stretch of its height holds some text, a button or a field (the prompt, the others'
+    last moves, the bot's button, the step box)."""
+    gap, at, high = t.page.evaluate(BAND_JS)
+    if gap <= BAND:
+        return []
+    return [f"{where}: the bar ({high:.0f} px) is empty for {gap:.0f} px from {at:.0f} px down"]
+
+
+def _apart(a, b) -> bool:
+    """Two boxes (left, top, right, bottom) do not overlap."""
+    return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
+
+
+def _market_beside_walk(t: Lab, where: str) -> list[str]:
+    """While a scoring round is walked through, the market (when there is one: not at the
+    end) lies wholly in the window, none of it under the walkthrough."""
+    got = t.page.evaluate(
+        "(() => { const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; };"
+        " return [box(document.querySelector('.aw-root [data-area=market]')),"
+        " box(document.querySelector('.aw-root .aw-rounds.aw-walk')), innerWidth, innerHeight]; })()"
+    )
+    market, walk, vw, vh = got
+    if market is None or walk is None:
+        return []
+    bad = []
+    if market[0] < -0.5 or market[1] < -0.5 or market[2] > vw + 0.5 or market[3] > vh + 0.5:
+        bad.append(f"{where}: the market {market} is not inside the window beside the walkthrough")
+    if not _apart(market, walk):
+        bad.append(f"{where}: the walkthrough {walk} lies over the market {market}")
+    return bad
+
+
 def _track_apart(t: Lab, where: str) -> list[str]:
     """On the score track no player's marker covers another's (each 14 units wide)."""
     marks = t.page.evaluate(
@@ -226,7 +288,8 @@ def _zoomed_and_fitted(t: Lab, where: str) -> list[str]:
 
 def _walk_points_in_view(t: Lab, where: str) -> list[str]:
     """Each line of a scoring round walked through, stepped to: a board it points at (a
-    tile of its kind, or the walls) lies wholly in the window, below the bar."""
+    tile of its kind, or the walls) lies wholly in the window, below the bar, none of it
+    under the walkthrough."""
     bad = []
     # (the checks before scrolled the notebook to its top: its first line picked again,
     # a step forward and back, as a player would)
@@ -237,10 +300,12 @@ def _walk_points_in_view(t: Lab, where: str) -> list[str]:
         seen = t.page.evaluate(
             "(() => { const bar = document.querySelector('.aw-root .aw-bar').getBoundingClientRect();"
             " const what = document.querySelector('.aw-root .aw-walkwhat');"
+            " const w = document.querySelector('.aw-root .aw-rounds.aw-walk').getBoundingClientRect();"
             " return [what && what.textContent, [...document.querySelectorAll('.aw-root .aw-player.aw-walkpoint')]"
             ".map((p) => { const b = (p.querySelector('.aw-board') || p).getBoundingClientRect();"
             " return [p.getAttribute('aria-label'), b.top >= bar.bottom - 1 && b.bottom <= innerHeight + 1"
-            " && b.left >= -0.5 && b.right <= innerWidth + 0.5]; })]; })()"
+            " && b.left >= -0.5 && b.right <= innerWidth + 0.5 && (b.right <= w.left + 0.5"
+            " || b.left >= w.right - 0.5 || b.bottom <= w.top + 0.5 || b.top >= w.bottom - 0.5)]; })]; })()"
         )
         line, pointed = seen
         if pointed and not any(ok for _, ok in pointed):
@@ -258,9 +323,9 @@ def _walk_points_in_view(t: Lab, where: str) -> list[str]:
 
 def _walk_closed(t: Lab, still, where: str) -> list[str]:
     """A scoring round walked through, closed: each of its lines brought a board it
-    points at into view; it lay inside the window, over the market and the money
-    display, and closing it moved nothing of ``still``, nor the others' panels and the
-    standings."""
+    points at into view; it lay inside the window, beside the market (the market in
+    sight), the bar with no empty band; closing it moved nothing of ``still``, nor the
+    others' panels and the standings."""
     close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
     if not close.count():
         return []
@@ -268,6 +333,9 @@ def _walk_closed(t: Lab, still, where: str) -> list[str]:
     pointed = _walk_points_in_view(t, where)
     before = _boxes(t.page, names)
     bad = pointed + _overlay_inside(t, f"{where}, the walkthrough", ".aw-root .aw-rounds.aw-walk")
+    bad += _market_beside_walk(t, f"{where}, the walkthrough") + _bar_band(
+        t, f"{where}, the walkthrough"
+    )
     close.first.click()
     t.widget().locator(".aw-rounds.aw-walk").wait_for(state="detached")
     return bad + _moved(before, _boxes(t.page, names), names, f"{where}, the walkthrough closed")
@@ -296,7 +364,7 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
     end = [n for n in fits if n not in ("market", "money")] + ["results"]
     bad = _inside(boxes, end if over else fits, where) + _prompt_whole(t, where)
     if "my-alhambra" in fits:
-        bad += _board_readable(t, where)
+        bad += _board_readable(t, where) + _bar_band(t, where)
     if over:
         bad += _results_whole(t, where)
     bad += _track_apart(t, where)

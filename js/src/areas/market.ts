@@ -4,6 +4,7 @@ import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay, showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay, hintBadge } from "./hint.js";
+import { othersTurnHtml } from "./timeline.js";
 import type { HintMarks } from "./hint.js";
 import type { GameView, LegalJson, SlotJson } from "../contract.js";
 import type { Picks } from "../state.js";
@@ -74,7 +75,7 @@ export function actionsHtml(c: Ctx<GameView>) {
     inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
       L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
-  return html`<div class="aw-actions" role="group" aria-label="your actions">${inner}${hintButton(v)}</div>`;
+  return html`<div class="aw-actions" role="group" aria-label="your actions">${inner || othersTurnHtml(c)}${hintButton(v)}</div>`;
 }
 
 // a hint's move picked to play: asked once in the bar (both games); the move's sentence

@@ -51,7 +51,24 @@ export function promptHtml(c: Ctx<TableView>) {
   const g = v.guide;
   if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g); // the guide's step is the one instruction
   const thinking = botDeciding(v, c.ui, c.model);
-  return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coachStatus(v) || statusText(c)}</div>`;
+  const coached = coachStatus(v);
+  const more = coached ? null : lastMovesHtml(c);
+  if (!more) return html`<div class="aw-status${thinking ? " aw-thinking" : ""}" data-area="prompt" aria-live="polite">${coached || statusText(c)}</div>`;
+  return html`<div class="aw-status aw-hasmore${thinking ? " aw-thinking" : ""}" data-area="prompt"><span class="aw-say" aria-live="polite">${statusText(c)}</span>${more}</div>`;
+}
+
+// The prompt's fixed area (three lines, so that the longest instruction is never cut)
+// is filled under a shorter instruction with the last moves, the newest first, one line
+// each (the whole sentence on hover, in the others' panels and the log): the others'
+// since your last move, else the log's last lines (your own, just made). The bar keeps
+// its height from turn to turn with no empty band under a one-line prompt; the lines
+// that do not fit are left out of sight, never the instruction.
+function lastMovesHtml({ v }: Ctx<TableView>) {
+  if (v.mode !== "game" || !v.live || v.over) return null;
+  const rec = (v.recent || []).map((r) => r.text);
+  const last = (rec.length ? rec : v.log || []).slice(-2).reverse();
+  if (!last.length) return null;
+  return html`<ol class="aw-lastmoves" aria-label="the last moves, the newest first">${last.map((t) => html`<li title="${t}">${t}</li>`)}</ol>`;
 }
 
 function messageHtml(c: Ctx<GameView>) {
@@ -95,9 +112,6 @@ export function tableParts(c: Ctx<GameView>): Part[] {
       { key: "main", cls: "aw-main", parts: [
         { key: "top", cls: `aw-top${v.over ? " aw-top-end" : ""}`, parts: v.over ? [part("results", resultsHtml(c))]
           : [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
-        // a scoring round walked through lies over the market and the money display (or
-        // the results), the others' boards in sight beside it: it moves nothing
-        part("walk", ui.walk ? roundsHtml(c, true) : html``),
         part("me", myPanelHtml(c, v.players[me], me, walls)),
         ...(ended ? [part("review", reviewHtml(c))] : []),
       ] },
@@ -116,6 +130,10 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         part("follow", followHtml(c)),
         ...(ended ? [] : [part("review", reviewHtml(c))]),
       ] },
+      // a scoring round walked through lies beside the market, over the money display
+      // and the score track (at the end over the results), the market and the boards
+      // it points at in sight: it moves nothing (sticky.ts places it)
+      part("walk", ui.walk ? roundsHtml(c, true) : html``),
       part("all", ui.allBoards ? allBoardsHtml(c) : html``), // over the whole table
     ] },
     { key: "foot", cls: "aw-foot", parts: [

@@ -29,8 +29,25 @@ function botsHtml(v: TableView, model: Model, ui: Picks) {
   const speeds: [string, number][] = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
   return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<select data-botspeed="1" aria-label="the bots' pace: how long each bot move takes to show" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">${options}</select>${
-    // (never while a scoring round is walked through: the bots wait for it to close)
-    v.bot_to_move && !model.get("autoplay_bots") && !ui.walk && html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`}</span>`;
+    // (the table's is in the turn's row, othersTurnHtml; never while a scoring round is
+    // walked through: the bots wait for it to close)
+    v.mode !== "game" && v.bot_to_move && !model.get("autoplay_bots") && !ui.walk && botStepButton}</span>`;
+}
+const botStepButton = html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`;
+
+// The turn's row in another's turn: what the table waits for, with the bot's button
+// ("bot: one move", here under the mouse where your own turn's buttons are); the row
+// keeps its place and height, so nothing moves when your turn comes
+export function othersTurnHtml({ v, model, ui }: Ctx<TableView>) {
+  if (v.mode !== "game" || !v.live || v.over) return null;
+  const p = v.players[v.current];
+  if (ui.walk) return html`<span class="aw-waitsay">The game waits while the scoring round is open: close it (Escape) to go on.</span>`;
+  if (!p || p.seat === "human") return null;
+  if (v.bot_to_move && !model.get("autoplay_bots")) {
+    return html`<button class="aw-primary" data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button> <span class="aw-waitsay">${p.name} waits for it; or tick “bots play” to let the bots play on.</span>`;
+  }
+  if (model.get("autoplay_bots") && isBot(p)) return html`<span class="aw-waitsay">The bots play on: untick “bots play” to stop them after this move.</span>`;
+  return html`<span class="aw-waitsay">${p.name}'s move shows here when it is made.</span>`;
 }
 
 // the bar's right side: the steps, undo, the bots' pace, the teacher's menu
