@@ -163,3 +163,35 @@ def test_no_module_or_function_grows_too_long() -> None:
     assert oversize == {}, (
         f"over {MAX_MODULE_LINES} lines per module or {MAX_FUNCTION_LINES} per function: {oversize}"
     )
+
+
+ROOT = PACKAGE.parent
+# a line a merge left unresolved: git's markers at a line's start
+_MARKER = ("<<<<<<< ", ">>>>>>> ", "||||||| ")
+
+
+def _unresolved(path: Path) -> list[int]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:  # a picture or another binary file
+        return []
+    return [i for i, line in enumerate(lines, 1) if line.startswith(_MARKER)]
+
+
+def test_no_tracked_file_keeps_a_merges_conflict_markers() -> None:
+    """CSS, TypeScript and Markdown parse on past a merge's markers (a stylesheet drops
+    the rule after each): the check is on every file git tracks, not only on Python."""
+    import subprocess
+
+    names = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    found = {n: _unresolved(ROOT / n) for n in names if (ROOT / n).is_file()}
+    assert len(names) > 100
+    assert {n: at for n, at in found.items() if at} == {}
+
+
+def test_the_marker_check_finds_a_planted_marker(tmp_path: Path) -> None:
+    css = tmp_path / "a.css"
+    css.write_text(".a { x: 1; }\n<<<<<<< HEAD\n.b { y: 2; }\n=======\n>>>>>>> other\n")
+    assert _unresolved(css) == [2, 5]
