@@ -17,6 +17,7 @@ from alhambra_widget.course.guide_gardens import GuidedGardens, gardens_script
 from alhambra_widget.course.lessons import Progress
 from alhambra_widget.engine.alhambra.actions import Buy, FromReserve, Place, Reserve, TakeMoney
 from alhambra_widget.engine.alhambra.game import Game
+from alhambra_widget.engine.alhambra.narration import where
 from alhambra_widget.engine.errors import GameError
 from alhambra_widget.engine.gardens.game import GardensGame, Lay
 
@@ -216,12 +217,16 @@ def test_the_scoring_step_gives_no_points_before_the_walkthrough_R10():
 
 
 def test_the_words_of_a_build_step_match_its_drawing():
-    """A build step names the mark drawn on its cell (▶, dashed), never a green cell."""
+    """A build step names the mark drawn on its cell (▶, dashed), never a green cell,
+    and the cell as the log does, from the fountain (R1): the board prints no numbers,
+    so no "(-3, -2)"."""
     script = alhambra_script()
     builds = [s for s in script.steps if isinstance(s.action, (Place, FromReserve))]
     assert builds
     for s in builds:
         assert "marked \u25b6" in s.do and "green" not in s.do
+        x, y = s.action.pos
+        assert where((x, y)) in s.do and f"({x}, {y})" not in s.do, s.do
     gifts = [s for s in script.steps if "gift" in s.events or "gift" in s.why]
     assert gifts and all("gift" in s.why for s in gifts)
 

@@ -93,7 +93,7 @@ def test_front_end_unit_tests(tmp_path):
         cwd=JS,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,  # ~100 s on a busy 2-core machine
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]

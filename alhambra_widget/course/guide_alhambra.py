@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from ..engine.alhambra.actions import Action, Buy, FromReserve, Place, Reserve, TakeMoney
 from ..engine.alhambra.game import Game
-from ..engine.alhambra.narration import plain_text, tile_words
+from ..engine.alhambra.narration import plain_text, tile_words, where
 from ..players.alhambra.greedy import GreedyBot
 from ..views.alhambra.view import action_marks
 from ..widgets.base import Intents
@@ -191,12 +191,12 @@ def _do(g: Game, a: Action) -> str:
     if isinstance(a, FromReserve):
         return (
             f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the cell "
-            f"marked \u25b6 (dashed outline) at {a.pos}."
+            f"marked \u25b6 (dashed outline), {where(a.pos)}."
         )
     if isinstance(a, Place):
         return (
             f"Build the {tile_words(a.tile.name)}: click it under \u201cTo place\u201d, then "
-            f"the cell marked \u25b6 (dashed outline) at {a.pos}."
+            f"the cell marked \u25b6 (dashed outline), {where(a.pos)}."
         )
     if isinstance(a, Reserve):
         return f"Put the {tile_words(a.tile.name)} on your reserve: click it, then \u201cto the reserve\u201d."

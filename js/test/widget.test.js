@@ -646,8 +646,10 @@ test("R4 R5 R6 G3 the words that state a rule are the view model's: the page pri
 });
 
 test("R8 a past step offers no redesign until the player acts from it", () => {
-  const v = fixture("you_to_move");
-  assert.equal(v.legal.phase, "act");
+  const first = fixture("you_to_move");
+  assert.equal(first.legal.phase, "act");
+  // a tile built beside the fountain that may leave (the view's rules, R8)
+  const v = { ...first, legal: { ...first.legal, remove: { ...first.legal.remove, "1,0": "" } } };
   const { root, cleanup } = mount({ view: { ...v, live: false, step: 2 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
   assert.equal(root.querySelectorAll("[data-do='removing']").length, 0);
   click(root.querySelector(".aw-banner [data-pastplay]"));
@@ -698,4 +700,35 @@ test("a hint's first answer says it is still refining, with how far; the whole s
   const done = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
   assert.equal(done.root.querySelector("section.aw-hint .aw-refining"), null);
   done.cleanup();
+});
+
+test("R8 'move a tile to the reserve' is not offered with only the fountain built, and is disabled with the rules' reason when no tile may leave", () => {
+  const v = fixture("you_to_move");
+  assert.deepEqual(Object.keys(v.legal.remove), ["0,0"]); // the fountain alone
+  const bar = (legal) => {
+    const m = mount({ view: { ...v, legal }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+    const b = m.root.querySelector("[data-do='removing']");
+    const out = b && { disabled: b.disabled, title: b.title };
+    m.cleanup();
+    return out;
+  };
+  assert.equal(bar(v.legal), null);
+  const stuck = bar({ ...v.legal, remove: { ...v.legal.remove, "1,0": "R8b" } });
+  assert.ok(stuck.disabled && /R8b/.test(stuck.title), stuck.title);
+  const free = bar({ ...v.legal, remove: { ...v.legal.remove, "1,0": "" } });
+  assert.ok(!free.disabled && /redesign/.test(free.title));
+});
+
+test("a bot's turn: the prompt names whose turn it is, and only the turn's row says how to let the bot move", () => {
+  const v = fixture("bot_to_move");
+  assert.ok(v.bot_to_move);
+  const { root, cleanup } = mount({ view: v, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  const prompt = root.querySelector("[data-area='prompt']").textContent;
+  const row = root.querySelector(".aw-actions").textContent;
+  const bot = v.players[v.current];
+  assert.match(prompt, new RegExp(`${bot.name}'s turn`));
+  assert.doesNotMatch(prompt, /bots play|one move/);
+  assert.match(row, /bot: one move/);
+  assert.match(row, /bots play/);
+  cleanup();
 });

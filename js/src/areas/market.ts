@@ -72,10 +72,20 @@ export function actionsHtml(c: Ctx<GameView>) {
     inner = html`<span>${sayTile(ui.sel)}:</span> ${toReserve}${
       L.tiles[ui.sel].dirk && html` <button data-do="dirk">give to ${v.dirk!.name}</button>`} <button data-do="cancel">Cancel</button>`;
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui) && !v.guide) { // (a past step: once the player acts from it; a guided game's steps never move a tile to the reserve)
-    inner = html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" title="redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there">move a tile to the reserve</button>${
-      L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
+    inner = html`${removingButton(L, ui)}${L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
   return html`<div class="aw-actions" role="group" aria-label="your actions">${inner || othersTurnHtml(c)}${hintButton(v)}</div>`;
+}
+
+// "move a tile to the reserve" (R8): not offered with only the fountain built (there is
+// nothing to move); with built tiles none of which may leave, shown disabled, the
+// engine's reason on hover (each tile's own says why it stays once the mode is open)
+function removingButton(L: LegalJson, ui: Picks) {
+  const rules = Object.values(L.remove || {});
+  if (rules.length < 2) return null;
+  const may = rules.includes("");
+  const why = may ? "redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there" : `no built tile may go to the reserve now: each would break a rule (${[...new Set(rules)].join(", ")})`;
+  return html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" ${may ? null : html`disabled`} title="${why}">move a tile to the reserve</button>`;
 }
 
 // a hint's move picked to play: asked once in the bar (both games); the move's sentence

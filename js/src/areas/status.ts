@@ -74,7 +74,10 @@ export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: P
   if (p.seat === "online") return `${p.name}'s turn: ${p.name} plays from their own notebook, and the move shows here when it is made.`;
   if (p.seat.startsWith("online:")) return `${p.name} (${p.seat.slice(7)} bot) is thinking on the table's server…`;
   if (p.seat !== "human") {
-    return botDeciding(v, ui, model) ? `${p.name} (${p.seat} bot) is thinking…` : `${p.name}'s turn (${p.seat} bot): press "bot: one move", or tick "bots play".`;
+    if (botDeciding(v, ui, model)) return `${p.name} (${p.seat} bot) is thinking…`;
+    // the table's turn row has the button and says what it waits for: not said twice
+    const rowSays = v.mode === "game" && v.bot_to_move && !(model && model.get("autoplay_bots"));
+    return rowSays ? `${p.name}'s turn (${p.seat} bot).` : `${p.name}'s turn (${p.seat} bot): press “bot: one move”, or tick “bots play”.`;
   }
   if (v.mode === "gardens") {
     return `${must(p)} lay the tile in hand on a green field (click, or Enter)${v.legal && v.legal.lay_limit ? ` — ${v.legal.lay_limit}` : ""}. R turns it.`;

@@ -41,7 +41,7 @@ const botStepButton = html` <button data-botstep="1" aria-label="let the bot mak
 export function othersTurnHtml({ v, model, ui }: Ctx<TableView>) {
   if (v.mode !== "game" || !v.live || v.over) return null;
   const p = v.players[v.current];
-  if (ui.walk) return html`<span class="aw-waitsay">The game waits while the scoring round is open: close it (Escape) to go on.</span>`;
+  if (ui.walk) return html`<span class="aw-waitsay">The game waits while the scoring round is open.</span>`;
   if (!p || p.seat === "human") return null;
   if (v.bot_to_move && !model.get("autoplay_bots")) {
     return html`<button class="aw-primary" data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button> <span class="aw-waitsay">${p.name} waits for it; or tick “bots play” to let the bots play on.</span>`;
