@@ -3,27 +3,12 @@
 // waiting, and "Take it back" asking Python to take the move back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
-
-const { default: widget } = await import("../src/widget.js");
-
-const FIXTURES = process.env.ALHAMBRA_FIXTURES;
+import { fixture, mount } from "../tools/mount.js";
 
 test("a flagged move: the coach's remark and reasons are drawn on top, the bots wait, Take it back is sent", async () => {
-  const view = JSON.parse(readFileSync(join(FIXTURES, "coach_flagged.json"), "utf8"));
+  const view = fixture("coach_flagged");
   view.coach.remark.lines.push("<img src=x onerror=alert(1)>"); // drawn as text, never markup
-  const state = { view, texts: {}, message: {}, autoplay_bots: true, bot_delay: 0 };
-  const sent = [];
-  const model = {
-    get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {},
-    send: (m) => sent.push(m), save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  const root = el.querySelector(".aw-root");
+  const { root, sent, cleanup } = mount({ view, texts: {}, message: {}, autoplay_bots: true, bot_delay: 0 });
   const aside = root.querySelector("aside.aw-coach.aw-coach-mistake");
   assert.ok(aside, "the remark is drawn");
   assert.equal(root.children[1].querySelector("aside.aw-coach"), aside); // on top, below the status line

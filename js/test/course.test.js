@@ -3,28 +3,9 @@
 // typed as an answer; whether it is right is Python's to say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
+import { click, fixture, mount as mountState } from "../tools/mount.js";
 
-const { default: widget } = await import("../src/widget.js");
-
-const FIXTURES = process.env.ALHAMBRA_FIXTURES;
-const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
-
-function mount(view) {
-  const state = { view, texts: {}, message: {}, show_coords: true };
-  const sent = [];
-  const model = {
-    get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {},
-    send: (m) => sent.push(m), save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  return { root: el.querySelector(".aw-root"), sent, cleanup };
-}
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const mount = (view) => mountState({ view, texts: {}, message: {}, show_coords: true });
 
 test("a cell lesson offers every empty cell alike and sends the clicked one", () => {
   const v = fixture("course_cells");

@@ -5,27 +5,10 @@
 // in the singular and the plural.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
+import { click, fixture, mount as mountState } from "../tools/mount.js";
 
-const { default: widget } = await import("../src/widget.js");
-
-const fixture = (name) => JSON.parse(readFileSync(join(process.env.ALHAMBRA_FIXTURES, `${name}.json`), "utf8"));
-
-function mount(view, texts = {}) {
-  const state = { view, texts, message: {}, show_coords: true, autoplay_bots: false, bot_delay: 0.6 };
-  const sent = [];
-  const model = {
-    get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {},
-    send: (m) => sent.push(m), save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  return { root: el.querySelector(".aw-root"), sent, cleanup };
-}
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const mount = (view, texts = {}) =>
+  mountState({ view, texts, message: {}, show_coords: true, autoplay_bots: false, bot_delay: 0.6 });
 
 const HOSTILE = `<img src=x onerror="alert(1)"> & "quoted" <script>boom()</script>`;
 

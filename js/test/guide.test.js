@@ -5,22 +5,10 @@
 // that names the coached game, with no "New game" beside "start again" and your money shown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
+import { fixture, mount as mountState } from "../tools/mount.js";
 
-const { default: widget } = await import("../src/widget.js");
-
-const fixture = (name) => JSON.parse(readFileSync(join(process.env.ALHAMBRA_FIXTURES, `${name}.json`), "utf8"));
-
-function mount(view, board_id = undefined) {
-  const state = { texts: fixture("texts"), view, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id };
-  const model = { get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: () => {}, off: () => {}, send: () => {}, save_changes: () => {} };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  return { cleanup, root: el.querySelector(".aw-root") };
-}
+const mount = (view, board_id = undefined) =>
+  mountState({ view, message: {}, autoplay_bots: false, bot_delay: 0.6, board_id });
 
 test("a guided game: one counter, the guide's; a wrong click told gently in the guide, whole", () => {
   const view = fixture("guided_refused");

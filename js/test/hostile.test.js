@@ -2,31 +2,12 @@
 // whatever the page draws, a name is text, never an element, an attribute or a script.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
+import { click, fixture, mount as mountState } from "../tools/mount.js";
 
-const { default: widget } = await import("../src/widget.js");
-
-const FIXTURES = process.env.ALHAMBRA_FIXTURES;
-const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
 export const NAMES = ["<img src=x onerror=alert(1)>", `"quotes'`, "</script>"];
 
-function mount(view) {
-  const state = { view, texts: fixture("texts"), message: {}, show_walls: true, show_coords: true, autoplay_bots: false, bot_delay: 0.6 };
-  const listeners = {};
-  const sent = [];
-  const model = {
-    get: (k) => state[k], set: (k, v) => { state[k] = v; },
-    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); }, off: () => {},
-    send: (m) => sent.push(m), save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  const show = (v) => { state.view = v; (listeners["change:view"] || []).forEach((f) => f()); };
-  return { root: el.querySelector(".aw-root"), cleanup, show, sent };
-}
+const mount = (view) =>
+  mountState({ view, message: {}, show_walls: true, show_coords: true, autoplay_bots: false, bot_delay: 0.6 });
 const frame = () => new Promise((r) => setTimeout(r, 5));
 
 function nothingInjected(root) {
@@ -83,7 +64,6 @@ test("the review's graph of a game with hostile names: a line a player, the mist
   for (const li of legend) assert.match(li.textContent, /accuracy \d+%/);
   nothingInjected(root);
   // a mark and a strip of the graph are the timeline's controls: goto that step
-  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   click(marks[0]);
   click(svg.querySelector("rect.aw-graph-step[data-step='5']"));
   marks[1].focus();  // the keyboard: a mark is a button

@@ -4,30 +4,9 @@
 // wrote (tests/test_js.py), in a DOM without a browser (node:test + jsdom).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import "../tools/dom.js";
+import { click, fixture, mount as mountState } from "../tools/mount.js";
 
-const { default: widget } = await import("../src/widget.js");
-
-const fixture = (name) => JSON.parse(readFileSync(join(process.env.ALHAMBRA_FIXTURES, `${name}.json`), "utf8"));
-
-function mount(view) {
-  const listeners = {};
-  const sent = [];
-  const state = { texts: fixture("texts"), view, message: {}, autoplay_bots: false, bot_delay: 0.6 };
-  const model = {
-    get: (k) => state[k], set: (k, v) => { state[k] = v; },
-    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); }, off: () => {},
-    send: (m) => sent.push(m), save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  const fire = (ev) => (listeners[ev] || []).forEach((f) => f());
-  return { sent, model, fire, cleanup, root: el.querySelector(".aw-root") };
-}
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const mount = (view) => mountState({ view, message: {}, autoplay_bots: false, bot_delay: 0.6 });
 
 test("R6 Buy is offered only for a payment the engine lists: disabled with its reason before, enabled after", () => {
   const v = fixture("paying");

@@ -3,54 +3,10 @@
 // what it is told and sends intents; it decides no rule.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { JSDOM } from "jsdom";
+import { observers as seen } from "../tools/dom.js";
+import { click, fixture, mount, widget } from "../tools/mount.js";
 
-import { VirtualConsole } from "jsdom";
-
-// jsdom has no canvas: the page's colour probe finds none and falls back (quietly here)
-const quiet = new VirtualConsole();
-quiet.on("jsdomError", (e) => { if (!/Not implemented/.test(e.message)) console.error(e); });
-const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true, virtualConsole: quiet });
-for (const k of ["window", "document", "getComputedStyle", "MutationObserver", "MouseEvent", "KeyboardEvent", "HTMLElement", "CSS"]) {
-  globalThis[k] = dom.window[k];
-}
-globalThis.CSS = globalThis.CSS || { escape: (s) => String(s).replace(/"/g, '\\"') };
-globalThis.requestAnimationFrame = (f) => setTimeout(f, 0);
-// jsdom has no IntersectionObserver: this one is told by the test when a board shows
-const seen = [];
-globalThis.IntersectionObserver = class {
-  constructor(cb) { this.cb = cb; seen.push(this); }
-  observe() {}
-  disconnect() {}
-};
-const { default: widget } = await import("../src/widget.js");
-
-const FIXTURES = process.env.ALHAMBRA_FIXTURES;
-const fixture = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8"));
 const texts = () => fixture("texts");
-
-function mount(state) {
-  const listeners = {};
-  const sent = [];
-  state = { texts: texts(), ...state };
-  const model = {
-    get: (k) => state[k],
-    set: (k, v) => { state[k] = v; },
-    on: (ev, fn) => { (listeners[ev] = listeners[ev] || []).push(fn); },
-    off: () => {},
-    send: (m) => sent.push(m),
-    save_changes: () => {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  const fire = (ev, ...args) => (listeners[ev] || []).forEach((f) => f(...args));
-  return { el, sent, model, fire, cleanup, root: el.querySelector(".aw-root") };
-}
-
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 
 test("a bot's hand is never drawn, and its turn offers no payment", () => {
   const { root, cleanup } = mount({ view: fixture("bot_to_move"), message: {}, autoplay_bots: false, bot_delay: 0.6 });

@@ -3,6 +3,7 @@
 
 import { isBot, sayTile, tileName } from "../common.js";
 import { nowhere } from "./market.js";
+import { botButtonInRow } from "./timeline.js";
 import type { GameView, LegalJson, SandboxView } from "../contract.js";
 import type { Picks } from "../state.js";
 import type { Model, TableView } from "../types.js";
@@ -76,8 +77,7 @@ export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: P
   if (p.seat !== "human") {
     if (botDeciding(v, ui, model)) return `${p.name} (${p.seat} bot) is thinking…`;
     // the table's turn row has the button and says what it waits for: not said twice
-    const rowSays = v.mode === "game" && v.bot_to_move && !(model && model.get("autoplay_bots"));
-    return rowSays ? `${p.name}'s turn (${p.seat} bot).` : `${p.name}'s turn (${p.seat} bot): press “bot: one move”, or tick “bots play”.`;
+    return botButtonInRow(v, model, ui) ? `${p.name}'s turn (${p.seat} bot).` : `${p.name}'s turn (${p.seat} bot): press “bot: one move”, or tick “bots play”.`;
   }
   if (v.mode === "gardens") {
     return `${must(p)} lay the tile in hand on a green field (click, or Enter)${v.legal && v.legal.lay_limit ? ` — ${v.legal.lay_limit}` : ""}. R turns it.`;

@@ -35,6 +35,15 @@ function botsHtml(v: TableView, model: Model, ui: Picks) {
 }
 const botStepButton = html` <button data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button>`;
 
+// Whether the turn's row shows the bot's button ("bot: one move"): another's turn in a
+// live table game, a bot to move, the bots not playing on by themselves, and no scoring
+// round open (the bots wait for it to close); the prompt leaves the button's word to it
+export function botButtonInRow(v: TableView, model: Model | undefined, ui: Picks): boolean {
+  if (v.mode !== "game" || !v.live || v.over || ui.walk) return false;
+  const p = v.players[v.current];
+  return !!p && p.seat !== "human" && !!v.bot_to_move && !model?.get("autoplay_bots");
+}
+
 // The turn's row in another's turn: what the table waits for, with the bot's button
 // ("bot: one move", here under the mouse where your own turn's buttons are); the row
 // keeps its place and height, so nothing moves when your turn comes
@@ -43,7 +52,7 @@ export function othersTurnHtml({ v, model, ui }: Ctx<TableView>) {
   const p = v.players[v.current];
   if (ui.walk) return html`<span class="aw-waitsay">The game waits while the scoring round is open.</span>`;
   if (!p || p.seat === "human") return null;
-  if (v.bot_to_move && !model.get("autoplay_bots")) {
+  if (botButtonInRow(v, model, ui)) {
     return html`<button class="aw-primary" data-botstep="1" aria-label="let the bot make one move" title="let the bot make one move, then wait">bot: one move</button> <span class="aw-waitsay">${p.name} waits for it; or tick “bots play” to let the bots play on.</span>`;
   }
   if (model.get("autoplay_bots") && isBot(p)) return html`<span class="aw-waitsay">The bots play on: untick “bots play” to stop them after this move.</span>`;
