@@ -172,6 +172,20 @@ def test_a_hints_first_answer_is_legal_and_its_last_is_the_whole_search():
     assert last == hints(g, playouts=400, seed=25, executor=InProcessExecutor())
 
 
+def hints_until_done(w, every: float) -> list[dict]:
+    """The hint panel of ``w``'s view, read every ``every`` seconds until the whole
+    search's answer is in it (at most 2 minutes): every state seen, the last one done."""
+    seen = []
+    end = time.time() + 120
+    while True:
+        h = w.view.get("hint") or {}
+        seen.append(h)
+        if h.get("state") == "done" and "refining" not in h:
+            return seen
+        assert time.time() < end, h
+        time.sleep(every)
+
+
 def test_the_boards_hint_refines_its_first_answer_to_the_whole_searchs():
     """As the page asks it: the panel ends with the moves of the whole search (the
     Python API's hints, same seed); any first answer shown meanwhile says it is still
@@ -181,19 +195,12 @@ def test_the_boards_hint_refines_its_first_answer_to_the_whole_searchs():
     w.hint_playouts = 400
     w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
     legal = [a.to_json() for a in w.game.legal_actions()]
-    seen = []
-    end = time.time() + 120
-    while True:
-        h = w.view.get("hint") or {}
-        seen.append(h)
-        if h.get("state") == "done" and "refining" not in h:
-            break
-        assert time.time() < end, h
-        time.sleep(0.005)
-    for h in seen:
-        if "refining" in h:
-            assert h["refining"]["done"] < h["refining"]["total"] == 400
-            assert all(m["action"] in legal for m in h["moves"])
+    seen = hints_until_done(w, 0.005)
+    h = seen[-1]
+    for s in seen:
+        if "refining" in s:
+            assert s["refining"]["done"] < s["refining"]["total"] == 400
+            assert all(m["action"] in legal for m in s["moves"])
     expected = w.hints(playouts=400)
     assert [(m["action"], m["visits"]) for m in h["moves"]] == [
         (x.action.to_json(), x.visits) for x in expected
@@ -212,15 +219,8 @@ def test_g3_the_gardens_hint_answers_first_then_gives_the_whole_searchs_lays():
     w.hint_playouts = 80
     legal = [a.to_json() for a in w.game.legal_actions()]
     w._on_msg(w, {"kind": "hint", "v": w.view["v"]}, [])
-    seen = []
-    end = time.time() + 120
-    while True:
-        h = w.view.get("hint") or {}
-        seen.append(h)
-        if h.get("state") == "done" and "refining" not in h:
-            break
-        assert time.time() < end, h
-        time.sleep(0.002)
+    seen = hints_until_done(w, 0.002)
+    h = seen[-1]
     for s in seen:
         if "refining" in s:
             assert all(m["action"] in legal for m in s["moves"])
