@@ -62,7 +62,6 @@ import random
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -75,7 +74,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from alhambra_widget.engine.seat_record import SeatRecord, advance, seat_game
-from alhambra_widget.online.local import free_port, wait_healthy
+from alhambra_widget.online.local import free_port, serve_command, wait_healthy
 
 PLAYERS = ["Ann", "Ben"]
 ANSWER_SECONDS = 30.0
@@ -90,22 +89,7 @@ class ServerProcess:
     def __init__(self, db: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [
-            sys.executable,
-            "-m",
-            "alhambra_widget.online",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--db",
-            db,
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-        ]
+        cmd = serve_command(self.port, db, "--workers", "1", "--log-level", "warning")
         self.process = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_healthy(self.url, self.process)
 

@@ -39,6 +39,24 @@ def wait_healthy(url: str, process: Any = None, seconds: float = 30.0) -> None:
     raise GameError(f"The table server at {url} did not start in {seconds:g} s.")
 
 
+def serve_command(port: int, db: str | Path, *options: str) -> list[str]:
+    """The command that serves tables on 127.0.0.1:``port`` from ``db`` (an SQLite file
+    or a PostgreSQL URL), with the serve command's further ``options``."""
+    return [
+        sys.executable,
+        "-m",
+        "alhambra_widget.online",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        *options,
+    ]
+
+
 def start_local(db: str | None = None, port: int = 0) -> tuple[str, subprocess.Popen[bytes]]:
     """Start ``alhambra-widget serve`` on 127.0.0.1 (SQLite in ``db``) for this process's
     lifetime; returns its URL and process."""
@@ -46,18 +64,7 @@ def start_local(db: str | None = None, port: int = 0) -> tuple[str, subprocess.P
     if "://" not in str(path):
         path.parent.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "alhambra_widget.online",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        str(path),
-        "--log-level",
-        "warning",
-    ]
+    cmd = serve_command(port, path, "--log-level", "warning")
     process = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     atexit.register(process.terminate)
     url = f"http://127.0.0.1:{port}"

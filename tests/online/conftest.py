@@ -10,7 +10,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from alhambra_widget.online.local import free_port, wait_healthy
+from alhambra_widget.online.local import free_port, serve_command, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,23 +51,15 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self.starts += 1
         log = open(self.log_dir / f"server-{self.port}-{self.starts}.log", "wb")  # noqa: SIM115
-        cmd = [
-            sys.executable,
-            "-m",
-            "alhambra_widget.online",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--db",
+        cmd = serve_command(
+            self.port,
             self.db,
             "--workers",
             str(self.workers),
             "--log-level",
             "warning",
             *self.extra,
-        ]
+        )
         # its own process group: a SIGKILL of the group takes the bots' pool with it
         self.process = subprocess.Popen(
             cmd,

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from alhambra_widget.online.local import free_port, wait_healthy
+from alhambra_widget.online.local import free_port, serve_command, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 PROXY = ROOT / "tests" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -88,21 +88,7 @@ class Service:
         return f"http://127.0.0.1:{self.port}"
 
     def command(self) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "alhambra_widget.online",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--db",
-            str(self.db),
-            "--workers",
-            "1",
-            *self.flags,
-        ]
+        return serve_command(self.port, self.db, "--workers", "1", *self.flags)
 
     def log_text(self) -> str:
         return (
