@@ -69,7 +69,8 @@ def test_front_end_unit_tests(tmp_path):
         "g-points",
         "scoring-card",
         "g-next",
-    ):  # the engine's pictures, a laid board
+        "g-turn",
+    ):  # the engine's pictures, a laid board, a garden tile
         c.goto(les_id)
         (tmp_path / f"course_{les_id.replace('-', '_')}.json").write_text(json.dumps(c.view))
     from alhambra_widget.course import practice

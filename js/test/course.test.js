@@ -205,3 +205,21 @@ test("a practice session counts practice items, not lessons; the course counts l
   assert.match(root.querySelector(".aw-course-pos").textContent, /^Lesson \d+ of \d+:/);
   cleanup();
 });
+
+test("a lesson's garden tile is drawn as on the board: each side's tree by its kind's shape, with its count", () => {
+  const v = fixture("course_g_turn");
+  const g = v.lesson.picture.garden;
+  const { root, cleanup } = mount(v);
+  const pic = root.querySelector("svg.aw-course-garden");
+  const trees = [...pic.querySelectorAll(".ag-treepic")];
+  assert.equal(trees.length, 4);
+  trees.forEach((t, k) => {
+    const crown = t.querySelector(".ag-tree");
+    assert.ok(crown.classList.contains(`ag-t-${g.sides[k]}`), `${k}: ${g.sides[k]}`);
+    // a lemon is an oval path, a palm a star, a lavender a spike: only an orange is round
+    assert.equal(crown.tagName.toLowerCase() === "circle", g.sides[k] === "orange", g.sides[k]);
+    assert.equal(t.querySelector(".ag-treetxt").textContent, String(g.trees));
+  });
+  assert.deepEqual([...pic.querySelectorAll(".aw-coord")].map((e) => e.textContent), ["NE", "SE", "SW", "NW"]);
+  cleanup();
+});

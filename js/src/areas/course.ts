@@ -91,18 +91,16 @@ function answerField(fx: number, fy: number, answer: AnswerMarks) {
 }
 
 // a garden tile before any turn: its four sides' trees at NE, SE, SW, NW (G2)
+// a garden tile drawn as on the board and in the hand (its trees by their kinds' shapes),
+// with the name of each side's corner
 function gardenPic(g: GardenPicture) {
-  const c = 60, d = 22;
+  const c = 60;
   const where: [number, number, string][] = [[1, -1, "NE"], [1, 1, "SE"], [-1, 1, "SW"], [-1, -1, "NW"]];
-  const sides = g.sides.map((kind, k) => {
-    const [dx, dy, name] = where[k];
-    const x = c + dx * d, y = c + dy * d;
-    return html`<circle class="ag-tree ag-t-${kind}" cx="${x}" cy="${y}" r="12"/><text class="ag-treetxt" x="${x}" y="${y + 4}" text-anchor="middle" font-size="10">${g.trees}</text><text class="aw-coord" x="${c + dx * 52}" y="${c + dy * 52 + 4}" text-anchor="middle">${name}</text>`;
-  });
+  const names = where.map(([dx, dy, name]) => html`<text class="aw-coord" x="${c + dx * 50}" y="${c + dy * 50 + 4}" text-anchor="middle">${name}</text>`);
   const label = `garden tile ${g.id}: ${g.sides.map((k, i) => `${where[i][2]} ${k}`).join(", ")}`;
   // each side's kind in words beneath (a tree's colour and its count on it; no "2Le" code)
   const key = g.sides.map((k, i) => `${where[i][2]}: ${g.trees} ${k}`).join(" · ");
-  return html`<div><svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}"><polygon class="ag-oct" points="${octagon(c, c, 40)}"/>${sides}</svg><p class="aw-fact">${key}</p></div>`;
+  return html`<div><svg class="aw-course-garden" width="180" height="180" viewBox="0 0 120 120" role="img" aria-label="${label}">${gardenTile(c, c, 1.05, g.sides, g.trees)}${names}</svg><p class="aw-fact">${key}</p></div>`;
 }
 
 // the money deck of a game just set up: its cards drawn from the top (left), and where
