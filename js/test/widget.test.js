@@ -6,8 +6,6 @@ import assert from "node:assert/strict";
 import { observers as seen } from "../tools/dom.js";
 import { click, fixture, mount, widget } from "../tools/mount.js";
 
-const texts = () => fixture("texts");
-
 test("a bot's hand is never drawn, and its turn offers no payment", () => {
   const { root, cleanup } = mount({ view: fixture("bot_to_move"), message: {}, autoplay_bots: false, bot_delay: 0.6 });
   const v = fixture("bot_to_move");
