@@ -45,6 +45,10 @@ a lay by; ``benchmarks/coach_noise.py --game gardens`` measures it)."""
 TREE = 200
 """The most simulations one tree of a Gardens weighing gets (as a hint's trees)."""
 
+MOST = 3
+"""How many of what only a move does a remark names in its line; the rest are its
+``more``, which the page shows on demand (the remark stays short beside the board)."""
+
 THRESHOLD = 0.1
 """The share of the chance to win a move must give away before the coach speaks: five
 times the largest spread of a loss between seeds at 1,600 simulations
@@ -64,6 +68,8 @@ class Remark:
     rule: str | None = None
     lines: tuple[str, ...] = ()
     """The details: what tells the two moves apart, the rows of a scoring breakdown."""
+    more: tuple[str, ...] = ()
+    """What else tells the two moves apart, beyond the first :data:`MOST` of each."""
     decision: Decision | None = None
     preferred: Any = None
     """A flagged move: the move the search prefers (the hint's top move)."""
@@ -76,6 +82,7 @@ class Remark:
             "step": self.step,
             "rule": self.rule,
             "lines": list(self.lines),
+            "more": list(self.more),
             "decision": decision_json(self.decision) if self.decision else None,
         }
 
@@ -157,7 +164,7 @@ class Coach:
         self.decisions[step] = d
         if not j.sure:
             return None
-        lines = self.differences(before, played, best.action, d)
+        lines, more = self.differences(before, played, best.action, d)
         if not lines:
             return None  # nothing the course taught tells them apart: no remark
         text = (
@@ -165,23 +172,33 @@ class Coach:
             f"is about {pct(best.value)}, after yours about {pct(d.chance_played)} (its "
             f"estimates). Take it back?"
         )
-        return Remark("mistake", text, step, None, tuple(lines), d, best.action)
+        return Remark("mistake", text, step, None, tuple(lines), tuple(more), d, best.action)
 
-    def differences(self, game: Any, played: Any, best: Any, d: Decision) -> list[str]:
-        """The lines of a remark: each move with what only it does (the effects both
-        share are left out), and the principle the played move followed, if any. Empty
+    def differences(
+        self, game: Any, played: Any, best: Any, d: Decision
+    ) -> tuple[list[str], list[str]]:
+        """The lines of a remark: each move with the first :data:`MOST` of what only it
+        does (the effects both share are left out), and the principle the played move
+        followed, if any; then the rest of what only each does (its ``more``). Empty
         when their effects are the same."""
         mine, theirs = self.reasons(game, played), self.reasons(game, best)
         only_mine = [r for r in mine if r not in theirs]
         only_theirs = [r for r in theirs if r not in mine]
         if not only_mine and not only_theirs:
-            return []
-        lines = [f"You played: {_stop(d.played)}" + _only(only_mine, d.played)]
-        lines.append(f"The search prefers: {_stop(d.best)}" + _only(only_theirs, d.best))
+            return [], []
+        said_mine, rest_mine = _only(only_mine, d.played)
+        said_best, rest_best = _only(only_theirs, d.best)
+        lines = [f"You played: {_stop(d.played)}{said_mine}"]
+        lines.append(f"The search prefers: {_stop(d.best)}{said_best}")
         taught = self.principle(game, played, best)
         if taught:
             lines.append(taught)
-        return lines
+        more = [
+            f"{who}, also: {'; '.join(rest)}."
+            for who, rest in (("Yours", rest_mine), ("The search's", rest_best))
+            if rest
+        ]
+        return lines, more
 
     def forget_after(self, steps: int) -> None:
         """Drop the decisions taken back (at or after step ``steps``)."""
@@ -207,13 +224,14 @@ def _stop(sentence: str) -> str:
     return sentence if sentence.endswith(".") else sentence + "."
 
 
-def _only(reasons: list[str], sentence: str) -> str:
+def _only(reasons: list[str], sentence: str) -> tuple[str, list[str]]:
     """What only this move does, less what its own sentence already says (an
-    overpayment is in the log's sentence of the buy: said once)."""
+    overpayment is in the log's sentence of the buy: said once): the first
+    :data:`MOST` in words, and the rest."""
     unsaid = [r for r in reasons if r not in sentence]
     if unsaid:
-        return f" Unlike the other move: {'; '.join(unsaid)}."
-    return "" if reasons else " Nothing that tells it apart from the other move."
+        return f" Unlike the other move: {'; '.join(unsaid[:MOST])}.", unsaid[MOST:]
+    return ("" if reasons else " Nothing that tells it apart from the other move."), []
 
 
 def says(game: Any, action: Any) -> str:

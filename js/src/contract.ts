@@ -225,6 +225,8 @@ export interface RemarkJson {
   step: number;
   rule: string | null;
   lines: string[];
+  /** What else tells a flagged move from the preferred one (shown on demand). */
+  more: string[];
   decision: DecisionJson | null;
 }
 

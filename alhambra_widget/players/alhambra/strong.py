@@ -216,8 +216,9 @@ def reasons(game: Game, action: Action) -> list[str]:
     """What ``action`` changes for its player, from the engine's own figures: an exact
     payment (R4) or an overpayment (R6) in the engine's words, the money taken, the
     majorities that change in the next scoring round (R10, :func:`.hinting.majorities`),
-    the longest wall (R11) and what that round would give the player. A purchase is
-    weighed built at its best place (:func:`.hinting.best_place`)."""
+    the longest wall (R11) and what that round would give the player, that first (it
+    sums up the rest). A purchase is weighed built at its best place
+    (:func:`.hinting.best_place`)."""
     me = game.current_player
     out: list[str] = []
     if type(action) is Buy:
@@ -226,6 +227,7 @@ def reasons(game: Game, action: Action) -> list[str]:
             out.append(payment_words(bought.price, action.pay))
     if type(action) is TakeMoney:
         out.append(f"takes {sum(c.value for c in action.cards)} in money")
+    head = len(out)  # the round's points go after what the move is, before the rest
     number = game.next_scoring_round
     before = game.scoring_preview(number)
     wall = me.alhambra.longest_wall()
@@ -245,14 +247,15 @@ def reasons(game: Game, action: Action) -> list[str]:
         # of ``after_game`` (refills, a scoring round, Dirk's draw from the bag) is hidden (R2)
         mine = after_game.player(me.name).alhambra
     after = game.scoring_preview(number, {me.name: mine})
+    if after.totals[me.name] != before.totals[me.name]:
+        out.insert(
+            head,
+            f"round {number} would give {me.name} {before.totals[me.name]} → {after.totals[me.name]} points",
+        )
     out += majorities(before, after, me.name)
     new_wall = mine.longest_wall()
     if new_wall != wall:
         out.append(f"longest wall {wall} → {new_wall}")
-    if after.totals[me.name] != before.totals[me.name]:
-        out.append(
-            f"round {number} would give {me.name} {before.totals[me.name]} → {after.totals[me.name]} points"
-        )
     return out
 
 

@@ -250,6 +250,8 @@ class RemarkJson(TypedDict):
     step: int
     rule: str | None
     lines: list[str]
+    more: list[str]
+    """What else tells a flagged move from the preferred one (shown on demand)."""
     decision: DecisionJson | None
 
 

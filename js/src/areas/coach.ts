@@ -21,11 +21,13 @@ export function coachHtml({ v }: Ctx<TableView>) {
     return html`<aside class="aw-coach aw-coach-idle" role="status" aria-label="the coach"><h4>The coach</h4><p class="aw-muted">The coach watches each of your decisions and speaks when one gives away more than ${Math.round(100 * c.threshold)}% of your chance to win.</p></aside>`;
   }
   const lines = r.lines.length ? html`<ul>${r.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html``;
+  // what else tells the moves apart: on demand, so the remark stays short beside the board
+  const more = r.more && r.more.length ? html`<details class="aw-coach-more"><summary>more of what tells them apart</summary><ul>${r.more.map((l) => html`<li>${l}</li>`)}</ul></details>` : html``;
   const buttons = c.offer
     ? html`<div class="aw-row"><button data-coach="undo" aria-label="take back the move the coach flagged">Take it back</button> <button data-coach="keep" aria-label="keep the move and play on">Keep it</button></div>`
     : html`<button class="aw-mini" data-coach="close" aria-label="close the coach's remark">close</button>`;
   // the buttons under the heading, in sight; the remark below them, whole
-  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4>${buttons}<div class="aw-coach-body"><p>${r.text}</p>${lines}</div></aside>`;
+  return html`<aside class="aw-coach aw-coach-${r.kind}" role="status" aria-label="the coach"><h4>${TITLES[r.kind] || "The coach"}</h4>${buttons}<div class="aw-coach-body"><p>${r.text}</p>${lines}${more}</div></aside>`;
 }
 
 // the status line while a move is offered back: the bots wait for the answer
