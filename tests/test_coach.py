@@ -46,7 +46,7 @@ def test_R6_a_deliberately_bad_move_is_flagged_with_the_engines_reasons_and_take
     assert w.offer and w.remark is not None and w.remark.kind == "mistake"
     d = w.remark.decision
     assert d is not None and d.loss > w.coach.threshold
-    assert f"after yours about {pct(d.chance_played)}" in w.remark.text
+    assert f"is about {pct(d.chance_played)} after yours" in w.remark.text
     assert w.remark.lines[0].startswith(f"You played: {said}")
     # the engine's facts: the overpayment (R6) is in the log's own sentence for the
     # move, and said once, not again as what only this move does
@@ -80,7 +80,7 @@ def test_the_threshold_is_a_parameter_and_a_kept_move_lets_the_bots_play_on(tmp_
 
 def _said_stars(w) -> int:
     """The stars the end remark says the game earned."""
-    found = re.search(r"(\d) of the chapter's 3 stars", w.remarks[-1].text)
+    found = re.search(r"(\d) of this game's 3 stars", w.remarks[-1].text)
     assert found, w.remarks[-1].text
     return int(found.group(1))
 
@@ -222,7 +222,7 @@ def test_R12_the_stars_tell_how_the_game_went_and_the_course_ends_complete(tmp_p
     stars = _said_stars(w)
     assert f"with {flagged} move" in end.text
     if "You" not in w.game.winners:
-        assert stars < 3 and "You did not win" in end.text
+        assert stars < 3 and "you did not win" in end.text
     assert "the course is complete" in end.text
     other = tmp_path / "q.json"  # a course with lessons left: not complete
     w2 = _coached(tmp_path, coach_playouts=8, progress=other)

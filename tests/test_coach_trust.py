@@ -40,7 +40,7 @@ def _coach(tmp_path, g: Game) -> CoachedGame:
 
 def _effects(line: str) -> str:
     """What a line of a remark says the move does (after the engine's sentence)."""
-    for mark in ("Unlike the other move:", "Nothing that tells it apart"):
+    for mark in ("Only yours:", "Only the search's:", "Nothing that tells it apart"):
         if mark in line:
             return line.split(mark, 1)[1]
     return line.split(": ", 1)[1]  # all it alone does is in its own sentence

@@ -214,8 +214,8 @@ E: list[dict[str, Any]] = [
         rules=("G2",),
         teach="A garden tile has four sides, each showing a kind of tree, listed clockwise from the north-east. Laying a tile you may turn it; each quarter turn clockwise moves every side one place on.",
         picture={
-            "garden": "G07",
-            "caption": "Garden tile G07 before any turn: its trees at the four diagonal sides.",
+            "garden": "G03",
+            "caption": "The task's garden tile before any turn: its trees on its four diagonal sides, north-east, south-east, south-west and north-west.",
         },
         teaches=("G2",),
         needs=("G2",),

@@ -80,7 +80,8 @@ GLOSSARY: dict[str, tuple[str, str]] = {
     ),
     "scoring round": (
         "round1",
-        "one of the three times the kinds' majorities and the walls score (R10, R11)",
+        "one of the three moments of a game when whoever has the most buildings of each "
+        "kind scores for it, and each player's longest outer wall scores too (R10, R11)",
     ),
     "majority": (
         "round1",

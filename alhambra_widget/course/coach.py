@@ -214,12 +214,13 @@ class CoachPart(SessionWidget[Any]):
         won = self.learner in g.winners
         stars = game_stars(won, flagged)
         self.progress.record(LESSON_IDS[self.GAME_KIND], stars)
+        undone = sum(1 for r in self.remarks if r.kind == "undone")
         moves = f"{flagged} move{'' if flagged == 1 else 's'} the coach flagged"
+        moves += f" ({undone} taken back)" if undone else ""
+        who = "You won" if won else f"{' and '.join(g.winners)} won, and you did not win"
         text = (
-            f"The game is over: {' and '.join(g.winners)} won. You "
-            f"{'won' if won else 'did not win'}, with {moves}: {stars} of the chapter's "
-            f"{STARS} stars. The review below weighs each of your decisions against the "
-            "search's choice."
+            f"The game is over. {who}, with {moves}: {stars} of this game's {STARS} stars. "
+            "The review below weighs each of your decisions against the search's choice."
         )
         if all(self.progress.stars.get(les.id) for les in catalog.LESSONS):
             text += " Every lesson has its stars: the course is complete."

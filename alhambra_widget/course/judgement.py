@@ -168,9 +168,9 @@ class Coach:
         if not lines:
             return None  # nothing the course taught tells them apart: no remark
         text = (
-            f"The search is sure another move was better here: with it your chance to win "
-            f"is about {pct(best.value)}, after yours about {pct(d.chance_played)} (its "
-            f"estimates). Take it back?"
+            f"The computer's search is sure another move was better: your chance to win "
+            f"would be about {pct(best.value)} after it, and is about {pct(d.chance_played)} "
+            f"after yours (its estimates). Take your move back?"
         )
         return Remark("mistake", text, step, None, tuple(lines), tuple(more), d, best.action)
 
@@ -186,8 +186,8 @@ class Coach:
         only_theirs = [r for r in theirs if r not in mine]
         if not only_mine and not only_theirs:
             return [], []
-        said_mine, rest_mine = _only(only_mine, d.played)
-        said_best, rest_best = _only(only_theirs, d.best)
+        said_mine, rest_mine = _only(only_mine, d.played, "Only yours")
+        said_best, rest_best = _only(only_theirs, d.best, "Only the search's")
         lines = [f"You played: {_stop(d.played)}{said_mine}"]
         lines.append(f"The search prefers: {_stop(d.best)}{said_best}")
         taught = self.principle(game, played, best)
@@ -224,13 +224,13 @@ def _stop(sentence: str) -> str:
     return sentence if sentence.endswith(".") else sentence + "."
 
 
-def _only(reasons: list[str], sentence: str) -> tuple[str, list[str]]:
+def _only(reasons: list[str], sentence: str, whose: str) -> tuple[str, list[str]]:
     """What only this move does, less what its own sentence already says (an
     overpayment is in the log's sentence of the buy: said once): the first
-    :data:`MOST` in words, and the rest."""
+    :data:`MOST` in words after ``whose`` ("Only yours"), and the rest."""
     unsaid = [r for r in reasons if r not in sentence]
     if unsaid:
-        return f" Unlike the other move: {'; '.join(unsaid[:MOST])}.", unsaid[MOST:]
+        return f" {whose}: {'; '.join(unsaid[:MOST])}.", unsaid[MOST:]
     return ("" if reasons else " Nothing that tells it apart from the other move."), []
 
 

@@ -15,7 +15,7 @@ test("a flagged move: the coach's remark and reasons are drawn on top, the bots 
   const aside = root.querySelector("aside.aw-coach.aw-coach-mistake");
   assert.ok(aside, "the remark is drawn");
   assert.equal(root.children[1].querySelector("aside.aw-coach"), aside); // on top, below the status line
-  assert.match(aside.textContent, /your chance to win is about/);
+  assert.match(aside.textContent, /your chance to win would be about/);
   assert.match(aside.textContent, /\(R6\)/);
   assert.equal(aside.querySelectorAll("img").length, 0);
   // the rest of what tells the moves apart is there on demand, folded, whole
@@ -24,7 +24,7 @@ test("a flagged move: the coach's remark and reasons are drawn on top, the bots 
   assert.deepEqual([...details.querySelectorAll("li")].map((li) => li.textContent), [...more, "<img src=x onerror=alert(2)>"]);
   // the remark is in its own body, never cut; the buttons are outside it
   const body = aside.querySelector(".aw-coach-body");
-  assert.ok(body && body.textContent.includes("your chance to win is about"));
+  assert.ok(body && body.textContent.includes("your chance to win would be about"));
   for (const d of ["undo", "keep"]) {
     const b = aside.querySelector(`button[data-coach='${d}']`);
     assert.ok(b && !body.contains(b), d);

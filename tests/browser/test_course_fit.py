@@ -1,8 +1,8 @@
 """Every lesson on one screen: in JupyterLab at 1366x768 with the file browser open,
 each lesson of the course, shown from its top (the one-line course map), has its task
 and its answer controls (the board answered on, the number boxes and Check, the
-choices, the take and pay buttons, the tile in hand) inside the notebook's visible
-area, in the light and the dark theme.
+choices, the take and pay buttons, the tile in hand, the row of the hint and "start
+again") inside the notebook's visible area, in the light and the dark theme.
 
 One JupyterLab page steps through the lessons (``w.goto(k)`` from the kernel, as the
 map's buttons do) and measures what the page draws; a screenshot of a few lessons in
@@ -28,7 +28,7 @@ OUTSIDE = """() => {
   const panel = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');
   const view = panel.getBoundingClientRect();
   const sel = ['.aw-goal', '.aw-course-board', '.aw-course-numbers', '.aw-course-options',
-               '.aw-course-game [data-ldo]', '.aw-course-tile'];
+               '.aw-course-game [data-ldo]', '.aw-course-tile', '.aw-course-help'];
   const out = [];
   for (const s of sel) for (const e of root.querySelectorAll(s)) {
     const r = e.getBoundingClientRect();

@@ -214,13 +214,14 @@ function boardHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined): [
   return [out, side];
 }
 
-// the board, and the answer's controls beside it when the output is wide enough (a
-// lesson keeps one screen); a game lesson's table keeps its own order
-function workHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined) {
+// the board, and beside it when the output is wide enough the answer's controls, then
+// the feedback and the hint's row (`after`): a lesson keeps one screen; a game lesson's
+// table keeps its own order, the feedback and the hints below it
+function workHtml(les: CourseLesson, ui: Picks, coords: boolean | undefined, after: Value) {
   const [board, side] = boardHtml(les, ui, coords);
   const answer = answerHtml(les, ui);
   if (les.game) return html`${board}${side}${answer}`;
-  return html`<div class="aw-course-work">${board}<div class="aw-course-side">${side}${answer}</div></div>`;
+  return html`<div class="aw-course-work">${board}<div class="aw-course-side">${side}${answer}${after}</div></div>`;
 }
 
 function feedbackHtml(les: CourseLesson, terms: Terms) {
@@ -265,13 +266,13 @@ export function courseParts(c: Ctx<CourseView>): Part[] {
   if (ui.lessonId !== les.id) { ui.lessonId = les.id; ui.numbers = {}; ui.picks = []; ui.payPicks = []; ui.payCur = null; closeGlossary(ui); }
   const part = (key: string, h: SafeHtml): Part => ({ key, html: h });
   const terms = v.glossary.filter((e) => les.terms.includes(e.term));
+  const after = html`${feedbackHtml(les, terms)}${helpHtml(v, les, terms)}`;
   return [
     part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
     part("glossary", glossaryHtml(ui, v.glossary, !v.course.practice) ?? html``),
     part("lesson", headHtml(les, terms)),
-    part("board", workHtml(les, ui, model.get("show_coords"))),
-    part("feedback", feedbackHtml(les, terms)),
-    part("help", helpHtml(v, les, terms)),
+    part("board", workHtml(les, ui, model.get("show_coords"), les.game ? null : after)),
+    part("after", les.game ? after : html``),
   ];
 }
 

@@ -52,8 +52,8 @@ export function botDeciding(v: TableView, ui: Picks, model: Model | null) {
 // offer the review): where the scores are, and stepping back
 function endPrompt(v: TableView) {
   const person = v.players.some((p) => p.seat === "human");
-  const review = person && !v.review ? "“Review my game” compares your decisions with the computer's; " : "";
-  return `The final scores are in the results. ${review}the arrows step back through the game.`;
+  const review = person && !v.review ? "“Review my game” compares your decisions with the computer's; the" : "The";
+  return `The final scores are in the results. ${review} arrows step back through the game.`;
 }
 
 export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: Picks; model: Model }) {
