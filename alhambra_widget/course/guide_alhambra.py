@@ -249,7 +249,7 @@ def _event_of(g: Game, a: Action) -> str:
     return "reserve" if isinstance(a, Reserve) else "place"
 
 
-CODES = "Codes like R5 name the rulebook's rules: hover one."
+CODES = "Codes like R5 name the rulebook's rules (hover one)."
 """What the guide's first step says of the ruling codes, once."""
 
 SCORING = (
@@ -279,7 +279,7 @@ def setup_text(g: Game) -> str:
     turn = next(plain_text(e) for e in g.log if e.kind == "turn").split(":")[0]
     return (
         f"{CODES} Set-up (R1, R2): {len(g.market)} tiles on the market, {len(g.display)} "
-        f"money cards in the display, {len(g.bag)} tiles in the bag. {turn}."
+        f"money cards in the display, {len(g.bag)} in the bag. {turn}."
     )
 
 

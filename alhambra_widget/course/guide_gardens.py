@@ -34,8 +34,8 @@ SIDES = ("north-east", "south-east", "south-west", "north-west")
 
 WHY: dict[str, tuple[str, tuple[str, ...]]] = {
     "first": (
-        "The first tile may not go on the outer ring of fields (G3); any tile may be "
-        "turned before it is laid (G2).",
+        "The first tile may not go on the outer ring (G3); any tile may be turned before "
+        "it is laid (G2).",
         ("G3", "G2"),
     ),
     "draw": (
@@ -72,7 +72,7 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
 """The rule each course event explains the first time it happens, with its rulings."""
 
 
-CODES = "Codes like G3 name the rulebook's rules: hover one."
+CODES = "Codes like G3 name the rulebook's rules (hover one)."
 """What the guide's first step says of the ruling codes, once."""
 
 
@@ -91,8 +91,8 @@ def setup_text(g: GardensGame) -> str:
     start = "You start." if first == PLAYERS[0] else f"{first} starts."
     return (
         f"{CODES} Set-up (G1, G2, G3): each tile shows the four kinds of tree, one per "
-        f"diagonal side. {owners}; {' and '.join(nobody)} belong to nobody. Each player "
-        f"holds {g.hand_size} tile; {len(g.supply)} wait in the supply. {start}"
+        f"diagonal side. {owners}; {' and '.join(nobody)} belong to nobody. Each holds "
+        f"{g.hand_size} tile; {len(g.supply)} wait in the supply. {start}"
     )
 
 
