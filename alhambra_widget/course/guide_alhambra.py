@@ -158,8 +158,10 @@ def _play(seed: int) -> list[Action]:
     return list(g.history)
 
 
-def _do(g: Game, a: Action) -> str:
-    """What to click for ``a`` (read off the action and the table)."""
+def _do(g: Game, a: Action, outline: bool = True) -> str:
+    """What to click for ``a`` (read off the action and the table); how a marked cell
+    looks is said with ``outline`` (the first build steps), not at every step."""
+    dashed = " (dashed outline)" if outline else ""
     if isinstance(a, TakeMoney):
         cards = " and ".join(str(c) for c in a.cards)
         return f"Take {cards} from the money display: click the card{'s' if len(a.cards) > 1 else ''} marked \u25b6, then Take."
@@ -173,12 +175,12 @@ def _do(g: Game, a: Action) -> str:
     if isinstance(a, FromReserve):
         return (
             f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the cell "
-            f"marked \u25b6 (dashed outline), {where(a.pos)}."
+            f"marked \u25b6{dashed}, {where(a.pos)}."
         )
     if isinstance(a, Place):
         return (
             f"Build the {tile_words(a.tile.name)}: click it under \u201cTo place\u201d, then "
-            f"the cell marked \u25b6 (dashed outline), {where(a.pos)}."
+            f"the cell marked \u25b6{dashed}, {where(a.pos)}."
         )
     if isinstance(a, Reserve):
         return f"Put the {tile_words(a.tile.name)} on your reserve: click it, then \u201cto the reserve\u201d."
@@ -375,7 +377,7 @@ def _step(g: Game, i: int, a: Action, told: dict[str, int], events: list[Any]) -
     return Step(
         i,
         a,
-        _do(g, a),
+        _do(g, a, outline=kind in kinds),
         " ".join(why),
         tuple(dict.fromkeys(rules)),
         tuple(kinds),

@@ -105,18 +105,19 @@ def fields_text(g: GardensGame) -> str:
     )
 
 
-def _do(g: GardensGame, a: Lay) -> str:
+def _do(g: GardensGame, a: Lay, first: bool = True) -> str:
+    """What to click for ``a``; how to turn a tile and how the marked field looks are
+    said at the ``first`` steps, not at every step."""
     tile = g.tile(a.tile)
     sides = ", ".join(f"{tile.side(k, a.turn)} {SIDES[k]}" for k in range(4))
+    how = " (click it or \u201cturn \u27f3\u201d)" if first else ""
     turned = (
         "as it is"
         if a.turn == 0
-        else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''} (click it or \u201cturn \u27f3\u201d)"
+        else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''}{how}"
     )
-    return (
-        f"Lay your tile {turned}, so that it shows {sides}, on the field marked \u25b6 "
-        f"(dashed outline): click it."
-    )
+    dashed = " (dashed outline)" if first else ""
+    return f"Lay your tile {turned}, so that it shows {sides}, on the field marked \u25b6{dashed}: click it."
 
 
 SHOWS = ("several", "nobody", "tie", "other")
@@ -249,7 +250,7 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any]) -
     return Step(
         i,
         a,
-        _do(g, a),
+        _do(g, a, first=i < 4),
         " ".join(why),
         tuple(dict.fromkeys(rules)),
         tuple(kinds),

@@ -192,7 +192,9 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
     assert board.locator(".aw-stepno").count() == 0
     steps = int(lab.py("print(len(w.script.steps))"))
     lines = _guide_lines(board)
+    _shot_both(lab, "step1")
     _wrong_take_first(lab, board)
+    lab.shot("step1-wrong-light")
     walks: set[str] = set()
     mid = gift = False
     for k in range(steps):
@@ -200,9 +202,7 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
         if walk == "walk":
             _close_walk(board, lab, k, walks)
         board.locator("[data-area='guide-do']").wait_for()
-        if k == 0:
-            _shot_both(lab, "step1")
-        elif first == "later" and not mid and k > 8:
+        if first == "later" and not mid and k > 8:
             lab.shot(f"step{k + 1}-later-light")
             mid = True
         elif first == "first" and kind == "place" and not gift and k > 40:
