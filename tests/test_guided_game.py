@@ -260,20 +260,30 @@ def test_the_guided_lessons_come_before_the_coached_games_in_the_course():
 
 
 def test_the_first_steps_say_once_what_their_terms_and_codes_mean():
-    """The Alhambra's first step: short (at most six lines of about 90 characters), it
-    says once what the ruling codes are and who Dirk is where he first appears (R3); the
-    Gardens' says once which number of a field is its column and which its row (G1)."""
+    """The first steps are short (at most five lines of about 90 characters, the reason
+    included); the Alhambra's says once what the ruling codes are, and who Dirk is is
+    said at the first step whose words name him (R3); the Gardens' says once which
+    number of a field is its column and which its row (G1)."""
     from alhambra_widget.course.guide_gardens import GuidedGardens
 
     script = alhambra_script()
     first = script.steps[0].why
-    assert len(first) <= 6 * 90, len(first)
+    for s in (script.steps[0], gardens_script().steps[0]):
+        assert len(s.why + " " + s.good) <= 5 * 90, len(s.why + s.good)
     assert "majorit" not in first
-    dirk = first.index("Dirk")
-    assert "imaginary" in first[dirk : dirk + 60]
+    named = [
+        k for k, s in enumerate(script.steps) if "Dirk" in " ".join([s.why, s.good, *s.before])
+    ]
+    said = named[0]
+    text = script.steps[said].why
+    assert "imaginary" in text[text.index("Dirk") : text.index("Dirk") + 60], text
+    assert sum("imaginary" in s.why for s in script.steps) == 1
     whole = " ".join(s.why for s in script.steps)
-    assert whole.count("codes in brackets") == 1 and "codes in brackets" in first
+    assert whole.count("name the rulebook's rules") == 1 and "name the rulebook's rules" in first
     steps = GuidedGardens().script.steps
     gardens = " ".join(s.why for s in steps)
     assert len(re.findall(r"column \d+, row \d+", gardens)) == 1
-    assert gardens.count("codes in brackets") == 1 and "codes in brackets" in steps[0].why
+    assert (
+        gardens.count("name the rulebook's rules") == 1
+        and "name the rulebook's rules" in steps[0].why
+    )

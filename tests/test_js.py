@@ -160,7 +160,7 @@ def _round_fixture(tmp_path: Path) -> None:
 def _guide_fixtures(tmp_path: Path) -> None:
     """A guided game at its first step, before and after a click that was not the
     step's move (R5: too much money), at a build step, after scoring round 1 (R10) and
-    at its end (R12)."""
+    at its end (R12); the guided Gardens at its first step (G3)."""
     from alhambra_widget.course.guide_alhambra import GuidedGame
     from alhambra_widget.engine.alhambra.actions import Place, TakeMoney
 
@@ -180,6 +180,10 @@ def _guide_fixtures(tmp_path: Path) -> None:
     while w.expected is not None:
         w.play_step()
     (tmp_path / "guided_end.json").write_text(json.dumps(w.view))
+    from alhambra_widget.course.guide_gardens import GuidedGardens
+
+    gardens = GuidedGardens(progress=tmp_path / "guide.json")  # G3: its first lay
+    (tmp_path / "guided_gardens_start.json").write_text(json.dumps(gardens.view))
 
 
 def _coach_fixture(tmp_path: Path) -> None:

@@ -3,13 +3,13 @@ table): a scripted game on the real table, as a board-game site's tutorial walks
 
 A :class:`Script` is a whole game fixed in advance: the players, the seed and every
 action, the learner's and the bots' (engine actions, applied by the engine, which
-refuses any that is illegal). Some of the learner's actions are the guided
-:class:`Step` s: the table stops there, the guide's region says what to do and why
+refuses any that is illegal). Each of the learner's actions is a guided
+:class:`Step`: the table stops there, the guide's region says what to do and why
 (and explains each rule the first time it happens, naming its ruling), and the board
-marks what to click. The learner makes the move; any other move is refused with a
-sentence saying what to do instead, and the game is left as it was. Between steps the
-table plays the script on by itself: the bots' replies, and stretches played for the
-learner, said so ("the next 20 actions were played for you").
+marks what to click. The learner makes the move; any other move is refused with a sentence saying what to do instead, and the game
+is left as it was. Between steps the table plays the bots' replies by itself. A rule met
+again is not explained again: a later step says what to do, why the move is good when
+the engine gives a reason, and at most a one-line reminder.
 
 Nothing here judges a rule: the steps are the engine's actions, their marks are read
 off the actions' fields, and every sentence about the game comes from the engine's
@@ -50,8 +50,9 @@ class Step:
     of actions before it), what to do (``do``), the rules explained there for the first
     time (``why``, naming ``rules``), the ``events`` of the course it teaches
     (``"take"``, ``"exact"``, ...), what happened since the last step (``before``: the
-    engine's sentences; ``note``: that a stretch was played for the learner), where
-    to click (``marks``) and why the move is a good one (``good``). After a scoring round played by the table, ``walk`` is said
+    engine's sentences; ``note``: a one-line aside on the moment, such as that the game
+    is about to end), where to click (``marks``) and why the move is a good one
+    (``good``). After a scoring round played by the table, ``walk`` is said
     while its walkthrough is open and ``walked`` once it is closed."""
 
     index: int
@@ -90,16 +91,6 @@ class Script:
         """Every course event the script explains, in order."""
         out = [e for s in self.steps for e in s.events] + list(self.end_events)
         return list(dict.fromkeys(out))
-
-
-def played_for_you(n: int, learner: str) -> str:
-    """The note of a stretch the table played by itself."""
-    if n <= 0:
-        return ""
-    return (
-        f"The next {n} of your actions were played for you by the greedy bot, with Ben's "
-        "replies, so that the game reaches the next thing to learn sooner."
-    )
 
 
 def in_short(lines: list[str], most: int = 4) -> list[str]:

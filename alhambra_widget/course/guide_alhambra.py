@@ -1,14 +1,16 @@
 """The Alhambra's guided first game: its script (:func:`alhambra_script`) and its table
 (:class:`GuidedGame`).
 
-The script is a two-player game of seed :data:`SEED`, You against Ben. Your first
-turns are chosen so that each thing to learn happens early: a take, an exact buy and
-its extra action, building the tile, a tile put on the reserve, and a redesign that
-builds it from there. The game then goes on by itself (your moves by the greedy bot)
-up to the first scoring round, and again up to your last turn, the end of the game and
-the tiles handed out at the end, which you build yourself. Ben is the greedy bot
-throughout. The seed was chosen (by playing seeds with this script) so that you start,
-and receive tiles at the end.
+The script is a two-player game of seed :data:`SEED`, You against Ben. Every action of
+yours is a guided step; Ben's replies (the greedy bot's) are played by the table. Your
+first turns are chosen so that each thing to learn happens early: a take, an exact buy
+and its extra action, building the tile, a tile put on the reserve, and a redesign that
+builds it from there; your later moves are the greedy bot's choices, through scoring
+rounds 1 and 2 to the end of the game and the tiles handed out at the end, which you
+build yourself. Each rule is explained at the first step that meets it; a later step
+says what to do and why the move is good. The seed was chosen (by playing seeds with
+this script) so that you start, a scoring round comes mid-game, and you receive tiles
+at the end (R13).
 
 Every action is the engine's, applied by the engine; the sentences about the game are
 the engine's events (:func:`~alhambra_widget.engine.alhambra.narration.plain_text`).
@@ -16,6 +18,7 @@ the engine's events (:func:`~alhambra_widget.engine.alhambra.narration.plain_tex
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from ..engine.alhambra.actions import Action, Buy, FromReserve, Place, Reserve, TakeMoney
@@ -26,7 +29,7 @@ from ..views.alhambra.view import action_marks
 from ..widgets.base import Intents
 from ..widgets.table import AlhambraWidget
 from .coach import explain_first_round
-from .guide import GuidePart, Script, Step, in_short, played_for_you
+from .guide import GuidePart, Script, Step, in_short
 
 SEED = 9
 """The guided game's seed (R13): You start, and receive tiles at the end."""
@@ -37,8 +40,7 @@ GOALS = ("take", "exact", "place", "reserve", "redesign")
 
 WHY: dict[str, tuple[str, tuple[str, ...]]] = {
     "take": (
-        "Taking money: one face-up card of any value, or several adding up to at most 5 "
-        "(R5). It ends your turn (R4); the display is refilled from the deck (R9).",
+        "Take one card, or several adding up to at most 5 (R5); a take ends your turn (R4).",
         ("R5", "R4"),
     ),
     "exact": (
@@ -138,46 +140,28 @@ def _first_turns(g: Game, done: set[str], greedy: GreedyBot) -> Action | None:
     return None
 
 
-def _play(seed: int) -> tuple[list[Action], list[int]]:
-    """The whole game and the indices of its guided steps."""
+def _play(seed: int) -> list[Action]:
+    """The whole game: the learner's first turns show :data:`GOALS` in order, then the
+    learner's moves are the greedy bot's; Ben is the greedy bot throughout."""
     g = Game(list(PLAYERS), seed=seed)
     mine, ben = GreedyBot(seed), GreedyBot(seed + 1)
     done: set[str] = set()
-    first: list[int] = []
     while not g.is_over:
         a: Action | None = None
         if g.current_player.name == PLAYERS[0]:
             if "redesign" not in done:
                 a = _first_turns(g, done, mine)
-                first.append(len(g.history))
             a = a or mine.choose(g)
         else:
             a = ben.choose(g)
         g.apply(a)
-    return list(g.history), first + _later_steps(g)
+    return list(g.history)
 
 
-def _later_steps(g: Game) -> list[int]:
-    """The learner's move after scoring round 1, and the learner's moves from the
-    start of the learner's last turn to the end (the tiles handed out at the end)."""
-    movers = [g.players[i].name for i, _ in g.movers]
-    me = PLAYERS[0]
-    replay = Game(list(PLAYERS), seed=g.seed)
-    scored = ending = -1
-    for i, a in enumerate(g.history):
-        replay.apply(a)
-        if scored < 0 and replay.rounds:
-            scored = i
-        if ending < 0 and replay.phase == "gift":
-            ending = i
-    after = next(i for i in range(scored + 1, len(movers)) if movers[i] == me)
-    start = max(i for i in range(1, ending + 1) if movers[i] == me and movers[i - 1] != me)
-    last = [i for i in range(start, len(movers)) if movers[i] == me]
-    return [after, *last]
-
-
-def _do(g: Game, a: Action) -> str:
-    """What to click for ``a`` (read off the action and the table)."""
+def _do(g: Game, a: Action, outline: bool = True) -> str:
+    """What to click for ``a`` (read off the action and the table); how a marked cell
+    looks is said with ``outline`` (the first build steps), not at every step."""
+    dashed = " (dashed outline)" if outline else ""
     if isinstance(a, TakeMoney):
         cards = " and ".join(str(c) for c in a.cards)
         return f"Take {cards} from the money display: click the card{'s' if len(a.cards) > 1 else ''} marked \u25b6, then Take."
@@ -191,12 +175,12 @@ def _do(g: Game, a: Action) -> str:
     if isinstance(a, FromReserve):
         return (
             f"Redesign: click the {tile_words(a.tile.name)} on your reserve, then the cell "
-            f"marked \u25b6 (dashed outline), {where(a.pos)}."
+            f"marked \u25b6{dashed}, {where(a.pos)}."
         )
     if isinstance(a, Place):
         return (
             f"Build the {tile_words(a.tile.name)}: click it under \u201cTo place\u201d, then "
-            f"the cell marked \u25b6 (dashed outline), {where(a.pos)}."
+            f"the cell marked \u25b6{dashed}, {where(a.pos)}."
         )
     if isinstance(a, Reserve):
         return f"Put the {tile_words(a.tile.name)} on your reserve: click it, then \u201cto the reserve\u201d."
@@ -267,46 +251,63 @@ def _event_of(g: Game, a: Action) -> str:
     return "reserve" if isinstance(a, Reserve) else "place"
 
 
-CODES = "The codes in brackets (R1 to R12) name the rulebook's rules; hover one for its name."
+CODES = "Codes like R5 name the rulebook's rules (hover one)."
 """What the guide's first step says of the ruling codes, once."""
 
+SCORING = (
+    "In round 1 only the first place of each kind scores; players tied for a place share "
+    "its points, rounded down (R10). Each segment of your longest outer wall scores one "
+    "point (R11)."
+)
+"""What the first step after scoring round 1 explains (R10, R11)."""
 
-def setup_text(g: Game) -> str:
-    """The set-up, read off a game just dealt (R1, R2, R3), short, each term said
-    where it is first used."""
-    turn = next(plain_text(e) for e in g.log if e.kind == "turn")
+
+def dirk_text(g: Game) -> str:
+    """Who Dirk is (R3), said where the guide first names him."""
     return (
-        f"{CODES} The set-up (R1, R2): four building tiles lie on the market, one per "
-        f"currency. {g.dirk_name}, an imaginary third collector who never takes a turn, "
-        "holds 6 tiles (R3); they count when scoring compares who has the most tiles of "
-        f"each kind. {turn}"
+        f"{g.dirk_name}, an imaginary third collector who never takes a turn, has held "
+        f"{len(g.dirk_tiles)} tiles since the set-up (R3): they count when scoring compares "
+        "who has the most of each kind."
     )
 
 
-def _said(events: list[Any], n_mine: int) -> list[str]:
+REMIND = 2
+"""How many times a rule met again is recalled in a line (then only what to do)."""
+
+
+def setup_text(g: Game) -> str:
+    """The set-up, read off a game just dealt (R1, R2), in short: the market, the
+    display, the bag and who starts (Dirk, R3, is told where the guide first names him)."""
+    turn = next(plain_text(e) for e in g.log if e.kind == "turn").split(":")[0]
+    return (
+        f"{CODES} Set-up (R1, R2): {len(g.market)} tiles on the market, {len(g.display)} "
+        f"money cards in the display, {len(g.bag)} in the bag. {turn}."
+    )
+
+
+def _said(events: list[Any]) -> list[str]:
     """What happened since the last step, in the engine's words; a scoring round's
     points are left to the table's walkthrough of it (never given before it)."""
-    keep = (KEPT if n_mine else KEPT | MOVES) - {"round_scored"}
+    keep = (KEPT | MOVES) - {"round_scored"}
     return [plain_text(e) for e in events if e.kind in keep and e.data.get("when") != "setup"]
 
 
 def alhambra_script(seed: int = SEED) -> Script:
-    """The guided game of ``seed``: every action, its steps and what the guide says."""
-    actions, guided = _play(seed)
+    """The guided game of ``seed``: every action, a step at each of the learner's, and
+    what the guide says."""
+    actions = _play(seed)
     g = Game(list(PLAYERS), seed=seed)
-    taught: set[str] = set()
+    told: dict[str, int] = {}
     steps: list[Step] = []
     events: list[Any] = []
-    mine = 0
     for i, a in enumerate(actions):
-        if i in guided:
-            steps.append(_step(g, i, a, taught, events, mine))
-            events, mine = [], 0
-        elif g.current_player.name == PLAYERS[0]:
-            mine += 1
+        mine = g.current_player.name == PLAYERS[0]
+        if mine:
+            steps.append(_step(g, i, a, told, events))
+            events = []
         evs = g.apply(a)
-        if i not in guided:
-            events += evs
+        # of the learner's own move, only what the table did after it (a scoring round)
+        events += [e for e in evs if e.kind in KEPT] if mine else evs
     r = g.rounds[-1]
     lines = [k.explain() for k in r.kinds if k.places]
     lines.append("totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()))
@@ -320,55 +321,72 @@ def alhambra_script(seed: int = SEED) -> Script:
     )
 
 
-def _step(g: Game, i: int, a: Action, taught: set[str], events: list[Any], mine: int) -> Step:
-    """The guided step at ``i``: what to do, and the rules met for the first time."""
-    before: list[str] = []
-    before += in_short(_said(events, mine))
+def _first_time(
+    g: Game, i: int, kind: str, reason: str, told: dict[str, int], events: list[Any]
+) -> list[str]:
+    """The course events step ``i`` meets for the first time (its move's ``kind``, the
+    set-up, scoring round 1, Dirk named in its ``reason`` or its events, the end)."""
+    kinds = ["setup"] if i == 0 else []
+    if "scoring" not in told and explain_first_round(g, events) is not None:
+        kinds.append("scoring")
+    if kind == "gift" and "end" not in told:
+        kinds.append("end")
+    if kind not in told:
+        kinds.append(kind)
+    said = " ".join([reason, *_said(events)])
+    if "dirk" not in told and re.search(rf"\b{g.dirk_name}\b", said):
+        kinds.append("dirk")
+    return kinds
+
+
+def _step(g: Game, i: int, a: Action, told: dict[str, int], events: list[Any]) -> Step:
+    """The guided step at ``i``: what to do, and each rule met for the first time
+    explained; a rule met again gets a one-line reminder (at most :data:`REMIND` times,
+    and only when the engine gives no reason the move is good)."""
+    kind = _event_of(g, a)
+    reason = good(g, a)
     why: list[str] = []
     rules: list[str] = []
-    kinds: list[str] = []
-    if i == 0:
-        why.append(setup_text(g))
-        rules += ["R1", "R2", "R3"]
-        kinds.append("setup")
-    walk, walked = scoring_walk(events)
-    if "scoring" not in taught and explain_first_round(g, events) is not None:
-        why.append(
-            "In round 1 only the first place of each kind scores; players tied for a place "
-            "share its points, rounded down (R10). Each segment of your longest outer wall "
-            "scores one point (R11)."
-        )
-        rules += ["R10", "R11"]
-        kinds.append("scoring")
-    kind = _event_of(g, a)
-    if kind == "gift" and "end" not in taught:
-        kinds.append("end")
-    if kind not in taught and kind in WHY:
-        text, ids = WHY[kind]
-        why.append(text)
-        rules += ids
-        kinds.append(kind)
-    else:
+    kinds = _first_time(g, i, kind, reason, told, events)
+    for k in kinds:
+        if k == "setup":
+            why.append(setup_text(g))
+            rules += ["R1", "R2"]
+        elif k == "scoring":
+            why.append(SCORING)
+            rules += ["R10", "R11"]
+        elif k == "dirk":
+            why.append(dirk_text(g))
+            rules.append("R3")
+        elif k in WHY:
+            why.append(WHY[k][0])
+            rules += WHY[k][1]
+    again = f"again {kind}"
+    if kind not in kinds and not reason and told.get(again, 0) < REMIND:
         why.append(AGAIN[kind])
-    if mine and len(g.bag) < len(g.market):
-        why.insert(
-            0,
-            f"The bag holds only {len(g.bag)} tile{'s' if len(g.bag) != 1 else ''}: the game is about to end (R12).",
+        told[again] = told.get(again, 0) + 1
+    note = ""
+    if "low" not in told and len(g.bag) < len(g.market):
+        told["low"] = 1
+        n = len(g.bag)
+        note = (
+            f"The bag holds only {n} tile{'s' if n != 1 else ''}: the game is about to end (R12)."
         )
-    taught.update(kinds)
+    told.update(dict.fromkeys(kinds, 1))
+    walk, walked = scoring_walk(events)
     return Step(
         i,
         a,
-        _do(g, a),
+        _do(g, a, outline=kind in kinds),
         " ".join(why),
         tuple(dict.fromkeys(rules)),
         tuple(kinds),
-        tuple(before),
+        tuple(in_short(_said(events))),
         action_marks(a, paid=True),
-        played_for_you(mine, PLAYERS[0]),
+        note,
         walk,
         walked,
-        good(g, a),
+        reason,
     )
 
 

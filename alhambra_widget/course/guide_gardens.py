@@ -2,12 +2,13 @@
 (:class:`GuidedGardens`).
 
 A two-player game of seed :data:`SEED`, You against Ben, both seats played by the
-greedy bot when the script is made: you lay your first :data:`FIRST` tiles yourself
-(the first tile of the game, a lay that encloses two buildings at once, one of them
-won by a kind nobody owns, a lay beside it), then the first lay of yours that shows
-each thing of :data:`SHOWS` not yet shown (kinds tied above 0 dropping out, a building
-closed for Ben), and your last tile before Ben's closes the board. The seed was chosen
-(by playing seeds) so that you start and these happen early.
+greedy bot when the script is made. Every lay of yours is a guided step; Ben's are
+played by the table. Each rule is explained at the first lay that meets it: the set-up
+and the first tile of the game, drawing, a lay that encloses two buildings at once, one
+of them won by a kind nobody owns, then each thing of :data:`SHOWS` not yet shown (kinds
+tied above 0 dropping out, a building closed for Ben), and the last tile; a later lay
+says what to do and why it is good. The seed was chosen (by playing seeds) so that you
+start and these happen early.
 
 Every lay is the engine's; every sentence about the game is the engine's event.
 """
@@ -21,50 +22,45 @@ from ..players.gardens.greedy import GreedyGardensBot
 from ..views.gardens.view import lay_marks
 from ..widgets.base import Intents
 from ..widgets.gardens import GardensWidget
-from .guide import GuidePart, Script, Step, in_short, played_for_you
+from .guide import GuidePart, Script, Step, in_short
 
 SEED = 9
 """The guided Gardens game's seed: You start, and your second lay encloses two buildings."""
 PLAYERS = ("You", "Ben")
 """The learner, then the greedy bot."""
-FIRST = 3
-"""How many of your first lays you make yourself."""
 
 SIDES = ("north-east", "south-east", "south-west", "north-west")
 """A garden tile's diagonal sides, in the engine's order (G1)."""
 
 WHY: dict[str, tuple[str, tuple[str, ...]]] = {
     "first": (
-        "The starting player's very first tile may not go on an edge or corner field, the "
-        "outer ring of the 6x6 fields (G3). A tile may be turned in quarter turns before it "
-        "is laid (G2).",
+        "The first tile may not go on the outer ring (G3); any tile may be turned before "
+        "it is laid (G2).",
         ("G3", "G2"),
     ),
     "draw": (
-        "After laying you drew a new tile from the supply: you always hold one (G3). Every "
-        "tile after the first shares a straight side with a laid tile (G3).",
+        "After each lay you draw a tile from the supply; every tile after the first "
+        "touches a laid tile along a straight side (G3).",
         ("G3",),
     ),
     "scoring": (
-        "A building scores as soon as every field touching it holds a tile (G1). Count "
-        "the trees of each kind facing it: the kind with the highest count that no other "
-        "kind shares wins, and its owner scores the building's value times the number of "
-        "kinds with a tree facing it (G4).",
+        "A building scores once every field touching it holds a tile (G1). The kind with "
+        "the most trees facing it, a count no other kind shares, wins it: its owner scores "
+        "its value times the number of kinds facing it (G4).",
         ("G4", "G1"),
     ),
     "several": (
-        "This lay encloses more than one building: each of them scores (G4).",
+        "This lay encloses more than one building at once: watch each of them score (G4).",
         ("G4",),
     ),
     "nobody": (
-        "A kind that belongs to nobody (here palm and lavender) can win a building: then "
-        "nobody scores it (G2, G4).",
+        "A kind nobody owns (here palm and lavender) can win a building: then nobody "
+        "scores it (G2, G4).",
         ("G2", "G4"),
     ),
     "tie": (
-        "A tie: count the trees of each kind facing the building. Kinds with the same "
-        "count cancel each other out, however high; of the counts no other kind shares, "
-        "the highest wins the building, and its owner scores it (G4).",
+        "A tie: kinds with the same count cancel each other out, however high; the highest "
+        "count no other kind shares wins (G4).",
         ("G4",),
     ),
     "other": (
@@ -76,39 +72,52 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
 """The rule each course event explains the first time it happens, with its rulings."""
 
 
+CODES = "Codes like G3 name the rulebook's rules (hover one)."
+"""What the guide's first step says of the ruling codes, once."""
+
+
 def setup_text(g: GardensGame) -> str:
-    """The set-up, read off a game just dealt (G1, G2, G3)."""
+    """The set-up, read off a game just dealt (G1, G2, G3), in short: the trees, who
+    owns which kind, the hands and the supply, who starts."""
+    you, *others = g.players
     owners = ", ".join(
-        f"{'you own' if p.name == 'You' else p.name + ' owns'} {' and '.join(p.kinds)}"
-        for p in g.players
+        [
+            f"You own {' and '.join(you.kinds)}",
+            *(f"{p.name} {' and '.join(p.kinds)}" for p in others),
+        ]
     )
     nobody = [k for k in ("lemon", "orange", "palm", "lavender") if g.owner_of(k) is None]
     first = g.current_player.name
-    start = "You start." if first == "You" else f"{first} starts."
+    start = "You start." if first == PLAYERS[0] else f"{first} starts."
     return (
-        "The codes in brackets (G1 to G5) name the rulebook's rules; hover one for its "
-        "name. The set-up (G1, G2, G3). The board is a 7x7 grid of buildings, each with its value; "
-        "the 36 octagonal garden fields lie between them. Every garden tile shows the four "
-        f"kinds of tree, one per diagonal side. Each player owns one kind: {owners}; with two "
-        f"players {' and '.join(nobody)} belong to nobody (G2). Each player holds "
-        f"{g.hand_size} tile; the other {len(g.supply)} are the face-down supply. A field is "
-        "named (column, row), counted from 0 at the top left: (2, 5) is column 2, row 5. "
-        f"{start}"
+        f"{CODES} Set-up (G1, G2, G3): each tile shows the four kinds of tree, one per "
+        f"diagonal side. {owners}; {' and '.join(nobody)} belong to nobody. Each holds "
+        f"{g.hand_size} tile; {len(g.supply)} wait in the supply. {start}"
     )
 
 
-def _do(g: GardensGame, a: Lay) -> str:
+def fields_text(g: GardensGame) -> str:
+    """How a field is named, with the field of the last lay (G1)."""
+    x, y = g.history[-1].field
+    return (
+        f"Fields are named (column, row), counted from 0 at the top left: Ben's last tile "
+        f"lies at ({x}, {y}), column {x}, row {y} (G1)."
+    )
+
+
+def _do(g: GardensGame, a: Lay, first: bool = True) -> str:
+    """What to click for ``a``; how to turn a tile and how the marked field looks are
+    said at the ``first`` steps, not at every step."""
     tile = g.tile(a.tile)
     sides = ", ".join(f"{tile.side(k, a.turn)} {SIDES[k]}" for k in range(4))
+    how = " (click it or \u201cturn \u27f3\u201d)" if first else ""
     turned = (
         "as it is"
         if a.turn == 0
-        else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''} (click it or \u201cturn \u27f3\u201d)"
+        else f"turned {a.turn} quarter turn{'s' if a.turn > 1 else ''}{how}"
     )
-    return (
-        f"Lay your tile {turned}, so that it shows {sides}, on the field marked \u25b6 "
-        f"(dashed outline): click it."
-    )
+    dashed = " (dashed outline)" if first else ""
+    return f"Lay your tile {turned}, so that it shows {sides}, on the field marked \u25b6{dashed}: click it."
 
 
 SHOWS = ("several", "nobody", "tie", "other")
@@ -161,42 +170,30 @@ def good(g: GardensGame, a: Lay, learner: str = PLAYERS[0]) -> str:
     return f"Why: your {' and '.join(kinds)} trees now face {_names(g, more)}: a start towards winning {'it' if len(more) == 1 else 'them'} (G4)."
 
 
-def _play(seed: int) -> tuple[list[Lay], list[int]]:
-    """The whole game and its guided steps: your first :data:`FIRST` lays, then the
-    first lay of yours that shows each thing of :data:`SHOWS` not yet shown, and your
-    last lay."""
+def _play(seed: int) -> list[Lay]:
+    """The whole game, both seats played by the greedy bot."""
     g = GardensGame(list(PLAYERS), seed=seed)
     bots = {PLAYERS[0]: GreedyGardensBot(seed), PLAYERS[1]: GreedyGardensBot(seed + 1)}
-    mine: list[int] = []
-    seen: set[str] = set()
     while not g.is_over:
-        name = g.current_player.name
-        a = bots[name].choose(g)
-        if name == PLAYERS[0]:
-            new = shows(g.preview(a)) - seen
-            if len(mine) < FIRST or new or not g.supply:
-                mine.append(g.step)
-                seen |= shows(g.preview(a))
-        g.apply(a)
-    return list(g.history), mine
+        g.apply(bots[g.current_player.name].choose(g))
+    return list(g.history)
 
 
 def gardens_script(seed: int = SEED) -> Script:
-    """The guided Gardens game of ``seed``: every lay, its steps and what the guide says."""
-    lays, guided = _play(seed)
+    """The guided Gardens game of ``seed``: every lay, a step at each of the learner's,
+    and what the guide says."""
+    lays = _play(seed)
     g = GardensGame(list(PLAYERS), seed=seed)
     taught: set[str] = set()
     steps: list[Step] = []
     events: list[Any] = []
-    mine = 0
     for i, a in enumerate(lays):
-        if i in guided:
-            steps.append(_step(g, i, a, taught, events, mine))
-            events, mine = [], 0
-        elif g.current_player.name == PLAYERS[0]:
-            mine += 1
+        mine = g.current_player.name == PLAYERS[0]
+        if mine:
+            steps.append(_step(g, i, a, taught, events))
+            events = []
         evs = g.apply(a)
-        events += evs if i not in guided else [e for e in evs if e.kind == "scored"]
+        events += [e for e in evs if e.kind == "scored"] if mine else evs
     said = [e.text for e in events if e.kind in ("lay", "scored")]
     lines = [*said[-4:], "totals: " + ", ".join(f"{n} {s}" for n, s in g.scores.items())]
     end = (
@@ -206,13 +203,9 @@ def gardens_script(seed: int = SEED) -> Script:
     return Script(PLAYERS, seed, tuple(lays), tuple(steps), end, tuple(lines), ("G5",), ("winner",))
 
 
-def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], mine: int) -> Step:
-    """The guided lay at ``i``: what to do, what happened since, the rules met first."""
-    before: list[str] = []
-    moves = ("scored",) if mine else ("lay", "scored")
-    before += in_short([e.text for e in events if e.kind in moves])
-    if mine:
-        before.append("Scores now: " + ", ".join(f"{n} {s}" for n, s in g.scores.items()) + ".")
+def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any]) -> Step:
+    """The guided lay at ``i``: what to do, what happened since, each rule met for the
+    first time; a lay like the ones before says only what to do and why it is good."""
     why: list[str] = []
     rules: list[str] = []
     kinds: list[str] = []
@@ -232,11 +225,17 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
         teach("first")
     else:
         teach("draw")
+    if i > 0 and "draw" not in kinds and "fields" not in taught:
+        why.append(fields_text(g))  # the step after the first: Ben's lays are named by field
+        taught.add("fields")
     if "scoring" not in taught and any(e.kind == "scored" for e in events):
         teach("scoring")
     ahead = g.preview(a)
     if ahead and "scoring" not in taught:
-        why.append("This lay encloses buildings: watch them score.")
+        if len(ahead) > 1:
+            teach("several")
+        else:
+            why.append("This lay encloses a building: watch it score.")
         teach("scoring")
     for kind in SHOWS:
         if kind in shows(ahead):
@@ -247,18 +246,16 @@ def _step(g: GardensGame, i: int, a: Lay, taught: set[str], events: list[Any], m
             "and every building is scored, the game is over and the highest total wins (G5)."
         )
         rules.append("G5")
-    if not why:
-        why.append(f"{len(g.legal_fields())} fields are open to you now (G3).")
+        kinds.append("last")
     return Step(
         i,
         a,
-        _do(g, a),
+        _do(g, a, first=i < 4),
         " ".join(why),
         tuple(dict.fromkeys(rules)),
         tuple(kinds),
-        tuple(before),
+        tuple(in_short([e.text for e in events if e.kind in ("lay", "scored")])),
         lay_marks(a),
-        played_for_you(mine, PLAYERS[0]),
         good=good(g, a),
     )
 

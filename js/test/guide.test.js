@@ -105,7 +105,7 @@ test("each ruling code in the guide explains itself; the first step says what th
     assert.equal(c.getAttribute("aria-label"), c.getAttribute("title"));
   }
   const body = guide.querySelector(".aw-coach-body").textContent;
-  assert.match(body, /codes in brackets/);
+  assert.match(body, /name the rulebook's rules/);
   // no code listed twice: the step's rulings are named in its words, not again after them
   const count = (t, id) => (t.match(new RegExp(`\\b${id}\\b`, "g")) || []).length;
   for (const id of view.guide.rules) {
@@ -129,5 +129,18 @@ test("a walked scoring round says what each kind pays in it, and what 1st= means
   // the heading of the kind walked through says it too
   assert.equal(root.querySelector(".aw-walk .aw-walkpays").textContent, `pays ${r.kinds[0].pays.join(" · ")}`);
   assert.match(root.querySelector(".aw-walklegend").getAttribute("title"), /“1st=”: tied for first/);
+  cleanup();
+});
+
+test("the guided Gardens: the guide lies beside the board, above the players, never above the board", () => {
+  const view = fixture("guided_gardens_start");
+  const { root, cleanup } = mount(view);
+  const guide = root.querySelector("aside.aw-guide");
+  assert.ok(guide && guide.closest(".ag-side"), "in the column beside the board");
+  // in the page's order: the board, then the guide, then the players
+  const order = [...root.querySelectorAll(".ag-board, aside.aw-guide, .ag-player")].map((e) => e.tagName === "ASIDE" ? "guide" : e.classList.contains("ag-board") ? "board" : "player");
+  assert.deepEqual(order.slice(0, 3), ["board", "guide", "player"]);
+  const [field] = view.guide.marks.fields;
+  assert.equal(root.querySelectorAll(`[data-hinted='${field}']`).length, 1, "its field marked ▶");
   cleanup();
 });

@@ -1,7 +1,13 @@
-"""The guided first games in a real JupyterLab at 1366x768, played to their end by
-clicking what the guide marks: the step's bold line and the thing to click are on
-screen at every step; a wrong click is refused and changes nothing. Screenshots early,
-in the middle and at the end, in both themes."""
+"""The guided first games in a real JupyterLab at 1366x768, each played to its end by
+clicking, as a learner would, every one of the learner's moves: the marked cards, slot,
+cell or field, the tile named, and the buttons. At every step the step's bold line and
+the thing to click are inside the notebook's visible area together (not under
+JupyterLab's status bar, nor under the table's floating bar); a wrong click is refused
+and changes nothing. The waits are on the page's state (the bar's step counter), never
+fixed sleeps. Screenshots: the first step, a step mid-game, a scoring round, the first
+gift, the end."""
+
+import time
 
 import pytest
 
@@ -23,66 +29,96 @@ w
 
 # the step's move as the page clicks it: its kind and what to click
 STEP = """
-from alhambra_widget.engine.alhambra.actions import Buy, TakeMoney, Reserve, FromReserve
-a = w.expected
+from alhambra_widget.engine.alhambra.actions import Buy, TakeMoney, Reserve
+a, s = w.expected, w.current_step
+first = "first" if s.events else "later"
+walk = "walk" if s.walk else "-"
 if isinstance(a, TakeMoney):
-    print("take", ";".join(f"{c.currency} {c.value}" for c in a.cards))
+    print(first, walk, "take", ";".join(f"{c.currency} {c.value}" for c in a.cards))
 elif isinstance(a, Buy):
-    print("buy", a.currency, ";".join(f"{a.currency} {v}" for v in a.pay))
+    print(first, walk, "buy", a.currency, ";".join(f"{a.currency} {v}" for v in a.pay))
 elif isinstance(a, Reserve):
-    print("reserve", a.tile.name)
+    print(first, walk, "reserve", a.tile.name)
 else:
-    print("place", a.tile.name, f"{a.pos[0]},{a.pos[1]}")
+    print(first, walk, "place", a.tile.name, f"{a.pos[0]},{a.pos[1]}")
 """
 
+# inside the notebook's visible area (its scrolling panel, which ends above JupyterLab's
+# status bar), and what is drawn at its middle is the thing itself (not the floating bar)
+IN_VIEW = """e => {
+  const r = e.getBoundingClientRect();
+  let p = e.parentElement;
+  while (p && !/(auto|scroll)/.test(getComputedStyle(p).overflowY)) p = p.parentElement;
+  const v = p ? p.getBoundingClientRect() : {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
+  const inside = r.top >= v.top - 1 && r.bottom <= v.bottom + 1 && r.left >= v.left - 1 && r.right <= v.right + 1;
+  const h = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+  return inside && !!h && (e.contains(h) || h.contains(e));
+}"""
 
-def _seen(loc):
-    """On screen (1366x768), and not under the table's floating bar: what is drawn at
-    its middle is the thing itself."""
-    box = loc.bounding_box()
-    if box is None or box["y"] < 0 or box["y"] + min(box["height"], 40) > 768:
-        return False
-    if box["x"] < 0 or box["x"] + box["width"] > 1366:
-        return False
-    return loc.evaluate(
-        "e => { const r = e.getBoundingClientRect();"
-        " const h = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));"
-        " return !!h && (e.contains(h) || h.contains(e)); }"
-    )
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
-def _with_the_step(lab, board, target):
-    """The thing to click and the guide's bold line on screen together, scrolled as a
-    reader would: only as far as the thing needs, or to the middle of the screen when
-    that leaves it under the floating bar."""
+def _seen(loc) -> bool:
+    return loc.evaluate(IN_VIEW)
+
+
+def _with_the_step(lab, board, *targets):
+    """The things to click and the guide's bold line in view together, scrolled as a
+    reader would: not at all when they are, else only as far as the first needs, else
+    to the middle of the window (the floating bar follows on the next frames)."""
     do = board.locator("[data-area='guide-do']")
-    for block in ("nearest", "center"):
-        target.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
-        lab.page.wait_for_timeout(300)  # the floating bar follows on the next frame
-        if _seen(target) and _seen(do):
+    for block in (None, "nearest", "center"):
+        if block:
+            targets[0].evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
+            lab.page.evaluate(FRAMES)
+        if all(_seen(t) for t in targets) and _seen(do):
             return
-    raise AssertionError(("not both in view", target.bounding_box(), do.bounding_box()))
+    boxes = [t.bounding_box() for t in targets]
+    raise AssertionError(("not all in view", boxes, do.bounding_box()))
 
 
 def _theme(lab, name):
     lab.theme(name)
     lab.page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=20000)
-    lab.page.wait_for_timeout(300)
 
 
-def _step_done(lab, k):
-    lab.wait_py("print(w.step_number)", str(k))
+def _shot_both(lab, label):
+    lab.shot(f"{label}-light")
+    _theme(lab, "Dark")
+    lab.shot(f"{label}-dark")
+    _theme(lab, "Light")
 
 
-def _click_alhambra_step(lab, board):
-    """Click the guided step's move as the page offers it, each marked thing seen with
-    the step's line."""
-    kind, *rest = lab.py(STEP).split(" ")
+def _next_step(board, k, steps):
+    """Wait for the page to show step ``k + 1`` (or the end after the last), or a
+    scoring round the learner's move has just brought, walked through first (R10)."""
+    if k == steps:
+        board.locator("aside.aw-guide.aw-coach-end").wait_for()
+    else:
+        bar = board.locator("[data-area='guide-do']").filter(has_text=f"Step {k + 1} of {steps}:")
+        bar.or_(board.locator(".aw-rounds.aw-walk [data-walk='close']")).first.wait_for()
+
+
+def _guide_lines(board) -> float:
+    """How many lines of text the guide's region holds now (its body's height over its
+    line height)."""
+    return board.locator("aside.aw-guide .aw-coach-body").evaluate(
+        "e => { const s = getComputedStyle(e.querySelector('p') || e);"
+        " return e.getBoundingClientRect().height / (parseFloat(s.lineHeight) || 1.2 * parseFloat(s.fontSize)); }"
+    )
+
+
+def _click_alhambra_step(lab, board, kind, rest):
+    """Click the guided step's move as the page offers it, each thing to click seen
+    with the step's line."""
     if kind == "take":
-        for card in " ".join(rest).split(";"):
-            marked = board.locator(f".aw-money button.aw-hinted[aria-label^='{card}']").first
-            _with_the_step(lab, board, marked)
-            marked.click()
+        cards = [
+            board.locator(f".aw-money button.aw-hinted[aria-label^='{c}']").first
+            for c in " ".join(rest).split(";")
+        ]
+        _with_the_step(lab, board, *cards)
+        for card in cards:
+            card.click()
         board.locator("[data-do='take']").click()
     elif kind == "buy":
         slot = board.locator(f"button.aw-slot.aw-hinted[data-slot='{rest[0]}']")
@@ -94,100 +130,127 @@ def _click_alhambra_step(lab, board):
     else:
         tile = " ".join(rest[:-1]) if kind == "place" else " ".join(rest)
         pick = board.locator(f"[data-sel='{tile}']").first
+        _with_the_step(lab, board, pick)
         if "aw-selected" not in (pick.get_attribute("class") or ""):
             pick.click()
         if kind == "reserve":
-            board.locator("[data-do='reserve']").click()
+            button = board.locator("[data-do='reserve']")
+            _with_the_step(lab, board, button)
+            button.click()
         else:
             x, y = rest[-1].split(",")
-            mark = f".aw-me [aria-label^='the guide: click here: ({x}, {y})']"
-            assert board.locator(mark).count() >= 1  # the cell is marked
+            mark = board.locator(f".aw-me [aria-label^='the guide: click here: ({x}, {y})']")
+            assert mark.count() >= 1  # the cell is marked ▶
             cell = board.locator(f".aw-me [data-cell='{rest[-1]}']").first
-            _with_the_step(lab, board, cell)
+            _with_the_step(lab, board, cell)  # (its mark lets clicks through to it)
+            box, drawn = cell.bounding_box(), mark.first.bounding_box()
+            assert abs(box["x"] - drawn["x"]) < 4 and abs(box["y"] - drawn["y"]) < 4
             cell.click()
 
 
-def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook):
-    lab = open_notebook(GAME)
-    page, board = lab.page, lab.widget()
-    page.set_viewport_size({"width": 1366, "height": 768})
-    guide = board.locator("aside.aw-guide")
-    guide.wait_for()
-    assert "set-up" in guide.inner_text()
-    # one counter: the guide's step, in the bar; the table's step arrows are not drawn
-    assert board.locator("[data-area='guide-do']").inner_text().startswith("Step 1 of")
-    assert board.locator(".aw-stepno").count() == 0
-    # a wrong click: another display card than the marked one is refused
+def _wrong_take_first(lab, board):
+    """A wrong click at the first step: another display card than the marked one is
+    refused in the guide's words (no error bar, nothing cut) and nothing changes."""
     other = board.locator(".aw-money button.aw-card:not(.aw-hinted)").first
     before = lab.py("print(len(w.game.history))")
     other.click()
     board.locator("[data-do='take']").click()
     said = board.locator("aside.aw-guide .aw-guide-said")
-    said.wait_for()  # the guide's sentence, whole: no error bar, nothing cut
+    said.wait_for()
     assert board.locator(".aw-msg-error").count() == 0
     assert said.evaluate(
         "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"
     )
-    lab.shot("wrong-light")
-    assert lab.py("print(len(w.game.history))") == before
+    assert lab.py("print(len(w.game.history), w.step_number)") == f"{before} 0"
     if board.locator("[data-do='cancel']").count():
         board.locator("[data-do='cancel']").first.click()
+
+
+def _close_walk(board, lab, k, shots):
+    """A round just scored: the panel the guide names is open over the market, in view
+    (R10); the step's line comes back to the bar once it is closed."""
+    panel = board.locator(".aw-grid > .aw-part > .aw-rounds.aw-walk")
+    panel.wait_for()
+    panel.scroll_into_view_if_needed()
+    assert _seen(panel.locator("h4").first)
+    assert "over the market" in board.locator("aside.aw-guide").inner_text()
+    if not shots:
+        lab.shot(f"step{k + 1}-walk-light")
+        shots.add("walk")
+    panel.locator("[data-walk='close']").first.click()
+
+
+def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook):
+    lab = open_notebook(GAME)
+    start = time.monotonic()
+    page, board = lab.page, lab.widget()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    board.locator("aside.aw-guide").wait_for()
+    assert "Set-up" in board.locator("aside.aw-guide").inner_text()
+    # one counter: the guide's step, in the bar; the table's step arrows are not drawn
+    assert board.locator("[data-area='guide-do']").inner_text().startswith("Step 1 of")
+    assert board.locator(".aw-stepno").count() == 0
     steps = int(lab.py("print(len(w.script.steps))"))
+    lines = _guide_lines(board)
+    _shot_both(lab, "step1")
+    _wrong_take_first(lab, board)
+    lab.shot("step1-wrong-light")
+    walks: set[str] = set()
+    mid = gift = False
     for k in range(steps):
-        if lab.py("print(bool(w.current_step.walk))") == "True":  # a round just scored
-            # the panel the guide names is open over the market, in view (R10); the
-            # step's line comes back to the bar once it is closed
-            panel = board.locator(".aw-grid > .aw-part > .aw-rounds.aw-walk")
-            panel.wait_for()
-            panel.scroll_into_view_if_needed()
-            assert _seen(panel.locator("h4").first)
-            lab.shot(f"step{k + 1}-walk-light")
-            panel.locator("[data-walk='close']").first.click()
-        do = board.locator("[data-area='guide-do']")
-        do.wait_for()
-        if k in (0, 6, steps - 1):
-            lab.shot(f"step{k + 1}-light")
-            _theme(lab, "Dark")
-            lab.shot(f"step{k + 1}-dark")
-            _theme(lab, "Light")
-        walk = board.locator(".aw-rounds.aw-walk [data-walk='close']")
-        if walk.count():  # a scoring round walked through: closed, as the guide says
-            walk.first.click()
-        _click_alhambra_step(lab, board)
-        _step_done(lab, k + 1)
-    board.locator("aside.aw-guide.aw-coach-end").wait_for()
-    assert lab.py("print(w.game.is_over, w.finished)") == "True True"
-    lab.shot("end-light")
-    _theme(lab, "Dark")
-    lab.shot("end-dark")
-    _theme(lab, "Light")
+        first, walk, kind, *rest = lab.py(STEP).split(" ")
+        if walk == "walk":
+            _close_walk(board, lab, k, walks)
+        board.locator("[data-area='guide-do']").wait_for()
+        if first == "later" and not mid and k > 8:
+            lab.shot(f"step{k + 1}-later-light")
+            mid = True
+        elif first == "first" and kind == "place" and not gift and k > 40:
+            lab.shot(f"step{k + 1}-gift-light")  # the end of the game and its gifts (R12)
+            gift = True
+        _click_alhambra_step(lab, board, kind, rest)
+        _next_step(board, k + 1, steps)
+    assert lab.py("print(w.game.is_over, w.finished, w.step_number)") == f"True True {steps}"
+    assert walks and mid and gift
+    _shot_both(lab, "end")
+    print(
+        f"alhambra: {steps} steps clicked in {time.monotonic() - start:.0f} s; step 1's guide {lines:.1f} lines"
+    )
 
 
 def test_the_gardens_guided_game_is_played_to_its_end_by_clicking(open_notebook):
     lab = open_notebook(GARDENS)
+    start = time.monotonic()
     page, board = lab.page, lab.widget()
     page.set_viewport_size({"width": 1366, "height": 768})
     board.locator("aside.aw-guide").wait_for()
     steps = int(lab.py("print(len(w.script.steps))"))
+    lines = _guide_lines(board)
+    # the first step as it opens, the table's top at the window's top: its field in view
+    board.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(FRAMES)
     for k in range(steps):
-        do = board.locator("[data-area='guide-do']")
-        do.wait_for()
         field, turn = lab.py("a = w.expected; print(f'{a.field[0]},{a.field[1]}', a.turn)").split()
-        assert board.locator(f"[data-hinted='{field}']").count() == 1  # marked ▶
+        marked = board.locator(f"[data-hinted='{field}']")
+        assert marked.count() == 1  # marked ▶
         target = board.locator(f"polygon[data-field='{field}']")  # what the click hits
+        if k == 0:
+            assert _seen(target) and _seen(board.locator("[data-area='guide-do']"))
         _with_the_step(lab, board, target)
-        if k in (0, 2, steps - 1):
+        if k in (0, 1):
+            _shot_both(lab, f"step{k + 1}")
+        elif k == 6:
             lab.shot(f"step{k + 1}-light")
-            _theme(lab, "Dark")
-            lab.shot(f"step{k + 1}-dark")
-            _theme(lab, "Light")
+        turner = board.locator("[data-gturn]")
+        if int(turn):
+            _with_the_step(lab, board, turner)
         for _ in range(int(turn)):
-            board.locator("[data-gturn]").click()
+            turner.click()
+        _with_the_step(lab, board, target)
         target.click()
-        _step_done(lab, k + 1)
-    board.locator("aside.aw-guide.aw-coach-end").wait_for()
-    assert lab.py("print(w.game.is_over, w.finished)") == "True True"
-    lab.shot("end-light")
-    _theme(lab, "Dark")
-    lab.shot("end-dark")
-    _theme(lab, "Light")
+        _next_step(board, k + 1, steps)
+    assert lab.py("print(w.game.is_over, w.finished, w.step_number)") == f"True True {steps}"
+    _shot_both(lab, "end")
+    print(
+        f"gardens: {steps} steps clicked in {time.monotonic() - start:.0f} s; step 1's guide {lines:.1f} lines"
+    )

@@ -10,9 +10,9 @@ from typing import Any
 _TEACH = (
     "Before you play on your own, the guide walks you through a whole game on the real "
     "table, against Ben, a bot. At each step it says what to do and why, marks what to click "
-    "with ▶, and explains each rule the moment it first happens. You make every move of the "
-    "guide's steps; a different click is refused, with what to do instead. Long stretches "
-    "in between are played for you, and the guide says so."
+    "with ▶, and explains each rule the moment it first happens. You make every one of your "
+    "moves; a different click is refused, with what to do instead. Ben's replies are played "
+    "by the table."
 )
 
 GUIDED: list[dict[str, Any]] = [

@@ -3,7 +3,7 @@
 //
 //   bar    the prompt, the step arrows, and a row of fixed height for the turn's
 //          buttons (the question asked when acting at a past step, the hint button)
-//   main   the board in its own column; beside it the players, the tile in hand and
+//   main   the board in its own column; beside it a guided game's guide, the players, the tile in hand and
 //          the supply, then the last moves and the scoring explained, with a hint or
 //          the review over them: they never move the board
 //   foot   the timeline's slider, the log
@@ -36,10 +36,13 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): 
       { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)), msgPart, part("menu", menuHtml(c)),
     ] },
-    part("coach", v.coach ? coachHtml(c) : v.guide ? guideHtml(c) : html``), // a coached game: a fixed region on top
+    part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
     { key: "gmain", cls: `ag-main${v.live ? "" : " aw-past"}`, parts: [
       part("gboard", gardensBoardHtml(v, ui)),
       { key: "gside", cls: "ag-side", parts: [
+        // a guided game: the guide beside the board, so that its words never push the
+        // field it marks below the window
+        part("guide", v.guide ? guideHtml(c) : html``),
         part("gplayers", gardensSideHtml(v, ui)),
         // a hint and the review lie over the last moves and the scoring explained, as
         // tall as the window leaves (sticky.ts): they never run below the window
