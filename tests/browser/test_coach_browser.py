@@ -129,7 +129,9 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     assert lab.py(BAD) == "True"
     coach = board.locator("aside.aw-coach.aw-coach-mistake")
     coach.wait_for()
-    assert "your chance to win would be about" in coach.inner_text() and "(R6)" in coach.inner_text()
+    assert (
+        "your chance to win would be about" in coach.inner_text() and "(R6)" in coach.inner_text()
+    )
     # the remark fills the same region, where it was, grown to its text (never cut)
     box = coach.bounding_box()
     assert box["y"] == idle["y"] and box["height"] >= idle["height"]
