@@ -99,19 +99,26 @@ export function boardIntoSight(root: Element) {
 }
 // A line of a scoring round walked through points at the boards of the players with a
 // tile of its kind (or every board, at the walls): when none of their drawings is wholly
-// in sight below the floating bar, the first one's panel is scrolled into sight, the
-// least distance (when one is in sight already, nothing moves: the walkthrough's buttons
-// stay under the mouse)
+// in sight below the floating bar and clear of the walkthrough, the first one clear of
+// it is scrolled into sight, the least distance (when one is in sight already, nothing
+// moves: the walkthrough's buttons stay under the mouse)
 export function walkIntoSight(root: Element) {
   const sc = scrollerOf(root);
   const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
+  const walk = root.querySelector(".aw-rounds.aw-walk");
+  const w = walk ? walk.getBoundingClientRect() : null;
   const pointed = [...root.querySelectorAll(".aw-player.aw-walkpoint")];
-  const seen = (p: Element) => {
-    const r = (p.querySelector(".aw-board") || p).getBoundingClientRect();
-    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1;
+  const drawing = (p: Element) => (p.querySelector(".aw-board") || p).getBoundingClientRect();
+  const clear = (p: Element) => {
+    const r = drawing(p);
+    return !w || r.right <= w.left + 0.5 || r.left >= w.right - 0.5 || r.bottom <= w.top + 0.5 || r.top >= w.bottom - 0.5;
   };
-  if (pointed.length && !pointed.some(seen)) pointed[0].scrollIntoView({ block: "nearest" });
+  const seen = (p: Element) => {
+    const r = drawing(p);
+    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1 && clear(p);
+  };
+  if (pointed.length && !pointed.some(seen)) (pointed.find(clear) || pointed[0]).scrollIntoView({ block: "nearest" });
 }
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");

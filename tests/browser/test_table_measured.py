@@ -251,13 +251,13 @@ OPPONENTS_JS = """() => [...document.querySelectorAll('.aw-root .aw-side .aw-opp
 
 def _opponents_in_view(t: Lab, where: str) -> list[str]:
     """Every other player's heading lies in the window; with four others or more (five
-    or six players: their panels drawn as strips) every other's whole panel does."""
-    many = t.page.evaluate("!!document.querySelector('.aw-root .aw-opponents.aw-many')")
+    or six players) every other's whole panel does."""
+    panels = t.page.evaluate(OPPONENTS_JS)
     bad = []
-    for name, top, bottom, htop, hbottom, vh in t.page.evaluate(OPPONENTS_JS):
+    for name, top, bottom, htop, hbottom, vh in panels:
         if htop < -0.5 or hbottom > vh + 0.5:
             bad.append(f"{where}: {name}'s heading ({htop:.0f}-{hbottom:.0f}) is out of the window")
-        elif many and (top < -0.5 or bottom > vh + 0.5):
+        elif len(panels) >= 4 and (top < -0.5 or bottom > vh + 0.5):
             bad.append(f"{where}: {name}'s panel ({top:.0f}-{bottom:.0f}) is out of the window")
     return bad
 
@@ -266,13 +266,15 @@ WALK_OVER_JS = """() => { const w = document.querySelector('.aw-root .aw-rounds.
     if (!w) return null; const b = w.getBoundingClientRect();
     const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     return {walk: [b.left, b.top, b.right, b.bottom],
-        heads: [...document.querySelectorAll('.aw-root .aw-side .aw-player h4')].map((h) => [h.textContent, box(h)]),
+        heads: [...document.querySelectorAll('.aw-root .aw-side .aw-player')].map((p) => { const r = box(p);
+            return [p.querySelector('h4').textContent, [r[0], r[1], r[2], p.querySelector('h4').getBoundingClientRect().bottom]]; }),
         results: [...document.querySelectorAll('.aw-root [data-area=results]')].map(box)}; }"""
 
 
 def _walk_covers_nothing(t: Lab, where: str) -> list[str]:
     """A scoring round walked through lies over no heading of the others' panels (or
-    Dirk's), nor over the results at the end."""
+    Dirk's: from the panel's top edge to the heading's foot), nor over the results at
+    the end."""
     got = t.page.evaluate(WALK_OVER_JS)
     if got is None:
         return []
