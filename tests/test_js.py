@@ -143,7 +143,8 @@ def _reserve_fixture(tmp_path: Path) -> None:
 
 
 def _round_fixture(tmp_path: Path) -> None:
-    """The view right after the first scoring round (R10, R11), as the engine scored it."""
+    """The view right after the first scoring round (R10, R11), as the engine scored it;
+    a two-player game's (R3) after its first round and at its end (R12)."""
     w = AlhambraWidget(
         players=["You", "Ben", "Cem"], seed=2, seats={"Ben": "greedy", "Cem": "greedy"}
     )
@@ -155,6 +156,25 @@ def _round_fixture(tmp_path: Path) -> None:
         else:
             w.run_bots()
     (tmp_path / "scoring_round.json").write_text(json.dumps(w.view))
+    # two players (Dirk scores too, R3), the first round just scored; then the end of
+    # that game, its last round just scored (R12), the person's moves the greedy bot's
+    from alhambra_widget.players.bots import make_bot
+
+    two = AlhambraWidget(players=["You", "Ben"], seed=11, seats={"Ben": "greedy"})
+    two.autoplay_bots = False
+    g, me = two.game, make_bot("greedy", 1, two.game)
+    while not two.view["rounds"]:
+        if g.current_player.name == "You":
+            g.apply(me.choose(g))
+        else:
+            two.run_bots(1)
+    (tmp_path / "scoring_round_two.json").write_text(json.dumps(two.view))
+    while not g.is_over:
+        if g.current_player.name == "You":
+            g.apply(me.choose(g))
+        else:
+            two.run_bots(1)
+    (tmp_path / "end_two.json").write_text(json.dumps(two.view))
 
 
 def _guide_fixtures(tmp_path: Path) -> None:

@@ -91,13 +91,15 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
 // the points a scored building gave (none when nobody owns the kind that won it)
 const gave = (sc: { owner: string | null; points: number }) => (sc.owner ? sc.points : 0);
 
-// a scored building's points: a dark tag at the diamond's foot, over the tiles around
-// it (the diamond's own number stays its value)
+// a scored building's points: a dark tag at the diamond's foot, between the trees of
+// the tiles around it (the diamond's own number stays its value)
 function pointsTag(v: Board, [x, y]: BuildingJson) {
   const sc = v.scored[`${x},${y}`];
   if (!sc || !gave(sc)) return null; // no points: its colour (or grey) says it scored
-  const cx = (x + 0.5) * S, cy = (y + 0.5) * S + S * 0.293, t = `+${gave(sc)}`, w = 8 + 6.5 * t.length;
-  return html`<g class="ag-pts" aria-hidden="true"><rect x="${cx - w / 2}" y="${cy - 7}" width="${w}" height="14" rx="7"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${t}</text></g>`;
+  // as narrow as its figures: the crowns of the trees on either side stay clear of it
+  // (its plus sign smaller than its figures)
+  const cx = (x + 0.5) * S, cy = (y + 0.5) * S + S * 0.293, n = String(gave(sc)), w = 7.5 + 6 * n.length;
+  return html`<g class="ag-pts" aria-hidden="true"><rect x="${(cx - w / 2).toFixed(1)}" y="${cy - 6.5}" width="${w.toFixed(1)}" height="13" rx="6.5"/><text x="${cx}" y="${cy + 3.3}" text-anchor="middle"><tspan class="ag-plus">+</tspan>${n}</text></g>`;
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand

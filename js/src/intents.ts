@@ -27,7 +27,8 @@ function requestIntent(d: DOMStringMap, { v, ui, send, redraw }: IntentCtx<Table
   else if (d.undo) send({ kind: "undo", v: v.v });
   else if (d.newgame) send({ kind: "new_game" }); // a finished game's results: the same table again
   else if (d.hint) send(d.hint === "cancel" ? { kind: "hint", cancel: true } : { kind: "hint", v: v.v });
-  else if (d.review) send(d.review === "cancel" ? { kind: "review", cancel: true } : { kind: "review", v: v.v });
+  else if (d.review === "cancel") send({ kind: "review", cancel: true });
+  else if (d.review) { if (ui.walk) { ui.walk = false; redraw(); } send({ kind: "review", v: v.v }); } // (the last round walked through closes)
   else if (d.step !== undefined) { // a step picked in the review: its board comes into sight once drawn
     ui.toBoard = +d.step;
     if (+d.step === v.step) redraw();

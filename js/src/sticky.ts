@@ -99,19 +99,26 @@ export function boardIntoSight(root: Element) {
 }
 // A line of a scoring round walked through points at the boards of the players with a
 // tile of its kind (or every board, at the walls): when none of their drawings is wholly
-// in sight below the floating bar, the first one's panel is scrolled into sight, the
-// least distance (when one is in sight already, nothing moves: the walkthrough's buttons
-// stay under the mouse)
+// in sight below the floating bar and clear of the walkthrough, the first one clear of
+// it is scrolled into sight, the least distance (when one is in sight already, nothing
+// moves: the walkthrough's buttons stay under the mouse)
 export function walkIntoSight(root: Element) {
   const sc = scrollerOf(root);
   const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const bar = parseFloat(getComputedStyle(root).getPropertyValue("--aw-bar-h")) || 0;
+  const walk = root.querySelector(".aw-rounds.aw-walk");
+  const w = walk ? walk.getBoundingClientRect() : null;
   const pointed = [...root.querySelectorAll(".aw-player.aw-walkpoint")];
-  const seen = (p: Element) => {
-    const r = (p.querySelector(".aw-board") || p).getBoundingClientRect();
-    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1;
+  const drawing = (p: Element) => (p.querySelector(".aw-board") || p).getBoundingClientRect();
+  const clear = (p: Element) => {
+    const r = drawing(p);
+    return !w || r.right <= w.left + 0.5 || r.left >= w.right - 0.5 || r.bottom <= w.top + 0.5 || r.top >= w.bottom - 0.5;
   };
-  if (pointed.length && !pointed.some(seen)) pointed[0].scrollIntoView({ block: "nearest" });
+  const seen = (p: Element) => {
+    const r = drawing(p);
+    return r.top >= view.top + bar - 1 && r.bottom <= view.bottom + 1 && clear(p);
+  };
+  if (pointed.length && !pointed.some(seen)) (pointed.find(clear) || pointed[0]).scrollIntoView({ block: "nearest" });
 }
 export function reviewIntoSight(root: Element) {
   const review = root.querySelector("section.aw-review");
@@ -145,21 +152,27 @@ export function fitToWindow(root: HTMLElement) {
 // A scoring round walked through lies beside the market (its left edge past the
 // market's right one, its right edge the table's): the market stays in sight, and the
 // walkthrough covers the money display and the score track, which wait while it is
-// open. At the end (the results in the market's place, no market) it lies over the
-// main column, as wide as the results.
+// open; it ends above the first of the others' panels (their headings and boards stay
+// in sight; its table and sentence scroll within what is left). A round of four
+// players or more (a taller table) lies under the market and the money display
+// instead, over the main column: every other's panel stays in sight. At the end (the
+// results in the market's place) it lies under the results: who won, the scores and
+// the buttons stay in sight.
 function placeWalk(root: HTMLElement) {
   const grid = root.querySelector<HTMLElement>(".aw-grid");
-  if (!grid || !grid.querySelector(".aw-rounds.aw-walk")) return;
+  const walk = grid && grid.querySelector(".aw-rounds.aw-walk");
+  if (!grid || !walk) return;
   const g = grid.getBoundingClientRect();
   const market = grid.querySelector(".aw-main [data-area=market]");
   const main = grid.querySelector(":scope > .aw-main");
-  const left = market ? Math.round(market.getBoundingClientRect().right - g.left + 8) : 0;
-  const right = market || !main ? 0 : Math.round(g.right - main.getBoundingClientRect().right);
-  // beside the market it ends above the first of the others' drawings (the line's
-  // sentence scrolls within what is left): the boards it points at stay in sight
-  const first = market && grid.querySelector(".aw-side .aw-opp .aw-board");
-  const high = first ? Math.max(124, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
-  for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-high", high]] as const) {
+  const top = grid.querySelector(".aw-main > .aw-top");
+  const beside = !!market && !walk.classList.contains("aw-walkmany");
+  const left = beside ? Math.round(market.getBoundingClientRect().right - g.left + 8) : 0;
+  const right = beside || !main ? 0 : Math.round(g.right - main.getBoundingClientRect().right);
+  const down = beside || !top ? 0 : Math.round(top.getBoundingClientRect().bottom - g.top + 6);
+  const first = beside && grid.querySelector(".aw-side .aw-opponents .aw-player");
+  const high = first ? Math.max(60, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
+  for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-top", down], ["--aw-walk-high", high]] as const) {
     if (grid.style.getPropertyValue(name) !== `${px}px`) grid.style.setProperty(name, `${px}px`);
   }
 }

@@ -83,7 +83,7 @@ test("at the game's end the last scoring round is walked through first, the revi
   await frame();
   assert.ok(root.querySelector(".aw-rounds.aw-walk"));
   assert.equal(root.querySelector("section.aw-review"), null, "not both in the side column");
-  assert.match(root.querySelector(".aw-review-waits").textContent, /opens when you close the scoring round/);
+  assert.match(root.querySelector(".aw-review-waits").textContent, /opens here once the scoring round is closed/);
   root.querySelector(".aw-rounds.aw-walk [data-walk='close']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
   await frame();
   assert.equal(root.querySelector(".aw-rounds.aw-walk"), null);

@@ -106,6 +106,69 @@ test("R10 R11 a scoring round walked through: the points before it (the engine's
   cleanup();
 });
 
+// a view whose newest scoring round has just come: the board sees it come, as in play
+async function roundComes(v) {
+  const m = mount({ ...v, rounds: v.rounds.slice(0, -1), v: v.v - 1 });
+  m.model.set("view", v);
+  m.fire("change:view");
+  await frame();
+  return m;
+}
+const score = (el) => Number(el.querySelector(".aw-score").textContent.match(/-?\d+/)[0]);
+
+test("R3 R10 while a round is walked through, Dirk's heading and every marker of the score track show the points before it, as the players' headings do, until its total", async () => {
+  const v = fixture("scoring_round_two");
+  const r = v.rounds.at(-1);
+  assert.ok(v.dirk && r.totals[v.dirk.name] > 0, "Dirk scores in this round");
+  const { root, cleanup } = await roundComes(v);
+  const track = () => Object.fromEntries([...root.querySelectorAll(".aw-trackmark")].map((g) => g.getAttribute("aria-label").split(": ")).map(([n, p]) => [n, parseInt(p, 10)]));
+  const heads = () => Object.fromEntries([...root.querySelectorAll(".aw-player")].map((p) => [p.getAttribute("aria-label"), score(p)]));
+  assert.ok(root.querySelector(".aw-rounds.aw-walk"));
+  const names = [...v.players.map((p) => p.name), v.dirk.name];
+  for (const n of names) {
+    assert.equal(heads()[n], r.before[n], `${n}'s heading before the round`);
+    assert.equal(track()[n], r.before[n], `${n}'s marker before the round`);
+  }
+  // the walkthrough's last line (the round's total): the points after it, everywhere
+  for (let i = 0; i <= r.kinds.length; i++) { click(root.querySelector("[data-rowstep='1']")); await frame(); }
+  for (const n of names) {
+    const now = n === v.dirk.name ? v.dirk.score : v.players.find((p) => p.name === n).score;
+    assert.equal(now, r.before[n] + r.totals[n], n);
+    assert.equal(heads()[n], now, `${n}'s heading at the total`);
+    assert.equal(track()[n], now, `${n}'s marker at the total`);
+  }
+  cleanup();
+});
+
+test("R12 the end with its last round walked through: the results keep who won, the scores, the review and a new game; the walkthrough's totals agree with them; asking the review closes it", async () => {
+  const v = fixture("end_two");
+  assert.ok(v.over && v.results);
+  const { root, sent, cleanup } = await roundComes(v);
+  const walk = root.querySelector(".aw-rounds.aw-walk");
+  assert.ok(walk, "the last round is walked through");
+  const end = root.querySelector("[data-area='results']");
+  assert.ok(end.querySelector("button[data-review='ask']"), "the review's button, beside the walkthrough");
+  assert.ok(end.querySelector("button[data-newgame]"), "a new game's button");
+  // at the end nothing is kept back: the round's totals are the results' last round
+  const last = v.results.rounds.at(-1);
+  const totals = [...walk.querySelectorAll(".aw-walktable tbody tr")].map((tr) => [tr.querySelector("th").textContent, tr.lastElementChild.textContent.trim()]);
+  assert.deepEqual(totals, Object.keys(v.rounds.at(-1).totals).map((n) => [n, String(last.totals[n])]));
+  for (const p of v.players) assert.equal(score(root.querySelector(`.aw-player[aria-label="${p.name}"]`)), p.score, p.name);
+  click(end.querySelector("button[data-review='ask']"));
+  assert.equal(root.querySelector(".aw-rounds.aw-walk"), null, "closed for the review");
+  assert.ok(sent.some((m) => m.kind === "review" && !m.cancel));
+  cleanup();
+});
+
+test("R3 Dirk's heading: his name and points, who he is whole on a line under them (nothing cut)", () => {
+  const v = fixture("two_players");
+  const { root, cleanup } = mount(v);
+  const dirk = root.querySelector(".aw-dirk");
+  assert.doesNotMatch(dirk.querySelector("h4").textContent, /imaginary/, "not squeezed into the heading");
+  assert.match(dirk.querySelector(".aw-dirksays").textContent, /imaginary collector \(R3\): no turns, cannot win/);
+  cleanup();
+});
+
 test("R12 the end of a game is one panel: who won, the final scores, the last round kind by kind, review and new game", () => {
   const v = fixture("hostile_end");
   const { root, sent, cleanup } = mount(v);
@@ -272,7 +335,7 @@ test("the score track's scale never changes: a marker's pointer moves only when 
   const { root, model, fire, cleanup } = mount(v);
   const marks = () => Object.fromEntries([...root.querySelectorAll(".aw-trackmark")].map((g) => [g.getAttribute("aria-label").split(":")[0], pinTip(g)]));
   const before = marks();
-  const scale = () => [...root.querySelectorAll(".aw-track text")].filter((t) => !t.closest(".aw-trackmark")).map((t) => `${t.textContent}@${t.getAttribute("x")},${t.getAttribute("y")}`);
+  const scale = () => [...root.querySelectorAll(".aw-track text")].filter((t) => !t.closest(".aw-trackgroup")).map((t) => `${t.textContent}@${t.getAttribute("x")},${t.getAttribute("y")}`);
   const ticks = scale();
   // the last player drawn scores far past what anyone had (the track's second lane)
   const later = structuredClone(v);
@@ -334,6 +397,13 @@ test("the score track: markers at equal or nearby points stand side by side on t
   assert.ok(groupOf("A").querySelector(".aw-trackframe"));
   assert.notEqual(groupOf("D"), groupOf("A"), "near but not equal: a marker of its own");
   assert.equal(groupOf("E"), groupOf("F"));
+  // three or more at one number: the frame says the number, and names them on hover
+  assert.equal(groupOf("A").querySelector(".aw-tracklabel").textContent, "12:");
+  assert.equal(groupOf("A").querySelector(".aw-trackframe title").textContent, "12 points: A, B, C");
+  assert.equal(groupOf("E").querySelector(".aw-tracklabel"), null, "two side by side need no number");
+  const label = groupOf("A").querySelector(".aw-tracklabel"), frameX = +groupOf("A").querySelector(".aw-trackframe").getAttribute("x");
+  const first = Math.min(...["A", "B", "C"].map((n) => marks.find((m) => m.name === n).cx));
+  assert.ok(+label.getAttribute("x") >= frameX && first - 7 >= +label.getAttribute("x") + 5.5 * 2 + 2, "the number before the markers, inside the frame");
   cleanup();
 });
 

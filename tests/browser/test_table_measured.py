@@ -230,6 +230,83 @@ def _results_whole(t: Lab, where: str) -> list[str]:
     return []
 
 
+CUT_JS = """() => [...document.querySelectorAll('.aw-root .aw-opponents *, .aw-root .aw-rounds.aw-walk *')]
+    .filter((e) => { const s = getComputedStyle(e);
+        return e.children.length === 0 && e.textContent.trim() && s.display !== 'none'
+            && s.overflowX !== 'visible' && s.overflowX !== 'auto' && s.overflowX !== 'scroll'
+            && e.scrollWidth > e.clientWidth + 1; })
+    .map((e) => e.textContent.trim())"""
+
+
+def _nothing_cut(t: Lab, where: str) -> list[str]:
+    """No text of the others' panels (Dirk's too) or of a scoring round walked through
+    is cut short: every line wraps or is whole (an ellipsis cut "imaginary, no t…")."""
+    return [f"{where}: the text {x!r} is cut" for x in t.page.evaluate(CUT_JS)]
+
+
+OPPONENTS_JS = """() => [...document.querySelectorAll('.aw-root .aw-side .aw-opponents .aw-player')]
+    .map((p) => { const r = p.getBoundingClientRect(), h = p.querySelector('h4').getBoundingClientRect();
+        return [p.getAttribute('aria-label'), r.top, r.bottom, h.top, h.bottom, innerHeight]; })"""
+
+
+def _opponents_in_view(t: Lab, where: str) -> list[str]:
+    """Every other player's heading lies in the window; with four others or more (five
+    or six players) every other's whole panel does."""
+    panels = t.page.evaluate(OPPONENTS_JS)
+    bad = []
+    for name, top, bottom, htop, hbottom, vh in panels:
+        if htop < -0.5 or hbottom > vh + 0.5:
+            bad.append(f"{where}: {name}'s heading ({htop:.0f}-{hbottom:.0f}) is out of the window")
+        elif len(panels) >= 4 and (top < -0.5 or bottom > vh + 0.5):
+            bad.append(f"{where}: {name}'s panel ({top:.0f}-{bottom:.0f}) is out of the window")
+    return bad
+
+
+WALK_OVER_JS = """() => { const w = document.querySelector('.aw-root .aw-rounds.aw-walk');
+    if (!w) return null; const b = w.getBoundingClientRect();
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return {walk: [b.left, b.top, b.right, b.bottom],
+        heads: [...document.querySelectorAll('.aw-root .aw-side .aw-player')].map((p) => { const r = box(p);
+            return [p.querySelector('h4').textContent, [r[0], r[1], r[2], p.querySelector('h4').getBoundingClientRect().bottom]]; }),
+        results: [...document.querySelectorAll('.aw-root [data-area=results]')].map(box)}; }"""
+
+
+def _walk_covers_nothing(t: Lab, where: str) -> list[str]:
+    """A scoring round walked through lies over no heading of the others' panels (or
+    Dirk's: from the panel's top edge to the heading's foot), nor over the results at
+    the end."""
+    got = t.page.evaluate(WALK_OVER_JS)
+    if got is None:
+        return []
+    bad = [
+        f"{where}: the walkthrough {got['walk']} lies over the heading {text!r} {box}"
+        for text, box in got["heads"]
+        if not _apart(got["walk"], box)
+    ]
+    return bad + [
+        f"{where}: the walkthrough {got['walk']} lies over the results {box}"
+        for box in got["results"]
+        if not _apart(got["walk"], box)
+    ]
+
+
+END_JS = """() => [...document.querySelectorAll('.aw-root [data-area=results] h4, .aw-root [data-area=results] button, .aw-root [data-area=results] tbody td')]
+    .map((e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const at = document.elementFromPoint(x, y);
+        return [e.textContent.trim().slice(0, 40), y >= 0 && y <= innerHeight && !!at && (e.contains(at) || at.contains(e))]; })"""
+
+
+def _end_uncovered(t: Lab, where: str) -> list[str]:
+    """At the end, who won, each final score, the last round's columns and the buttons
+    (the review, a new game) are seen: what is drawn at the middle of each is itself
+    (nothing lies over it, a scoring round walked through included)."""
+    return [
+        f"{where}: {what!r} of the results is covered or out of sight"
+        for what, ok in t.page.evaluate(END_JS)
+        if not ok
+    ]
+
+
 def _board_readable(t: Lab, where: str, least: float = LEAST_CELL) -> list[str]:
     """Your Alhambra's whole drawing lies inside the window and inside its area (none of
     it scrolled out of sight), its cells no smaller than ``least`` px."""
@@ -308,6 +385,8 @@ def _walk_points_in_view(t: Lab, where: str) -> list[str]:
             " || b.left >= w.right - 0.5 || b.bottom <= w.top + 0.5 || b.top >= w.bottom - 0.5)]; })]; })()"
         )
         line, pointed = seen
+        bad += _walk_covers_nothing(t, f"{where}, the walkthrough at {line}")
+        bad += _nothing_cut(t, f"{where}, the walkthrough at {line}")
         if pointed and not any(ok for _, ok in pointed):
             bad.append(
                 f"{where}, the walkthrough at {line}: none of {[n for n, _ in pointed]} in view"
@@ -366,8 +445,10 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
     if "my-alhambra" in fits:
         bad += _board_readable(t, where) + _bar_band(t, where)
     if over:
-        bad += _results_whole(t, where)
-    bad += _track_apart(t, where)
+        bad += _results_whole(t, where) + _end_uncovered(t, where)
+    if "my-alhambra" in fits:
+        bad += _opponents_in_view(t, where) + _nothing_cut(t, where)
+    bad += _track_apart(t, where) + _walk_covers_nothing(t, where)
     if key in last and not over:
         bad += _moved(last[key], boxes, still, where)
     last[key] = boxes
@@ -596,6 +677,27 @@ def _gardens_review(t: Lab, where: str) -> list[str]:
     )
 
 
+TAGS_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return [[...document.querySelectorAll('.aw-root .ag-board .ag-pts')].map((g) =>
+        [g.textContent, box(g.querySelector('rect')), box(g.querySelector('text'))]),
+        [...document.querySelectorAll('.aw-root .ag-board .ag-tile .ag-tree')].map(box)]; }"""
+
+
+def _tags_clear(t: Lab, where: str) -> list[str]:
+    """In the Gardens, each scored building's points tag holds its figures and touches
+    no tree of the tiles around it (a "+15" lay over the crowns on either side)."""
+    tags, trees = t.page.evaluate(TAGS_JS)
+    bad = []
+    for text, tag, inner in tags:
+        if inner[0] < tag[0] - 0.5 or inner[2] > tag[2] + 0.5:
+            bad.append(f"{where}: the tag {text!r} {tag} does not hold its figures {inner}")
+        # (a pixel apart at least: touching is not room)
+        near = [tr for tr in trees if not _apart(tag, [tr[0] - 1, tr[1] - 1, tr[2] + 1, tr[3] + 1])]
+        if near:
+            bad.append(f"{where}: the tag {text!r} {tag} touches the trees {near[:2]}")
+    return bad
+
+
 def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
     """The Gardens at both sizes, the themes in turn (both at the end); axe-core on its
     table at the start and at the end in both themes; on your turn at two stops (one in
@@ -609,6 +711,8 @@ def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
         bad = axe_serious(t, where) if stop in (0, 1) or over else []
         if stop in (2, 3) and not over:
             bad += _gardens_hint(t, where)
+        if over:
+            bad += _tags_clear(t, where)
         if over and where.endswith("Dark"):
             bad += _gardens_review(t, where)
         return bad
@@ -649,3 +753,41 @@ def test_a_six_player_game_fits_in_both_themes_and_its_panels_move_nothing(board
 
     bad = _play(t, SIZES, THEMES, FITS, STILL, shots=(1, 2, 9, 10), alternate=True, at_stop=at_stop)
     assert not bad, "\n".join(bad[:30])
+
+
+GUIDED = """
+import tempfile
+from alhambra_widget import GuidedGame
+w = GuidedGame(progress=tempfile.mkdtemp() + "/progress.json")
+w
+"""
+
+
+def test_the_guided_games_marked_card_stays_inside_its_area(board):
+    """The guided game's first step marks a card of the money display (a dashed frame):
+    at both sizes, in both themes, the frame lies inside the card, over neither the
+    display's heading nor the market's (it crossed "Money display")."""
+    t = board(GUIDED, "measured-guided")
+    t.widget().locator("aside.aw-guide").wait_for()
+    marked = t.widget().locator(".aw-top .aw-hinted")
+    marked.first.wait_for()
+    js = """() => { const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return [[...document.querySelectorAll('.aw-root .aw-top .aw-hinted')].map((e) => { const s = getComputedStyle(e);
+            const out = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth), b = box(e);
+            return [e.getAttribute('aria-label'), [b[0] - out, b[1] - out, b[2] + out, b[3] + out]]; }),
+            [...document.querySelectorAll('.aw-root .aw-top .aw-cap')].map((c) => [c.textContent, box(c)])]; }"""
+    bad = []
+    for theme in THEMES:
+        for size in SIZES:
+            _show(t, size, theme)
+            frames, caps = t.page.evaluate(js)
+            assert frames, "the guide marks a card"
+            bad += [
+                f"{size} {theme}: the frame of {what} {fr} crosses {text!r} {cap}"
+                for what, fr in frames
+                for text, cap in caps
+                if not _apart(fr, cap)
+            ]
+            if size == SIZES[0]:
+                t.shot(f"{theme.lower()}-first-step")
+    assert not bad, "\n".join(bad)

@@ -296,11 +296,13 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
 // who Dirk is, on hover and in his panel's description (R3)
 export const dirkSays = (name: string) => `${name} is the two-player game's imaginary third collector (R3): no turns, no money, no Alhambra and no wall. He takes 6 tiles from the bag at the start, 6 more after scoring round 1 and a third of the bag after round 2, and you may give him a tile you bought instead of placing it. His tiles count in every kind's majority, so he can take places (and points) from you; his points are shown, but he cannot win.`;
 
-// Dirk (two players): his tiles, his points; pointed at by the walkthrough's line (lit);
-// index: his place on the score track (after the players)
-export function dirkHtml(dirk: DirkJson | null, lit = false, index = 2) {
+// Dirk (two players): his tiles, his points (before a round being walked through, as
+// the players' are: points, the points shown); pointed at by the walkthrough's line
+// (lit); index: his place on the score track (after the players). Who he is stands on a
+// line of its own under his name, whole (it wraps, never cut)
+export function dirkHtml(dirk: DirkJson | null, lit = false, index = 2, points = dirk ? dirk.score : 0) {
   if (!dirk) return html``;
-  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}${dirk.name} <span class="aw-seat aw-hashelp" title="${dirkSays(dirk.name)}">imaginary, no turns</span> <span class="aw-score">${dirk.score} points</span></h4><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
+  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}<span class="aw-name">${dirk.name}</span> <span class="aw-score">${points} points</span></h4><div class="aw-facts aw-dirksays"><span class="aw-hashelp" title="${dirkSays(dirk.name)}">imaginary collector (R3): no turns, cannot win</span></div><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game:

@@ -37,7 +37,7 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
 
 // The end of a game on one screen, in the market's place: who won, each player's
 // final score and rounds, the last round kind by kind, and what to do next (the review)
-export function resultsHtml({ v, ui }: Ctx<GameView>) {
+export function resultsHtml({ v }: Ctx<GameView>) {
   const r = v.results;
   if (!r) return html``;
   const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
@@ -50,7 +50,8 @@ export function resultsHtml({ v, ui }: Ctx<GameView>) {
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
   const lastHead = last && html`<caption>Right-hand columns: round ${last.number}, kind by kind, then its wall.</caption>`;
   const person = v.players.some((p) => p.seat === "human");
-  const review = v.live && person && !v.review && !ui.walk && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  // (shown while the last round is walked through, under the results: asking it closes that)
+  const review = v.live && person && !v.review && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
   // the same players, seats and options again (a table a server keeps starts its own)
   const again = v.live && !online(v) && !v.guide && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
   return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
@@ -85,9 +86,14 @@ function trackLane(lane: number) {
 // to right, each centred over its points where it can be, shifted along the lane just
 // enough to cover no other (and to stay on the track)
 interface Group { score: number; x: number; who: [string, number][]; left: number }
+// a group's frame: its markers, and with three players or more the points written at
+// its left ("0:"), so a crowd at one number reads as that number's players
+const LABELLED = 3;
+const labelW = (g: Group) => (g.who.length >= LABELLED ? 5.5 * String(g.score).length + 9 : 0);
+const groupW = (g: Group) => MARK * g.who.length + 4 + labelW(g);
 function placeGroups(groups: Group[]) {
   groups.sort((a, b) => a.score - b.score);
-  const w = (g: Group) => MARK * g.who.length + 4;
+  const w = groupW;
   let right = 0;
   for (const g of groups) { g.left = Math.max(1, g.x - w(g) / 2, right + 2); right = g.left + w(g); }
   let left = TRACK_W;
@@ -95,15 +101,17 @@ function placeGroups(groups: Group[]) {
 }
 
 function groupHtml(g: Group, lane: number) {
-  const cy = lineY(lane) - 16, w = MARK * g.who.length + 4;
+  const cy = lineY(lane) - 16, w = groupW(g), lw = labelW(g);
   // the pointer: from the frame's foot (over the points where it can be) to the line
   const foot = Math.min(g.left + w - 6, Math.max(g.left + 6, g.x));
   const marks = g.who.map(([name, i], k) => {
-    const cx = g.left + 2 + MARK / 2 + MARK * k;
+    const cx = g.left + lw + 2 + MARK / 2 + MARK * k;
     return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${g.score} points"><title>${name}: ${g.score} points</title><circle class="aw-c${i % 4}" cx="${cx}" cy="${cy}" r="7"/><text x="${cx}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
   });
-  const frame = g.who.length > 1 && html`<rect class="aw-trackframe" x="${g.left}" y="${cy - 9}" width="${w}" height="18" rx="9"/>`;
-  return html`<g class="aw-trackgroup" data-points="${g.score}"><path class="aw-trackpin" d="M${foot - 3},${cy + 7} L${foot + 3},${cy + 7} L${g.x},${lineY(lane) - 1} Z"/>${frame}${marks}</g>`;
+  const names = g.who.map(([name]) => name).join(", ");
+  const frame = g.who.length > 1 && html`<rect class="aw-trackframe" x="${g.left}" y="${cy - 9}" width="${w}" height="18" rx="9"><title>${g.score} points: ${names}</title></rect>`;
+  const label = lw > 0 && html`<text class="aw-tracklabel" x="${g.left + 5}" y="${cy + 3.5}" aria-hidden="true">${g.score}:</text>`;
+  return html`<g class="aw-trackgroup" data-points="${g.score}"><path class="aw-trackpin" d="M${foot - 3},${cy + 7} L${foot + 3},${cy + 7} L${g.x},${lineY(lane) - 1} Z"/>${frame}${label}${marks}</g>`;
 }
 
 export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {

@@ -14,7 +14,7 @@ export function reviewHtml({ v, ui }: Ctx<TableView>) {
   const r = v.review;
   const person = v.players.some((p) => p.seat === "human");
   if (ui.walk && v.over && (r || (v.live && person))) {
-    return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens when you close the scoring round.</p>`;
+    return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens here once the scoring round is closed (“Review my game” in the results closes it).</p>`;
   }
   if (!r) {
     // (the Alhambra's results offer it in their own panel)

@@ -58,7 +58,7 @@ export function walkPoints(v: GameView, ui: Picks) {
 // made the walkthrough taller than the market it lies over)
 function walkLegend(r: RoundJson) {
   const say = `Each cell: tiles, place, points. "pays 16 · 9 · 2" in the heading: what the kind's 1st, 2nd and 3rd places pay in round ${r.number}. “1st=”: tied for first; the tied players share those places' points, rounded down (R10).`;
-  return html`<span class="aw-hashelp aw-legend aw-walklegend" role="note" title="${say}" aria-label="how to read the table: ${say}">how to read it</span>`;
+  return html`<span class="aw-hashelp aw-legend aw-walklegend" role="note" title="${say}" aria-label="how to read the table: ${say}">how to read</span>`;
 }
 
 function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
@@ -74,15 +74,16 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
 
 // the round walked through: a line a player, a column a kind (its picture and name),
 // then the walls and the total; the column being explained is marked
-function walkTable(r: RoundJson, names: string[], row: number) {
+// (at the end of the game the results show every total: the walkthrough's too)
+function walkTable(r: RoundJson, names: string[], row: number, reveal: boolean) {
   const hl = (i: number) => (i === row ? "aw-hl" : "");
-  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}: ${paysSay(k.pays)} in round ${r.number} (R10)"><span class="aw-kindcol">${kindIcon(k.kind, true)}${k.kind}</span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
+  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}: ${paysSay(k.pays)} in round ${r.number} (R10)"><span class="aw-kindcol">${kindIcon(k.kind, true)}<span class="aw-kindname">${k.kind}</span></span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
   const lines = names.map((n) => html`<tr><th scope="row">${n}</th>${r.kinds.map((k, i) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
     const say = `${n}, ${k.kind}: ${plural(c, "tile")}, ${pl ? `${ORD[pl] || pl + "th"} place${tie}` : "no place"}, ${plural(pts, "point")}`;
     return html`<td class="${hl(i)}" title="${say}">${c}<small>${pl ? ` ${ORD[pl] || pl + "th"}${tie ? "=" : ""}` : ""}</small> <b>${pts}</b></td>`;
-  })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}">${row > r.kinds.length ? html`<b>${r.totals[n]}</b>` : html`<span class="aw-muted" title="the round's total is shown at its line, the last">…</span>`}</td></tr>`);
+  })}<td class="${hl(r.kinds.length)}"><b>${n in r.walls ? r.walls[n] : "—"}</b></td><td class="${hl(r.kinds.length + 1)}">${row > r.kinds.length || reveal ? html`<b>${r.totals[n]}</b>` : html`<span class="aw-muted" title="the round's total is shown at its line, the last">…</span>`}</td></tr>`);
   return html`<table class="aw-table aw-walktable" aria-label="scoring round ${r.number}: per player, each kind's tiles, place and points, the wall and the total"><thead>${head}</thead><tbody>${lines}</tbody></table>`;
 }
 
@@ -119,7 +120,9 @@ export function roundsHtml({ v, ui }: Ctx<GameView>, walking = false) {
   const r = shownRound(v, ui);
   const names = Object.keys(r.totals);
   const row = Math.min(ui.roundRow, r.kinds.length + 1); // kinds, then walls, then the total
-  const table = walking ? walkTable(r, names, row) : roundTable(r, names, row);
+  const table = walking ? walkTable(r, names, row, v.over) : roundTable(r, names, row);
   const say = rowExplained(r, row) || (walking ? html`<p class="aw-explain">Round ${r.number} in all: ${names.map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>` : null);
-  return html`<section class="aw-rounds${walking ? " aw-walk" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking, row)}${table}${say}</section>`;
+  // (walked through, the table scrolls within what the window leaves it: sticky.ts)
+  const body = walking ? html`<div class="aw-walkscroll">${table}</div>` : table;
+  return html`<section class="aw-rounds${walking ? " aw-walk" : ""}${walking && names.length > 3 ? " aw-walkmany" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking, row)}${body}${say}</section>`;
 }

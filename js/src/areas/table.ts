@@ -15,7 +15,7 @@ import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanelHtml, opponentHtml, dirkHtml, sandboxHtml, allBoardsHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
-import { roundsHtml, walkingWalls, walkingKind, walkPoints } from "./scoring.js";
+import { roundsHtml, walkingWalls, walkingKind, walkPoints, scoreBeforeRound } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
@@ -82,6 +82,10 @@ function messageHtml(c: Ctx<GameView>) {
 // text is its title
 export const msgLine = (msg: SafeHtml): Part => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
 
+// Dirk's points as his heading shows them: before a round being walked through, as the
+// players' headings and the score track show theirs
+const dirkPoints = ({ v, ui }: Ctx<GameView>) => (v.dirk ? (scoreBeforeRound(v, ui, v.dirk.name)?.points ?? v.dirk.score) : 0);
+
 export function tableParts(c: Ctx<GameView>): Part[] {
   const { v, ui } = c;
   const walls = walkingWalls(v, ui);
@@ -120,9 +124,11 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         part("track", scoreTrackHtml(c)),
         { key: "under", cls: "aw-under", parts: [
           // one part per opponent: a bot's move redraws its own panel only
-          { key: "opponents", cls: "aw-opponents", attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+          // four others or more: each a strip (its Alhambra small beside its heading and facts;
+          // "enlarge" or "every Alhambra, large" to read the walls), every one in view
+          { key: "opponents", cls: `aw-opponents${others.length >= 4 ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
-            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length)),
+            ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length, dirkPoints(c))),
           ] },
           part("standings", standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
