@@ -366,7 +366,7 @@ E: list[dict[str, Any]] = [
         chapter="gardens",
         title="Two buildings with one tile",
         rules=("G4",),
-        teach="One garden tile can close in more than one building: every building it encloses is scored, one after another, each with its own winning kind and points.",
+        teach="One garden tile can close in more than one building: every building it encloses is scored, one after another, each with its own winning kind and points. As always, the winning kind's owner scores the building's value times the number of tree kinds facing it.",
         picture={
             "gardens": {
                 "players": ["Ann", "Ben"],
@@ -377,7 +377,7 @@ E: list[dict[str, Any]] = [
             "caption": "Ann owns lemon and Ben orange. Ben is to lay.",
         },
         needs=("G1", "G4"),
-        goal="Ben lays the tile in his hand, unturned, on field (0, 4). It shows 4 trees a side: lemon north-east, orange south-east, palm south-west, lavender north-west. How many points does Ben score with it?",
+        goal="Ann owns lemon and Ben orange. Ben lays the tile in his hand, unturned, on field (0, 4). It shows 4 trees a side: lemon north-east, orange south-east, palm south-west, lavender north-west. How many points does Ben score with it?",
         task="numbers",
         start={
             "players": ["Ann", "Ben"],
