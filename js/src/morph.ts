@@ -37,7 +37,13 @@ export function patchChildren(live: Node, next: Node) {
     const o = live.childNodes[i];
     if (!o) live.appendChild(n);
     else if (!sameNode(o, n)) live.replaceChild(n, o);
-    else if (o.nodeType === 1) { syncAttributes(o as Element, n as Element); patchChildren(o, n); }
+    else if (o.nodeType === 1) {
+      syncAttributes(o as Element, n as Element);
+      // a drawing that did not change (an opponent's Alhambra when only their facts
+      // did) is compared in one native call, not walked node by node; it holds no
+      // form control, whose shown state is a property the walk would set
+      if (!(o.nodeName === "svg" && o.isEqualNode(n))) patchChildren(o, n);
+    }
     else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
   });
   while (live.childNodes.length > want.length) live.removeChild(live.lastChild!);
@@ -60,6 +66,11 @@ export function patchHtml(live: Element, markup: SafeHtml) {
 export type Part = { key: string; html: SafeHtml } | { key: string; cls: string; parts: Part[]; attrs?: Record<string, string> };
 
 export function patchParts(live: Element, parts: Part[]) {
+  // the parts no longer drawn leave first, so that the ones after them keep their
+  // places: a part moved is taken out of the page and put back, and laid out and
+  // painted anew as if new (an opponent's panel, when the seat shown changes)
+  const keys = new Set(parts.map((p) => p.key));
+  for (const c of [...live.children]) if (c.awPart === undefined || !keys.has(c.awPart)) c.remove();
   parts.forEach((p, i) => {
     let w = live.children[i];
     if (!w || w.awPart !== p.key) {

@@ -138,6 +138,7 @@ export function fitToWindow(root: HTMLElement) {
   const sc = scrollerOf(root);
   const room = sc ? Math.min(sc.clientHeight, window.innerHeight) : window.innerHeight;
   const top = root.getBoundingClientRect().top;
+  markNarrowMoney(root); // (read before the writes below: no second layout)
   for (const [sel, least, under] of FITS) {
     for (const el of root.querySelectorAll<HTMLElement | SVGElement>(sel)) {
       const at = el.getBoundingClientRect().top - top;
@@ -147,6 +148,19 @@ export function fitToWindow(root: HTMLElement) {
   }
   for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) zoomToFit(wrap, room - (wrap.getBoundingClientRect().top - top) - 16);
   placeWalk(root);
+}
+
+// A money display 283 px wide or less (its content box) leaves the currencies' names to
+// their bands (widget.css): a class on the board, which no patch of the parts resets,
+// set where the page is measured anyway (a container query laid out the display's
+// content twice at each of its changes, 1.3 ms for a 6-player table's)
+const NARROW_MONEY_PX = 283;
+function markNarrowMoney(root: HTMLElement) {
+  const money = root.querySelector<HTMLElement>("[data-area=money]");
+  if (!money) return;
+  const pad = getComputedStyle(money);
+  const inner = money.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+  root.classList.toggle("aw-narrowmoney", inner <= NARROW_MONEY_PX);
 }
 
 // A scoring round walked through lies beside the market (its left edge past the

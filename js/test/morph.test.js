@@ -42,3 +42,40 @@ test("form controls show the drawn state, except a slider held by the pointer", 
   assert.equal(box.checked, true);
   assert.equal(range.value, "7");
 });
+
+test("a part no longer drawn leaves without moving the parts after it (a moved part is laid out anew)", async () => {
+  const { patchParts } = await import("../src/morph.js");
+  const el = document.createElement("div");
+  const draw = (keys) => patchParts(el, keys.map((k) => ({ key: k, html: html`<section aria-label="${k}">${k}</section>` })));
+  draw(["a", "p0", "p1", "p2", "p4", "p5"]);
+  const [, p0, p1, p2, , p5] = el.children;
+  const seen = new dom.window.MutationObserver(() => {});
+  seen.observe(el, { childList: true });
+  draw(["a", "p0", "p1", "p2", "p3", "p5"]); // p4 leaves, p3 comes in its place
+  const removed = seen.takeRecords().flatMap((r) => [...r.removedNodes]);
+  assert.deepEqual(removed.map((n) => n.awPart), ["p4"]);
+  assert.deepEqual([...el.children].map((c) => c.awPart), ["a", "p0", "p1", "p2", "p3", "p5"]);
+  assert.deepEqual([el.children[1], el.children[2], el.children[3], el.children[5]], [p0, p1, p2, p5]);
+  assert.equal(el.children[4].textContent, "p3");
+  draw(["a", "p1", "p2", "p3", "p5", "p0"]); // an order that changes: the parts follow it
+  assert.deepEqual([...el.children].map((c) => c.awPart), ["a", "p1", "p2", "p3", "p5", "p0"]);
+  assert.equal(el.lastElementChild, p0);
+});
+
+test("a drawing that did not change is kept whole; one that changed is patched node by node", () => {
+  const el = document.createElement("div");
+  const board = (cls) => html`<p>facts</p><svg viewBox="0 0 2 1"><rect data-cell="0,0" class="${cls}"/><text data-t="1">9</text></svg>`;
+  patchHtml(el, board("a"));
+  const rect = el.querySelector("rect"), text = el.querySelector("text");
+  const seen = new dom.window.MutationObserver(() => {});
+  seen.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+  patchHtml(el, board("a"));
+  assert.deepEqual(seen.takeRecords(), []); // nothing touched
+  patchHtml(el, board("b"));
+  assert.equal(el.querySelector("rect"), rect);
+  assert.equal(rect.getAttribute("class"), "b");
+  assert.equal(el.querySelector("text"), text);
+  rect.setAttribute("style", "opacity: 0"); // set by the page (an animation): the markup puts it back
+  patchHtml(el, board("b"));
+  assert.equal(rect.hasAttribute("style"), false);
+});
