@@ -11,6 +11,9 @@ Prints two figures (needs the dev extras and Debian's chromium):
   ``ms_per_step_painted``: the same until the first frame showing it is laid out and
   painted (a task queued from that frame's animation callbacks; the board fits itself
   to the window in them, so this includes that layout and the wait for the frame).
+  ``--tables ROUNDS``: only these two, at that 6-player hot-seat table (the page shows
+  each mover's seat, so nearly every area changes) and at one person's table against two
+  bots halfway through a game (your seat shown throughout), alternated A B B A.
 * ``ms_per_click``: median time from a click in the page until the board shows its
   effect, for clicks that go to Python and back (take the picked card, a step back and
   forward on the timeline: the kernel applies it, the new view is drawn), and
@@ -62,6 +65,21 @@ while not g.is_over and len(g.bag) > 12:
 w = AlhambraWidget(g, show_all_money=True)
 w
 """
+
+AGAINST_BOTS = """
+import json, time
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.players.bots import make_bot
+g = Game(["You", "Ben", "Cem"], seed=11)
+bots = [make_bot("greedy", i) for i in range(3)]
+while not g.is_over and len(g.bag) > 24:
+    g.apply(bots[g.current].choose(g))
+w = AlhambraWidget(g, seats={"Ben": "greedy", "Cem": "greedy"})
+w.autoplay_bots = False
+w
+"""
+"""The same steps at a table of one person against two bots, halfway through a game:
+the page shows your seat throughout (the hot-seat table shows each mover's)."""
 
 STEPS = """
 stamps = []
@@ -498,6 +516,41 @@ def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
     return out
 
 
+def two_tables(rounds: int, steps: int, gap: float, as_json: bool) -> dict:
+    """The Python change at the hot-seat table and against bots, alternated A B B A."""
+    import os
+
+    load = os.getloadavg()[0]
+    seen: dict[str, tuple[list[float], list[float]]] = {
+        "hot-seat": ([], []),
+        "against-bots": ([], []),
+    }
+    for _ in range(rounds):
+        for name in ("hot-seat", "against-bots", "against-bots", "hot-seat"):
+            lat, _parse, painted = step_latencies(
+                steps, gap, SETUP if name == "hot-seat" else AGAINST_BOTS
+            )
+            seen[name][0].extend(lat)
+            seen[name][1].extend(painted)
+    out: dict = {"load_start": round(load, 1), "load_end": round(os.getloadavg()[0], 1)}
+    print(
+        f"Python change -> board, two tables alternated (load {out['load_start']} -> {out['load_end']}):"
+    )
+    for name, (lat, painted) in seen.items():
+        for what, xs in (("redrawn", lat), ("painted", painted)):
+            s = sorted(xs)
+            fig = [
+                round(statistics.median(s), 1),
+                round(s[int(0.1 * (len(s) - 1))], 1),
+                round(s[int(0.9 * (len(s) - 1))], 1),
+            ]
+            out[f"{name} {what}"] = {"median": fig[0], "p10": fig[1], "p90": fig[2], "n": len(s)}
+            print(f"  {name}, {what}: median {fig[0]} ms (p10-p90 {fig[1]}-{fig[2]}), N={len(s)}")
+    if as_json:
+        print(json.dumps(out))
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -530,7 +583,17 @@ def main(argv: list[str] | None = None) -> dict:
         help="only the Python change and the click, the background review on and off in "
         "turn for ROUNDS rounds (each a new JupyterLab per setting), pooled",
     )
+    ap.add_argument(
+        "--tables",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="only the Python change, at the 6-player hot-seat table and at one person's "
+        "against two bots, in turn for ROUNDS rounds (A B B A each), pooled",
+    )
     args = ap.parse_args(argv)
+    if args.tables:
+        return two_tables(args.tables, args.steps, args.gap, args.json)
     if args.on_off:
         import os
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from alhambra_widget import AlhambraWidget
-from alhambra_widget.views.contract import View
+from alhambra_widget.views.contract import Texts, View
 from alhambra_widget.views.typed_json import check
 
 JS = Path(__file__).resolve().parent.parent / "js"
@@ -59,6 +59,7 @@ def test_front_end_unit_tests(tmp_path):
 
     c = CourseWidget(lesson="find-R7c", progress=tmp_path / "progress.json")
     (tmp_path / "course_cells.json").write_text(json.dumps(c.view))
+    (tmp_path / "course_texts.json").write_text(json.dumps(c.texts))
     _answered_fixtures(c, tmp_path)
     c.goto("round2-tie")
     (tmp_path / "course_numbers.json").write_text(json.dumps(c.view))
@@ -87,7 +88,9 @@ def test_front_end_unit_tests(tmp_path):
     _guide_fixtures(tmp_path)
     # every fixture is what the page contract declares (a hint, a review, a coach among them)
     for f in sorted(tmp_path.glob("*.json")):
-        if f.name not in ("texts.json", "progress.json", "coach.json", "guide.json"):
+        if f.name.endswith("texts.json"):
+            check(Texts, json.loads(f.read_text()), f.stem)
+        elif f.name not in ("progress.json", "coach.json", "guide.json"):
             check(View, json.loads(f.read_text()), f.stem)
     out = subprocess.run(
         [node, "--import", "./tools/typescript.js", "--test", "test/"],

@@ -366,7 +366,7 @@ E: list[dict[str, Any]] = [
         chapter="gardens",
         title="Two buildings with one tile",
         rules=("G4",),
-        teach="One garden tile can close in more than one building: every building it encloses is scored, one after another, each with its own winning kind and points. As always, the winning kind's owner scores the building's value times the number of tree kinds facing it.",
+        teach="One garden tile can close in more than one building: each is scored on its own, with its own winning kind, whose owner scores its value times the tree kinds facing it.",
         picture={
             "gardens": {
                 "players": ["Ann", "Ben"],

@@ -14,7 +14,9 @@ import traitlets
 
 from ..engine.errors import MalformedInput
 from ..views.alhambra.svg import alhambra_svg
+from ..views.alhambra.view import RULES
 from ..views.contract import CourseView
+from ..views.gardens.view import RULES as GARDEN_RULES
 from ..widgets.base import BaseWidget, Intents
 from . import catalog, practice
 from .glossary import glossary
@@ -198,6 +200,10 @@ class CourseWidget(BaseWidget):
         h = self.attempt.hint()
         self._publish()
         return h
+
+    def _rules(self) -> dict[str, str]:
+        """Both games' rule texts: a lesson's ruling codes (R and G) say their rule."""
+        return {**RULES, **GARDEN_RULES}
 
     def _picture(self) -> str:
         les = self.lesson

@@ -223,3 +223,18 @@ test("a lesson's garden tile is drawn as on the board: each side's tree by its k
   assert.deepEqual([...pic.querySelectorAll(".aw-coord")].map((e) => e.textContent), ["NE", "SE", "SW", "NW"]);
   cleanup();
 });
+
+test("a lesson's ruling codes say their rule on hover, from the texts Python sent once (R and G alike)", () => {
+  const texts = fixture("course_texts");
+  for (const [name, id] of [["course_cells", "R7c"], ["course_g_turn", "G2"]]) {
+    const v = fixture(name);
+    assert.ok(v.lesson.rules.includes(id), `${name} cites ${id}`);
+    const { root, cleanup } = mountState({ view: v, texts, message: {}, show_coords: true });
+    const codes = [...root.querySelectorAll(".aw-lesson h3 abbr.aw-rulecode")];
+    assert.deepEqual(codes.map((a) => a.textContent), v.lesson.rules);
+    const abbr = codes.find((a) => a.textContent === id);
+    assert.equal(abbr.getAttribute("title"), `${id}: ${texts.rules[id]}`);
+    assert.ok(texts.rules[id].length > 20, id);
+    cleanup();
+  }
+});

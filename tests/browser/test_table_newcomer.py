@@ -257,6 +257,14 @@ def test_R6_the_payment_row_fits_at_1280_its_buttons_in_sight(table, theme):
         " return [a.scrollWidth, a.clientWidth, Math.max(...b.map((r) => r.right)), innerWidth]; })()"
     )
     assert row[0] <= row[1] + 1 and row[2] <= row[3], row
+    # the cards to pay with on one line, each whole inside the row
+    cards = page.evaluate(
+        "(() => { const a = document.querySelector('.aw-root .aw-actions').getBoundingClientRect();"
+        " return [...document.querySelectorAll('.aw-root .aw-actions [data-pay]')].map((e) => {"
+        " const r = e.getBoundingClientRect(); return [r.top, r.bottom, a.top, a.bottom]; }); })()"
+    )
+    assert len(cards) == 4 and len({round(c[0]) for c in cards}) == 1, cards
+    assert all(c[0] >= c[2] - 0.5 and c[1] <= c[3] + 0.5 for c in cards), cards
     got = _layout(page, AREAS)
     for name in AREAS:
         b = got["boxes"][name]

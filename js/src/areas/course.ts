@@ -6,6 +6,7 @@ import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../
 import { html, withCode } from "../html.js";
 import { glossaryHtml, closeGlossary, termParts, withTerms } from "../glossary.js";
 import { boardSvg } from "./alhambra.js";
+import { withRules } from "./guide.js";
 import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
 import type { Part } from "../morph.js";
@@ -238,8 +239,9 @@ function stepsHtml(les: CourseLesson, terms: Terms) {
   return html`<ol class="aw-course-steps" aria-label="steps">${s.goals.map((g) => html`<li class="aw-muted">✓ ${prose(terms, g)}</li>`)}</ol><p class="aw-course-step"><b>Step ${s.at + 1} of ${s.of}.</b></p>`;
 }
 
-function headHtml(les: CourseLesson, terms: Terms) {
-  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${les.rules.join(" ")}</span></h3>${teachHtml(les, terms)}${stepsHtml(les, terms)}<p class="aw-goal"><b>Your task:</b> ${prose(terms, les.goal)}</p>${
+// a lesson's head: its title with its rulings, each saying its rule on hover and focus
+function headHtml(les: CourseLesson, terms: Terms, rule: (id: string) => string) {
+  return html`<section class="aw-lesson" aria-label="lesson: ${les.title}"><h3>${les.title} <span class="aw-rule">${withRules(les.rules.join(" "), rule)}</span></h3>${teachHtml(les, terms)}${stepsHtml(les, terms)}<p class="aw-goal"><b>Your task:</b> ${prose(terms, les.goal)}</p>${
     les.facts.map((f) => html`<p class="aw-fact">${f}</p>`)}${tableHtml(les.table)}</section>`;
 }
 
@@ -270,7 +272,7 @@ export function courseParts(c: Ctx<CourseView>): Part[] {
   return [
     part("map", mapHtml(v.course, mapOpen.get(ui) ?? false)),
     part("glossary", glossaryHtml(ui, v.glossary, !v.course.practice) ?? html``),
-    part("lesson", headHtml(les, terms)),
+    part("lesson", headHtml(les, terms, c.rule)),
     part("board", workHtml(les, ui, model.get("show_coords"), les.game ? null : after)),
     part("after", les.game ? after : html``),
   ];
