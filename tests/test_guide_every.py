@@ -21,8 +21,8 @@ from alhambra_widget.engine.gardens.game import GardensGame
 
 SHORT = 200
 """The most characters a later step (one that explains no rule for the first time and
-walks through no scoring round) may put in the guide's region: its reason, a reminder
-and an aside together. At 1366x768 the Alhambra's guide region (the side column, about
+walks through no scoring round) may put in the guide's region: its reason and an aside
+together. At 1366x768 the Alhambra's guide region (the side column, about
 265 px of 13 px text) holds about 45 characters a line, the Gardens' about 60: 200
 characters are at most about four short lines there, under the board's top row of
 cards, so the marked thing stays in view without scrolling the guide."""
@@ -155,7 +155,7 @@ def test_later_steps_are_short_and_no_paragraph_is_said_twice(make):
     for s in script.steps:
         assert len(s.do) <= DO and ("\u25b6" in s.do) == bool(s.marks), s.do
         assert len(s.good) <= 120, s.good
-    # every sentence longer than a reminder is said at one step only
+    # every sentence of more than a short line is said at one step only
     sentences = [x for s in script.steps for x in s.why.split(". ") if len(x) > 70]
     assert len(sentences) == len(set(sentences))
 

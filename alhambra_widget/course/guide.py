@@ -9,7 +9,7 @@ refuses any that is illegal). Each of the learner's actions is a guided
 marks what to click. The learner makes the move; any other move is refused with a sentence saying what to do instead, and the game
 is left as it was. Between steps the table plays the bots' replies by itself. A rule met
 again is not explained again: a later step says what to do, why the move is good when
-the engine gives a reason, and at most a one-line reminder.
+the engine gives a reason.
 
 Nothing here judges a rule: the steps are the engine's actions, their marks are read
 off the actions' fields, and every sentence about the game comes from the engine's

@@ -83,17 +83,6 @@ WHY: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """The rule each course event explains the first time it happens, with its rulings."""
 
-AGAIN: dict[str, str] = {
-    "take": "Taking money ends your turn (R5, R4).",
-    "exact": "An exact payment: another action follows (R4).",
-    "buy": "Not an exact payment: your turn ends with it (R4).",
-    "place": "At the end of the turn, built where R7 allows it (R9).",
-    "reserve": "The reserve counts for nothing until built (R8).",
-    "redesign": "A redesign ends your turn (R8).",
-    "gift": "Another end-of-game gift: place it as a bought tile (R12).",
-}
-"""What a step says of a move already explained once."""
-
 KEPT = {"scoring_card", "round_scored", "game_ending", "gift", "dirk_tiles"}
 """Events worth saying after any stretch the table played by itself."""
 MOVES = {"take_money", "buy", "place", "reserve", "redesign", "give_to_dirk"}
@@ -271,10 +260,6 @@ def dirk_text(g: Game) -> str:
     )
 
 
-REMIND = 2
-"""How many times a rule met again is recalled in a line (then only what to do)."""
-
-
 def setup_text(g: Game) -> str:
     """The set-up, read off a game just dealt (R1, R2), in short: the market, the
     display, the bag and who starts (Dirk, R3, is told where the guide first names him)."""
@@ -341,8 +326,8 @@ def _first_time(
 
 def _step(g: Game, i: int, a: Action, told: dict[str, int], events: list[Any]) -> Step:
     """The guided step at ``i``: what to do, and each rule met for the first time
-    explained; a rule met again gets a one-line reminder (at most :data:`REMIND` times,
-    and only when the engine gives no reason the move is good)."""
+    explained (a rule met again is not: the step says what to do, and why the move is
+    good when the engine gives a reason)."""
     kind = _event_of(g, a)
     reason = good(g, a)
     why: list[str] = []
@@ -361,10 +346,6 @@ def _step(g: Game, i: int, a: Action, told: dict[str, int], events: list[Any]) -
         elif k in WHY:
             why.append(WHY[k][0])
             rules += WHY[k][1]
-    again = f"again {kind}"
-    if kind not in kinds and not reason and told.get(again, 0) < REMIND:
-        why.append(AGAIN[kind])
-        told[again] = told.get(again, 0) + 1
     note = ""
     if "low" not in told and len(g.bag) < len(g.market):
         told["low"] = 1

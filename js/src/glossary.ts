@@ -38,6 +38,21 @@ export function termParts(text: string, terms: readonly GlossaryEntry[], used: S
 
 export const withTerms = (text: string, terms: readonly GlossaryEntry[]) => join(termParts(text, terms));
 
+// a ruling id in a text (the guide's, a lesson's: R7b, G4): itself, its rule's short text on hover
+// and in its accessible name (the rules' texts the table was sent); the first use of
+// each of the glossary's `terms` in the text, linked to its entry
+const CODE = /\b(R\d{1,2}[a-d]?|G\d)\b/;
+
+export function withRules(text: string, rule: (id: string) => string, terms: readonly GlossaryEntry[] = []): SafeHtml {
+  const parts = text.split(CODE);
+  const used = new Set<string>();
+  return join(parts.map((p, k) => {
+    if (k % 2 === 0) return termParts(p, terms, used);
+    const say = rule(p);
+    return say ? html`<abbr class="aw-rulecode" title="${p}: ${say}" aria-label="${p}: ${say}">${p}</abbr>` : p;
+  }));
+}
+
 // the term the glossary is open at, per board ("" = open, no entry picked)
 const openAt = new WeakMap<object, string>();
 export const glossaryOpen = (ui: object) => openAt.get(ui);

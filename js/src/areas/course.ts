@@ -4,9 +4,8 @@
 
 import { tileName, tileSvg, cardHtml, curLabel, tilePic, sayTile, xy } from "../common.js";
 import { html, withCode } from "../html.js";
-import { glossaryHtml, closeGlossary, termParts, withTerms } from "../glossary.js";
+import { glossaryHtml, closeGlossary, termParts, withRules, withTerms } from "../glossary.js";
 import { boardSvg } from "./alhambra.js";
-import { withRules } from "./guide.js";
 import { octagon, gardensBoardSvg, gardenTile, GRID } from "../gardens.js";
 import type { SafeHtml, Value } from "../html.js";
 import type { Part } from "../morph.js";

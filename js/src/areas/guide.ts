@@ -6,26 +6,11 @@
 // Its marks (what to click) are drawn on the table with the hint's marks (hint.ts). A
 // region at the top of the table, grown to its text, never cut.
 
-import { html, join } from "../html.js";
-import { glossaryHtml, termParts, withTerms } from "../glossary.js";
+import { html } from "../html.js";
+import { glossaryHtml, withRules, withTerms } from "../glossary.js";
 import type { GlossaryEntry, GuideJson, Intent } from "../contract.js";
 import type { SafeHtml } from "../html.js";
 import type { Ctx, TableView } from "../types.js";
-
-// a ruling id in the guide's words (R7b, G4): itself, its rule's short text on hover
-// and in its accessible name (the rules' texts the table was sent); the first use of
-// each of the glossary's `terms` in the text, linked to its entry
-const CODE = /\b(R\d{1,2}[a-d]?|G\d)\b/;
-
-export function withRules(text: string, rule: (id: string) => string, terms: readonly GlossaryEntry[] = []): SafeHtml {
-  const parts = text.split(CODE);
-  const used = new Set<string>();
-  return join(parts.map((p, k) => {
-    if (k % 2 === 0) return termParts(p, terms, used);
-    const say = rule(p);
-    return say ? html`<abbr class="aw-rulecode" title="${p}: ${say}" aria-label="${p}: ${say}">${p}</abbr>` : p;
-  }));
-}
 
 export function guideHtml({ v, ui, rule }: Ctx<TableView>) {
   const g = v.guide;
