@@ -21,8 +21,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass(eq=False)
@@ -343,3 +344,53 @@ def margin_chances(values: Sequence[float], scale: float) -> list[float]:
         best_other = max((w for j, w in enumerate(values) if j != i), default=v)
         out.append(1.0 / (1.0 + math.exp(-(v - best_other) / scale)))
     return out
+
+
+class SearchBot:
+    """What the games' searching bots share: a budget of ``playouts`` simulations per
+    decision (a number, or a level of the class's ``LEVELS``) or a time per decision
+    (``"1s"``, ``"250ms"``, :func:`budget`), the search seeded by ``seed`` and the
+    public step number only, ``rollout`` moves played out before the evaluation,
+    ``trees`` and ``executor`` for a search in parts. A game's bot gives
+    :meth:`analyse`; its first choice is the move (:meth:`choose`)."""
+
+    LEVELS: ClassVar[dict[str, int]] = {}
+    """The levels' names and their simulations per decision."""
+    ROLLOUT: ClassVar[int] = 8
+    """Moves played out before the evaluation, unless ``rollout`` says."""
+    name = "strong"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        playouts: int | str = "strong",
+        rollout: int | None = None,
+        *,
+        trees: int | None = None,
+        executor: Executor | None = None,
+    ):
+        self.seed = 0 if seed is None else seed
+        self.playouts, self.seconds = budget(playouts, self.LEVELS)
+        # the seat's kind: its level's name, or "strong"
+        self.name = playouts if isinstance(playouts, str) and playouts in self.LEVELS else "strong"
+        self.rollout = self.ROLLOUT if rollout is None else rollout
+        self.trees = trees
+        self.executor = executor
+
+    def __repr__(self) -> str:
+        if self.seconds is not None:
+            return f"{type(self).__name__}(seconds={self.seconds:g})"
+        return f"{type(self).__name__}(playouts={self.playouts})"
+
+    def analyse(
+        self,
+        game: Any,
+        progress: Callable[[int], bool | None] | None = None,
+        include: Sequence[Any] = (),
+    ) -> list[Choice]:
+        """The search's view of the moves it tried for the player to move, best first."""
+        raise NotImplementedError
+
+    def choose(self, game: Any) -> Any:
+        """The search's first choice (:meth:`analyse`)."""
+        return self.analyse(game)[0].action

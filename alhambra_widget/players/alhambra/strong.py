@@ -12,7 +12,7 @@ from concurrent.futures import Executor
 from ...engine.alhambra.actions import Action, Buy, Place, TakeMoney
 from ...engine.alhambra.game import Game
 from ...engine.alhambra.narration import payment_words, plain_text, where
-from ..ismcts import Choice, Decision, Hint, budget, margin_chances
+from ..ismcts import Choice, Decision, Hint, SearchBot, margin_chances
 from ..parallel import cores, default_executor, merge, parallel_review, tree_search
 from ..ranking import ranked
 from .greedy import GreedyBot
@@ -137,7 +137,7 @@ def evaluate(game: Game) -> list[float]:
     return margin_chances(estimate(game), scale=SCALE[0] + SCALE[1] * game.bag_share_left)
 
 
-class StrongBot:
+class StrongBot(SearchBot):
     """ISMCTS with ``playouts`` simulations per decision (or a level's: ``"easy"``,
     ``"medium"``, ``"strong"``), or a time per decision (``"1s"``, ``"250ms"``).
     With simulations it is deterministic for a given seed, budget and information set
@@ -145,30 +145,8 @@ class StrongBot:
     tree; with a time it searches one tree per core (:mod:`..parallel`), or ``trees``,
     on ``executor`` (default: local processes)."""
 
-    name = "strong"
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        playouts: int | str = "strong",
-        rollout: int = 12,
-        *,
-        trees: int | None = None,
-        executor: Executor | None = None,
-    ):
-        self.seed = 0 if seed is None else seed
-        self.playouts, self.seconds = budget(playouts, LEVELS)
-        self.name = (
-            playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"
-        )  # the seat's kind
-        self.rollout = rollout
-        self.trees = trees
-        self.executor = executor
-
-    def __repr__(self) -> str:
-        if self.seconds is not None:
-            return f"StrongBot(seconds={self.seconds:g})"
-        return f"StrongBot(playouts={self.playouts})"
+    LEVELS = LEVELS
+    ROLLOUT = 12
 
     def analyse(
         self,
@@ -204,12 +182,6 @@ class StrongBot:
             focus=focus,
             include=include,
         )
-
-    def choose(self, game: Game) -> Action:
-        """The search's first choice (:meth:`analyse`)."""
-        choices: Sequence[Choice] = self.analyse(game)
-        action: Action = choices[0].action
-        return action
 
 
 def reasons(game: Game, action: Action) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from ...engine.gardens.game import GardensGame, Lay
-from ..ismcts import Choice, Decision, Hint, budget, margin_chances
+from ..ismcts import Choice, Decision, Hint, SearchBot, margin_chances
 from ..parallel import parallel_review, parallel_search
 from ..ranking import ranked
 from .greedy import GreedyGardensBot
@@ -40,32 +40,11 @@ def evaluate(game: GardensGame) -> list[float]:
     return margin_chances([float(p.score) for p in game.players], scale=10.0)
 
 
-class GardensStrongBot:
+class GardensStrongBot(SearchBot):
     """ISMCTS for the Gardens with ``playouts`` simulations per decision (or a level).
     Deterministic for a given seed, budget and information set."""
 
-    name = "strong"
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        playouts: int | str = "strong",
-        rollout: int = 8,
-        *,
-        trees: int | None = None,
-        executor: Executor | None = None,
-    ):
-        self.seed = 0 if seed is None else seed
-        self.playouts, self.seconds = budget(playouts, LEVELS)  # a time: one tree per core
-        self.name = playouts if isinstance(playouts, str) and playouts in LEVELS else "strong"
-        self.rollout = rollout
-        self.trees = trees
-        self.executor = executor
-
-    def __repr__(self) -> str:
-        if self.seconds is not None:
-            return f"GardensStrongBot(seconds={self.seconds:g})"
-        return f"GardensStrongBot(playouts={self.playouts})"
+    LEVELS = LEVELS
 
     def analyse(
         self,
@@ -89,11 +68,6 @@ class GardensStrongBot:
             progress=progress,
             include=include,
         )
-
-    def choose(self, game: GardensGame) -> Lay:
-        """The search's first choice (:meth:`analyse`)."""
-        action: Lay = self.analyse(game)[0].action
-        return action
 
 
 def reasons(game: GardensGame, lay: Lay) -> list[str]:
