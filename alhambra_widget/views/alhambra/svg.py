@@ -37,15 +37,17 @@ def svg_open(w: float, h: float, label: str = "", *, extra: str = "") -> str:
 
 
 KIND_GLYPHS = {
-    "pavilion": "M2 9 L10 2 L18 9 Z M5 10 H15 V18 H5 Z",
+    "pavilion": "M1 9 L10 2 L19 9 Z M3 10 H6 V17 H3 Z M14 10 H17 V17 H14 Z M2 17 H18 V19 H2 Z",
     "seraglio": "M3 12 A7 7 0 0 1 17 12 Z M3 13 H17 V18 H3 Z",
     "arcades": "M2 18 V9 A8 7 0 0 1 18 9 V18 H14 V10 A4 4 0 0 0 6 10 V18 Z",
     "chambers": "M3 3 H17 V17 H3 Z M5 5 H9 V9 H5 Z M11 5 H15 V9 H11 Z M5 11 H9 V15 H5 Z M11 11 H15 V15 H11 Z",
     "garden": "M4 8 A6 6 0 1 0 16 8 A6 6 0 1 0 4 8 Z M9 13 H11 V18 H9 Z",
-    "tower": "M5 18 V6 H7 V3 H9 V6 H11 V3 H13 V6 H15 V18 Z",
+    "tower": "M5 18 V4 H7.5 V6.5 H9 V4 H11 V6.5 H12.5 V4 H15 V18 H11.5 V14 A1.5 1.5 0 0 0 8.5 14 V18 Z",
 }
 """A simple shape per building kind (an SVG path in a 20x20 box), so kinds differ by
-shape and not only by colour; the page draws the same shapes (sent in the view)."""
+shape and not only by colour; the page draws the same shapes (sent in the view): the
+pavilion a roof on two columns, the seraglio a dome, the arcades an arch, the chambers
+a window of four panes, the garden a tree, the tower battlements over a door."""
 
 
 def glyph(kind: str, x: float, y: float, size: float) -> str:
