@@ -28,7 +28,10 @@ function keepBarInSight(b: Board & { sticky: Sticky }) {
   const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
   if (bar.style.transform !== want) bar.style.transform = want;
   bar.classList.toggle("aw-floating", dy > 0);
-  b.root.style.setProperty("--aw-bar-h", `${thinBar(bar, dy > 0)}px`); // parts scrolled to stop below it
+  // parts scrolled to stop below it (set only when it changed: a custom property set on
+  // the board is inherited by every element in it)
+  const barH = `${thinBar(bar, dy > 0)}px`;
+  if (b.root.style.getPropertyValue("--aw-bar-h") !== barH) b.root.style.setProperty("--aw-bar-h", barH);
 }
 // While the bar floats over the page, its empty rows at the foot (no turn's buttons at a
 // past step or in another's turn, no message) let the page show through and take no

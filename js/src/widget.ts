@@ -419,10 +419,14 @@ function listenToModel(b: Board) {
     requestDraw();
     scheduleBot(b);
     slideAnswered(b);
-    // tell the host which step the page shows: a trait change from the page is what
-    // marimo re-runs cells on
+    // tell the host which step the page shows (a trait change from the page is what
+    // marimo re-runs cells on), once the frame showing it is painted: sent before the
+    // draw, its message to the kernel held the new frame back
+    requestAnimationFrame(() => setTimeout(tellSeen, 0));
+  };
+  const tellSeen = () => {
     const v = b.V(), steps = v && "steps" in v ? v.steps : undefined;
-    if (steps !== undefined && model.get("seen_steps") !== steps) {
+    if (b.alive && steps !== undefined && model.get("seen_steps") !== steps) {
       model.set("seen_steps", steps);
       model.save_changes();
     }
