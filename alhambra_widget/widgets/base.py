@@ -286,4 +286,4 @@ def _ipython() -> Any:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with the notebook
         return None
-    return get_ipython()  # type: ignore[no-untyped-call]
+    return get_ipython()
