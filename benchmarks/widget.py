@@ -14,6 +14,11 @@ Prints two figures (needs the dev extras and Debian's chromium):
   ``--tables ROUNDS``: only these two, at that 6-player hot-seat table (the page shows
   each mover's seat, so nearly every area changes) and at one person's table against two
   bots halfway through a game (your seat shown throughout), alternated A B B A.
+  The actions are applied in one running cell, so the output's picture (whose refresh
+  makes the notebook draw the board anew) is refreshed at the end of that cell, as it is
+  for any cell; a change made by a click is pictured 0.3 s after it (``PICTURE_AFTER_S``).
+  Until then the picture went out with every view, and the redraw it caused often fell
+  before the frame these figures wait for.
 * ``ms_per_click``: median time from a click in the page until the board shows its
   effect, for clicks that go to Python and back (take the picked card, a step back and
   forward on the timeline: the kernel applies it, the new view is drawn), and

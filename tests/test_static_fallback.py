@@ -66,7 +66,8 @@ def test_nbconvert_offline_shows_the_board(tmp_path):
 def test_the_output_picture_follows_the_game_while_bots_play_redraw_once(tmp_path):
     """A widget shown in a notebook keeps its output's picture current (so a notebook
     saved later shows the step the board was at); while bots play on, it waits for a
-    person to be to move."""
+    person to be to move; it is refreshed after the changes, at the latest at the end of
+    the cell that made them."""
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_code_cell(
@@ -85,13 +86,19 @@ def test_the_output_picture_follows_the_game_while_bots_play_redraw_once(tmp_pat
             "    w.act(g.legal_actions()[0])\n"
             "while g.current_player.name != 'Ann':\n"
             "    w.session.bot_step()\n"
-            "print(updates, g.step)\n"
-            "print(w._repr_mimebundle_()[0]['text/html'])"
+            "print(len(updates))"
+        ),
+        # (the picture is refreshed a moment after the changes, at the latest at the end
+        # of the cell that made them)
+        nbformat.v4.new_code_cell(
+            "print(updates, g.step)\nprint(w._repr_mimebundle_()[0]['text/html'])"
         ),
     ]
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     first = "".join(nb.cells[0].outputs[0]["data"]["text/html"])
-    updates, final = nb.cells[1].outputs[0]["text"].split("\n", 1)
+    # not while the cell plays (a new picture makes the notebook draw the board anew)
+    assert nb.cells[1].outputs[0]["text"].strip() == "0"
+    updates, final = nb.cells[2].outputs[0]["text"].split("\n", 1)
     assert first.strip() == final.strip()  # the cell's output shows the board now
     steps, now = updates.rsplit(" ", 1)
     seen = [int(x) for x in steps.strip("[]").split(",")]

@@ -18,9 +18,23 @@ function sameNode(a: Node, b: Node) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
 }
 
+// What the page's fit to the window (sticky.ts) sets on an element it sizes, its style
+// (the size) and these classes (how it was fitted), stays when the element is patched:
+// the fit puts it right in the next frame, and taking it away first laid the page out
+// twice in that frame (unfitted, then fitted again)
+const FITTED = new Set(["aw-unnamed", "aw-overflows"]);
+function fittedClass(live: Element, want: string) {
+  const kept = [...live.classList].filter((c) => FITTED.has(c) && !want.split(" ").includes(c));
+  return kept.length ? [want, ...kept].join(" ") : want;
+}
+
 function syncAttributes(live: Element, next: Element) {
-  for (const a of [...live.attributes]) if (!next.hasAttribute(a.name)) live.removeAttribute(a.name);
-  for (const a of next.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  const fitted = !!live.awFitted;
+  for (const a of [...live.attributes]) if (!next.hasAttribute(a.name) && !(fitted && a.name === "style")) live.removeAttribute(a.name);
+  for (const a of next.attributes) {
+    const want = fitted && a.name === "class" ? fittedClass(live, a.value) : a.value;
+    if (live.getAttribute(a.name) !== want) live.setAttribute(a.name, want);
+  }
   // what a form control shows is a property, not its attribute
   if (live.nodeName === "INPUT") {
     const input = live as HTMLInputElement;

@@ -21,17 +21,19 @@ function ghostAt(rect: DOMRect, node: Node | null, cls: string) {
   return g;
 }
 
-function travel(from: Element | null, to: Element | null, node: Node | null, cls: string, ms: number, hide: HTMLElement | SVGElement | null) {
-  if (!from || !to || typeof document.body.animate !== "function") return null;
-  const a = from.getBoundingClientRect(), z = to.getBoundingClientRect();
-  const g = ghostAt(z, node, cls);
+// One travel: what moves, from where to where. All of a frame's travels are measured
+// first and their ghosts added after (start): a ghost added to the page before the
+// next travel is measured would make the page lay itself out again in the same frame.
+interface Travel { from: Element; to: Element; node: Node | null; cls: string; hide: HTMLElement | SVGElement | null }
+
+function start(t: Travel, a: DOMRect, z: DOMRect, ms: number) {
+  const g = ghostAt(z, t.node, t.cls);
   const dx = a.left + a.width / 2 - (z.left + z.width / 2), dy = a.top + a.height / 2 - (z.top + z.height / 2);
-  if (hide) hide.style.opacity = "0";
+  if (t.hide) t.hide.style.opacity = "0";
   const anim = g.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.1)` }, { transform: "translate(0, 0) scale(1)" }], { duration: ms, easing: "ease-in-out" });
-  const done = () => { g.remove(); if (hide) hide.style.opacity = ""; };
+  const done = () => { g.remove(); if (t.hide) t.hide.style.opacity = ""; };
   anim.onfinish = done;
   anim.oncancel = done;
-  return anim;
 }
 
 // a copy of a built tile's picture, as a small SVG of its own
@@ -58,8 +60,8 @@ export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms:
   const rec = v.recent || [];
   if (!rec.length) { seen.clear(); return 0; }
   if (!root.isConnected) return 0; // not yet in the page (nothing has a place): later
-  let started = 0;
   const can = typeof document.body.animate === "function" && !reducedMotion();
+  const travels: Travel[] = [];
   rec.forEach((r, i) => {
     const id = `${i}|${r.text}`;
     if (seen.has(id)) return;
@@ -72,18 +74,22 @@ export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms:
     const from = slot || (panel && panel.querySelector(".aw-facts"));
     for (const c of m.cells || []) {
       const cell = root.querySelector<SVGGraphicsElement>(`[data-tile-cell="${c}"][data-player="${r.player}"]`);
-      if (cell && from && travel(from, cell, tileCopy(cell), "aw-ghost-tile", ms, cell)) started++;
+      if (cell && from) travels.push({ from, to: cell, node: tileCopy(cell), cls: "aw-ghost-tile", hide: cell });
     }
     if (m.cards && panel) {
       const display = root.querySelector("[data-area='money'] .aw-cards");
       const to = panel.querySelector(".aw-facts") || panel;
-      m.cards.forEach(() => {
-        const back = document.createElement("div");
-        back.className = "aw-cardback";
-        if (travel(display, to, back, "aw-ghost-card", ms, null)) started++;
-      });
+      if (display) m.cards.forEach(() => travels.push({ from: display, to, node: cardBack(), cls: "aw-ghost-card", hide: null }));
     }
   });
-  return started;
+  // (reads, then writes)
+  const rects = travels.map((t) => [t.from.getBoundingClientRect(), t.to.getBoundingClientRect()]);
+  travels.forEach((t, k) => start(t, rects[k][0], rects[k][1], ms));
+  return travels.length;
 }
 
+function cardBack() {
+  const back = document.createElement("div");
+  back.className = "aw-cardback";
+  return back;
+}

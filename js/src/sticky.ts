@@ -28,7 +28,10 @@ function keepBarInSight(b: Board & { sticky: Sticky }) {
   const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
   if (bar.style.transform !== want) bar.style.transform = want;
   bar.classList.toggle("aw-floating", dy > 0);
-  b.root.style.setProperty("--aw-bar-h", `${thinBar(bar, dy > 0)}px`); // parts scrolled to stop below it
+  // parts scrolled to stop below it (set only when it changed: a custom property set on
+  // the board is inherited by every element in it)
+  const barH = `${thinBar(bar, dy > 0)}px`;
+  if (b.root.style.getPropertyValue("--aw-bar-h") !== barH) b.root.style.setProperty("--aw-bar-h", barH);
 }
 // While the bar floats over the page, its empty rows at the foot (no turn's buttons at a
 // past step or in another's turn, no message) let the page show through and take no
@@ -144,9 +147,13 @@ export function fitToWindow(root: HTMLElement) {
       const at = el.getBoundingClientRect().top - top;
       const want = `${Math.max(least, Math.floor(room - at - under - 16))}px`;
       if (el.style.maxHeight !== want) el.style.maxHeight = want;
+      el.awFitted = true;
     }
   }
-  for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) zoomToFit(wrap, room - (wrap.getBoundingClientRect().top - top) - 16);
+  for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) {
+    const high = room - (wrap.getBoundingClientRect().top - top) - 16;
+    if (zoomToFit(wrap, high)) root.awFit = [wrap.offsetWidth, high]; // (what prefit draws the next board at)
+  }
   placeWalk(root);
 }
 
@@ -202,28 +209,51 @@ function placeWalk(root: HTMLElement) {
 export const MIN_CELL = 26, MAX_CELL = 64, LARGE_CELL = 64, MOST_CELL = 96, NAMED_CELL = 38;
 export function zoomToFit(wrap: HTMLElement, high: number) {
   const svg = wrap.querySelector<SVGSVGElement>(":scope > svg.aw-board");
-  if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
-  const { width, height } = svg.viewBox.baseVal;
-  const cols = width / CELL_PX, rows = height / CELL_PX;
-  if (!cols || !rows || !wrap.offsetWidth) return;
-  const room = Math.max(MIN_CELL * 3, Math.floor(high));
-  const fit = Math.min(MAX_CELL, Math.floor(wrap.offsetWidth / cols), Math.floor(room / rows));
-  const zoomed = wrap.classList.contains("aw-zoomed"), fitted = Math.max(MIN_CELL, fit);
-  const cell = zoomed ? Math.min(MOST_CELL, Math.max(LARGE_CELL, Math.floor(fit * 1.5))) : fitted;
-  const want = [`${cols * cell}px`, `${rows * cell}px`, `${room}px`];
-  if (svg.style.width !== want[0]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
-  if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
-  // enlarged, the area keeps the height it has fitted: the larger drawing scrolls inside it
-  const keep = zoomed ? `${Math.min(room, rows * fitted)}px` : "";
-  if (wrap.style.height !== keep) wrap.style.height = keep;
-  wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
+  const width = wrap.offsetWidth;
+  if (!svg || !sizeDrawing(wrap, svg, width, high)) return false;
   // drawn larger than its area: the area says it scrolls (its scrollbars shown, and a
   // note at its foot that stays in sight), its size unchanged
   wrap.classList.toggle("aw-overflows", wrap.scrollWidth > wrap.clientWidth + 1 || wrap.scrollHeight > wrap.clientHeight + 1);
   // just enlarged or fitted again: the middle of the drawing in sight
+  const zoomed = wrap.classList.contains("aw-zoomed");
   if (wrap.awZoomed !== undefined && wrap.awZoomed !== zoomed) {
     wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
     wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
   }
   wrap.awZoomed = zoomed;
+  return true;
+}
+
+// the drawing's size in its area `width` px wide with `high` px of the window below its
+// top (no measuring: only writes); false when there is nothing to size
+function sizeDrawing(wrap: HTMLElement, svg: SVGSVGElement, width: number, high: number) {
+  if (!svg.viewBox || !svg.viewBox.baseVal) return false;
+  const { width: w, height: h } = svg.viewBox.baseVal;
+  const cols = w / CELL_PX, rows = h / CELL_PX;
+  if (!cols || !rows || !width) return false;
+  const room = Math.max(MIN_CELL * 3, Math.floor(high));
+  const fit = Math.min(MAX_CELL, Math.floor(width / cols), Math.floor(room / rows));
+  const zoomed = wrap.classList.contains("aw-zoomed"), fitted = Math.max(MIN_CELL, fit);
+  const cell = zoomed ? Math.min(MOST_CELL, Math.max(LARGE_CELL, Math.floor(fit * 1.5))) : fitted;
+  const want = [`${cols * cell}px`, `${rows * cell}px`, `${room}px`];
+  if (svg.style.width !== want[0] || svg.style.height !== want[1]) Object.assign(svg.style, { width: want[0], height: want[1], maxWidth: "none", maxHeight: "none" });
+  if (wrap.style.maxHeight !== want[2]) wrap.style.maxHeight = want[2];
+  // enlarged, the area keeps the height it has fitted: the larger drawing scrolls inside it
+  const keep = zoomed ? `${Math.min(room, rows * fitted)}px` : "";
+  if (wrap.style.height !== keep) wrap.style.height = keep;
+  wrap.classList.toggle("aw-unnamed", cell < NAMED_CELL);
+  wrap.awFitted = svg.awFitted = true; // (what is set here stays when they are patched: morph.ts)
+  return true;
+}
+
+// Right after a patch, before the page is laid out: your Alhambra's drawing sized for
+// its area as last measured (a board drawn anew, as the hot-seat table's at each move,
+// is laid out once at its fitted size, not first at its own and then again fitted);
+// the fit in the next frame measures it and corrects what changed.
+export function prefit(root: HTMLElement) {
+  if (!root.awFit) return;
+  for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) {
+    const svg = wrap.querySelector<SVGSVGElement>(":scope > svg.aw-board");
+    if (svg) sizeDrawing(wrap, svg, ...root.awFit);
+  }
 }

@@ -31,6 +31,8 @@ declare global {
     awHtml?: string;
     awHeld?: boolean;
     awZoomed?: boolean; // your Alhambra's area: drawn larger than it when last fitted
+    awFitted?: boolean; // sized by the page's fit to the window (sticky.ts): its size kept when patched
+    awFit?: [number, number]; // a board: your Alhambra's area when last fitted, its width and the window's height below it
   }
 }
 

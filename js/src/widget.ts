@@ -13,7 +13,7 @@ import { html } from "./html.js";
 import { pickState, resetPicks, focusKey, clearRefused } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
-import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow } from "./sticky.js";
+import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow, prefit } from "./sticky.js";
 import { sandboxHtml } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
 import { animateRecent, travelMs } from "./motion.js";
@@ -211,7 +211,7 @@ function draw(b: Board) {
   clearRefused(v, ui); followRounds(v, ui); // (a refused guided click's picks cleared)
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);
-  patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel }));
+  patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel })); prefit(root); // (your Alhambra sized before the page is laid out)
   if (active && !active.isConnected) (root.querySelector<HTMLElement>(again || ":not(*)") || root).focus({ preventScroll: true });
   // the board fits the window in the next frame, before it is painted (measuring it now
   // would force a layout of the page in the middle of the change); what scrolls the
@@ -419,13 +419,14 @@ function listenToModel(b: Board) {
     requestDraw();
     scheduleBot(b);
     slideAnswered(b);
-    // tell the host which step the page shows: a trait change from the page is what
-    // marimo re-runs cells on
+    // tell the host which step the page shows (a trait change from the page is what
+    // marimo re-runs cells on), once the frame showing it is painted: sent before the
+    // draw, its message to the kernel held the new frame back
+    requestAnimationFrame(() => setTimeout(tellSeen, 0));
+  };
+  const tellSeen = () => {
     const v = b.V(), steps = v && "steps" in v ? v.steps : undefined;
-    if (steps !== undefined && model.get("seen_steps") !== steps) {
-      model.set("seen_steps", steps);
-      model.save_changes();
-    }
+    if (b.alive && steps !== undefined && model.get("seen_steps") !== steps) { model.set("seen_steps", steps); model.save_changes(); }
   };
   const onMessage = () => { b.link.noKernel = false; requestDraw(); };
   const onCustom = (msg?: unknown) => {

@@ -79,3 +79,26 @@ test("a drawing that did not change is kept whole; one that changed is patched n
   patchHtml(el, board("b"));
   assert.equal(rect.hasAttribute("style"), false);
 });
+
+test("what the fit to the window set on the area it sized stays when the area is patched; elsewhere the markup wins", () => {
+  const el = document.createElement("div");
+  const area = (cls, tile) => html`<div class="aw-boardwrap${cls}" data-area="my-alhambra"><svg viewBox="0 0 2 1"><rect data-cell="0,0" class="${tile}"/></svg></div><p class="aw-note">x</p>`;
+  patchHtml(el, area("", "a"));
+  const wrap = el.firstElementChild, svg = wrap.firstElementChild, note = el.lastElementChild;
+  // (as sticky.ts's fit leaves them)
+  svg.style.width = "264px";
+  wrap.style.maxHeight = "576px";
+  wrap.classList.add("aw-unnamed", "aw-overflows");
+  wrap.awFitted = svg.awFitted = true;
+  note.style.color = "red";
+  note.classList.add("aw-unnamed");
+  patchHtml(el, area(" aw-zoomed", "b"));
+  assert.equal(el.firstElementChild, wrap);
+  assert.equal(svg.style.width, "264px");
+  assert.equal(wrap.style.maxHeight, "576px");
+  assert.deepEqual([...wrap.classList], ["aw-boardwrap", "aw-zoomed", "aw-unnamed", "aw-overflows"]);
+  assert.equal(svg.querySelector("rect").getAttribute("class"), "b");
+  // an element the fit did not size shows the markup alone
+  assert.equal(note.hasAttribute("style"), false);
+  assert.equal(note.className, "aw-note");
+});
