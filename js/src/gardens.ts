@@ -228,7 +228,7 @@ function resultsHtml(v: GardensView) {
     const kinds = pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k] ?? 0}</span> `);
     return html`<tr class="${r.winner ? "aw-winner" : ""}"><td>${r.rank}</td><td class="aw-who">${r.name}${r.winner ? " — wins" : ""}</td><td><b>${r.score}</b></td><td class="ag-bykind">${kinds}</td></tr>`;
   });
-  const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th><th scope="col">points by kind of tree</th></tr>`;
+  const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th><th scope="col" title="points by kind of tree">by kind</th></tr>`;
   return html`<section class="aw-results ag-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(v.winners)} ${endButtons(v)}</h4><table class="aw-table"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
 }
 

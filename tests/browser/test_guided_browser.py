@@ -10,6 +10,7 @@ gift, the end."""
 import time
 
 import pytest
+from conftest import walk_over
 
 pytestmark = pytest.mark.browser
 
@@ -174,6 +175,8 @@ def _close_walk(board, lab, k, shots):
     panel.scroll_into_view_if_needed()
     assert _seen(panel.locator("h4").first)
     assert "over the market" in board.locator("aside.aw-guide").inner_text()
+    # the guide's words beside it stay readable: the walkthrough lies over the market
+    assert walk_over(board.locator("aside.aw-guide")) == ""
     if not shots:
         lab.shot(f"step{k + 1}-walk-light")
         shots.add("walk")
