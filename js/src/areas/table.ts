@@ -49,7 +49,7 @@ export function promptHtml(c: Ctx<TableView>) {
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the ${last} (step ${v.steps})">back to the ${last}</button>${pastSay(c)}${toReview(v)}</div>`;
   }
   const g = v.guide;
-  if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g); // the guide's step is the one instruction
+  if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g, lastMovesHtml(c)); // the guide's step is the one instruction
   const thinking = botDeciding(v, c.ui, c.model);
   const coached = coachStatus(v);
   const more = coached ? null : lastMovesHtml(c);
@@ -105,7 +105,8 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   ];
   const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}`, parts: [
+    // a guided game's bar: the turn's buttons over the foot of the prompt's area (widget.css)
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
       msgLine(messageHtml(c)),
