@@ -258,6 +258,25 @@ test("R11 one click shows every Alhambra large side by side, its longest wall ma
   cleanup();
 });
 
+test("R11 every Alhambra large is found at the others' panels: its button names its key, A opens it, A or Escape closes it", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount(v);
+  const ask = root.querySelector("[data-area='opponents'] button[data-allboards='open']");
+  assert.ok(ask, "the button among the others' panels");
+  assert.match(ask.textContent, /\bA\b/);
+  assert.equal(ask.getAttribute("aria-keyshortcuts"), "A");
+  const key = (k) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  key("a");
+  assert.equal(root.querySelectorAll(".aw-allboards .aw-allboard").length, v.players.length);
+  key("Escape");
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  key("A");
+  assert.ok(root.querySelector(".aw-allboards"));
+  key("A");
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  cleanup();
+});
+
 test("each opponent's panel lists its own moves since yours, in order, as the engine narrates them", () => {
   const v = fixture("you_to_move");
   assert.ok(v.recent.length > 0);

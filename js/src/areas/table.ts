@@ -128,7 +128,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // four others or more: each a strip (its Alhambra small beside its heading and facts;
           // "enlarge" or "every Alhambra, large" to read the walls), every one in view
           { key: "opponents", cls: `aw-opponents${others.length >= 4 ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
-            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
+            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side (key A)" aria-keyshortcuts="A">every Alhambra, large <kbd>A</kbd></button>`),
             ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length, dirkPoints(c))),
           ] },
           part("standings", standingsHtml(c)),
