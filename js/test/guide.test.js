@@ -51,6 +51,7 @@ test("the end of a guided game: one screen naming the coached game, one button, 
   assert.ok(aside.querySelector("code").textContent.includes("CoachedGame()"));
   assert.equal(root.querySelectorAll("[data-newgame]").length, 0, "no New game beside the guide's button");
   assert.equal(root.querySelectorAll("[data-review='ask']").length, 0);
+  assert.doesNotMatch(root.querySelector("[data-area='prompt']").textContent, /Review my game/, "the prompt names no button the end does not offer");
   assert.equal(aside.querySelectorAll("button:not(.aw-term)").length, 1); // (a glossary term is a link in the words)
   assert.doesNotMatch(root.querySelector(".aw-me").textContent, /hidden/);
   cleanup();
