@@ -42,6 +42,19 @@ test("a guided build step: the words name the mark drawn on its cell, not a gree
   cleanup();
 });
 
+test("the end of a guided game with its last round walked through: no word of a review the end does not offer", async () => {
+  const view = fixture("guided_end");
+  assert.ok(view.over && view.rounds.length === 3);
+  // the last round arrives: it is walked through
+  const m = mount({ ...view, rounds: view.rounds.slice(0, -1), v: view.v - 1 });
+  m.model.set("view", view);
+  m.fire("change:view");
+  await new Promise((res) => setTimeout(res, 5));
+  assert.ok(m.root.querySelector(".aw-rounds.aw-walk"), "the last round walked through");
+  assert.doesNotMatch(m.root.textContent, /Review my game/);
+  m.cleanup();
+});
+
 test("the end of a guided game: one screen naming the coached game, one button, your money shown", () => {
   const view = fixture("guided_end");
   const { root, cleanup } = mount(view);

@@ -13,7 +13,7 @@ import type { Ctx, TableView } from "../types.js";
 export function reviewHtml({ v, ui }: Ctx<TableView>) {
   const r = v.review;
   const person = v.players.some((p) => p.seat === "human");
-  if (ui.walk && v.over && (r || (v.live && person))) {
+  if (ui.walk && v.over && (r || (v.live && person && !v.guide))) { // (a guided game's end offers no review)
     return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens here once the scoring round is closed (“Review my game” in the results closes it).</p>`;
   }
   if (!r) return html``; // (both games' results offer it in their heading)
