@@ -81,6 +81,7 @@ def test_front_end_unit_tests(tmp_path):
     (tmp_path / "course_practice.json").write_text(json.dumps(pr.view))
     _round_fixture(tmp_path)
     _hostile_fixtures(tmp_path)
+    _gardens_end_fixture(tmp_path)
     _coach_fixture(tmp_path)
     _review_fixture(tmp_path)
     _hint_fixture(tmp_path)
@@ -289,6 +290,25 @@ def _review_fixture(tmp_path: Path) -> None:
 
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "\"quotes'", "</script>"]
+
+
+def _gardens_end_fixture(tmp_path: Path) -> None:
+    """A Gardens game played to its end (G5): a person (the greedy bot's lays) against
+    a greedy bot, the view at the last step."""
+    from alhambra_widget import GardensWidget
+    from alhambra_widget.players.bots import make_bot
+
+    w = GardensWidget(players=["You", "Ben"], seed=3, seats={"Ben": "greedy"})
+    w.autoplay_bots = False
+    g = w.game
+    me = make_bot("greedy", 0, g)
+    while not g.is_over:
+        if g.current_player.name == "You":
+            g.apply(me.choose(g))
+        else:
+            w.run_bots(1)
+    assert w.view["over"] and w.view["ranking"]
+    (tmp_path / "gardens_end.json").write_text(json.dumps(w.view))
 
 
 def _hostile_fixtures(tmp_path: Path) -> None:

@@ -305,6 +305,14 @@ export interface SessionFields {
   paused: boolean;
 }
 
+/** A line of the final ranking. */
+export interface RankJson {
+  name: string;
+  score: number;
+  rank: number;
+  winner: boolean;
+}
+
 /**
  * An Alhambra: its tiles and the segments of its longest wall (R11; empty where it
  * must not be shown).
@@ -388,14 +396,6 @@ export interface OverviewJson {
   names: string[];
 }
 
-/** A line of the final ranking. */
-export interface RankJson {
-  name: string;
-  score: number;
-  rank: number;
-  winner: boolean;
-}
-
 /** A round's points and walls in the results. */
 export interface ResultRoundJson {
   number: number;
@@ -403,9 +403,22 @@ export interface ResultRoundJson {
   walls: Record<string, number>;
 }
 
-/** At the end: the ranking and each round. */
+/**
+ * A collector scored at the end who is no player and cannot win (Dirk, R3): his
+ * points, shown apart from the ranking.
+ */
+export interface ApartJson {
+  name: string;
+  score: number;
+}
+
+/**
+ * At the end: the ranking of the players (Dirk among them only when an option lets
+ * him win, R3), whoever is scored apart, and each round.
+ */
 export interface ResultsJson {
   ranking: RankJson[];
+  apart: ApartJson[];
   rounds: ResultRoundJson[];
 }
 
@@ -622,6 +635,8 @@ export interface GardensState extends GardensBoard {
   turn: number;
   over: boolean;
   winners: string[];
+  /** At the end, the players by their final totals (G5); empty before. */
+  ranking: RankJson[];
   current: number;
   players: GardensPlayerJson[];
   owners: Record<string, string | null>;

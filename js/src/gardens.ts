@@ -12,6 +12,8 @@ import { glyph, seatLabel } from "./common.js";
 import { html } from "./html.js";
 import { showsTargets } from "./state.js";
 import { hintMarks, hintSay } from "./areas/hint.js";
+import { endButtons } from "./areas/overview.js";
+import { winnersText } from "./areas/status.js";
 import type { SafeHtml } from "./html.js";
 import type { ActionJson, BuildingJson, GardensBoard, GardensLegal, GardensPlayerJson, GardensView, GardenTileJson, RecentJson } from "./contract.js";
 import type { Picks } from "./state.js";
@@ -215,14 +217,19 @@ export function ownColour(v: Board, player: number) {
   return p && p.kinds.length === 1 ? p.kinds[0] : "";
 }
 
-// the end of a game, at the top of the side column: who won and every player's points,
-// kind by kind (the engine's totals)
+// the end of a game, at the top of the side column, as the Alhambra's: who won, the
+// ranking (the engine's totals, ranks and winners), each player's points kind of tree by
+// kind, and what to do next (the review, a new game)
 function resultsHtml(v: GardensView) {
   if (!v.over) return null;
-  const ranked = [...v.players].sort((a, b) => b.score - a.score);
-  const rows = ranked.map((pl) => html`<tr class="${v.winners.includes(pl.name) ? "aw-winner" : ""}"><td>${pl.name}${v.winners.includes(pl.name) ? " — wins" : ""}</td><td>${pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k}${pl.kinds.length > 1 ? ` ${pl.points[k]}` : ""}</span> `)}</td><td><b>${pl.score}</b></td></tr>`);
-  const who = `${v.winners.join(" and ")} ${v.winners.length === 1 && v.winners[0] !== "You" ? "wins" : "win"}`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${who}</h4><table class="aw-table"><thead><tr><th scope="col">player</th><th scope="col">${v.players.every((p) => p.kinds.length <= 1) ? "tree" : "points by kind of tree"}</th><th scope="col">total</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  const players = new Map(v.players.map((p) => [p.name, p]));
+  const rows = v.ranking.map((r) => {
+    const pl = players.get(r.name)!;
+    const kinds = pl.kinds.map((k) => html`<span class="ag-kind ag-t-${k}">${k} ${pl.points[k] ?? 0}</span> `);
+    return html`<tr class="${r.winner ? "aw-winner" : ""}"><td>${r.rank}</td><td class="aw-who">${r.name}${r.winner ? " — wins" : ""}</td><td><b>${r.score}</b></td><td class="ag-bykind">${kinds}</td></tr>`;
+  });
+  const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th><th scope="col" title="points by kind of tree">by kind</th></tr>`;
+  return html`<section class="aw-results ag-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(v.winners)} ${endButtons(v)}</h4><table class="aw-table"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
 }
 
 // the players, the tile in hand and the supply (at the top of the side column); at the

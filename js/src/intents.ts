@@ -224,6 +224,13 @@ export function keyIntent(ev: KeyboardEvent, c: IntentCtx) {
     return false;
   }
   if (v.mode === "gardens" && gardensKey(ev, ui, redraw)) return true;
+  // A: every Alhambra large, side by side (the key its button names); again, or Escape, closes it
+  const typing = !!t && ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName);
+  if (v.mode === "game" && !typing && (ev.key === "a" || ev.key === "A" || (ev.key === "Escape" && ui.allBoards)) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    ui.allBoards = ev.key !== "Escape" && !ui.allBoards;
+    redraw();
+    return true;
+  }
   if (ev.key === "Escape" && (ui.sel || ui.removing || ui.payCur || ui.picks.length || ui.confirm)) {
     resetPicks(ui);
     redraw();

@@ -178,7 +178,9 @@ function markNarrowMoney(root: HTMLElement) {
 // players or more (a taller table) lies under the market and the money display
 // instead, over the main column: every other's panel stays in sight. At the end (the
 // results in the market's place) it lies under the results: who won, the scores and
-// the buttons stay in sight.
+// the buttons stay in sight. In a guided or a coached game the guide's or the coach's
+// words at the top of the side column stay in sight: the walkthrough lies over the
+// market and the money display instead (the game waits while it is open).
 function placeWalk(root: HTMLElement) {
   const grid = root.querySelector<HTMLElement>(".aw-grid");
   const walk = grid && grid.querySelector(".aw-rounds.aw-walk");
@@ -187,10 +189,12 @@ function placeWalk(root: HTMLElement) {
   const market = grid.querySelector(".aw-main [data-area=market]");
   const main = grid.querySelector(":scope > .aw-main");
   const top = grid.querySelector(".aw-main > .aw-top");
-  const beside = !!market && !walk.classList.contains("aw-walkmany");
+  const atop = !!market && !walk.classList.contains("aw-walkmany");
+  const taught = atop && !!grid.querySelector(".aw-side :is(aside.aw-coach, aside.aw-guide)");
+  const beside = atop && !taught;
   const left = beside ? Math.round(market.getBoundingClientRect().right - g.left + 8) : 0;
   const right = beside || !main ? 0 : Math.round(g.right - main.getBoundingClientRect().right);
-  const down = beside || !top ? 0 : Math.round(top.getBoundingClientRect().bottom - g.top + 6);
+  const down = atop || !top ? 0 : Math.round(top.getBoundingClientRect().bottom - g.top + 6);
   const first = beside && grid.querySelector(".aw-side .aw-opponents .aw-player");
   const high = first ? Math.max(60, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
   for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-top", down], ["--aw-walk-high", high]] as const) {

@@ -42,6 +42,19 @@ test("a guided build step: the words name the mark drawn on its cell, not a gree
   cleanup();
 });
 
+test("the end of a guided game with its last round walked through: no word of a review the end does not offer", async () => {
+  const view = fixture("guided_end");
+  assert.ok(view.over && view.rounds.length === 3);
+  // the last round arrives: it is walked through
+  const m = mount({ ...view, rounds: view.rounds.slice(0, -1), v: view.v - 1 });
+  m.model.set("view", view);
+  m.fire("change:view");
+  await new Promise((res) => setTimeout(res, 5));
+  assert.ok(m.root.querySelector(".aw-rounds.aw-walk"), "the last round walked through");
+  assert.doesNotMatch(m.root.textContent, /Review my game/);
+  m.cleanup();
+});
+
 test("the end of a guided game: one screen naming the coached game, one button, your money shown", () => {
   const view = fixture("guided_end");
   const { root, cleanup } = mount(view);
@@ -51,6 +64,7 @@ test("the end of a guided game: one screen naming the coached game, one button, 
   assert.ok(aside.querySelector("code").textContent.includes("CoachedGame()"));
   assert.equal(root.querySelectorAll("[data-newgame]").length, 0, "no New game beside the guide's button");
   assert.equal(root.querySelectorAll("[data-review='ask']").length, 0);
+  assert.doesNotMatch(root.querySelector("[data-area='prompt']").textContent, /Review my game/, "the prompt names no button the end does not offer");
   assert.equal(aside.querySelectorAll("button:not(.aw-term)").length, 1); // (a glossary term is a link in the words)
   assert.doesNotMatch(root.querySelector(".aw-me").textContent, /hidden/);
   cleanup();

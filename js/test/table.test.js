@@ -160,6 +160,29 @@ test("R12 the end with its last round walked through: the results keep who won, 
   cleanup();
 });
 
+test("R3 Dirk in the results: under the ranking, unnumbered, named no player, never the winner; the players' ranks are the engine's", () => {
+  const v = fixture("end_two");
+  const dirk = v.dirk.name;
+  const { root, cleanup } = mount(v);
+  const rows = [...root.querySelectorAll("[data-area='results'] tbody tr")];
+  const who = (tr) => tr.querySelector(".aw-who").textContent;
+  const his = rows.filter((tr) => who(tr).includes(dirk));
+  assert.equal(his.length, 1, "one row for Dirk");
+  const [row] = his;
+  assert.equal(rows.at(-1), row, "below the ranking");
+  assert.equal(row.querySelector("td").textContent.trim(), "", "no rank");
+  assert.match(who(row), /\(not a player\)/);
+  assert.doesNotMatch(who(row), /wins/);
+  assert.ok(!row.classList.contains("aw-winner"));
+  assert.equal(row.querySelectorAll("td")[2].textContent, String(v.dirk.score), "his points, as the engine scored them");
+  // the players, numbered as the engine ranked them
+  const ranked = rows.filter((tr) => tr !== row).map((tr) => [tr.querySelector("td").textContent, who(tr).replace(" — wins", "")]);
+  assert.deepEqual(ranked, v.results.ranking.map((p) => [String(p.rank), p.name]));
+  assert.deepEqual(v.results.ranking.map((p) => p.name).sort(), v.players.map((p) => p.name).sort(), "the ranking is the players'");
+  assert.doesNotMatch(root.querySelector("[data-area='results'] h4").textContent, new RegExp(dirk));
+  cleanup();
+});
+
 test("R3 Dirk's heading: his name and points, who he is whole on a line under them (nothing cut)", () => {
   const v = fixture("two_players");
   const { root, cleanup } = mount(v);
@@ -193,6 +216,32 @@ test("R12 the end of a game is one panel: who won, the final scores, the last ro
   cleanup();
 });
 
+test("G5 the Gardens end is one panel like the Alhambra's: who won, the ranking with each player's points kind by kind, review and new game", () => {
+  const v = fixture("gardens_end");
+  assert.ok(v.over && v.ranking.length === v.players.length);
+  const { root, sent, cleanup } = mount(v);
+  const end = root.querySelector("[data-area='results']");
+  assert.ok(end, "the results' panel");
+  const heading = end.querySelector("h4").textContent;
+  for (const n of v.winners) assert.ok(heading.includes(n), n);
+  const rows = [...end.querySelectorAll("tbody tr")];
+  assert.equal(rows.length, v.ranking.length);
+  v.ranking.forEach((r, i) => {
+    const cells = [...rows[i].querySelectorAll("td")].map((td) => td.textContent.trim());
+    // the engine's rank, the name (the winner said so), the total, then kind by kind
+    assert.equal(cells[0], String(r.rank));
+    assert.equal(cells[1], r.winner ? `${r.name} — wins` : r.name);
+    assert.equal(cells[2], String(r.score));
+    const pl = v.players.find((p) => p.name === r.name);
+    for (const k of pl.kinds) assert.ok(cells[3].includes(`${k} ${pl.points[k]}`), `${r.name}: ${k}`);
+  });
+  // the buttons in the results' heading, as the Alhambra's (review: a person played)
+  assert.ok(end.querySelector("h4 button[data-review='ask']"), "the review's button");
+  click(end.querySelector("h4 button[data-newgame]"));
+  assert.ok(sent.some((m) => m.kind === "new_game"));
+  cleanup();
+});
+
 test("R11 one click shows every Alhambra large side by side, its longest wall marked; close hides them", () => {
   const v = fixture("scoring_round");
   const { root, cleanup } = mount(v);
@@ -205,6 +254,25 @@ test("R11 one click shows every Alhambra large side by side, its longest wall ma
     assert.equal(boards[i].querySelectorAll(".aw-placed").length, p.alhambra.tiles.length);
   });
   click(root.querySelector("[data-allboards='close']"));
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  cleanup();
+});
+
+test("R11 every Alhambra large is found at the others' panels: its button names its key, A opens it, A or Escape closes it", () => {
+  const v = fixture("you_to_move");
+  const { root, cleanup } = mount(v);
+  const ask = root.querySelector("[data-area='opponents'] button[data-allboards='open']");
+  assert.ok(ask, "the button among the others' panels");
+  assert.match(ask.textContent, /\bA\b/);
+  assert.equal(ask.getAttribute("aria-keyshortcuts"), "A");
+  const key = (k) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  key("a");
+  assert.equal(root.querySelectorAll(".aw-allboards .aw-allboard").length, v.players.length);
+  key("Escape");
+  assert.equal(root.querySelector(".aw-allboards"), null);
+  key("A");
+  assert.ok(root.querySelector(".aw-allboards"));
+  key("A");
   assert.equal(root.querySelector(".aw-allboards"), null);
   cleanup();
 });

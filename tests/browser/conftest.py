@@ -305,3 +305,18 @@ def scroll_to_top(page) -> None:
     """Scroll the widget's top into view and let the page settle."""
     page.evaluate("document.querySelector('.aw-root').scrollIntoView({block: 'start'})")
     page.wait_for_timeout(150)
+
+
+WALK_OVER = """(panel) => {
+    const walk = document.querySelector('.aw-root .aw-grid > .aw-part > .aw-rounds.aw-walk');
+    if (!walk) return 'no scoring round walked through';
+    const a = walk.getBoundingClientRect(), b = panel.getBoundingClientRect();
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 0 && h > 0 ? `the walkthrough [${[a.left, a.top, a.right, a.bottom].map(Math.round)}] lies ${Math.round(w)}x${Math.round(h)} px over [${[b.left, b.top, b.right, b.bottom].map(Math.round)}]` : ''; }"""
+
+
+def walk_over(panel) -> str:
+    """Where the scoring round walked through lies over ``panel`` (a locator): '' when
+    their rectangles share no pixel (the guide's or the coach's words stay readable)."""
+    return panel.evaluate(WALK_OVER)

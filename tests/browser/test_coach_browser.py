@@ -4,6 +4,7 @@ takes the move back, and a game played to its end from Python shows the end rema
 and the review; the same for the Gardens (G4, G5). Screenshots in both themes."""
 
 import pytest
+from conftest import walk_over
 
 pytestmark = pytest.mark.browser
 
@@ -158,6 +159,9 @@ def test_coached_game_flags_a_move_takes_it_back_and_ends_with_the_review(open_n
     scoring = board.locator("aside.aw-coach.aw-coach-scoring")
     scoring.wait_for()
     assert "Scoring round 1" in scoring.inner_text() and "totals: " in scoring.inner_text()
+    # the round walked through leaves the coach's words readable beside it
+    board.locator(".aw-grid > .aw-part > .aw-rounds.aw-walk").wait_for()
+    assert walk_over(scoring) == ""
     _in_sight(lab, board, board.locator(".aw-me"))  # the board's top rows below the bar
     lab.shot("scoring-board-light")
     _in_sight(lab, board, board.locator("section.aw-rounds"))  # the scoring table's top too

@@ -10,6 +10,7 @@ gift, the end."""
 import time
 
 import pytest
+from conftest import walk_over
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +55,28 @@ IN_VIEW = """e => {
   const h = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
   return inside && !!h && (e.contains(h) || h.contains(e));
 }"""
+
+# the bar under a guided step: the empty band at the foot of the prompt's area (from the
+# last line of text drawn inside it to its foot; the turn's buttons, when there are any,
+# lie over that foot), and where the bar ends and the market begins (from the table's top)
+BAND = """() => { const s = document.querySelector('.aw-root .aw-bar .aw-status'), box = s.getBoundingClientRect();
+  const range = document.createRange(); range.selectNodeContents(s);
+  let low = box.top; for (const r of range.getClientRects()) if (r.height && r.bottom <= box.bottom + 1) low = Math.max(low, r.bottom);
+  const top = document.querySelector('.aw-root').getBoundingClientRect().top;
+  const at = (q) => Math.round(document.querySelector('.aw-root ' + q).getBoundingClientRect().bottom - top);
+  return [Math.round(box.bottom - low), at('.aw-bar'), Math.round(document.querySelector('.aw-root [data-area=market]').getBoundingClientRect().top - top)]; }"""
+
+
+def _bar_still(bands: list[list[int]]) -> None:
+    """At every step the prompt's area is filled to its foot (the step, then the last
+    moves: no empty band under a one-line step), and the bar's foot and the market stay
+    where they were (within 2 px)."""
+    empty = [(k + 1, b[0]) for k, b in enumerate(bands) if b[0] > 8]
+    assert not empty, f"an empty band under the step (step, px): {empty[:5]}"
+    for i, what in ((1, "the bar's foot"), (2, "the market")):
+        got = [b[i] for b in bands]
+        assert max(got) - min(got) <= 2, f"{what} moved between steps: {sorted(set(got))}"
+
 
 FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
@@ -174,6 +197,8 @@ def _close_walk(board, lab, k, shots):
     panel.scroll_into_view_if_needed()
     assert _seen(panel.locator("h4").first)
     assert "over the market" in board.locator("aside.aw-guide").inner_text()
+    # the guide's words beside it stay readable: the walkthrough lies over the market
+    assert walk_over(board.locator("aside.aw-guide")) == ""
     if not shots:
         lab.shot(f"step{k + 1}-walk-light")
         shots.add("walk")
@@ -197,11 +222,13 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
     lab.shot("step1-wrong-light")
     walks: set[str] = set()
     mid = gift = False
+    bands = []
     for k in range(steps):
         first, walk, kind, *rest = lab.py(STEP).split(" ")
         if walk == "walk":
             _close_walk(board, lab, k, walks)
         board.locator("[data-area='guide-do']").wait_for()
+        bands.append(page.evaluate(BAND))
         if first == "later" and not mid and k > 8:
             lab.shot(f"step{k + 1}-later-light")
             mid = True
@@ -212,6 +239,7 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
         _next_step(board, k + 1, steps)
     assert lab.py("print(w.game.is_over, w.finished, w.step_number)") == f"True True {steps}"
     assert walks and mid and gift
+    _bar_still(bands)
     _shot_both(lab, "end")
     print(
         f"alhambra: {steps} steps clicked in {time.monotonic() - start:.0f} s; step 1's guide {lines:.1f} lines"

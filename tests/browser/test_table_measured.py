@@ -307,6 +307,19 @@ def _end_uncovered(t: Lab, where: str) -> list[str]:
     ]
 
 
+BUTTONS_JS = """() => [...document.querySelectorAll('.aw-root [data-area=results] h4 button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.textContent.trim(), r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth]; })"""
+
+
+def _end_buttons(t: Lab, where: str, wanted=("Review my game", "New game")) -> list[str]:
+    """The end's buttons are in the results' heading, each whole inside the window."""
+    got = dict(t.page.evaluate(BUTTONS_JS))
+    return [f"{where}: no {b!r} in the results" for b in wanted if b not in got] + [
+        f"{where}: the results' {b!r} is not whole in the window" for b, ok in got.items() if not ok
+    ]
+
+
 def _board_readable(t: Lab, where: str, least: float = LEAST_CELL) -> list[str]:
     """Your Alhambra's whole drawing lies inside the window and inside its area (none of
     it scrolled out of sight), its cells no smaller than ``least`` px."""
@@ -712,7 +725,7 @@ def test_a_gardens_game_fits_from_the_first_lay_to_the_last(board):
         if stop in (2, 3) and not over:
             bad += _gardens_hint(t, where)
         if over:
-            bad += _tags_clear(t, where)
+            bad += _tags_clear(t, where) + _end_buttons(t, where)
         if over and where.endswith("Dark"):
             bad += _gardens_review(t, where)
         return bad

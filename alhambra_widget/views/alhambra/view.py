@@ -31,6 +31,7 @@ from ...engine.alhambra.scoring import POINTS, KindScore, ScoringRound
 from ...engine.errors import MalformedInput
 from ..contract import (
     AlhambraJson,
+    ApartJson,
     BuyOption,
     CardJson,
     CellRules,
@@ -41,7 +42,6 @@ from ..contract import (
     Marks,
     OverviewJson,
     PlayerJson,
-    RankJson,
     RecentJson,
     ResultsJson,
     RoundJson,
@@ -52,6 +52,7 @@ from ..contract import (
     TileJson,
     TileOption,
 )
+from ..ranking import final_ranking
 from ..seats import seen_hands, viewer
 
 RULES = {
@@ -286,19 +287,19 @@ def overview(game: Game) -> OverviewJson | None:
 
 def results(game: Game) -> ResultsJson | None:
     """At the end: the ranking (highest total first; equal totals share a rank, and the
-    engine's winners are marked), each round's points and walls per player."""
+    engine's winners are marked), each round's points and walls per player. Dirk scores
+    but is no player (R3): he stands apart, unranked, unless an option lets him win."""
     if not game.is_over:
         return None
     board = dict(game.scores)
-    if game.two_players:
+    apart: list[ApartJson] = []
+    if game.two_players and game.dirk_can_win:
         board[game.dirk_name] = game.dirk_score
-    order = sorted(board, key=lambda n: -board[n])
-    ranking: list[RankJson] = []
-    for n in order:
-        rank = 1 + sum(1 for m in order if board[m] > board[n])
-        ranking.append({"name": n, "score": board[n], "rank": rank, "winner": n in game.winners})
+    elif game.two_players:
+        apart.append({"name": game.dirk_name, "score": game.dirk_score})
     return {
-        "ranking": ranking,
+        "ranking": final_ranking(board, game.winners),
+        "apart": apart,
         "rounds": [
             {
                 "number": r.number,

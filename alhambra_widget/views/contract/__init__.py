@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .alhambra import (
     AlhambraJson,
+    ApartJson,
     BuyOption,
     DirkJson,
     DropJson,
@@ -33,7 +34,6 @@ from .alhambra import (
     OverviewJson,
     OverviewKind,
     PlayerJson,
-    RankJson,
     ResultRoundJson,
     ResultsJson,
     RoundJson,
@@ -121,6 +121,7 @@ from .shared import (
     Marks,
     PassJson,
     PosJson,
+    RankJson,
     RecentJson,
     Refining,
     RemarkJson,
@@ -148,6 +149,7 @@ __all__ = [
     "Answer",
     "AnswerIntent",
     "AnswerMarks",
+    "ApartJson",
     "AtCellJson",
     "BoardSize",
     "BuildingJson",

@@ -8,6 +8,7 @@ from .shared import (
     BuiltJson,
     CardJson,
     CellRules,
+    RankJson,
     RecentJson,
     SegmentJson,
     SessionFields,
@@ -98,15 +99,6 @@ class OverviewJson(TypedDict):
     """The players, and Dirk."""
 
 
-class RankJson(TypedDict):
-    """A line of the final ranking."""
-
-    name: str
-    score: int
-    rank: int
-    winner: bool
-
-
 class ResultRoundJson(TypedDict):
     """A round's points and walls in the results."""
 
@@ -115,10 +107,20 @@ class ResultRoundJson(TypedDict):
     walls: dict[str, int]
 
 
+class ApartJson(TypedDict):
+    """A collector scored at the end who is no player and cannot win (Dirk, R3): his
+    points, shown apart from the ranking."""
+
+    name: str
+    score: int
+
+
 class ResultsJson(TypedDict):
-    """At the end: the ranking and each round."""
+    """At the end: the ranking of the players (Dirk among them only when an option lets
+    him win, R3), whoever is scored apart, and each round."""
 
     ranking: list[RankJson]
+    apart: list[ApartJson]
     rounds: list[ResultRoundJson]
 
 

@@ -7,6 +7,7 @@ from typing import Literal, TypedDict
 from .shared import (
     CellRules,
     PosJson,
+    RankJson,
     RecentJson,
     SessionFields,
 )
@@ -95,6 +96,8 @@ class GardensState(GardensBoard):
     turn: int
     over: bool
     winners: list[str]
+    ranking: list[RankJson]
+    """At the end, the players by their final totals (G5); empty before."""
     current: int
     players: list[GardensPlayerJson]
     owners: dict[str, str | None]

@@ -331,3 +331,12 @@ class SessionFields(_Coached):
     """The step from which every hand was shown (a teacher's switch), or None."""
     paused: bool
     """A teacher has paused this online table: moves wait until it resumes."""
+
+
+class RankJson(TypedDict):
+    """A line of the final ranking."""
+
+    name: str
+    score: int
+    rank: int
+    winner: bool

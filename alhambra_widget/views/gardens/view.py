@@ -16,6 +16,7 @@ from ..contract import (
     RecentJson,
     ScoredJson,
 )
+from ..ranking import final_ranking
 from ..seats import seen_hands, viewer
 
 RULES = {
@@ -159,6 +160,7 @@ def gardens_view(
         "turn": g.turn,
         "over": g.is_over,
         "winners": g.winners,
+        "ranking": final_ranking(g.scores, g.winners) if g.is_over else [],
         "current": g.current,
         "players": players,
         "owners": {k: g.owner_of(k) for k in TREES},

@@ -48,7 +48,6 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): 
         // tall as the window leaves (sticky.ts): they never run below the window
         { key: "under", cls: "aw-under", parts: [
           part("follow", followHtml(c)),
-          part("askreview", v.review ? html`` : reviewHtml(c)), // the end's "Review my game"
           part("explain", gardensExplainHtml(v, ui)),
           { key: "overlay", cls: `aw-overlay${v.hint || v.review ? " aw-open" : ""}`, parts: [
             part("hint", v.hint ? hintHtml(c) : html``),

@@ -43,9 +43,13 @@ function endHtml(g: GuideJson, rules: SafeHtml, rule: (id: string) => string, gl
   return html`<aside class="aw-coach aw-guide aw-coach-end" role="status" aria-label="the guide"><h4>You finished the guided game</h4><div class="aw-coach-body"><p>${withRules(g.why, rule, g.glossary)}${rules}</p>${next}</div>${glossary}${again}</aside>`;
 }
 
-// the bar's one instruction in a guided game: the step (its only counter) and what to do
-export function guideStatus(g: GuideJson) {
-  return html`<div class="aw-status aw-guide-do" data-area="guide-do" aria-live="polite"><span class="aw-guide-step">Step ${g.step} of ${g.steps}:</span> ${withTerms(g.do, g.glossary)}</div>`;
+// the bar's one instruction in a guided game: the step (its only counter) and what to
+// do; under a shorter instruction, the last moves fill the prompt's fixed lines (as in
+// a game without the guide: no empty band, the bar's height the same at every step)
+export function guideStatus(g: GuideJson, more: SafeHtml | null = null) {
+  const say = html`<span class="aw-guide-step">Step ${g.step} of ${g.steps}:</span> ${withTerms(g.do, g.glossary)}`;
+  if (!more) return html`<div class="aw-status aw-guide-do" data-area="guide-do" aria-live="polite">${say}</div>`;
+  return html`<div class="aw-status aw-guide-do aw-hasmore" data-area="guide-do"><span class="aw-say" aria-live="polite">${say}</span>${more}</div>`;
 }
 
 // a click on the guide's button: start again

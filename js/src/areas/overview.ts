@@ -5,7 +5,7 @@ import { cardHtml, online } from "../common.js";
 import { winnersText } from "./status.js";
 import { scoreBeforeRound, kindIcon } from "./scoring.js";
 import { html } from "../html.js";
-import type { GameView, OverviewKind } from "../contract.js";
+import type { GameView, GardensView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
 
 const ord = (n: number) => ["", "1st", "2nd", "3rd"][n] || `${n}th`;
@@ -35,6 +35,17 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
 }
 
+// What to do at the end of either game, in its results' heading: the review of the
+// person's decisions (shown while the last round is walked through, under the results:
+// asking it closes that) and a new game with the same players, seats and options (a
+// table a server keeps starts its own). A guided game offers its own "again" instead.
+export function endButtons(v: GameView | GardensView) {
+  const person = v.players.some((p) => p.seat === "human");
+  const review = v.live && person && !v.review && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  const again = v.live && !online(v) && !v.guide && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
+  return html`<span>${review}${again}</span>`;
+}
+
 // The end of a game on one screen, in the market's place: who won, each player's
 // final score and rounds, the last round kind by kind, and what to do next (the review)
 export function resultsHtml({ v }: Ctx<GameView>) {
@@ -42,19 +53,19 @@ export function resultsHtml({ v }: Ctx<GameView>) {
   if (!r) return html``;
   const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
   const last = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
-  const rows = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td><td><b>${p.score}</b></td>${
-    r.rounds.map((x) => html`<td>${x.totals[p.name] ?? 0}</td>`)}${
-    last && last.kinds.map((k) => html`<td>${k.points[p.name] ?? 0}</td>`)}${last && html`<td>${last.walls[p.name] ?? "—"}</td>`}</tr>`);
+  // a player's points: the total, each round's, then the last round kind by kind and its wall
+  const points = (name: string, score: number) => html`<td><b>${score}</b></td>${
+    r.rounds.map((x) => html`<td>${x.totals[name] ?? 0}</td>`)}${
+    last && last.kinds.map((k) => html`<td>${k.points[name] ?? 0}</td>`)}${last && html`<td>${last.walls[name] ?? "—"}</td>`}`;
+  const ranked = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td>${points(p.name, p.score)}</tr>`);
+  // Dirk scores but is no player (R3): under the ranking, with no rank
+  const apart = r.apart.map((p) => html`<tr class="aw-apart" title="${p.name} is no player: his tiles count in scoring, but he cannot win (R3)"><td></td><td class="aw-who">${p.name} <span class="aw-apartnote">(not a player)</span></td>${points(p.name, p.score)}</tr>`);
+  const rows = [...ranked, ...apart];
   const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
     r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
   const lastHead = last && html`<caption>Right-hand columns: round ${last.number}, kind by kind, then its wall.</caption>`;
-  const person = v.players.some((p) => p.seat === "human");
-  // (shown while the last round is walked through, under the results: asking it closes that)
-  const review = v.live && person && !v.review && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
-  // the same players, seats and options again (a table a server keeps starts its own)
-  const again = v.live && !online(v) && !v.guide && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} <span>${review}${again}</span></h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${endButtons(v)}</h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 

@@ -13,13 +13,10 @@ import type { Ctx, TableView } from "../types.js";
 export function reviewHtml({ v, ui }: Ctx<TableView>) {
   const r = v.review;
   const person = v.players.some((p) => p.seat === "human");
-  if (ui.walk && v.over && (r || (v.live && person))) {
+  if (ui.walk && v.over && (r || (v.live && person && !v.guide))) { // (a guided game's end offers no review)
     return html`<p class="aw-hint aw-review-waits" role="status">The review of the game opens here once the scoring round is closed (“Review my game” in the results closes it).</p>`;
   }
-  if (!r) {
-    // (the Alhambra's results offer it in their own panel)
-    return v.over && v.live && person && v.mode === "gardens" ? html`<div class="aw-hint"><button data-review="ask" aria-label="review your decisions against the computer's">Review my game</button></div>` : html``;
-  }
+  if (!r) return html``; // (both games' results offer it in their heading)
   if (r.state === "running") {
     // the graph fills as the decisions are weighed (Python sends it with those weighed so far)
     const sofar = r.graph && reviewGraphHtml(r.graph, v.step, v.mode === "gardens", v.mode === "game" ? v.dirk : null);

@@ -49,10 +49,10 @@ export function botDeciding(v: TableView, ui: Picks, model: Model | null) {
 }
 
 // what the person may do once the game is over (the results name the winners and
-// offer the review): where the scores are, and stepping back
+// offer the review, except after a guided game): where the scores are, and stepping back
 function endPrompt(v: TableView) {
   const person = v.players.some((p) => p.seat === "human");
-  const review = person && !v.review ? "“Review my game” compares your decisions with the computer's; the" : "The";
+  const review = person && !v.review && !v.guide ? "“Review my game” compares your decisions with the computer's; the" : "The";
   return `The final scores are in the results. ${review} arrows step back through the game.`;
 }
 

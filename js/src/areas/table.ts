@@ -49,7 +49,7 @@ export function promptHtml(c: Ctx<TableView>) {
     return html`<div class="aw-status aw-banner" data-area="prompt" aria-live="polite">Viewing step ${v.step} of ${v.steps} — <button class="aw-mini aw-primary" data-go="last" aria-label="back to the ${last} (step ${v.steps})">back to the ${last}</button>${pastSay(c)}${toReview(v)}</div>`;
   }
   const g = v.guide;
-  if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g); // the guide's step is the one instruction
+  if (g && !g.finished && v.live && !c.ui.walk) return guideStatus(g, lastMovesHtml(c)); // the guide's step is the one instruction
   const thinking = botDeciding(v, c.ui, c.model);
   const coached = coachStatus(v);
   const more = coached ? null : lastMovesHtml(c);
@@ -105,7 +105,8 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   ];
   const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}`, parts: [
+    // a guided game's bar: the turn's buttons over the foot of the prompt's area (widget.css)
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
       msgLine(messageHtml(c)),
@@ -127,7 +128,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // four others or more: each a strip (its Alhambra small beside its heading and facts;
           // "enlarge" or "every Alhambra, large" to read the walls), every one in view
           { key: "opponents", cls: `aw-opponents${others.length >= 4 ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
-            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side">every Alhambra, large</button>`),
+            part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side (key A)" aria-keyshortcuts="A">every Alhambra, large <kbd>A</kbd></button>`),
             ...others.map((i) => part(`opp${i}`, opponentHtml(c, v.players[i], i, walls))), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length, dirkPoints(c))),
           ] },
           part("standings", standingsHtml(c)),
