@@ -73,23 +73,25 @@ export function patchHtml(live: Element, markup: SafeHtml) {
   patchChildren(live, t.content);
 }
 
-// The board in parts: [{key, html}] (html: html`...` markup) or [{key, cls, parts, attrs}] (a container drawn as
-// a real <div class=cls>, with the attributes attrs: {name: value}). Each part sits in a wrapper (display: contents, so the layout is the
+// The board in parts: [{key, html}] (html: html`...` markup) or [{key, cls, parts, attrs, tag}] (a container drawn as
+// a real <div class=cls>, or <tag>, with the attributes attrs: {name: value}). Each part sits in a wrapper (display: contents, so the layout is the
 // parts' own) that remembers the HTML it shows: a part whose HTML did not change is not
 // parsed or walked at all, so a pick redraws only the area it changes.
-export type Part = { key: string; html: SafeHtml } | { key: string; cls: string; parts: Part[]; attrs?: Record<string, string> };
+export type Part = { key: string; html: SafeHtml } | { key: string; cls: string; parts: Part[]; attrs?: Record<string, string>; tag?: string };
 
 export function patchParts(live: Element, parts: Part[]) {
   // the parts no longer drawn leave first, so that the ones after them keep their
   // places: a part moved is taken out of the page and put back, and laid out and
   // painted anew as if new (an opponent's panel, when the seat shown changes)
-  const keys = new Set(parts.map((p) => p.key));
-  for (const c of [...live.children]) if (c.awPart === undefined || !keys.has(c.awPart)) c.remove();
+  // (a part is a <div>, or a container's own tag: one drawn as another leaves too)
+  const tagOf = (p: Part) => ("parts" in p && p.tag ? p.tag : "div");
+  const tags = new Map(parts.map((p) => [p.key, tagOf(p)]));
+  for (const c of [...live.children]) if (c.awPart === undefined || tags.get(c.awPart) !== c.localName) c.remove();
   parts.forEach((p, i) => {
     let w = live.children[i];
     if (!w || w.awPart !== p.key) {
       const found = [...live.children].find((c) => c.awPart === p.key);
-      w = found || document.createElement("div");
+      w = found || document.createElement(tagOf(p));
       w.awPart = p.key;
       live.insertBefore(w, live.children[i] || null);
     }

@@ -10,6 +10,7 @@ import { hintMarks, hintedCards, hintSay } from "./hint.js";
 import { scoreBeforeRound, walkPoints } from "./scoring.js";
 import type { HintMarks } from "./hint.js";
 import type { Value } from "../html.js";
+import type { Part } from "../morph.js";
 import type { AlhambraJson, AnswerMarks, BuiltJson, CardJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
 import type { Ctx } from "../types.js";
 
@@ -257,8 +258,10 @@ export const MARKS = "Green cell: the tile picked may be built there. Red cell: 
 // framed, and brought into sight when the line changes (sticky.js)
 const pointed = ({ v, ui }: Ctx<GameView>, name: string) => (walkPoints(v, ui).has(name) ? " aw-walkpoint" : "");
 
-// your panel: your Alhambra large, your hand, tiles to place and reserve beside it
-export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
+// your panel: your Alhambra large, your hand, tiles to place and reserve beside it; in
+// parts (its heading, its drawing, its rows), so that a change of one redraws it alone
+// (an opponent's move changes your heading's turn, seldom your Alhambra)
+export function myPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean): Part {
   const { v, ui } = c;
   const { o, mine } = boardOpts(c, p, i, walkingWalls);
   const cls = `aw-player aw-me${v.current === i && !v.over ? " aw-current" : ""}${pointed(c, p.name)}`;
@@ -267,7 +270,11 @@ export function myPanelHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingW
   const zoomSay = ui.zoomed ? `fit ${whose(p.name)} Alhambra to its area` : `draw ${whose(p.name)} Alhambra larger (it scrolls within its area)`;
   const zoom = html` <button class="aw-mini" data-zoom="1" aria-pressed="${ui.zoomed ? "true" : "false"}" aria-label="${zoomSay}" title="${zoomSay}">${ui.zoomed ? "fit" : "larger"}</button>`;
   const extra = html`${walls}${zoom} <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button> <span class="aw-hashelp aw-legend" role="note" title="${MARKS}" aria-label="what the marks mean: ${MARKS}">what the marks mean</span>`;
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i)}<div class="aw-mebody"><div class="aw-boardwrap${ui.zoomed ? " aw-zoomed" : ""}" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}${ui.zoomed && html`<div class="aw-scrollnote" aria-hidden="true"><span>scroll to see all ⇕⇔</span></div>`}</div>${playerRows(c, p, mine)}</div></section>`;
+  const board = html`<div class="aw-boardwrap${ui.zoomed ? " aw-zoomed" : ""}" data-area="my-alhambra">${boardSvg(p.alhambra, { ...o, scale: 1.3 })}${ui.zoomed && html`<div class="aw-scrollnote" aria-hidden="true"><span>scroll to see all ⇕⇔</span></div>`}</div>`;
+  return { key: "me", tag: "section", cls, attrs: { "aria-label": p.name }, parts: [
+    { key: "head", html: headHtml(c, p, extra, i) },
+    { key: "body", cls: "aw-mebody", parts: [{ key: "board", html: board }, { key: "rows", html: playerRows(c, p, mine) }] },
+  ] };
 }
 
 // what a player did since the person's last move, in order, in the player's own panel
@@ -278,8 +285,10 @@ function movesHtml(v: GameView, p: PlayerJson, i: number) {
   return html`<ol class="aw-oppmoves" aria-label="${whose(p.name)} moves since ${v.players.some((x) => x.seat === "human") ? "your last move" : "the last look"}">${mine.map((r) => html`<li>${r.text}</li>`)}</ol>`;
 }
 
-// an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger on demand)
-export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean) {
+// an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger
+// on demand); in two parts, what they hold and did, and their Alhambra: another's move
+// (the turn passing, a take) leaves the drawing as it was, not parsed again
+export function opponentPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean): Part {
   const { v, ui } = c;
   const { o } = boardOpts(c, p, i, walkingWalls);
   const big = !!ui.enlarged[i];
@@ -290,7 +299,10 @@ export function opponentHtml(c: Ctx<GameView>, p: PlayerJson, i: number, walking
   const extra = html` <button class="aw-mini" data-enlarge="${i}" aria-label="${big ? "shrink" : "enlarge"} ${whose(p.name)} board">${big ? "smaller" : "enlarge"}</button>${
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.68, small: !big });
-  return html`<section class="${cls}" aria-label="${p.name}">${headHtml(c, p, extra, i, false)}${facts}${movesHtml(v, p, i)}<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}</section>`;
+  return { key: `opp${i}`, tag: "section", cls, attrs: { "aria-label": p.name }, parts: [
+    { key: "head", html: html`${headHtml(c, p, extra, i, false)}${facts}${movesHtml(v, p, i)}` },
+    { key: "board", html: html`<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}` },
+  ] };
 }
 
 // who Dirk is, on hover and in his panel's description (R3)

@@ -8,7 +8,7 @@
 
 import { html } from "../html.js";
 import { glossaryHtml, withRules, withTerms } from "../glossary.js";
-import type { GlossaryEntry, GuideJson, Intent } from "../contract.js";
+import type { GuideJson, Intent } from "../contract.js";
 import type { SafeHtml } from "../html.js";
 import type { Ctx, TableView } from "../types.js";
 
