@@ -112,3 +112,73 @@ def test_every_card_of_your_money_is_in_sight_in_an_area_that_keeps_its_size(tab
         if n in (8, 27, 45) and size == SIZES[0]:
             t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"hand-{n}")))
     assert not bad, "\n".join(bad)
+
+
+def _walk_opened(t: Lab) -> None:
+    """Tiles of several kinds on every board, your turn, scoring card 1 next in the money
+    deck; you take money, the display's refill draws it: the round is walked through,
+    at its first line (the pavilions)."""
+    board = t.widget()
+    close = board.locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.py(BOARDS + "\ng.edit(current='You', players={'You': {'money': ['denar 3', 'ducat 4']}})")
+    t.py(
+        "order = [str(c) for c in reversed(g.deck) if str(c) != 'scoring card 1']\n"
+        "g.edit(deck=['scoring card 1', *order])\n"
+        "w.act(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))"
+    )
+    board.locator(".aw-rounds.aw-walk .aw-walkwhat").filter(has_text="pavilion").wait_for()
+    t.page.wait_for_timeout(150)
+
+
+def _luminance(rgb) -> float:
+    lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _tile_inks(t: Lab, sel: str):
+    """The drawn tile ``sel`` (in your Alhambra), read from the screen: the luminance of
+    its ground (the median of its inside), of its ink (the darkest 3%: its name and
+    picture), and its ground's colourfulness (the median of max - min of R, G, B)."""
+    from PIL import Image
+
+    shot = t.widget().locator(sel).first.screenshot()
+    img = Image.open(io.BytesIO(shot)).convert("RGB")
+    w, h = img.size
+    inside = list(img.crop((int(w * 0.15), int(h * 0.15), int(w * 0.85), int(h * 0.92))).getdata())
+    lums = sorted(_luminance(p) for p in inside)
+    chroma = sorted(max(p) - min(p) for p in inside)
+    return lums[len(lums) // 2], lums[len(lums) * 3 // 100], chroma[len(chroma) // 2]
+
+
+def _ratio(a: float, b: float) -> float:
+    hi, lo = max(a, b), min(a, b)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["Dark", "Light"])
+def test_a_walked_lines_faded_tiles_stay_legible_and_its_counted_tiles_stand_out(table, theme):
+    """On the pavilions' line of a scoring round walked through, each other tile of your
+    Alhambra is still legible, its name and picture at 3:1 (WCAG's contrast for
+    graphics) against its ground; the pavilions stand out in their colour, their ground
+    at least 2.5 times as colourful as a faded tile's."""
+    t = table
+    t.at_size(SIZES[0], theme)
+    _walk_opened(t)
+    scroll_to_top(t.page)
+    me = ".aw-me .aw-board"
+    counted = _tile_inks(t, f"{me} .aw-tile.aw-k-pavilion")
+    bad = []
+    for kind in ("garden", "tower", "arcades", "seraglio"):
+        ground, ink, chroma = _tile_inks(t, f"{me} .aw-tile.aw-k-{kind}")
+        if _ratio(ground, ink) < 3:
+            bad.append(f"{theme}: a faded {kind}'s ink is at {_ratio(ground, ink):.2f}:1 on its ground")
+        if counted[2] < 2.5 * chroma:
+            bad.append(
+                f"{theme}: the pavilion (colourfulness {counted[2]}) does not stand out"
+                f" from a faded {kind} ({chroma})"
+            )
+    t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"walk-faded-{theme.lower()}")))
+    t.shot(f"walk-{theme.lower()}")
+    assert not bad, "\n".join(bad)
