@@ -182,3 +182,52 @@ def test_a_walked_lines_faded_tiles_stay_legible_and_its_counted_tiles_stand_out
     t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"walk-faded-{theme.lower()}")))
     t.shot(f"walk-{theme.lower()}")
     assert not bad, "\n".join(bad)
+
+
+# every piece of text of the walkthrough: its font size and where it is
+WALK_TEXT_JS = """() => { const w = document.querySelector('.aw-root .aw-rounds.aw-walk');
+    const out = [], r = document.createRange();
+    const walk = (n) => { for (const c of n.childNodes) {
+        if (c.nodeType === 3 && c.textContent.trim()) {
+            const e = c.parentElement, s = getComputedStyle(e);
+            if (s.display === 'none' || s.visibility === 'hidden') continue;
+            out.push([c.textContent.trim().slice(0, 30), parseFloat(s.fontSize)]);
+        } else if (c.nodeType === 1) walk(c); } };
+    walk(w);
+    const sc = w.querySelector('.aw-walkscroll');
+    return {texts: out, hidden: sc ? sc.scrollHeight - sc.clientHeight : 0}; }"""
+
+# the least font size of the walkthrough's text, in px
+LEAST_TEXT = 11
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_walked_rounds_text_is_at_least_11_px_and_covers_no_other_players_heading(table, size):
+    """Each line of a scoring round walked through (three players: beside the market):
+    every text of it at least 11 px, its table's lines of players whole (not scrolled
+    out of its box), over no heading of the others' panels and no text cut."""
+    from test_table_measured import _nothing_cut, _walk_covers_nothing
+
+    t = table
+    t.at_size(size, "Light")
+    _walk_opened(t)
+    scroll_to_top(t.page)
+    walk = t.widget().locator(".aw-rounds.aw-walk")
+    bad: list[str] = []
+    for line in range(8):
+        where = f"{size[0]}x{size[1]}, line {line + 1}"
+        got = t.page.evaluate(WALK_TEXT_JS)
+        small = sorted({(text, px) for text, px in got["texts"] if px < LEAST_TEXT - 0.05})
+        if small:
+            bad.append(f"{where}: text under {LEAST_TEXT} px: {small[:6]}")
+        if got["hidden"] > 1:
+            bad.append(f"{where}: {got['hidden']} px of the table scrolled out of sight")
+        bad += _walk_covers_nothing(t, where) + _nothing_cut(t, where)
+        if line in (0, 3, 6, 7):
+            t.shot(f"walk-text-{size[0]}-line{line + 1}")
+        nxt = walk.locator("[data-rowstep='1']")
+        if nxt.is_disabled():
+            break
+        nxt.click()
+        t.page.wait_for_timeout(100)
+    assert not bad, "\n".join(bad[:20])
