@@ -231,3 +231,74 @@ def test_a_walked_rounds_text_is_at_least_11_px_and_covers_no_other_players_head
         nxt.click()
         t.page.wait_for_timeout(100)
     assert not bad, "\n".join(bad[:20])
+
+
+# the pieces travelling (their animations paused): at each fraction of the way, each
+# one's opacity and the texts of the table under it (not the cell it lands on, hidden
+# while it travels)
+FLIGHT_JS = """(fracs) => {
+    const anims = document.getAnimations().filter((a) => a.effect && a.effect.target
+        && a.effect.target.classList && a.effect.target.classList.contains('aw-ghost'));
+    anims.forEach((a) => a.pause());
+    const texts = [], r = document.createRange();
+    const hidden = (e) => { for (let p = e; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return true; }
+        return false; };
+    const walk = (n) => { for (const c of n.childNodes) {
+        if (c.nodeType === 3 && c.textContent.trim()) {
+            if (hidden(c.parentElement)) continue;
+            r.selectNodeContents(c);
+            for (const q of r.getClientRects()) if (q.width && q.height) texts.push([c.textContent.trim().slice(0, 24), q]);
+        } else if (c.nodeType === 1) walk(c); } };
+    walk(document.querySelector('.aw-root'));
+    const out = [];
+    for (const a of anims) {
+        const d = a.effect.getTiming().duration, g = a.effect.target;
+        for (const f of fracs) {
+            a.currentTime = f * d;
+            const b = g.getBoundingClientRect();
+            const over = texts.filter(([, q]) => q.left < b.right - 1 && q.right > b.left + 1
+                && q.top < b.bottom - 1 && q.bottom > b.top + 1).map(([t]) => t);
+            out.push([g.className, f, parseFloat(getComputedStyle(g).opacity), over.slice(0, 3)]);
+        }
+    }
+    anims.forEach((a) => a.finish());
+    return out; }"""
+
+
+def test_a_piece_travelling_across_the_table_leaves_the_text_under_it_readable(table):
+    """Ben buys a tile and builds it, and takes money: the tile travels from its market
+    slot to its cell and the cards from the money display to his panel. Wherever one
+    passes over text of the table (his last moves, the panels' lines) on its way, it is
+    see-through (at most 60% opaque); some text is passed over."""
+    t = table
+    board = t.widget()
+    close = board.locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.at_size(SIZES[0], "Light")
+    t.page.emulate_media(reduced_motion="no-preference")
+    t.py("w.bot_delay = 1.5")  # (the slowest travel, 0.9 s)
+    bad, crossed = [], 0
+    moves = [
+        "from alhambra_widget.engine.alhambra.actions import Buy, Place\n"
+        "g.edit(current='Ben', market={'denar': 'garden 6'}, players={'Ben': {'money': ['denar 7']}})\n"
+        "g.apply(Buy('denar', (7,)))\n"
+        "g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))",
+        "g.edit(current='Cem')\n"
+        "g.apply(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))",
+    ]
+    for move in moves:
+        scroll_to_top(t.page)
+        t.py(move)
+        t.page.locator(".aw-ghost").first.wait_for(state="attached")
+        for cls, f, opacity, over in t.page.evaluate(FLIGHT_JS, [0.25, 0.35, 0.5, 0.65, 0.75]):
+            if over:
+                crossed += 1
+                if opacity > 0.6:
+                    bad.append(f"{cls} at {f:.0%} of its way, {opacity:.0%} opaque, over {over}")
+        t.page.wait_for_timeout(300)
+    t.py("w.bot_delay = 0")
+    assert crossed, "no piece passed over any text: nothing was measured"
+    assert not bad, "\n".join(bad)
