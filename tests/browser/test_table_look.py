@@ -99,7 +99,10 @@ def test_every_card_of_your_money_is_in_sight_in_an_area_that_keeps_its_size(tab
     first = None
     for n in (0, 3, 6, 8, 9, 12, 18, 19, 27, 36, 45):
         t.py(f"g.edit(players={{'You': {{'money': {_hand(n)!r}}}}})")
-        t.widget().locator(f".aw-me [data-area=hand][aria-label$=': {n} card{'' if n == 1 else 's'}']").wait_for()
+        t.page.wait_for_function(
+            "(n) => document.querySelectorAll('.aw-root .aw-me [data-area=hand] [data-card]').length === n",
+            arg=n,
+        )
         scroll_to_top(t.page)
         where = f"{size[0]}x{size[1]}, {n} cards"
         faults, got = _hand_shown(t, n, where)
