@@ -217,7 +217,7 @@ export function handOrder(v: GameView, money: readonly CardJson[]) {
 // rows; more than eighteen overlap in their three rows as a fanned hand, each card's
 // value still showing at its left (widget.css draws the one under the mouse whole)
 const HAND_LARGE = 8, HAND_ROWS = 3, SMALL_ROW = 6;
-export function handRows(n: number) {
+function handRows(n: number) {
   const per = n <= HAND_LARGE ? 4 : Math.max(SMALL_ROW, Math.ceil(n / HAND_ROWS));
   return { per, cls: n <= HAND_LARGE ? "" : per > SMALL_ROW ? " aw-many aw-fan" : " aw-many" };
 }
@@ -268,7 +268,7 @@ function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number, seat
 }
 
 // what the boards' and the market's marks mean (the legend, on hover and read out)
-export const MARKS = "Green cell: the tile picked may be built there. Red cell: a rule forbids it (hover it to read which). Orange frame (pink in the dark theme): built since your last move (a dashed square: a tile moved away from there); an orange ring (pink in the dark theme) around a market slot: bought from since your last move, refilled. Green ring around a market slot: you can pay for its tile (the market's heading shows a key of the rings on its slots). The frame of a market slot or of a money card is its currency's colour. Blue dashed frame with a number: the hint's move of that number. Red line along a wall: the longest wall (it scores, R11). While a scoring round is walked through: the tiles of the kind being scored stay bright, the others fade, and the boards it counts are framed in blue.";
+export const MARKS = "Green cell: the tile picked may be built there. Red cell: a rule forbids it (hover it to read which). Orange frame (pink in the dark theme): built since your last move (a dashed square: a tile moved away from there); an orange ring (pink in the dark theme) around a market slot: bought from since your last move, refilled. Green ring around a market slot: you can pay for its tile (the market's heading shows a key of the rings on its slots). The frame of a market slot or of a money card is its currency's colour. Blue dashed frame with a number: the hint's move of that number. Red line along a wall: the longest wall (it scores, R11). While a scoring round is walked through: the tiles of the kind being scored keep their colours and a blue frame, the others are greyed, and the boards it counts are framed in blue.";
 
 // a board the scoring walkthrough's line points at (a tile of its kind, or the walls):
 // framed, and brought into sight when the line changes (sticky.js)

@@ -32,8 +32,8 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
 // what the rings around the slots mean, beside the market's name: a swatch and words for
 // each kind of ring on a slot now (a slot's frame is its currency's colour; its hover
 // says all of its marks)
-export const RING_CAN = "green ring: you can pay for its tile";
-export const RING_RECENT = "ring in this colour: bought from since your last move (refilled)";
+const RING_CAN = "green ring: you can pay for its tile";
+const RING_RECENT = "ring in this colour: bought from since your last move (refilled)";
 function ringKey(v: GameView, ui: Picks) {
   const L = v.legal;
   const can = !!L && !!L.buy && showsTargets(v, ui) && v.market.some((m) => m.currency in L.buy!);
