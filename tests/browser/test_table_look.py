@@ -57,6 +57,7 @@ HAND_JS = """() => { const h = document.querySelector('.aw-root .aw-me [data-are
             return [c.getAttribute('aria-label'), box(c.getBoundingClientRect()), box(v),
                 !!at && c.contains(at)]; })}; }"""
 
+
 def _hand(n: int) -> list[str]:
     """``n`` cards, the widest names first (dirhams and florins), the highest values."""
     order = ["dirham", "florin", "ducat", "denar"]
@@ -136,7 +137,9 @@ def _walk_opened(t: Lab) -> None:
 
 
 def _luminance(rgb) -> float:
-    lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)]
+    lin = [
+        v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)
+    ]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
@@ -176,7 +179,9 @@ def test_a_walked_lines_faded_tiles_stay_legible_and_its_counted_tiles_stand_out
     for kind in ("garden", "tower", "arcades", "seraglio"):
         ground, ink, chroma = _tile_inks(t, f"{me} .aw-tile.aw-k-{kind}")
         if _ratio(ground, ink) < 3:
-            bad.append(f"{theme}: a faded {kind}'s ink is at {_ratio(ground, ink):.2f}:1 on its ground")
+            bad.append(
+                f"{theme}: a faded {kind}'s ink is at {_ratio(ground, ink):.2f}:1 on its ground"
+            )
         if counted[2] < 2.5 * chroma:
             bad.append(
                 f"{theme}: the pavilion (colourfulness {counted[2]}) does not stand out"
