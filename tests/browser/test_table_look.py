@@ -152,7 +152,8 @@ def _tile_inks(t: Lab, sel: str):
     shot = t.widget().locator(sel).first.screenshot()
     img = Image.open(io.BytesIO(shot)).convert("RGB")
     w, h = img.size
-    inside = list(img.crop((int(w * 0.15), int(h * 0.15), int(w * 0.85), int(h * 0.92))).getdata())
+    raw = img.crop((int(w * 0.15), int(h * 0.15), int(w * 0.85), int(h * 0.92))).tobytes()
+    inside = [tuple(raw[k : k + 3]) for k in range(0, len(raw), 3)]
     lums = sorted(_luminance(p) for p in inside)
     chroma = sorted(max(p) - min(p) for p in inside)
     return lums[len(lums) // 2], lums[len(lums) * 3 // 100], chroma[len(chroma) // 2]
