@@ -21,6 +21,21 @@ function ghostAt(rect: DOMRect, node: Node | null, cls: string) {
   return g;
 }
 
+// A travelling piece crosses the others' panels, their last moves and the bar's lines
+// on its way (Board Game Arena slides pieces above the table, but its log is a column
+// of its own that nothing crosses): in flight it is see-through, IN_FLIGHT opaque, so
+// the text under it stays readable; solid where it leaves and, a tile, where it lands
+// on its cell; cards fade out into the panel's line of facts (its hand is hidden)
+const IN_FLIGHT = 0.4;
+function travelFrames(dx: number, dy: number, lands: boolean): Keyframe[] {
+  return [
+    { offset: 0, transform: `translate(${dx}px, ${dy}px) scale(1.1)`, opacity: 1 },
+    { offset: 0.15, opacity: IN_FLIGHT },
+    { offset: 0.85, opacity: IN_FLIGHT },
+    { offset: 1, transform: "translate(0, 0) scale(1)", opacity: lands ? 1 : 0 },
+  ];
+}
+
 // One travel: what moves, from where to where. All of a frame's travels are measured
 // first and their ghosts added after (start): a ghost added to the page before the
 // next travel is measured would make the page lay itself out again in the same frame.
@@ -30,7 +45,7 @@ function start(t: Travel, a: DOMRect, z: DOMRect, ms: number) {
   const g = ghostAt(z, t.node, t.cls);
   const dx = a.left + a.width / 2 - (z.left + z.width / 2), dy = a.top + a.height / 2 - (z.top + z.height / 2);
   if (t.hide) t.hide.style.opacity = "0";
-  const anim = g.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.1)` }, { transform: "translate(0, 0) scale(1)" }], { duration: ms, easing: "ease-in-out" });
+  const anim = g.animate(travelFrames(dx, dy, !!t.hide), { duration: ms, easing: "ease-in-out" });
   const done = () => { g.remove(); if (t.hide) t.hide.style.opacity = ""; };
   anim.onfinish = done;
   anim.oncancel = done;

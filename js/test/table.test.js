@@ -528,3 +528,27 @@ test("the end says \"Game over\" once, in the results' heading; the prompt says 
     cleanup();
   }
 });
+
+test("the market's rings are explained beside it: a key for each kind of ring on a slot now, and in what the marks mean", () => {
+  const v = fixture("you_to_move");
+  assert.ok(v.legal.buy && Object.keys(v.legal.buy).length, "the fixture can buy");
+  const key = (root) => [...root.querySelectorAll("[data-area='market'] .aw-cap .aw-ringkey")].map((k) => [k.textContent.trim(), k.getAttribute("aria-label")]);
+  const live = mount(v);
+  assert.ok(live.root.querySelectorAll(".aw-slot.aw-can").length > 0);
+  const can = key(live.root).find(([word]) => word === "can pay");
+  assert.ok(can, "the green ring is in the key");
+  assert.match(can[1], /green ring: you can pay/);
+  assert.match(live.root.querySelector(".aw-me .aw-legend").getAttribute("title"), /Green ring around a market slot: you can pay.*frame of a market slot or of a money card is its currency's colour/);
+  live.cleanup();
+  // another's purchase since your last move: its slot ringed, the ring in the key
+  const bought = { ...v.recent[0], marks: { ...v.recent[0].marks, slot: v.market[1].currency } };
+  const after = mount({ ...v, recent: [bought] });
+  assert.ok(after.root.querySelector(`.aw-slot.aw-recent[data-slot='${v.market[1].currency}']`));
+  assert.match(key(after.root).find(([word]) => word === "just bought")[1], /bought from since your last move/);
+  after.cleanup();
+  // no ring on any slot (a past step, nobody bought): no key
+  const past = mountState({ view: { ...v, live: false, step: 2, recent: [] }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  assert.equal(past.root.querySelectorAll(".aw-slot.aw-can, .aw-slot.aw-recent").length, 0);
+  assert.deepEqual(key(past.root), []);
+  past.cleanup();
+});

@@ -213,15 +213,32 @@ export function handOrder(v: GameView, money: readonly CardJson[]) {
   return money.map((_, k) => k).sort((a, b) => rank(money[a][0]) - rank(money[b][0]) || money[a][1] - money[b][1] || a - b);
 }
 
+// a hand seen, in rows of its fixed area, every card in sight without scrolling: up to
+// eight large cards, four a row; more drawn small (value and symbol), six a row in three
+// rows; more than eighteen overlap in their three rows as a fanned hand, each card's
+// value still showing at its left (widget.css draws the one under the mouse whole)
+const HAND_LARGE = 8, HAND_ROWS = 3, SMALL_ROW = 6;
+function handRows(n: number) {
+  const per = n <= HAND_LARGE ? 4 : Math.max(SMALL_ROW, Math.ceil(n / HAND_ROWS));
+  return { per, cls: n <= HAND_LARGE ? "" : per > SMALL_ROW ? " aw-many aw-fan" : " aw-many" };
+}
+
+function handHtml(v: GameView, p: PlayerJson, money: CardJson[], paid: Map<number, number[]>) {
+  const order = handOrder(v, money), { per, cls } = handRows(money.length);
+  const rows = [];
+  for (let s = 0; s < order.length; s += per) {
+    rows.push(html`<span class="aw-handrow">${order.slice(s, s + per).map((k) => html`<span class="aw-handslot">${cardHtml(money[k], html`data-card="${k}"`, false, "span", paid.get(k) || null)}</span>`)}</span>`);
+  }
+  // (a tab stop: were a hand ever taller than its area, the keyboard scrolls it too)
+  return html`<div class="aw-hand${cls}" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money: ${money.length} card${money.length === 1 ? "" : "s"}"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${rows}${!money.length && html`<span class="aw-muted">none</span>`}</div>`;
+}
+
 // the hand (money: null for a hand this viewer may not see), the tiles to place, the reserve
 function playerRows({ v, ui }: Ctx<GameView>, p: PlayerJson, mine: boolean) {
   const L = v.legal;
   const hints = hintMarks(v, ui);
   const paid = p.money && L && hints.player === L.player && v.players[L.player] === p ? hintedCards(p.money, hints.pay) : new Map(); // a hint's payment
-  // more cards than two rows hold: smaller cards (value and symbol), three rows of six;
-  // a larger hand still scrolls within its area: a tab stop, so the keyboard scrolls it too
-  const many = p.money && p.money.length > 8 ? " aw-many" : "";
-  const hand = p.money ? html`<div class="aw-hand${many}" data-area="hand" role="group" tabindex="0" aria-label="${whose(p.name)} money"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${handOrder(v, p.money).map((k) => cardHtml(p.money![k], html`data-card="${k}"`, false, "span", paid.get(k) || null))}${!p.money.length && html`<span class="aw-muted">none</span>`}</div>`
+  const hand = p.money ? handHtml(v, p, p.money, paid)
     : html`<div class="aw-hand" data-area="hand"><span class="aw-cap">${p.name === "You" ? "Your money" : `${p.name}'s money`}</span>${p.cards} card${p.cards === 1 ? "" : "s"} (hidden)</div>`;
   const drag = (n: string) => html`data-sel="${n}" draggable="true"`; // click, or drag onto a cell
   const chips = p.bought.map((t) => tileChip(t, mine && drag(tileName(t)), ui.sel === tileName(t)));
@@ -252,7 +269,7 @@ function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number, seat
 }
 
 // what the boards' and the market's marks mean (the legend, on hover and read out)
-export const MARKS = "Green cell: the tile picked may be built there. Red cell: a rule forbids it (hover it to read which). Orange frame (pink in the dark theme): built since your last move (a dashed square: a tile moved away from there); an orange ring on a market slot: bought from since your last move. Green ring on a market slot: you can pay for its tile. Blue dashed frame with a number: the hint's move of that number. Red line along a wall: the longest wall (it scores, R11). While a scoring round is walked through: the tiles of the kind being scored stay bright, the others fade, and the boards it counts are framed in blue.";
+export const MARKS = "Green cell: the tile picked may be built there. Red cell: a rule forbids it (hover it to read which). Orange frame (pink in the dark theme): built since your last move (a dashed square: a tile moved away from there); an orange ring (pink in the dark theme) around a market slot: bought from since your last move, refilled. Green ring around a market slot: you can pay for its tile (the market's heading shows a key of the rings on its slots). The frame of a market slot or of a money card is its currency's colour. Blue dashed frame with a number: the hint's move of that number. Red line along a wall: the longest wall (it scores, R11). While a scoring round is walked through: the tiles of the kind being scored keep their colours and a blue frame, the others are greyed, and the boards it counts are framed in blue.";
 
 // a board the scoring walkthrough's line points at (a tile of its kind, or the walls):
 // framed, and brought into sight when the line changes (sticky.js)

@@ -21,7 +21,7 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}${hinted ? `, ${hintSay(hinted)}` : ""}`;
   const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
-  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; orange ring: bought from since your last move" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
+  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; outer orange ring (pink in the dark theme): bought from since your last move" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
   // it, its price once, under it
   const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
@@ -29,9 +29,23 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
   return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}${hinted && hintBadge(hinted)}</button>`;
 }
 
+// what the rings around the slots mean, beside the market's name: a swatch and words for
+// each kind of ring on a slot now (a slot's frame is its currency's colour; its hover
+// says all of its marks)
+const RING_CAN = "green ring: you can pay for its tile";
+const RING_RECENT = "ring in this colour: bought from since your last move (refilled)";
+function ringKey(v: GameView, ui: Picks) {
+  const L = v.legal;
+  const can = !!L && !!L.buy && showsTargets(v, ui) && v.market.some((m) => m.currency in L.buy!);
+  const bought = v.market.some((m) => (v.recent || []).some((r) => r.marks.slot === m.currency));
+  if (!can && !bought) return null;
+  const item = (cls: string, word: string, say: string) => html`<span class="aw-ringkey ${cls}" title="${say}" aria-label="${say}" role="note"><span class="aw-ringswatch" aria-hidden="true"></span>${word}</span>`;
+  return html`${can && item("aw-ringkey-can", "can pay", RING_CAN)}${bought && item("aw-ringkey-recent", "just bought", RING_RECENT)}`;
+}
+
 export function marketHtml({ v, ui }: Ctx<GameView>) {
   const hints = hintMarks(v, ui);
-  return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i, hints))}</div></section>`;
+  return html`<section class="aw-market" data-area="market" aria-label="building market"><div class="aw-cap">Market ${ringKey(v, ui)}</div><div class="aw-slots">${v.market.map((m, i) => slotHtml(v, ui, m, i, hints))}</div></section>`;
 }
 
 export function moneyHtml({ v, ui }: Ctx<GameView>) {

@@ -66,7 +66,7 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
   if (walking) {
     const what = row < r.kinds.length ? r.kinds[row].kind : row === r.kinds.length ? "the walls" : "the round's total";
     const note = `${v.over ? "The game is over." : online(v) ? "The others play on at the table meanwhile; close this to see the board as it is now." : "The bots wait until you close this."} Replay it later from the list of rounds below the boards.`;
-    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span>${row < r.kinds.length && html` <small class="aw-walkpays" title="${r.kinds[row].kind}: ${paysSay(r.kinds[row].pays)} in round ${r.number} (R10)">pays ${r.kinds[row].pays.join(" · ")}</small>`} <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button> ${walkLegend(r)}</h4>`;
+    return html`<h4 title="${note}">Scoring round ${r.number}: <span class="aw-walkwhat">${what}</span>${row < r.kinds.length && html` <small class="aw-walkpays" title="${r.kinds[row].kind}: ${paysSay(r.kinds[row].pays)} in round ${r.number} (R10)">pays ${r.kinds[row].pays.join(" · ")}</small>`} <small class="aw-muted">(${row + 1} of ${r.kinds.length + 2})</small> ${steps} <button class="aw-mini" data-walk="close" aria-label="close the scoring round">close</button></h4>`;
   }
   const rounds = v.rounds.map((x, i) => html`<button class="aw-mini${x === r ? " aw-selected" : ""}" data-round="${i}">${x.number}</button> `);
   return html`<h4>Scoring round ${rounds}${steps} <button class="aw-mini" data-walk="open" aria-label="replay this scoring round step by step">replay</button></h4>`;
@@ -75,9 +75,10 @@ function roundsHead(v: GameView, r: RoundJson, walking: boolean, row: number) {
 // the round walked through: a line a player, a column a kind (its picture and name),
 // then the walls and the total; the column being explained is marked
 // (at the end of the game the results show every total: the walkthrough's too)
+// (how to read it in the corner over the players' names: the heading stays one line)
 function walkTable(r: RoundJson, names: string[], row: number, reveal: boolean) {
   const hl = (i: number) => (i === row ? "aw-hl" : "");
-  const head = html`<tr><th scope="col">player</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}: ${paysSay(k.pays)} in round ${r.number} (R10)"><span class="aw-kindcol">${kindIcon(k.kind, true)}<span class="aw-kindname">${k.kind}</span></span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
+  const head = html`<tr><th scope="col" aria-label="player">${walkLegend(r)}</th>${r.kinds.map((k, i) => html`<th scope="col" class="${hl(i)}" title="${k.kind}: ${paysSay(k.pays)} in round ${r.number} (R10)"><span class="aw-kindcol">${kindIcon(k.kind, true)}<span class="aw-kindname">${k.kind}</span></span></th>`)}<th scope="col" class="${hl(r.kinds.length)}">walls</th><th scope="col" class="${hl(r.kinds.length + 1)}" title="the round's points">total</th></tr>`;
   const lines = names.map((n) => html`<tr><th scope="row">${n}</th>${r.kinds.map((k, i) => {
     const c = k.counts[n] || 0, pl = k.places[n], pts = k.points[n] || 0;
     const tie = k.shared[n] ? `, tied for places ${k.shared[n].join(" and ")}` : "";
@@ -108,7 +109,7 @@ function roundTable(r: RoundJson, names: string[], row: number) {
 function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
-    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + " and their points shared" : ""}: ${plural(k.points[n], "point")})`);
+    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + ", points shared" : ""}: ${plural(k.points[n], "point")})`);
     return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;

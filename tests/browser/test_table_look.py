@@ -1,0 +1,313 @@
+"""The table after a Board Game Arena player judged its screenshots: every card of your
+money in sight in its fixed area, however large the hand (a third row hid under "To
+place"); a scoring round walked through in the dark theme, its faded tiles still
+legible and the counted ones standing out; its table's text no smaller than 11 px,
+covering no other player's heading; a piece travelling across the table leaves the
+text it passes over readable; the market's rings explained beside the market. At
+1366x768 and 1280x720, light and dark; screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import Lab, scroll_to_top
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-look")]
+
+SIZES = [(1366, 768), (1280, 720)]
+
+GAME = """
+from alhambra_widget import AlhambraWidget
+w = AlhambraWidget(players=["You", "Ben", "Cem"], seed=7, seats={"Ben": "greedy", "Cem": "greedy"}, bot_delay=0)
+w.autoplay_bots = False
+g = w.game
+w
+"""
+
+BOARDS = (
+    "g.edit(players={'You': {'alhambra': [[1, 0, 'garden 6'], [0, 1, 'pavilion 3'],"
+    " [-1, 0, 'tower 9'], [0, -1, 'arcades 4'], [1, 1, 'seraglio 7'], [-1, -1, 'pavilion 5']]},"
+    " 'Ben': {'alhambra': [[1, 0, 'garden 8'], [0, 1, 'tower 10'], [-1, 0, 'pavilion 2']]},"
+    " 'Cem': {'alhambra': [[1, 0, 'chambers 8'], [0, 1, 'pavilion 6']]}})"
+)
+
+
+@pytest.fixture(scope="module")
+def table(lab, browser):
+    """A game against two greedy bots, the bots waiting, in a 1366x768 window."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    t = Lab(lab.open(ctx, "table-look.ipynb", GAME), "table-look")
+    t.widget().locator(".aw-status").wait_for()
+    yield t
+    ctx.close()
+    lab.shutdown_kernel("table-look.ipynb")
+
+
+# every card of the hand: the hand's box, and per card its box and whether what is drawn
+# at the middle of its value is that card (not another card over it)
+HAND_JS = """() => { const h = document.querySelector('.aw-root .aw-me [data-area=hand]');
+    const b = h.getBoundingClientRect(), box = (r) => [r.left, r.top, r.right, r.bottom];
+    const p = document.querySelector('.aw-root .aw-me [data-area=to-place]').getBoundingClientRect();
+    return {hand: box(b), place: box(p), scroll: h.scrollHeight - h.clientHeight,
+        cards: [...h.querySelectorAll('[data-card]')].map((c) => {
+            const v = c.querySelector('.aw-card-val').getBoundingClientRect();
+            const x = v.left + Math.min(v.width / 2, 6), y = v.top + v.height / 2;
+            const at = document.elementFromPoint(x, y);
+            return [c.getAttribute('aria-label'), box(c.getBoundingClientRect()), box(v),
+                !!at && c.contains(at)]; })}; }"""
+
+
+def _hand(n: int) -> list[str]:
+    """``n`` cards, the widest names first (dirhams and florins), the highest values."""
+    order = ["dirham", "florin", "ducat", "denar"]
+    return [f"{order[k % 4]} {9 - (k // 4) % 9}" for k in range(n)]
+
+
+def _hand_shown(t: Lab, n: int, where: str) -> tuple[list[str], dict]:
+    """The hand of ``n`` cards: each card whole inside the hand's box, its value in
+    sight (nothing over it), the hand not scrolling; returns the faults and the boxes."""
+    got = t.page.evaluate(HAND_JS)
+    hand = got["hand"]
+    bad = []
+    if len(got["cards"]) != n:
+        bad.append(f"{where}: {len(got['cards'])} cards shown of {n}")
+    if got["scroll"] > 1:
+        bad.append(f"{where}: the hand scrolls ({got['scroll']} px of it hidden)")
+    for label, card, value, seen in got["cards"]:
+        if (
+            card[0] < hand[0] - 0.5
+            or card[1] < hand[1] - 0.5
+            or card[2] > hand[2] + 0.5
+            or card[3] > hand[3] + 0.5
+        ):
+            bad.append(f"{where}: the card {label} {card} is not inside the hand {hand}")
+        elif not seen:
+            bad.append(f"{where}: the value of the card {label} {value} is covered")
+    if hand[3] > got["place"][1] + 0.5:
+        bad.append(f"{where}: the hand {hand} reaches under 'To place' {got['place']}")
+    return bad, got
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_card_of_your_money_is_in_sight_in_an_area_that_keeps_its_size(table, size):
+    """From none to 45 cards (wide currency names first): every card inside your money's
+    area with its value uncovered, nothing to scroll; the area and "To place" keep
+    their place and size (within 2 px) whatever the hand."""
+    t = table
+    t.at_size(size, "Light")
+    bad: list[str] = []
+    first = None
+    for n in (0, 3, 6, 8, 9, 12, 18, 19, 27, 36, 45):
+        t.py(f"g.edit(players={{'You': {{'money': {_hand(n)!r}}}}})")
+        t.page.wait_for_function(
+            "(n) => document.querySelectorAll('.aw-root .aw-me [data-area=hand] [data-card]').length === n",
+            arg=n,
+        )
+        scroll_to_top(t.page)
+        where = f"{size[0]}x{size[1]}, {n} cards"
+        faults, got = _hand_shown(t, n, where)
+        bad += faults
+        boxes = (got["hand"], got["place"])
+        first = first or boxes
+        for name, a, b in zip(("the hand", "'To place'"), first, boxes):
+            if max(abs(x - y) for x, y in zip(a, b)) > 2:
+                bad.append(f"{where}: {name} moved {a} -> {b}")
+        if n in (8, 27, 45) and size == SIZES[0]:
+            t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"hand-{n}")))
+    assert not bad, "\n".join(bad)
+
+
+def _walk_opened(t: Lab) -> None:
+    """Tiles of several kinds on every board, your turn, scoring card 1 next in the money
+    deck; you take money, the display's refill draws it: the round is walked through,
+    at its first line (the pavilions)."""
+    board = t.widget()
+    close = board.locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.py(BOARDS + "\ng.edit(current='You', players={'You': {'money': ['denar 3', 'ducat 4']}})")
+    t.py(
+        "order = [str(c) for c in reversed(g.deck) if str(c) != 'scoring card 1']\n"
+        "g.edit(deck=['scoring card 1', *order])\n"
+        "w.act(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))"
+    )
+    board.locator(".aw-rounds.aw-walk .aw-walkwhat").filter(has_text="pavilion").wait_for()
+    t.page.wait_for_timeout(150)
+
+
+def _luminance(rgb) -> float:
+    lin = [
+        v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)
+    ]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _tile_inks(t: Lab, sel: str):
+    """The drawn tile ``sel`` (in your Alhambra), read from the screen: the luminance of
+    its ground (the median of its inside), of its ink (the darkest 3%: its name and
+    picture), and its ground's colourfulness (the median of max - min of R, G, B)."""
+    from PIL import Image
+
+    shot = t.widget().locator(sel).first.screenshot()
+    img = Image.open(io.BytesIO(shot)).convert("RGB")
+    w, h = img.size
+    raw = img.crop((int(w * 0.15), int(h * 0.15), int(w * 0.85), int(h * 0.92))).tobytes()
+    inside = [tuple(raw[k : k + 3]) for k in range(0, len(raw), 3)]
+    lums = sorted(_luminance(p) for p in inside)
+    chroma = sorted(max(p) - min(p) for p in inside)
+    return lums[len(lums) // 2], lums[len(lums) * 3 // 100], chroma[len(chroma) // 2]
+
+
+def _ratio(a: float, b: float) -> float:
+    hi, lo = max(a, b), min(a, b)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["Dark", "Light"])
+def test_a_walked_lines_faded_tiles_stay_legible_and_its_counted_tiles_stand_out(table, theme):
+    """On the pavilions' line of a scoring round walked through, each other tile of your
+    Alhambra is still legible, its name and picture at 3:1 (WCAG's contrast for
+    graphics) against its ground; the pavilions stand out in their colour, their ground
+    at least 2.5 times as colourful as a faded tile's."""
+    t = table
+    t.at_size(SIZES[0], theme)
+    _walk_opened(t)
+    scroll_to_top(t.page)
+    me = ".aw-me .aw-board"
+    counted = _tile_inks(t, f"{me} .aw-tile.aw-k-pavilion")
+    bad = []
+    for kind in ("garden", "tower", "arcades", "seraglio"):
+        ground, ink, chroma = _tile_inks(t, f"{me} .aw-tile.aw-k-{kind}")
+        if _ratio(ground, ink) < 3:
+            bad.append(
+                f"{theme}: a faded {kind}'s ink is at {_ratio(ground, ink):.2f}:1 on its ground"
+            )
+        if counted[2] < 2.5 * chroma:
+            bad.append(
+                f"{theme}: the pavilion (colourfulness {counted[2]}) does not stand out"
+                f" from a faded {kind} ({chroma})"
+            )
+    t.widget().locator(".aw-me").screenshot(path=str(t.shot(f"walk-faded-{theme.lower()}")))
+    t.shot(f"walk-{theme.lower()}")
+    assert not bad, "\n".join(bad)
+
+
+# every piece of text of the walkthrough: its font size and where it is
+WALK_TEXT_JS = """() => { const w = document.querySelector('.aw-root .aw-rounds.aw-walk');
+    const out = [], r = document.createRange();
+    const walk = (n) => { for (const c of n.childNodes) {
+        if (c.nodeType === 3 && c.textContent.trim()) {
+            const e = c.parentElement, s = getComputedStyle(e);
+            if (s.display === 'none' || s.visibility === 'hidden') continue;
+            out.push([c.textContent.trim().slice(0, 30), parseFloat(s.fontSize)]);
+        } else if (c.nodeType === 1) walk(c); } };
+    walk(w);
+    const sc = w.querySelector('.aw-walkscroll');
+    return {texts: out, hidden: sc ? sc.scrollHeight - sc.clientHeight : 0}; }"""
+
+# the least font size of the walkthrough's text, in px
+LEAST_TEXT = 11
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_walked_rounds_text_is_at_least_11_px_and_covers_no_other_players_heading(table, size):
+    """Each line of a scoring round walked through (three players: beside the market):
+    every text of it at least 11 px, its table's lines of players whole (not scrolled
+    out of its box), over no heading of the others' panels and no text cut."""
+    from test_table_measured import _nothing_cut, _walk_covers_nothing
+
+    t = table
+    t.at_size(size, "Light")
+    _walk_opened(t)
+    scroll_to_top(t.page)
+    walk = t.widget().locator(".aw-rounds.aw-walk")
+    bad: list[str] = []
+    for line in range(8):
+        where = f"{size[0]}x{size[1]}, line {line + 1}"
+        got = t.page.evaluate(WALK_TEXT_JS)
+        small = sorted({(text, px) for text, px in got["texts"] if px < LEAST_TEXT - 0.05})
+        if small:
+            bad.append(f"{where}: text under {LEAST_TEXT} px: {small[:6]}")
+        if got["hidden"] > 1:
+            bad.append(f"{where}: {got['hidden']} px of the table scrolled out of sight")
+        bad += _walk_covers_nothing(t, where) + _nothing_cut(t, where)
+        if line in (0, 3, 6, 7):
+            t.shot(f"walk-text-{size[0]}-line{line + 1}")
+        nxt = walk.locator("[data-rowstep='1']")
+        if nxt.is_disabled():
+            break
+        nxt.click()
+        t.page.wait_for_timeout(100)
+    assert not bad, "\n".join(bad[:20])
+
+
+# the pieces travelling (their animations paused): at each fraction of the way, each
+# one's opacity and the texts of the table under it (not the cell it lands on, hidden
+# while it travels)
+FLIGHT_JS = """(fracs) => {
+    const anims = document.getAnimations().filter((a) => a.effect && a.effect.target
+        && a.effect.target.classList && a.effect.target.classList.contains('aw-ghost'));
+    anims.forEach((a) => a.pause());
+    const texts = [], r = document.createRange();
+    const hidden = (e) => { for (let p = e; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return true; }
+        return false; };
+    const walk = (n) => { for (const c of n.childNodes) {
+        if (c.nodeType === 3 && c.textContent.trim()) {
+            if (hidden(c.parentElement)) continue;
+            r.selectNodeContents(c);
+            for (const q of r.getClientRects()) if (q.width && q.height) texts.push([c.textContent.trim().slice(0, 24), q]);
+        } else if (c.nodeType === 1) walk(c); } };
+    walk(document.querySelector('.aw-root'));
+    const out = [];
+    for (const a of anims) {
+        const d = a.effect.getTiming().duration, g = a.effect.target;
+        for (const f of fracs) {
+            a.currentTime = f * d;
+            const b = g.getBoundingClientRect();
+            const over = texts.filter(([, q]) => q.left < b.right - 1 && q.right > b.left + 1
+                && q.top < b.bottom - 1 && q.bottom > b.top + 1).map(([t]) => t);
+            out.push([g.className, f, parseFloat(getComputedStyle(g).opacity), over.slice(0, 3)]);
+        }
+    }
+    anims.forEach((a) => a.finish());
+    return out; }"""
+
+
+def test_a_piece_travelling_across_the_table_leaves_the_text_under_it_readable(table):
+    """Ben buys a tile and builds it, and takes money: the tile travels from its market
+    slot to its cell and the cards from the money display to his panel. Wherever one
+    passes over text of the table (his last moves, the panels' lines) on its way, it is
+    see-through (at most 60% opaque); some text is passed over."""
+    t = table
+    board = t.widget()
+    close = board.locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.at_size(SIZES[0], "Light")
+    t.page.emulate_media(reduced_motion="no-preference")
+    t.py("w.bot_delay = 1.5")  # (the slowest travel, 0.9 s)
+    bad, crossed = [], 0
+    moves = [
+        "from alhambra_widget.engine.alhambra.actions import Buy, Place\n"
+        "g.edit(current='Ben', market={'denar': 'garden 6'}, players={'Ben': {'money': ['denar 7']}})\n"
+        "g.apply(Buy('denar', (7,)))\n"
+        "g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))",
+        "g.edit(current='Cem')\n"
+        "g.apply(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))",
+    ]
+    for move in moves:
+        scroll_to_top(t.page)
+        t.py(move)
+        t.page.locator(".aw-ghost").first.wait_for(state="attached")
+        for cls, f, opacity, over in t.page.evaluate(FLIGHT_JS, [0.25, 0.35, 0.5, 0.65, 0.75]):
+            if over:
+                crossed += 1
+                if opacity > 0.6:
+                    bad.append(f"{cls} at {f:.0%} of its way, {opacity:.0%} opaque, over {over}")
+        t.page.wait_for_timeout(300)
+    t.py("w.bot_delay = 0")
+    assert crossed, "no piece passed over any text: nothing was measured"
+    assert not bad, "\n".join(bad)
