@@ -205,12 +205,19 @@ def _close_walk(board, lab, k, shots):
     panel.locator("[data-walk='close']").first.click()
 
 
-def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook):
-    lab = open_notebook(GAME)
+def _open_guided(open_notebook, code):
+    """A guided game's notebook open at 1366x768, its guide drawn: (lab, page, board,
+    the clock at its start)."""
+    lab = open_notebook(code)
     start = time.monotonic()
     page, board = lab.page, lab.widget()
     page.set_viewport_size({"width": 1366, "height": 768})
     board.locator("aside.aw-guide").wait_for()
+    return lab, page, board, start
+
+
+def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook):
+    lab, page, board, start = _open_guided(open_notebook, GAME)
     assert "Set-up" in board.locator("aside.aw-guide").inner_text()
     # one counter: the guide's step, in the bar; the table's step arrows are not drawn
     assert board.locator("[data-area='guide-do']").inner_text().startswith("Step 1 of")
@@ -247,11 +254,7 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
 
 
 def test_the_gardens_guided_game_is_played_to_its_end_by_clicking(open_notebook):
-    lab = open_notebook(GARDENS)
-    start = time.monotonic()
-    page, board = lab.page, lab.widget()
-    page.set_viewport_size({"width": 1366, "height": 768})
-    board.locator("aside.aw-guide").wait_for()
+    lab, page, board, start = _open_guided(open_notebook, GARDENS)
     steps = int(lab.py("print(len(w.script.steps))"))
     lines = _guide_lines(board)
     # the first step as it opens, the table's top at the window's top: its field in view

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from labdriver import CHROMIUM, launch_chromium
+from labdriver import CHROMIUM
 from PIL import Image
 
 from alhambra_widget.views.alhambra.svg import KIND_GLYPHS
@@ -88,29 +88,25 @@ def tiles():
     return json.loads(out)
 
 
-def _shots(tiles: dict, size: int, style: str, theme: str = "") -> dict[str, np.ndarray]:
+def _shots(browser, tiles: dict, size: int, style: str, theme: str = "") -> dict[str, np.ndarray]:
     """Each kind's tile of ``size`` px as RGB pixels, under the widget's stylesheet and
-    ``style``."""
-    from playwright.sync_api import sync_playwright
-
+    ``style`` (in a page of the session's ``browser``)."""
     css = (JS / "src" / "widget.css").read_text()
     body = "".join(
         f'<svg id="{k}" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
         f'style="margin:4px">{t[SIZES[size]]}</svg>'
         for k, t in tiles.items()
     )
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        page = browser.new_page(device_scale_factor=1)
-        page.set_content(
-            f"<style>{css}{style}</style><div class='aw-root {theme}' "
-            f"style='padding:8px;background:var(--aw-bg0)'>{body}</div>"
-        )
-        shots = {
-            k: np.asarray(Image.open(io.BytesIO(page.locator(f"#{k}").screenshot())).convert("RGB"))
-            for k in tiles
-        }
-        browser.close()
+    page = browser.new_page(device_scale_factor=1)
+    page.set_content(
+        f"<style>{css}{style}</style><div class='aw-root {theme}' "
+        f"style='padding:8px;background:var(--aw-bg0)'>{body}</div>"
+    )
+    shots = {
+        k: np.asarray(Image.open(io.BytesIO(page.locator(f"#{k}").screenshot())).convert("RGB"))
+        for k in tiles
+    }
+    page.close()
     return {k: v.astype(float) for k, v in shots.items()}
 
 
@@ -130,11 +126,14 @@ def _luminance(lin: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_each_kind_has_a_shape_of_its_own(tiles, size):
+def test_each_kind_has_a_shape_of_its_own(browser, tiles, size):
     """The six shapes alone (black on white, the tile's colour left out) differ pairwise
     in at least LEAST_SHAPE_APART of their pixels, at 25 px and 60 px."""
     shots = _shots(
-        tiles, size, ".aw-tile rect { display: none } .aw-glyph { fill: #000; fill-opacity: 1 }"
+        browser,
+        tiles,
+        size,
+        ".aw-tile rect { display: none } .aw-glyph { fill: #000; fill-opacity: 1 }",
     )
     ink = {k: _luminance(_linear(v)) < 0.2 for k, v in shots.items()}
     apart = {
@@ -148,11 +147,11 @@ def test_each_kind_has_a_shape_of_its_own(tiles, size):
 
 
 @pytest.mark.parametrize("theme", ["", "aw-dark"])
-def test_each_shape_stands_out_on_its_tile_for_every_viewer(tiles, theme):
+def test_each_shape_stands_out_on_its_tile_for_every_viewer(browser, tiles, theme):
     """Seen with deuteranopia, protanopia or tritanopia (or with normal colour vision),
     each kind's shape keeps a contrast of LEAST_INK_CONTRAST against its tile's colour,
     so the shape tells apart the kinds whose colours run together."""
-    shots = _shots(tiles, 60, "", theme)
+    shots = _shots(browser, tiles, 60, "", theme)
     for name in ["normal", *CVD]:
         fills, worst = {}, []
         for k, rgb in shots.items():
