@@ -86,6 +86,7 @@ def test_front_end_unit_tests(tmp_path):
     _review_fixture(tmp_path)
     _hint_fixture(tmp_path)
     _reserve_fixture(tmp_path)
+    _six_fixture(tmp_path)
     _guide_fixtures(tmp_path)
     # every fixture is what the page contract declares (a hint, a review, a coach among them)
     for f in sorted(tmp_path.glob("*.json")):
@@ -144,6 +145,20 @@ def _reserve_fixture(tmp_path: Path) -> None:
     w.game.edit(players={"You": {"reserve": ["pavilion 3"]}})
     assert w.view["legal"]["tiles"]["pavilion 3"]["source"] == "reserve"
     (tmp_path / "reserve_tile.json").write_text(json.dumps(w.view))
+
+
+def _six_fixture(tmp_path: Path) -> None:
+    """A six-player table against five bots, a few moves in."""
+    w = AlhambraWidget(
+        players=["You", "Ben", "Cem", "Dia", "Eva", "Fay"],
+        seed=4,
+        seats={n: "greedy" for n in ("Ben", "Cem", "Dia", "Eva", "Fay")},
+    )
+    w.autoplay_bots = False
+    if w.game.current_player.name == "You":
+        w.game.apply(w.game.legal_actions()[0])
+    w.run_bots()
+    (tmp_path / "six_players.json").write_text(json.dumps(w.view))
 
 
 def _round_fixture(tmp_path: Path) -> None:

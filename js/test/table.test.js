@@ -537,18 +537,37 @@ test("the market's rings are explained beside it: a key for each kind of ring on
   assert.ok(live.root.querySelectorAll(".aw-slot.aw-can").length > 0);
   const can = key(live.root).find(([word]) => word === "can pay");
   assert.ok(can, "the green ring is in the key");
-  assert.match(can[1], /green ring: you can pay/);
-  assert.match(live.root.querySelector(".aw-me .aw-legend").getAttribute("title"), /Green ring around a market slot: you can pay.*frame of a market slot or of a money card is its currency's colour/);
+  assert.match(can[1], /green ring and ✓ by the price: you can pay/);
+  // the tick by the price on exactly the slots you can pay for
+  assert.deepEqual([...live.root.querySelectorAll(".aw-slot")].map((b) => !!b.querySelector(".aw-canpay")), [...live.root.querySelectorAll(".aw-slot")].map((b) => b.classList.contains("aw-can")));
+  assert.match(live.root.querySelector(".aw-me .aw-legend").getAttribute("title"), /Green ring around a market slot, and ✓ by its price: you can pay.*frame of a market slot or of a money card is its currency's colour/);
   live.cleanup();
   // another's purchase since your last move: its slot ringed, the ring in the key
   const bought = { ...v.recent[0], marks: { ...v.recent[0].marks, slot: v.market[1].currency } };
   const after = mount({ ...v, recent: [bought] });
   assert.ok(after.root.querySelector(`.aw-slot.aw-recent[data-slot='${v.market[1].currency}']`));
-  assert.match(key(after.root).find(([word]) => word === "just bought")[1], /bought from since your last move/);
+  assert.match(key(after.root).find(([word]) => word === "refilled")[1], /bought from this slot since your last move/);
   after.cleanup();
   // no ring on any slot (a past step, nobody bought): no key
   const past = mountState({ view: { ...v, live: false, step: 2, recent: [] }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
   assert.equal(past.root.querySelectorAll(".aw-slot.aw-can, .aw-slot.aw-recent").length, 0);
   assert.deepEqual(key(past.root), []);
   past.cleanup();
+});
+
+test("five players or more: the standings' columns are headed by each player's marker, the name on hover and read out (the table fits the side column)", () => {
+  const six = fixture("six_players");
+  const { root, cleanup } = mount(six);
+  const heads = [...root.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1);
+  assert.deepEqual(heads.map((th) => th.getAttribute("aria-label")), six.overview.names);
+  for (const th of heads) {
+    assert.ok(th.querySelector("svg.aw-headmark"), th.outerHTML);
+    assert.equal(th.textContent.trim(), th.getAttribute("aria-label").slice(0, 1)); // its initial only
+  }
+  cleanup();
+  const three = fixture("bot_to_move"); // three players: the names themselves
+  const { root: r3, cleanup: c3 } = mount(three);
+  const names = [...r3.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);
+  assert.deepEqual(names, three.overview.names);
+  c3();
 });

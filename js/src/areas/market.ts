@@ -23,8 +23,9 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
   const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
   const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; outer orange ring (pink in the dark theme): bought from since your last move" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
-  // it, its price once, under it
-  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}</span>` : html`<span class="aw-empty">empty</span>`;
+  // it, its price once, under it, ticked when you can pay it (the green ring alone was
+  // hard to tell from the dirham's green frame)
+  const pic = t ? html`<svg width="50" height="50" viewBox="0 0 50 50" aria-hidden="true">${tileSvg(t, 0, 0, 50, null, false, "kind")}</svg><span class="aw-price">costs ${t[1]}${can && html`<span class="aw-canpay" aria-hidden="true"> \u2713</span>`}</span>` : html`<span class="aw-empty">empty</span>`;
   const drag = can && v.live && v.players[L!.player].seat === "human" && html`draggable="true"`; // onto a cell of your Alhambra
   return html`<button class="${cls}" data-slot="${m.currency}" data-tile="${t ? tileName(t) : ""}" ${t ? "" : "disabled"} ${drag} aria-label="${label}" title="${title}"><span class="aw-slot-cur">${curLabel(m.currency)}</span>${pic}${hinted && hintBadge(hinted)}</button>`;
 }
@@ -32,15 +33,15 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
 // what the rings around the slots mean, beside the market's name: a swatch and words for
 // each kind of ring on a slot now (a slot's frame is its currency's colour; its hover
 // says all of its marks)
-const RING_CAN = "green ring: you can pay for its tile";
-const RING_RECENT = "ring in this colour: bought from since your last move (refilled)";
+const RING_CAN = "green ring and \u2713 by the price: you can pay for its tile";
+const RING_RECENT = "ring in this colour: a tile was bought from this slot since your last move, and a new one laid there";
 function ringKey(v: GameView, ui: Picks) {
   const L = v.legal;
   const can = !!L && !!L.buy && showsTargets(v, ui) && v.market.some((m) => m.currency in L.buy!);
   const bought = v.market.some((m) => (v.recent || []).some((r) => r.marks.slot === m.currency));
   if (!can && !bought) return null;
   const item = (cls: string, word: string, say: string) => html`<span class="aw-ringkey ${cls}" title="${say}" aria-label="${say}" role="note"><span class="aw-ringswatch" aria-hidden="true"></span>${word}</span>`;
-  return html`${can && item("aw-ringkey-can", "can pay", RING_CAN)}${bought && item("aw-ringkey-recent", "just bought", RING_RECENT)}`;
+  return html`${can && item("aw-ringkey-can", "can pay", RING_CAN)}${bought && item("aw-ringkey-recent", "refilled", RING_RECENT)}`;
 }
 
 export function marketHtml({ v, ui }: Ctx<GameView>) {

@@ -4,6 +4,7 @@
 import { cardHtml, online } from "../common.js";
 import { winnersText } from "./status.js";
 import { scoreBeforeRound, kindIcon } from "./scoring.js";
+import { trackMark } from "./alhambra.js";
 import { html } from "../html.js";
 import type { GameView, GardensView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -28,7 +29,12 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   if (!o) return html``;
   const full = !!ui.standings;
   const names = o.names;
-  const head = html`<tr><th scope="col">tiles of each kind</th>${names.map((n) => html`<th scope="col">${n}</th>`)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
+  // five names or more: each column headed by its player's marker (the score track's
+  // colour and initial), the name on hover and read out: the table fits the side column
+  const marked = names.length >= 5;
+  const at = (n: string) => { const k = v.players.findIndex((p) => p.name === n); return k < 0 ? v.players.length : k; };
+  const col = (n: string) => (marked ? html`<th scope="col" title="${n}" aria-label="${n}">${trackMark(n, at(n))}</th>` : html`<th scope="col">${n}</th>`);
+  const head = html`<tr><th scope="col">tiles of each kind</th>${names.map(col)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
   const walls = html`<tr><th>longest wall</th>${names.map((n) => html`<td>${n in o.walls ? o.walls[n] : "—"}</td>`)}${full && html`<td></td>`}</tr>`;
   const totals = html`<tr class="aw-total"><th>points if scored now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}${full && html`<td></td>`}</tr>`;
   const more = html`<button class="aw-mini" data-standings="1" aria-expanded="${full ? "true" : "false"}">${full ? "fewer details" : "details"}</button>`;
