@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 
 @dataclass(eq=False)
@@ -346,7 +346,13 @@ def margin_chances(values: Sequence[float], scale: float) -> list[float]:
     return out
 
 
-class SearchBot:
+G = TypeVar("G")
+"""A game a :class:`SearchBot` plays."""
+M = TypeVar("M")
+"""A move of that game."""
+
+
+class SearchBot(Generic[G, M]):
     """What the games' searching bots share: a budget of ``playouts`` simulations per
     decision (a number, or a level of the class's ``LEVELS``) or a time per decision
     (``"1s"``, ``"250ms"``, :func:`budget`), the search seeded by ``seed`` and the
@@ -384,13 +390,14 @@ class SearchBot:
 
     def analyse(
         self,
-        game: Any,
+        game: G,
         progress: Callable[[int], bool | None] | None = None,
-        include: Sequence[Any] = (),
+        include: Sequence[M] = (),
     ) -> list[Choice]:
         """The search's view of the moves it tried for the player to move, best first."""
         raise NotImplementedError
 
-    def choose(self, game: Any) -> Any:
+    def choose(self, game: G) -> M:
         """The search's first choice (:meth:`analyse`)."""
-        return self.analyse(game)[0].action
+        move: M = self.analyse(game)[0].action
+        return move

@@ -421,8 +421,8 @@ function listenToModel(b: Board) {
     slideAnswered(b);
     // tell the host which step the page shows (a trait change from the page is what
     // marimo re-runs cells on), once the frame showing it is painted: sent before the
-    // draw, its message to the kernel held the new frame back
-    requestAnimationFrame(() => setTimeout(tellSeen, 0));
+    // draw, its message to the kernel held the new frame back (a hidden tab: at once)
+    if (document.hidden) setTimeout(tellSeen, 0); else requestAnimationFrame(() => setTimeout(tellSeen, 0));
   };
   const tellSeen = () => {
     const v = b.V(), steps = v && "steps" in v ? v.steps : undefined;

@@ -565,6 +565,13 @@ test("five players or more: the standings' columns are headed by each player's m
     assert.equal(th.textContent.trim(), th.getAttribute("aria-label").slice(0, 1)); // its initial only
   }
   cleanup();
+  // two names with one initial: their markers would be alike, so the names themselves
+  const clash = JSON.parse(JSON.stringify(six).replaceAll('"Dia"', '"Bea"'));
+  const { root: rc, cleanup: cc } = mount(clash);
+  const shown = [...rc.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);
+  assert.deepEqual(shown, clash.overview.names);
+  assert.ok(shown.includes("Bea") && shown.includes("Ben"));
+  cc();
   const three = fixture("bot_to_move"); // three players: the names themselves
   const { root: r3, cleanup: c3 } = mount(three);
   const names = [...r3.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);

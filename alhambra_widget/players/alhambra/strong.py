@@ -137,7 +137,7 @@ def evaluate(game: Game) -> list[float]:
     return margin_chances(estimate(game), scale=SCALE[0] + SCALE[1] * game.bag_share_left)
 
 
-class StrongBot(SearchBot):
+class StrongBot(SearchBot[Game, Action]):
     """ISMCTS with ``playouts`` simulations per decision (or a level's: ``"easy"``,
     ``"medium"``, ``"strong"``), or a time per decision (``"1s"``, ``"250ms"``).
     With simulations it is deterministic for a given seed, budget and information set

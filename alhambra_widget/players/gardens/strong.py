@@ -40,7 +40,7 @@ def evaluate(game: GardensGame) -> list[float]:
     return margin_chances([float(p.score) for p in game.players], scale=10.0)
 
 
-class GardensStrongBot(SearchBot):
+class GardensStrongBot(SearchBot[GardensGame, Lay]):
     """ISMCTS for the Gardens with ``playouts`` simulations per decision (or a level).
     Deterministic for a given seed, budget and information set."""
 

@@ -10,13 +10,21 @@ import type { GameView, LegalJson, SlotJson } from "../contract.js";
 import type { Picks } from "../state.js";
 import type { Ctx, TableView } from "../types.js";
 
+// the rings a slot shows: you can pay for its tile (at a past step only once the player
+// acts from it, as the cells' targets), and bought from since your last move
+function slotRings(v: GameView, ui: Picks, m: SlotJson) {
+  const L = v.legal;
+  return {
+    can: !!L && !!L.buy && m.currency in L.buy && showsTargets(v, ui),
+    bought: (v.recent || []).some((r) => r.marks.slot === m.currency),
+  };
+}
+
 function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMarks) {
   const L = v.legal;
   const hinted = hints.slot.get(m.currency); // a hint's purchase: its numbers in the list
-  // at a past step the rings show only once the player acts from it (as the cells' targets)
-  const can = L && L.buy && m.currency in L.buy && showsTargets(v, ui);
+  const { can, bought } = slotRings(v, ui, m);
   const sel = ui.payCur === m.currency;
-  const bought = (v.recent || []).some((r) => r.marks.slot === m.currency);
   const t = m.tile;
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}${hinted ? `, ${hintSay(hinted)}` : ""}`;
@@ -36,9 +44,8 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
 const RING_CAN = "green ring and \u2713 by the price: you can pay for its tile";
 const RING_RECENT = "ring in this colour: a tile was bought from this slot since your last move, and a new one laid there";
 function ringKey(v: GameView, ui: Picks) {
-  const L = v.legal;
-  const can = !!L && !!L.buy && showsTargets(v, ui) && v.market.some((m) => m.currency in L.buy!);
-  const bought = v.market.some((m) => (v.recent || []).some((r) => r.marks.slot === m.currency));
+  const rings = v.market.map((m) => slotRings(v, ui, m));
+  const can = rings.some((r) => r.can), bought = rings.some((r) => r.bought);
   if (!can && !bought) return null;
   const item = (cls: string, word: string, say: string) => html`<span class="aw-ringkey ${cls}" title="${say}" aria-label="${say}" role="note"><span class="aw-ringswatch" aria-hidden="true"></span>${word}</span>`;
   return html`${can && item("aw-ringkey-can", "can pay", RING_CAN)}${bought && item("aw-ringkey-recent", "refilled", RING_RECENT)}`;

@@ -31,7 +31,8 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   const names = o.names;
   // five names or more: each column headed by its player's marker (the score track's
   // colour and initial), the name on hover and read out: the table fits the side column
-  const marked = names.length >= 5;
+  // (when two names share an initial, the names themselves: their markers would be alike)
+  const marked = names.length >= 5 && new Set(names.map((n) => n.slice(0, 1))).size === names.length;
   const at = (n: string) => { const k = v.players.findIndex((p) => p.name === n); return k < 0 ? v.players.length : k; };
   const col = (n: string) => (marked ? html`<th scope="col" title="${n}" aria-label="${n}">${trackMark(n, at(n))}</th>` : html`<th scope="col">${n}</th>`);
   const head = html`<tr><th scope="col">tiles of each kind</th>${names.map(col)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
