@@ -92,3 +92,22 @@ def public(game: Any) -> dict[str, Any]:
         d["discard"] = sorted(d["discard"])
     del d["rng"]
     return d
+
+
+def dirk_ahead_at_the_end(can_win: bool) -> Any:
+    """A two-player game ended at once (R12: the bag cannot refill the market) with
+    Dirk's four tiles the only ones scored: Dirk 41 points, the players 0 (R3)."""
+    from alhambra_widget import Card, Game, TakeMoney
+
+    g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can_win)
+    g.edit(
+        dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)]
+    )
+    g.edit(bag=[])
+    g.edit(market={"denar": None})
+    for p in g.players:
+        g.edit(players={p.name: {"money": []}})
+    g.edit(display=[Card("denar", 1)])
+    g.apply(TakeMoney((Card("denar", 1),)))
+    assert g.is_over
+    return g

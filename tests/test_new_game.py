@@ -11,18 +11,24 @@ def click(w, **content):
     w._on_msg(w, content, [])
 
 
-def test_R12_new_game_is_refused_before_the_end_then_deals_the_same_table_again():
-    game = Game(["You", "Ben"], seed=4, dirk_name="Zoe", dirk_can_win=True)
-    w = AlhambraWidget(game, seats={"Ben": "greedy"})
+def _play_to_the_end(w) -> None:
+    """The table's game played to its end: your moves the greedy bot's, the bots' own."""
     g = w.game
-    click(w, kind="new_game")
-    assert w.game is g and "R12" in w.message["text"] and w.message["kind"] == "error"
     me = make_bot("greedy", 1, g)
     while not g.is_over:
         if g.current_player.name == "You":
             w.act(me.choose(g))
         else:
             w.run_bots()
+
+
+def test_R12_new_game_is_refused_before_the_end_then_deals_the_same_table_again():
+    game = Game(["You", "Ben"], seed=4, dirk_name="Zoe", dirk_can_win=True)
+    w = AlhambraWidget(game, seats={"Ben": "greedy"})
+    g = w.game
+    click(w, kind="new_game")
+    assert w.game is g and "R12" in w.message["text"] and w.message["kind"] == "error"
+    _play_to_the_end(w)
     click(w, kind="new_game")
     new = w.game
     assert new is not g and not new.is_over and new.step == 0
@@ -42,12 +48,7 @@ def test_G5_a_finished_gardens_game_deals_the_same_table_again_with_the_next_see
     g = w.game
     click(w, kind="new_game")
     assert w.game is g and "G5" in w.message["text"] and w.message["kind"] == "error"
-    me = make_bot("greedy", 1, g)
-    while not g.is_over:
-        if g.current_player.name == "You":
-            w.act(me.choose(g))
-        else:
-            w.run_bots()
+    _play_to_the_end(w)
     # the results' ranking: the engine's totals, highest first, its winners marked
     ranking = w.view["ranking"]
     assert [(r["name"], r["score"]) for r in ranking] == sorted(

@@ -1,6 +1,7 @@
 """R3 two players: 72 cards, Dirk's tiles, giving tiles to Dirk, Dirk in majorities."""
 
 import pytest
+from helpers import dirk_ahead_at_the_end
 
 from alhambra_widget import Buy, Card, Game, GiveToDirk, IllegalAction, TakeMoney, Tile
 from alhambra_widget.engine.alhambra.components import ScoringCard
@@ -27,7 +28,6 @@ def test_R3_dirk_takes_6_after_round_1_and_a_third_after_round_2():
 
 
 def _take(g):
-    from alhambra_widget import TakeMoney
 
     return TakeMoney((g.display[0],))
 
@@ -68,17 +68,7 @@ def test_R3_dirk_counts_for_majorities_but_scores_no_walls():
 
 @pytest.mark.parametrize("can", [False, True])
 def test_R3_option_lets_dirk_win(can):
-    g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can)
-    g.edit(
-        dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)]
-    )
-    g.edit(bag=[])
-    g.edit(market={"denar": None})
-    for p in g.players:
-        g.edit(players={p.name: {"money": []}})
-    g.edit(display=[Card("denar", 1)])
-    g.apply(TakeMoney((Card("denar", 1),)))  # the bag cannot refill: the end (R12)
-    assert g.is_over
+    g = dirk_ahead_at_the_end(can)  # the bag cannot refill: the end (R12)
     assert g.dirk_score == 21 + 20 and max(g.scores.values()) == 0
     assert g.winners == (["Dirk"] if can else ["Ann", "Ben"])
 

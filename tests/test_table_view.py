@@ -5,6 +5,8 @@ own answers on positions built with its edit API."""
 
 from __future__ import annotations
 
+from helpers import dirk_ahead_at_the_end
+
 from alhambra_widget import Alhambra, Game, Tile
 from alhambra_widget.engine.alhambra.actions import Buy
 from alhambra_widget.views.alhambra.view import legal_view, tile_words, wall_joins
@@ -238,36 +240,17 @@ def test_R3_the_view_says_whether_dirk_may_win_as_the_game_was_set_up():
     assert AlhambraWidget(Game(["Ann", "Ben", "Cem"], seed=1)).view["dirk"] is None
 
 
-def _dirk_ahead_at_the_end(can_win: bool) -> Game:
-    """A two-player game ended at once (R12) with Dirk's four tiles the only ones
-    scored: Dirk 41 points, the players 0 (the engine's R3 test's position)."""
-    from alhambra_widget import Card, TakeMoney
-
-    g = Game(["Ann", "Ben"], seed=6, dirk_can_win=can_win)
-    g.edit(
-        dirk_tiles=[Tile("tower", 11), Tile("tower", 12), Tile("garden", 11), Tile("garden", 12)]
-    )
-    g.edit(bag=[])
-    g.edit(market={"denar": None})
-    for p in g.players:
-        g.edit(players={p.name: {"money": []}})
-    g.edit(display=[Card("denar", 1)])
-    g.apply(TakeMoney((Card("denar", 1),)))
-    assert g.is_over
-    return g
-
-
 def test_R3_the_results_rank_the_players_and_show_dirk_apart_unless_he_may_win():
     """Dirk scores but is no player (R3): at the end he stands apart from the ranking,
     unranked, even with the most points; the players' ranks and winners are the
     engine's. With the option that lets him win, he is ranked like a player."""
-    g = _dirk_ahead_at_the_end(False)
+    g = dirk_ahead_at_the_end(False)
     r = AlhambraWidget(g).view["results"]
     assert [x["name"] for x in r["ranking"]] == ["Ann", "Ben"]
     assert all(x["rank"] == 1 and x["winner"] for x in r["ranking"])  # both 0: a shared win
     assert [x["name"] for x in r["ranking"] if x["winner"]] == g.winners
     assert r["apart"] == [{"name": "Dirk", "score": g.dirk_score}] and g.dirk_score == 41
-    g = _dirk_ahead_at_the_end(True)
+    g = dirk_ahead_at_the_end(True)
     r = AlhambraWidget(g).view["results"]
     assert [(x["name"], x["rank"], x["winner"]) for x in r["ranking"]] == [
         ("Dirk", 1, True),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import traitlets
 
@@ -16,7 +16,6 @@ from ..players.ismcts import Decision, Hint
 from ..views.contract import GardensView, Marks
 from ..views.gardens.view import RULES as GARDEN_RULES
 from ..views.gardens.view import gardens_svg, gardens_view, lay_marks
-from .base import Intents
 from .session_widget import SessionWidget
 
 
@@ -88,21 +87,16 @@ class GardensWidget(SessionWidget[GardensGame]):
     ) -> tuple[Callable[..., list[Any]], Callable[[Any, Any], str]]:
         return review_weigher(playouts)
 
-    def _intent_new_game(self, _content: dict[str, Any]) -> None:
-        g = self.session.game
+    def _next_game(self, g: GardensGame) -> GardensGame:
         if not g.is_over:
             raise MalformedInput("A new game starts once every field is filled (G5).")
-        names = [p.name for p in g.players]
-        self.game = GardensGame(
-            names,
+        return GardensGame(
+            [p.name for p in g.players],
             seed=g.seed + 1,
             hand_size=g.hand_size,
             two_colours=g.two_colours,
             colours={n: list(k) for n, k in g.colours.items()},
         )
-        self._say(f"A new game: {', '.join(names)} (seed {g.seed + 1}).")
-
-    INTENTS: ClassVar[Intents] = {**SessionWidget.INTENTS, "new_game": _intent_new_game}
 
     def _build(self) -> GardensView:
         return {

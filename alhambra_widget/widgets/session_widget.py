@@ -19,7 +19,7 @@ from .timeline import TimelinePart
 class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
     """A widget over a :class:`~.session.Session` (a game, seats, a timeline): the Python
     API and the intents both games share. Subclasses give ``_parse_action``,
-    ``_hint_stages``, ``_review_searches`` and ``_review_weigher``."""
+    ``_hint_stages``, ``_review_searches``, ``_review_weigher`` and ``_next_game``."""
 
     seen_steps = traitlets.Int(0).tag(sync=True)
     """The number of steps in the game when the page last drew it. The page sets it
@@ -68,8 +68,20 @@ class SessionWidget(SearchesPart[G], TimelinePart[G], PlayPart[G]):
             "paused": s.paused,
         }
 
+    def _next_game(self, g: Any) -> Any:
+        """The game after ``g``, over: the same players and options, the next seed; a game
+        not yet over is refused with the game's ruling (MalformedInput)."""
+        raise NotImplementedError
+
+    def _intent_new_game(self, _content: dict[str, Any]) -> None:
+        g = self.session.game
+        self.game = self._next_game(g)
+        names = [p.name for p in g.players]
+        self._say(f"A new game: {', '.join(names)} (seed {g.seed + 1}).")
+
     INTENTS: ClassVar[Intents] = {
         **SearchesPart.INTENTS,
         **TimelinePart.INTENTS,
         **PlayPart.INTENTS,
+        "new_game": _intent_new_game,
     }

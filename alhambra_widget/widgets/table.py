@@ -214,17 +214,14 @@ class AlhambraWidget(SessionWidget[Game]):
         self._say(sandbox_remove(self._open_sandbox(), content))
         self._publish()
 
-    def _intent_new_game(self, _content: dict[str, Any]) -> None:
-        g = self.session.game
+    def _next_game(self, g: Game) -> Game:
         if not g.is_over:
             raise MalformedInput("A new game starts once this one is over (R12).")
         names = [p.name for p in g.players]
-        self.game = Game(names, seed=g.seed + 1, dirk_name=g.dirk_name, dirk_can_win=g.dirk_can_win)
-        self._say(f"A new game: {', '.join(names)} (seed {g.seed + 1}).")
+        return Game(names, seed=g.seed + 1, dirk_name=g.dirk_name, dirk_can_win=g.dirk_can_win)
 
     INTENTS: ClassVar[Intents] = {
         **SessionWidget.INTENTS,
-        "new_game": _intent_new_game,
         "act": _intent_act,
         "explain": _intent_explain,
         "explain_removal": _intent_explain_removal,
