@@ -24,7 +24,11 @@ function keepBarInSight(b: Board & { sticky: Sticky }) {
   const top = sc ? sc.getBoundingClientRect().top : 0;
   const r = b.root.getBoundingClientRect();
   const room = r.height - bar.offsetHeight - bar.offsetTop;
-  const dy = Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
+  // at the end of a game (live) the bar stays at the board's top: floating, it covered
+  // the results' heading ("Game over") as the notebook scrolled; it holds no turn's
+  // buttons then, and the results hold what may be done next
+  const end = bar.classList.contains("aw-bar-still");
+  const dy = end ? 0 : Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
   const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
   if (bar.style.transform !== want) bar.style.transform = want;
   bar.classList.toggle("aw-floating", dy > 0);
@@ -176,9 +180,8 @@ function markNarrowMoney(root: HTMLElement) {
 // open; it ends above the first of the others' panels (their headings and boards stay
 // in sight; its table and sentence scroll within what is left). A round of four
 // players or more (a taller table) lies under the market and the money display
-// instead, over the main column: every other's panel stays in sight. At the end (the
-// results in the market's place) it lies under the results: who won, the scores and
-// the buttons stay in sight. In a guided or a coached game the guide's or the coach's
+// instead, over the main column: every other's panel stays in sight. At the end it is
+// a strip of the results (overview.ts), not placed here. In a guided or a coached game the guide's or the coach's
 // words at the top of the side column stay in sight: the walkthrough lies over the
 // market and the money display instead (the game waits while it is open).
 function placeWalk(root: HTMLElement) {

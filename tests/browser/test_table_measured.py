@@ -268,13 +268,13 @@ WALK_OVER_JS = """() => { const w = document.querySelector('.aw-root .aw-rounds.
     return {walk: [b.left, b.top, b.right, b.bottom],
         heads: [...document.querySelectorAll('.aw-root .aw-side .aw-player')].map((p) => { const r = box(p);
             return [p.querySelector('h4').textContent, [r[0], r[1], r[2], p.querySelector('h4').getBoundingClientRect().bottom]]; }),
-        results: [...document.querySelectorAll('.aw-root [data-area=results]')].map(box)}; }"""
+        results: [...document.querySelectorAll('.aw-root [data-area=results]')].filter((r) => !r.contains(w)).map(box)}; }"""
 
 
 def _walk_covers_nothing(t: Lab, where: str) -> list[str]:
     """A scoring round walked through lies over no heading of the others' panels (or
     Dirk's: from the panel's top edge to the heading's foot), nor over the results at
-    the end."""
+    the end (it may be a part of them)."""
     got = t.page.evaluate(WALK_OVER_JS)
     if got is None:
         return []
@@ -305,6 +305,67 @@ def _end_uncovered(t: Lab, where: str) -> list[str]:
         for what, ok in t.page.evaluate(END_JS)
         if not ok
     ]
+
+
+# your Alhambra's drawing at the end: a point in the middle of each cell of its top row
+# (and of its first and last columns' top cells, a little lower), and what is drawn there
+TOP_ROW_JS = """() => { const s = document.querySelector('.aw-root .aw-me [data-area=my-alhambra] svg.aw-board');
+    if (!s) return null; const r = s.getBoundingClientRect(), cols = s.viewBox.baseVal.width / 46;
+    const cell = r.width / cols, out = [];
+    for (let i = 0; i < cols; i++) { const x = r.left + (i + 0.5) * cell, y = r.top + cell / 2;
+        const at = document.elementFromPoint(x, y);
+        out.push([Math.round(x), Math.round(y), y >= 0 && y <= innerHeight && !!at && s.contains(at),
+            at ? at.tagName + '.' + String(at.className && at.className.baseVal !== undefined ? at.className.baseVal : at.className) : null]); }
+    return out; }"""
+
+
+def _my_top_row_seen(t: Lab, where: str) -> list[str]:
+    """At the end your Alhambra's top row is seen: nothing lies over the middle of any
+    of its cells (the results' scoring walkthrough covered it)."""
+    got = t.page.evaluate(TOP_ROW_JS)
+    if got is None:
+        return [f"{where}: no drawing of your Alhambra"]
+    return [
+        f"{where}: your Alhambra's top row at ({x}, {y}) is under {what}"
+        for x, y, ok, what in got
+        if not ok
+    ][:3]
+
+
+# the results' heading and buttons (and the scoring walkthrough's in them): for each, its
+# middle, whether it lies in the notebook's view, and whether it is itself drawn there
+SCROLLED_JS = """() => { const root = document.querySelector('.aw-root');
+    let sc = root.parentElement;
+    while (sc && !(['auto', 'scroll'].includes(getComputedStyle(sc).overflowY) && sc.scrollHeight > sc.clientHeight)) sc = sc.parentElement;
+    const v = sc ? sc.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+    return [...root.querySelectorAll('[data-area=results] h4, [data-area=results] button')].map((e) => {
+        const r = e.getBoundingClientRect(), x = r.left + Math.min(r.width / 2, 12), y = r.top + r.height / 2;
+        const at = document.elementFromPoint(x, y);
+        return [e.textContent.trim().slice(0, 30), y >= v.top + 1 && y <= v.bottom - 1,
+            !!at && (e.contains(at) || at.contains(e))]; }); }"""
+
+
+def _end_scrolled(t: Lab, where: str) -> list[str]:
+    """At the end, the notebook scrolled down by 60 and 150 px: whatever of the results'
+    heading and buttons is still in the notebook's view is seen, nothing over it (the
+    floating bar covered "Game over")."""
+    bad = []
+    for px in (60, 150):
+        scroll_to_top(t.page)
+        t.page.evaluate(
+            "(px) => { let s = document.querySelector('.aw-root').parentElement;"
+            " while (s && !(['auto', 'scroll'].includes(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight)) s = s.parentElement;"
+            " (s || document.scrollingElement).scrollTop += px; }",
+            px,
+        )
+        t.page.wait_for_timeout(200)
+        bad += [
+            f"{where}, scrolled {px} px: {what!r} of the results is covered"
+            for what, shown, seen in t.page.evaluate(SCROLLED_JS)
+            if shown and not seen
+        ]
+    scroll_to_top(t.page)
+    return bad
 
 
 BUTTONS_JS = """() => [...document.querySelectorAll('.aw-root [data-area=results] h4 button')].map((b) => {
@@ -459,6 +520,9 @@ def _check(t: Lab, fits, still, last: dict, key, over: bool, where: str) -> list
         bad += _board_readable(t, where) + _bar_band(t, where)
     if over:
         bad += _results_whole(t, where) + _end_uncovered(t, where)
+        bad += _end_scrolled(t, where)
+        if "my-alhambra" in fits:
+            bad += _my_top_row_seen(t, where)
     if "my-alhambra" in fits:
         bad += _opponents_in_view(t, where) + _nothing_cut(t, where)
     bad += _track_apart(t, where) + _walk_covers_nothing(t, where)

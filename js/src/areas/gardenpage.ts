@@ -32,7 +32,7 @@ function actionsHtml({ v, ui }: Ctx<GardensView>) {
 export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): Part[] {
   const { v, ui } = c;
   return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}`, parts: [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-still" : ""}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)), msgPart, part("menu", menuHtml(c)),
     ] },

@@ -3,7 +3,7 @@
 
 import { cardHtml, online } from "../common.js";
 import { winnersText } from "./status.js";
-import { scoreBeforeRound, kindIcon } from "./scoring.js";
+import { scoreBeforeRound, kindIcon, endWalkHtml, shownRound } from "./scoring.js";
 import { trackMark } from "./alhambra.js";
 import { html } from "../html.js";
 import type { GameView, GardensView, OverviewKind } from "../contract.js";
@@ -43,7 +43,7 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
 }
 
 // What to do at the end of either game, in its results' heading: the review of the
-// person's decisions (shown while the last round is walked through, under the results:
+// person's decisions (shown while the last round is walked through, in the results:
 // asking it closes that) and a new game with the same players, seats and options (a
 // table a server keeps starts its own). A guided game offers its own "again" instead.
 export function endButtons(v: GameView | GardensView) {
@@ -54,25 +54,31 @@ export function endButtons(v: GameView | GardensView) {
 }
 
 // The end of a game on one screen, in the market's place: who won, each player's
-// final score and rounds, the last round kind by kind, and what to do next (the review)
-export function resultsHtml({ v }: Ctx<GameView>) {
+// final score and rounds, the last round kind by kind, and what to do next (the review);
+// under the table the last round walked through, its line's column marked in the table
+export function resultsHtml(c: Ctx<GameView>) {
+  const { v, ui } = c;
   const r = v.results;
   if (!r) return html``;
   const winners = r.ranking.filter((p) => p.winner).map((p) => p.name);
   const last = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
+  // the column the walkthrough's line is on: a kind's, the wall's, then the round's
+  const walked = !!last && ui.walk && shownRound(v, ui) === last ? Math.min(ui.roundRow, last.kinds.length + 1) : -1;
+  const hl = (on: boolean) => (on ? "aw-hl" : "");
+  const roundCol = (x: { number: number }) => hl(!!last && x.number === last.number && walked === last.kinds.length + 1);
+  const kindSay = (name: string, k: OverviewKind) => `${name}, ${k.kind}: ${k.counts[name] || 0} tiles, ${k.places[name] ? `${ord(k.places[name])} place` : "no place"}, ${k.points[name] ?? 0} points`;
   // a player's points: the total, each round's, then the last round kind by kind and its wall
   const points = (name: string, score: number) => html`<td><b>${score}</b></td>${
-    r.rounds.map((x) => html`<td>${x.totals[name] ?? 0}</td>`)}${
-    last && last.kinds.map((k) => html`<td>${k.points[name] ?? 0}</td>`)}${last && html`<td>${last.walls[name] ?? "—"}</td>`}`;
+    r.rounds.map((x) => html`<td class="${roundCol(x)}">${x.totals[name] ?? 0}</td>`)}${
+    last && last.kinds.map((k, i) => html`<td class="${hl(walked === i)}" title="${kindSay(name, k)}">${k.points[name] ?? 0}</td>`)}${last && html`<td class="${hl(walked === last.kinds.length)}">${last.walls[name] ?? "—"}</td>`}`;
   const ranked = r.ranking.map((p) => html`<tr class="${p.winner ? "aw-winner" : ""}"><td>${p.rank}</td><td class="aw-who">${p.name}${p.winner ? " — wins" : ""}</td>${points(p.name, p.score)}</tr>`);
   // Dirk scores but is no player (R3): under the ranking, with no rank
   const apart = r.apart.map((p) => html`<tr class="aw-apart" title="${p.name} is no player: his tiles count in scoring, but he cannot win (R3)"><td></td><td class="aw-who">${p.name} <span class="aw-apartnote">(not a player)</span></td>${points(p.name, p.score)}</tr>`);
   const rows = [...ranked, ...apart];
-  const kinds = last ? last.kinds.map((k) => html`<th scope="col" class="aw-kindhead" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
+  const kinds = last ? last.kinds.map((k, i) => html`<th scope="col" class="aw-kindhead ${hl(walked === i)}" title="${k.kind}: points in round ${last.number}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`) : [];
   const head = html`<tr><th scope="col">rank</th><th scope="col">player</th><th scope="col">total</th>${
-    r.rounds.map((x) => html`<th scope="col">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
-  const lastHead = last && html`<caption>Right-hand columns: round ${last.number}, kind by kind, then its wall.</caption>`;
-  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${endButtons(v)}</h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table">${lastHead}<thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
+    r.rounds.map((x) => html`<th scope="col" class="${roundCol(x)}">round ${x.number}</th>`)}${kinds}${last && html`<th scope="col" class="${hl(!!last && walked === last.kinds.length)}" title="longest wall in round ${last.number}">wall</th>`}</tr>`;
+  return html`<section class="aw-results" data-area="results" aria-label="results"><h4>Game over: ${winnersText(winners)} ${endButtons(v)}</h4><div class="aw-results-scroll" tabindex="0" role="region" aria-label="the final scores"><table class="aw-table"><thead>${head}</thead><tbody>${rows}</tbody></table></div>${endWalkHtml(c)}</section>`;
 }
 
 

@@ -116,6 +116,19 @@ function rowExplained(r: RoundJson, row: number) {
   return null;
 }
 
+// At the end the last scoring round is walked through inside the results, under their
+// table (the line's column marked there: resultsHtml), in a strip of fixed height: who
+// won, the scores, the round and your Alhambra under them on one screen, none over
+// another. Closed, the same strip offers to step through it again: nothing moves.
+export function endWalkHtml({ v, ui }: Ctx<GameView>) {
+  if (!v.rounds.length) return html``;
+  const r = shownRound(v, ui);
+  if (!ui.walk) return html`<div class="aw-endround"><p class="aw-explain">Scoring round ${r.number}, the last: its points kind by kind and its wall are the right-hand columns. <button class="aw-mini" data-walk="open" aria-label="step through the last scoring round">step through it</button></p></div>`;
+  const row = Math.min(ui.roundRow, r.kinds.length + 1);
+  const say = rowExplained(r, row) || html`<p class="aw-explain">Round ${r.number} in all: ${Object.keys(r.totals).map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>`;
+  return html`<section class="aw-endround aw-rounds aw-walk" aria-label="scoring round ${r.number}, step by step">${roundsHead(v, r, true, row)}${say}</section>`;
+}
+
 export function roundsHtml({ v, ui }: Ctx<GameView>, walking = false) {
   if (!v.rounds.length) return html``;
   const r = shownRound(v, ui);

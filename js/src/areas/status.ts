@@ -65,7 +65,7 @@ export function statusText({ v, ui, model }: { v: TableView | SandboxView; ui: P
   // at the end the results say who won ("Game over: …", once); the prompt says what
   // may be done next
   if (ui.walk && v.live) {
-    return v.over ? "See the results at the top; under them, step through the last scoring round or close it (Escape)." :
+    return v.over ? "Who won and the final scores are in the results; step through the last scoring round there (◀ ▶), or close it (Escape)." :
       "A scoring round was just scored: step through it, then close it (Escape) and the game goes on.";
   }
   if (v.over && v.live) return endPrompt(v);

@@ -106,7 +106,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
     // a guided game's bar: the turn's buttons over the foot of the prompt's area (widget.css)
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}`, parts: [
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end aw-bar-still" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
       part("actions", actionsHtml(c)),
       msgLine(messageHtml(c)),
@@ -138,9 +138,9 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         ...(ended ? [] : [part("review", reviewHtml(c))]),
       ] },
       // a scoring round walked through lies beside the market, over the money display
-      // and the score track (at the end over the results), the market and the boards
-      // it points at in sight: it moves nothing (sticky.ts places it)
-      part("walk", ui.walk ? roundsHtml(c, true) : html``),
+      // and the score track, the market and the boards it points at in sight: it moves
+      // nothing (sticky.ts places it); at the end it is in the results (resultsHtml)
+      part("walk", ui.walk && !v.over ? roundsHtml(c, true) : html``),
       part("all", ui.allBoards ? allBoardsHtml(c) : html``), // over the whole table
     ] },
     { key: "foot", cls: "aw-foot", parts: [
