@@ -311,3 +311,47 @@ def test_a_piece_travelling_across_the_table_leaves_the_text_under_it_readable(t
     t.py("w.bot_delay = 0")
     assert crossed, "no piece passed over any text: nothing was measured"
     assert not bad, "\n".join(bad)
+
+
+# the first move's "play it" of a hint: its box, whether the page draws it there (nothing
+# over it, not scrolled out of its panel) and the window's height
+PLAY_IT_JS = """() => { const b = document.querySelector('.aw-root section.aw-hint li [data-playhint]');
+    if (!b) return null; const r = b.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [[r.left, r.top, r.right, r.bottom], !!at && b.contains(at), innerWidth, innerHeight]; }"""
+
+
+@pytest.fixture(scope="module")
+def gardens(lab, browser):
+    """A Gardens game against the greedy bot, 16 steps in, at your turn, hints quick."""
+    from test_table_measured import GARDENS
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    code = GARDENS.format(seed=3) + "\nw.hint_playouts = 20\nw"
+    t = Lab(lab.open(ctx, "table-look-gardens.ipynb", code), "table-look-gardens")
+    t.widget().locator(".aw-status").wait_for()
+    t.py("advance(16)")
+    t.py("to_me()")
+    yield t
+    ctx.close()
+    lab.shutdown_kernel("table-look-gardens.ipynb")
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_G3_a_gardens_hints_first_play_it_is_in_sight_without_scrolling(gardens, size, theme):
+    """A Gardens hint (its lays' sentences run to four lines): with the table's top at the
+    notebook's top, the first move's "play it" lies whole in the window, nothing over
+    it and not scrolled out of the hint's panel (it was 30 px under the window's foot
+    at 1280x720)."""
+    t = gardens
+    t.at_size(size, theme)
+    board = t.widget()
+    if not board.locator("section.aw-hint li").count():
+        board.locator("button[data-hint='ask']").first.click()
+    board.locator("section.aw-hint li [data-playhint]").first.wait_for(timeout=60000)
+    scroll_to_top(t.page)
+    box, seen, vw, vh = t.page.evaluate(PLAY_IT_JS)
+    t.shot(f"gardens-hint-{size[0]}-{theme.lower()}")
+    assert box[0] >= 0 and box[1] >= 0 and box[2] <= vw and box[3] <= vh, (box, vw, vh)
+    assert seen, f"the first 'play it' {box} is covered or scrolled out of the hint's panel"

@@ -15,14 +15,17 @@ export function hintHtml({ v }: Ctx<TableView>) {
   if (h.state === "running") {
     return html`<div class="aw-hint" role="status">Thinking… ${h.done} of ${h.total} simulations <progress max="${h.total}" value="${h.done}"></progress> <button data-hint="cancel">Cancel</button></div>`;
   }
-  const moves = h.moves.map((m, i) => html`<li${m.about_equal ? html` class="aw-equal"` : ""}><b>${m.says}</b> — win chance about ${pct(m.chance)}, tried ${m.visits} times${
+  // each move's "play it" first, beside its number: the first answer's button in sight
+  // without scrolling however long its sentence and reasons (a Gardens lay's run to four
+  // lines, the button below the window at 1280x720)
+  const moves = h.moves.map((m, i) => html`<li${m.about_equal ? html` class="aw-equal"` : ""}>${
+    m.action && v.legal && html`<button class="aw-mini aw-playhint" data-playhint="${i}" aria-label="play this move: ${m.says}">play it</button> `}<b>${m.says}</b> — win chance about ${pct(m.chance)}, tried ${m.visits} times${
     m.about_equal && html` <span class="aw-tag">about equal</span>`}${
-    m.reasons.length > 0 && html`<span class="aw-reasons aw-muted">${m.reasons.map((r) => html`<span>${r}</span>`)}</span>`}${
-    m.action && v.legal && html` <button class="aw-mini" data-playhint="${i}" aria-label="play this move: ${m.says}">play it</button>`}</li>`);
+    m.reasons.length > 0 && html`<span class="aw-reasons aw-muted">${m.reasons.map((r) => html`<span>${r}</span>`)}</span>`}</li>`);
   // moves within the search's noise of its choice (Python's hinting.about_equal): said so,
-  // not ranked by noise
+  // not ranked by noise (one line; why, on hover)
   const tied = h.moves.filter((m) => m.about_equal).length;
-  const note = tied > 1 && html`<p class="aw-muted">The first ${tied} are about equal: their chances differ by less than the search's noise, so their order is no ranking.</p>`;
+  const note = tied > 1 && html`<p class="aw-muted" title="their chances differ by less than the search's noise">The first ${tied} are about equal (≈): their order is no ranking.</p>`;
   // a first answer while the search goes on (Python's anytime hint): said so, with how far
   // it has got; the list is replaced by the whole search's when it ends
   const r = h.refining;
