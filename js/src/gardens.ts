@@ -74,7 +74,7 @@ export function gardenTile(cx: number, cy: number, scale: number, sides: string[
 
 // a building: a diamond in the gap between fields, always with its value (the key's
 // "its kind's picture and its value"); once scored, coloured by the winning kind, and
-// the points it gave on a dark tag under it ("+8": never a second meaning for the
+// the points it gave on a dark tag under it (never a second meaning for the
 // diamond's number); named by the fields around it, as the log names it (the engine's)
 const placeOf = (v: Board, k: string) => (v.places && v.places[k]) || `at ${k}`;
 function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
@@ -90,6 +90,11 @@ function buildingHtml(v: Board, [x, y, value, kind]: BuildingJson) {
     glyph(kind) && html`<path class="ag-bldkind" d="${glyph(kind)}" transform="translate(${cx - 6.5},${cy - 16}) scale(0.65)"/>`}<text x="${cx}" y="${cy + 12}" text-anchor="middle">${value}</text></g>`;
 }
 
+// a points tag's figures (svg px) and its most width: the gap between the crowns of the
+// trees on either side under a diamond's foot is 0.3 S (21.6 px), a pixel and a bit (on
+// the screen at 0.83) kept clear each side
+const TAG_FONT = 13.5, TAG_ROOM = S * 0.3 - 2.8;
+
 // the points a scored building gave (none when nobody owns the kind that won it)
 const gave = (sc: { owner: string | null; points: number }) => (sc.owner ? sc.points : 0);
 
@@ -98,10 +103,15 @@ const gave = (sc: { owner: string | null; points: number }) => (sc.owner ? sc.po
 function pointsTag(v: Board, [x, y]: BuildingJson) {
   const sc = v.scored[`${x},${y}`];
   if (!sc || !gave(sc)) return null; // no points: its colour (or grey) says it scored
-  // as narrow as its figures: the crowns of the trees on either side stay clear of it
-  // (its plus sign smaller than its figures)
-  const cx = (x + 0.5) * S, cy = (y + 0.5) * S + S * 0.293, n = String(gave(sc)), w = 7.5 + 6 * n.length;
-  return html`<g class="ag-pts" aria-hidden="true"><rect x="${(cx - w / 2).toFixed(1)}" y="${cy - 6.5}" width="${w.toFixed(1)}" height="13" rx="6.5"/><text x="${cx}" y="${cy + 3.3}" text-anchor="middle"><tspan class="ag-plus">+</tspan>${n}</text></g>`;
+  // its figures at TAG_FONT (11 px on the screen at 1280x720, where the board is drawn
+  // at 0.83 of its size) under the diamond's foot, between the crowns of the trees on
+  // either side (TAG_ROOM wide): the points without a plus sign (the key says what the
+  // dark tag is; a plus made "+15" too wide for its room at that size); figures wider
+  // than the room drawn a little narrower
+  const cx = (x + 0.5) * S, foot = (y + 0.5) * S + S * 0.293, say = String(gave(sc));
+  const natural = TAG_FONT * 0.56 * say.length, w = Math.min(TAG_ROOM, natural + 5);
+  const fit = natural > w - 3 ? html` textLength="${(w - 3).toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : "";
+  return html`<g class="ag-pts" aria-hidden="true"><rect x="${(cx - w / 2).toFixed(1)}" y="${(foot - 2).toFixed(1)}" width="${w.toFixed(1)}" height="16" rx="6"/><text x="${cx}" y="${(foot + 10.8).toFixed(1)}" text-anchor="middle"${fit}>${say}</text></g>`;
 }
 
 // a field: a laid tile, or an empty field with the engine's verdict for the tile in hand
@@ -158,8 +168,8 @@ function hintField(k: string, ns: number[]) {
 // dark tag of their own), and each tree kind by its shape and colour
 export function treeKey() {
   const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="13" height="15" viewBox="0 0 16 18" aria-hidden="true"><rect class="ag-trunk" x="7" y="11" width="2" height="6"/>${treeCrown(kind, 8, 9, 5)}</svg> ${kind}</span>`);
-  const tag = html`<svg width="19" height="12" viewBox="0 0 22 14" role="img" aria-label="plus 8"><g class="ag-pts"><rect x="0.5" y="0.5" width="21" height="13" rx="6.5"/><text x="11" y="11" text-anchor="middle">+8</text></g></svg>`;
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), its points on a tag: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
+  const tag = html`<svg width="24" height="15" viewBox="0 0 24 15" role="img" aria-label="8 points"><g class="ag-pts"><rect x="0.5" y="0.5" width="23" height="14" rx="6"/><text x="12" y="11.5" text-anchor="middle">8</text></g></svg>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), and the points it gave show on a dark tag under it: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {

@@ -355,3 +355,32 @@ def test_G3_a_gardens_hints_first_play_it_is_in_sight_without_scrolling(gardens,
     t.shot(f"gardens-hint-{size[0]}-{theme.lower()}")
     assert box[0] >= 0 and box[1] >= 0 and box[2] <= vw and box[3] <= vh, (box, vw, vh)
     assert seen, f"the first 'play it' {box} is covered or scrolled out of the hint's panel"
+
+
+# each scored Gardens building's points tag: its text, the size its figures are drawn at
+# on the screen (the font's size times the board's scale), its box and its figures' box
+TAG_SIZE_JS = """() => [...document.querySelectorAll('.aw-root .ag-board .ag-pts')].map((g) => {
+    const svg = g.ownerSVGElement, scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const tx = g.querySelector('text');
+    return [tx.textContent, parseFloat(getComputedStyle(tx).fontSize) * scale]; })"""
+
+# the least size of a Gardens points tag's figures on the screen, in px
+LEAST_TAG = 11
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_G4_the_gardens_points_tags_are_at_least_11_px_and_clear_of_the_trees(gardens, theme):
+    """At 1280x720 (the board drawn smallest) each scored building's points tag has its
+    figures at 11 px or more on the screen (they were 7.5), its figures inside it, and
+    it touches no tree of the tiles around it."""
+    from test_table_measured import _tags_clear
+
+    t = gardens
+    t.at_size((1280, 720), theme)
+    tags = t.page.evaluate(TAG_SIZE_JS)
+    assert tags, "no building scored: nothing measured"
+    small = [(text, round(px, 1)) for text, px in tags if px < LEAST_TAG - 0.05]
+    t.widget().locator(".ag-board").first.screenshot(path=str(t.shot(f"tags-{theme.lower()}")))
+    bad = _tags_clear(t, f"1280x720 {theme}")
+    assert not small, f"points tags under {LEAST_TAG} px: {small}"
+    assert not bad, "\n".join(bad)
