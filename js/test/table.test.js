@@ -544,17 +544,17 @@ test("the market's rings are explained beside it: a key for each kind of ring on
   const live = mount(v);
   assert.ok(live.root.querySelectorAll(".aw-slot.aw-can").length > 0);
   const can = key(live.root).find(([word]) => word === "can pay");
-  assert.ok(can, "the green ring is in the key");
-  assert.match(can[1], /green ring and ✓ by the price: you can pay/);
+  assert.ok(can, "the solid ring is in the key");
+  assert.match(can[1], /solid ring and ✓ by the price: you can pay/);
   // the tick by the price on exactly the slots you can pay for
   assert.deepEqual([...live.root.querySelectorAll(".aw-slot")].map((b) => !!b.querySelector(".aw-canpay")), [...live.root.querySelectorAll(".aw-slot")].map((b) => b.classList.contains("aw-can")));
-  assert.match(live.root.querySelector(".aw-me .aw-legend").getAttribute("title"), /Green ring around a market slot, and ✓ by its price: you can pay.*frame of a market slot or of a money card is its currency's colour/);
+  assert.match(live.root.querySelector(".aw-me .aw-legend").getAttribute("title"), /dashed ring around a market slot: bought from since your last move.*solid ring hugging a market slot, and ✓ by its price: you can pay.*frame of a market slot or of a money card is its currency's colour/);
   live.cleanup();
   // another's purchase since your last move: its slot ringed, the ring in the key
   const bought = { ...v.recent[0], marks: { ...v.recent[0].marks, slot: v.market[1].currency } };
   const after = mount({ ...v, recent: [bought] });
   assert.ok(after.root.querySelector(`.aw-slot.aw-recent[data-slot='${v.market[1].currency}']`));
-  assert.match(key(after.root).find(([word]) => word === "refilled")[1], /bought from this slot since your last move/);
+  assert.match(key(after.root).find(([word]) => word === "refilled")[1], /dashed ring: a tile was bought from this slot since your last move/);
   after.cleanup();
   // no ring on any slot (a past step, nobody bought): no key
   const past = mountState({ view: { ...v, live: false, step: 2, recent: [] }, message: {}, autoplay_bots: false, bot_delay: 0.6 });

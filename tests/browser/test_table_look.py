@@ -384,3 +384,92 @@ def test_G4_the_gardens_points_tags_are_at_least_11_px_and_clear_of_the_trees(ga
     bad = _tags_clear(t, f"1280x720 {theme}")
     assert not small, f"points tags under {LEAST_TAG} px: {small}"
     assert not bad, "\n".join(bad)
+
+
+# a ring's colour and pattern: a dashed (or dotted) border drawn around the element by
+# its ::after, else its box shadow (a solid ring); its colour composited over the page
+RINGS_JS = """() => { const root = document.querySelector('.aw-root');
+    const rgb = (s) => (s.match(/rgba?\\(([^)]+)\\)/) || [, '0,0,0,0'])[1].split(',').map(Number);
+    const bg = rgb(getComputedStyle(root).backgroundColor);
+    const over = (c) => { const a = c.length > 3 ? c[3] : 1; return [0, 1, 2].map((i) => c[i] * a + bg[i] * (1 - a)); };
+    const ring = (e) => { if (!e) return null; const a = getComputedStyle(e, '::after');
+        if (a.content !== 'none' && a.borderTopStyle !== 'none' && parseFloat(a.borderTopWidth) > 0)
+            return [over(rgb(a.borderTopColor)), a.borderTopStyle];
+        const s = getComputedStyle(e).boxShadow; return s === 'none' ? null : [over(rgb(s)), 'solid']; };
+    const hex = (h) => { h = h.trim(); return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)); };
+    const q = (s) => root.querySelector(s);
+    return {currencies: Object.fromEntries(['denar', 'dirham', 'ducat', 'florin'].map((c) =>
+                [c, hex(getComputedStyle(root).getPropertyValue('--aw-' + c))])),
+            can: ring(q('.aw-market .aw-slot.aw-can:not(.aw-recent)')),
+            recent: ring(q('.aw-market .aw-slot.aw-recent')),
+            canKey: ring(q('.aw-market .aw-ringkey-can .aw-ringswatch')),
+            recentKey: ring(q('.aw-market .aw-ringkey-recent .aw-ringswatch'))}; }"""
+
+
+def _lab(rgb) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (0-255)."""
+    lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
+
+    def f(v: float) -> float:
+        return v ** (1 / 3) if v > 0.008856 else 7.787 * v + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _delta_e(a, b) -> float:
+    """CIE76 colour difference: about 2.3 is just noticeable, 40 plainly another colour."""
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b))) ** 0.5
+
+
+# the least colour difference between a market ring and any currency's colour (the
+# orange ring was 33 from the denar, the dark theme's pink 28 from the florin, the
+# green 24 from the dirham)
+RING_APART = 40
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_the_market_rings_are_apart_from_every_currency_colour_and_the_key_draws_them_alike(
+    table, theme
+):
+    """Ben bought from the denar slot since your last move (its slot refilled) and you can
+    pay for some slots: each ring's colour is at least 40 (CIE76) from each of the four
+    currencies' colours, the two rings differ in pattern or colour, and the key beside
+    the market draws each ring as the slots do."""
+    t = table
+    close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.at_size(SIZES[0], theme)
+    t.py(
+        "from alhambra_widget.engine.alhambra.actions import Buy, Place\n"
+        "g.edit(current='Ben', market={'denar': 'garden 6'}, players={'Ben': {'money': ['denar 7']},"
+        " 'You': {'money': ['denar 9', 'dirham 9', 'ducat 9', 'florin 9']}})\n"
+        "g.apply(Buy('denar', (7,)))\n"
+        "g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))\n"
+        "g.edit(current='Cem')\n"
+        "g.apply(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))"
+    )
+    t.widget().locator(".aw-market .aw-slot.aw-recent").wait_for()
+    t.widget().locator(".aw-market .aw-slot.aw-can:not(.aw-recent)").first.wait_for()
+    scroll_to_top(t.page)
+    got = t.page.evaluate(RINGS_JS)
+    t.shot(f"rings-{theme.lower()}")
+    bad = []
+    for name in ("can", "recent"):
+        ring = got[name]
+        assert ring, f"no {name} ring drawn"
+        for cur, colour in got["currencies"].items():
+            d = _delta_e(ring[0], colour)
+            if d < RING_APART:
+                bad.append(f"{theme}: the {name} ring {ring} is {d:.0f} from the {cur}'s {colour}")
+        if got[f"{name}Key"] is None or got[f"{name}Key"][1] != ring[1]:
+            bad.append(f"{theme}: the key's {name} ring {got[name + 'Key']} is not the slots' {ring}")
+        elif _delta_e(got[f"{name}Key"][0], ring[0]) > 3:
+            bad.append(f"{theme}: the key's {name} ring {got[name + 'Key']} is not the slots' {ring}")
+    can, recent = got["can"], got["recent"]
+    if can[1] == recent[1] and _delta_e(can[0], recent[0]) < RING_APART:
+        bad.append(f"{theme}: the two rings look alike: {can} and {recent}")
+    assert not bad, "\n".join(bad)

@@ -29,7 +29,7 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
   const cls = `aw-slot aw-c-${m.currency}${sel ? " aw-selected" : ""}${can ? " aw-can" : ""}${bought ? " aw-recent" : ""}${hinted ? " aw-hinted" : ""}`;
   const label = `slot ${i + 1}, ${m.currency}: ${t ? sayTile(tileName(t)) + (can ? ", affordable" : "") : "empty"}${bought ? " (just bought from, refilled)" : ""}${hinted ? `, ${hintSay(hinted)}` : ""}`;
   const cost = t ? `${t[0]}: costs ${t[1]}, paid in ${m.currency}` : `empty; its tiles are paid in ${m.currency}`;
-  const title = `${cost}${can ? "; green ring: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; outer orange ring (pink in the dark theme): bought from since your last move" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
+  const title = `${cost}${can ? "; solid ring and \u2713: you can pay for it — click to choose the cards, or drag it onto a green cell of your Alhambra" : ""}${bought ? "; dashed ring: bought from since your last move, and refilled" : ""}${hinted ? (hinted.includes(0) ? "; dashed outline and \u25b6: the guide's step buys it" : `; dashed outline and number: the hint's move ${hinted.join(", ")} buys it`) : ""}`;
   // the slot's currency on top (what you pay in: never a number), the tile's kind on
   // it, its price once, under it, ticked when you can pay it (the green ring alone was
   // hard to tell from the dirham's green frame)
@@ -41,8 +41,8 @@ function slotHtml(v: GameView, ui: Picks, m: SlotJson, i: number, hints: HintMar
 // what the rings around the slots mean, beside the market's name: a swatch and words for
 // each kind of ring on a slot now (a slot's frame is its currency's colour; its hover
 // says all of its marks)
-const RING_CAN = "green ring and \u2713 by the price: you can pay for its tile";
-const RING_RECENT = "ring in this colour: a tile was bought from this slot since your last move, and a new one laid there";
+const RING_CAN = "solid ring and \u2713 by the price: you can pay for its tile";
+const RING_RECENT = "dashed ring: a tile was bought from this slot since your last move, and a new one laid there";
 function ringKey(v: GameView, ui: Picks) {
   const rings = v.market.map((m) => slotRings(v, ui, m));
   const can = rings.some((r) => r.can), bought = rings.some((r) => r.bought);
