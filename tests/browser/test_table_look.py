@@ -473,3 +473,55 @@ def test_the_market_rings_are_apart_from_every_currency_colour_and_the_key_draws
     if can[1] == recent[1] and _delta_e(can[0], recent[0]) < RING_APART:
         bad.append(f"{theme}: the two rings look alike: {can} and {recent}")
     assert not bad, "\n".join(bad)
+
+
+# each hinted card of your hand: its label, its badge's box and whether the badge (a
+# pill) is drawn at its middle, at the middles of its round ends and near its top and
+# foot (nothing over any of it); the badges take the mouse while they are measured (they
+# let clicks through to their card: the page's hit test would pass them by)
+BADGES_JS = """() => { const badges = [...document.querySelectorAll('.aw-root .aw-me [data-area=hand] .aw-hintbadge')];
+    badges.forEach((b) => { b.style.pointerEvents = 'auto'; });
+    const out = [...document.querySelectorAll('.aw-root .aw-me [data-area=hand] .aw-hinted')].map((c) => {
+    const b = c.querySelector('.aw-hintbadge'); if (!b) return [c.getAttribute('aria-label'), null, false];
+    const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const pts = [[x, y], [r.left + r.height / 2, y], [r.right - r.height / 2, y], [x, r.top + 1.5], [x, r.bottom - 1.5]];
+    const v = c.querySelector('.aw-card-val').getBoundingClientRect();
+    const val = document.elementFromPoint(v.left + Math.min(v.width / 2, 6), v.top + v.height / 2);
+    return [c.getAttribute('aria-label'), [r.left, r.top, r.right, r.bottom],
+        pts.every(([x, y]) => { const at = document.elementFromPoint(x, y); return !!at && b.contains(at); }),
+        !!val && c.querySelector('.aw-card-val').contains(val)]; });
+    badges.forEach((b) => { b.style.pointerEvents = ''; });
+    return out; }"""
+
+
+@pytest.mark.parametrize("n", [27, 45])
+def test_a_hinted_card_of_a_fanned_hand_shows_its_whole_badge(table, n):
+    """More than eighteen cards (a fanned hand, its cards overlapping): a hint's move
+    paying with cards of the hand marks each with its numbers, and each badge is whole
+    in sight, nothing over it (the next card lay over it), and so is the card's value
+    (the badge lay over it: a fanned card shows only its value's strip)."""
+    t = table
+    close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.at_size(SIZES[1], "Light")
+    hand = _hand(n)
+    t.py(
+        f"g.edit(current='You', players={{'You': {{'money': {hand!r}}}}})"
+    )
+    board = t.widget()
+    board.locator("[data-area=hand] [data-card]").nth(n - 1).wait_for()
+    hint = board.locator("section.aw-hint button[data-hint='cancel']")
+    if hint.count():
+        hint.first.click()
+    t.py("w.hint_playouts = 20")
+    board.locator("button[data-hint='ask']").first.click()
+    board.locator("section.aw-hint li").first.wait_for(timeout=60000)
+    scroll_to_top(t.page)
+    got = t.page.evaluate(BADGES_JS)
+    board.locator(".aw-me").screenshot(path=str(t.shot(f"hand-hint-{n}")))
+    board.locator("section.aw-hint button[data-hint='cancel']").first.click()
+    assert got, "the hint pays with no card of the hand: nothing measured"
+    bad = [f"{label}: its badge {box} is covered" for label, box, seen, _ in got if not seen]
+    bad += [f"{label}: its value is covered (by its badge)" for label, _, _, value in got if not value]
+    assert not bad, "\n".join(bad)
