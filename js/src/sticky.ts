@@ -145,7 +145,8 @@ export function fitToWindow(root: HTMLElement) {
   const sc = scrollerOf(root);
   const room = sc ? Math.min(sc.clientHeight, window.innerHeight) : window.innerHeight;
   const top = root.getBoundingClientRect().top;
-  markNarrowMoney(root); // (read before the writes below: no second layout)
+  const moves = movesLines(root); // (both read before the writes below: no second layout)
+  markNarrowMoney(root);
   for (const [sel, least, under] of FITS) {
     for (const el of root.querySelectorAll<HTMLElement | SVGElement>(sel)) {
       const at = el.getBoundingClientRect().top - top;
@@ -159,7 +160,21 @@ export function fitToWindow(root: HTMLElement) {
     if (zoomToFit(wrap, high)) root.awFit = [wrap.offsetWidth, high]; // (what prefit draws the next board at)
   }
   placeWalk(root);
+  if (moves) setVar(moves[0], "--aw-moves-lines", moves[1]);
 }
+
+// The bar's last moves (table.ts) under a shorter instruction: as many lines as the
+// prompt's fixed area leaves under it (one or two), the newest move first, wrapping
+// into them whole when it fits (one line each cut it short with "…"); past them a move
+// ends with "…" at their last line (its whole sentence on hover and in the log). Read
+// here, where the page is measured anyway; widget.css clamps the list to that.
+function movesLines(root: HTMLElement): [HTMLElement, string] | null {
+  const ol = root.querySelector<HTMLElement>(":scope > .aw-bar .aw-lastmoves");
+  if (!ol) return null;
+  const line = parseFloat(getComputedStyle(ol).lineHeight) || 18;
+  return [ol, String(Math.max(1, Math.floor((ol.clientHeight + 1) / line)))];
+}
+const setVar = (el: HTMLElement, name: string, value: string) => { if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value); };
 
 // A money display 283 px wide or less (its content box) leaves the currencies' names to
 // their bands (widget.css): a class on the board, which no patch of the parts resets,

@@ -525,3 +525,50 @@ def test_a_hinted_card_of_a_fanned_hand_shows_its_whole_badge(table, n):
     bad = [f"{label}: its badge {box} is covered" for label, box, seen, _ in got if not seen]
     bad += [f"{label}: its value is covered (by its badge)" for label, _, _, value in got if not value]
     assert not bad, "\n".join(bad)
+
+
+# the bar's last moves: the instruction's lines, each move's text, its box and its
+# content's width and height, the list's box, and the line height
+MOVES_JS = """() => { const s = document.querySelector('.aw-root .aw-bar .aw-status');
+    const ol = s && s.querySelector('.aw-lastmoves'); if (!ol) return null;
+    const say = s.querySelector('.aw-say'), line = parseFloat(getComputedStyle(ol).lineHeight);
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return {say: Math.round(say.getBoundingClientRect().height / parseFloat(getComputedStyle(say).lineHeight)),
+        list: box(ol), line, moves: [...ol.querySelectorAll('li')].map((li) =>
+            [li.textContent, box(li), li.scrollWidth - li.clientWidth, li.getAttribute('title')])}; }"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_bars_newest_move_wraps_whole_within_the_prompts_area(table, size):
+    """Ben bought a tile with walls and built it (a sentence longer than the bar's width),
+    and it is Cem's turn: under the one-line instruction ("Cem's turn (greedy bot).")
+    the newest move lies whole within the prompt's fixed area, wrapped to two lines
+    rather than cut with "…"; its whole sentence is its hover; the instruction is whole."""
+    from test_table_measured import _prompt_whole
+
+    t = table
+    close = t.widget().locator(".aw-rounds.aw-walk [data-walk='close']")
+    if close.count():
+        close.first.click()
+    t.at_size(size, "Light")
+    t.py(
+        "from alhambra_widget.engine.alhambra.actions import Buy, Place\n"
+        "g.edit(current='Ben', market={'denar': 'seraglio 5 SW'}, players={'Ben': {'money': ['denar 2', 'denar 4']}})\n"
+        "g.apply(Buy('denar', (4, 2)))\n"
+        "g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))"
+    )
+    board = t.widget()
+    board.locator(".aw-bar .aw-lastmoves li").filter(has_text="seraglio").first.wait_for()
+    t.page.wait_for_timeout(200)
+    scroll_to_top(t.page)
+    got = t.page.evaluate(MOVES_JS)
+    t.shot(f"bar-moves-{size[0]}")
+    assert got and got["moves"], got
+    assert got["say"] == 1, f"the instruction takes {got['say']} lines: nothing measured"
+    text, box, wider, title = got["moves"][0]
+    assert "seraglio" in text and title == text, got["moves"][0]
+    if size == (1280, 720):  # (at 1366 px the sentence fits one line)
+        assert box[3] - box[1] > 1.5 * got["line"], f"the newest move does not wrap: {got}"
+    assert wider <= 1, f"the newest move is cut at its right: {got}"
+    assert box[3] <= got["list"][3] + 1, f"the newest move {box} runs out of its area {got['list']}"
+    assert not _prompt_whole(t, f"{size}")
