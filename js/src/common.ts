@@ -39,6 +39,17 @@ export function seatLabel(seat: string) {
   return seat.startsWith("online:") ? `${seat.slice(7)} bot` : `${seat} bot`;
 }
 export const pct = (x: number) => `${Math.round(x * 100)}%`;
+// A sentence the engine leads with its ruling id ("R9: You has bought …", its errors'
+// form, which they keep) as a player reads it: the plain sentence first, the id after it
+// in brackets ("You has bought … (R9)"); any other text as it is
+const RULED = /^((?:R\d+[a-d]?|G\d+)(?:(?:, | and )(?:R\d+[a-d]?|G\d+))*): (\S[\s\S]*)$/;
+export function plainFirst(text: string) {
+  const m = RULED.exec(text);
+  if (!m) return text;
+  const said = m[2].charAt(0).toUpperCase() + m[2].slice(1);
+  const stop = /[.!?]$/.test(said) ? said.slice(0, -1) : said;
+  return `${stop} (${m[1]})${/[.!?]$/.test(said) ? said.slice(-1) : ""}`;
+}
 export const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 // a seat at the table (either game): who plays it

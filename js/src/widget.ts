@@ -8,7 +8,7 @@
 //               overview (standings, last moves, results), scoring, status, course
 //   morph.js    patches the page in place, one redraw per change
 
-import { setGlyphs } from "./common.js";
+import { setGlyphs, plainFirst } from "./common.js";
 import { html } from "./html.js";
 import { pickState, resetPicks, focusKey, clearRefused } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
@@ -60,7 +60,7 @@ function boardParts(c: Ctx): Part[] {
   const part = (key: string, html: SafeHtml): Part => ({ key, html });
   const msg = c.model.get("message") || {};
   const msgHtml = c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status" title="${NO_KERNEL}">${NO_KERNEL}</div>`
-    : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
+    : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${plainFirst(msg.text)}">${plainFirst(msg.text)}</div>` : html``;
   const msgPart = v.mode === "gardens" ? msgLine(msgHtml) : part("msg", msgHtml);
   if (v.mode === "game") return tableParts({ ...c, v });
   if (v.mode === "course") return [msgPart, ...courseParts({ ...c, v })]; // the lesson's own texts say what to do

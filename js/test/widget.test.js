@@ -52,7 +52,8 @@ test("a pick the engine did not list is refused in the page with the rule's text
   const sum = v.display.reduce((s, c) => s + c[1], 0);
   assert.ok(sum > 5 && !v.legal.take.some((t) => t.length === v.display.length));
   assert.ok(root.querySelector("button[data-do='take']").disabled);
-  assert.match(root.querySelector(".aw-pickinfo").textContent, new RegExp(`total ${sum} — R5`));
+  // the rule's plain sentence first, its id after it (a player reads the sentence)
+  assert.match(root.querySelector(".aw-pickinfo").textContent, new RegExp(`total ${sum} — [A-Z][^()]+ \\(R5\\)\\.$`));
   cleanup();
 });
 
@@ -687,4 +688,18 @@ test("a bot's turn: the prompt names whose turn it is, and only the turn's row s
   assert.match(row, /bot: one move/);
   assert.match(row, /bots play/);
   cleanup();
+});
+
+test("a refusal the engine leads with its ruling id reads plain sentence first, the id kept after it", () => {
+  const v = fixture("you_to_move");
+  const said = "R7a: touching sides must match: wall against wall, open against open.";
+  const { root, cleanup } = mount({ view: v, message: { text: said, kind: "error", id: 1 }, autoplay_bots: false, bot_delay: 0.6 });
+  const msg = root.querySelector(".aw-msg");
+  assert.equal(msg.textContent, "Touching sides must match: wall against wall, open against open (R7a).");
+  assert.equal(msg.getAttribute("title"), msg.textContent);
+  cleanup();
+  // a sentence with no ruling id in front stays as it is
+  const plain = mount({ view: v, message: { text: "A new game: You, Ben (seed 4).", kind: "info", id: 2 }, autoplay_bots: false, bot_delay: 0.6 });
+  assert.equal(plain.root.querySelector(".aw-msg").textContent, "A new game: You, Ben (seed 4).");
+  plain.cleanup();
 });

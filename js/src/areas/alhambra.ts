@@ -331,7 +331,7 @@ export const dirkSays = (name: string) => `${name} is the two-player game's imag
 // line of its own under his name, whole (it wraps, never cut)
 export function dirkHtml(dirk: DirkJson | null, lit = false, index = 2, points = dirk ? dirk.score : 0) {
   if (!dirk) return html``;
-  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}<span class="aw-name">${dirk.name}</span> <span class="aw-score">${points} points</span></h4><div class="aw-facts aw-dirksays"><span class="aw-hashelp" title="${dirkSays(dirk.name)}">imaginary collector (R3): no turns, cannot win</span></div><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
+  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}<span class="aw-name">${dirk.name}</span> <span class="aw-score">${points} points</span></h4><div class="aw-facts aw-dirksays"><span class="aw-hashelp" title="${dirkSays(dirk.name)}">imaginary collector: no turns, cannot win (R3)</span></div><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game:

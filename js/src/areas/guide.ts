@@ -38,7 +38,7 @@ export function guideHtml({ v, ui, rule }: Ctx<TableView>) {
 
 // the end: one screen, what was done and what comes next, one button
 function endHtml(g: GuideJson, rules: SafeHtml, rule: (id: string) => string, glossary: SafeHtml | null) {
-  const next = g.next ? html`<p class="aw-guide-next"><b>Next: the coached game</b>, where you choose every move yourself and a coach comments on them. In a new cell run <code>${g.next}</code></p>` : html``;
+  const next = g.next ? html`<p class="aw-guide-next"><b>Next: the coached game</b>, where you choose every move yourself and a coach comments on them. To start it, paste this line into a new cell below and press Shift+Enter: <code>${g.next}</code></p>` : html``;
   const again = html`<button class="aw-mini" data-guide="restart" aria-label="play the guided game again from its first step">play the guided game again</button>`;
   return html`<aside class="aw-coach aw-guide aw-coach-end" role="status" aria-label="the guide"><h4>You finished the guided game</h4><div class="aw-coach-body"><p>${withRules(g.why, rule, g.glossary)}${rules}</p>${next}</div>${glossary}${again}</aside>`;
 }

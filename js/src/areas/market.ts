@@ -1,6 +1,6 @@
 // The market (four slots), the money display and the payment being picked.
 
-import { tileName, tileSvg, cardHtml, sayTile, curLabel } from "../common.js";
+import { tileName, tileSvg, cardHtml, sayTile, curLabel, plainFirst } from "../common.js";
 import { html } from "../html.js";
 import { pickedTake, pickedPay, showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay, hintBadge } from "./hint.js";
@@ -71,7 +71,7 @@ export function moneyHtml({ v, ui }: Ctx<GameView>) {
 function takeHtml({ v, ui, rule }: Ctx<GameView>) {
   const t = pickedTake(v, ui);
   return html`<span class="aw-pickinfo ${t.ok ? "aw-ok" : "aw-bad"}">${ui.picks.length} card${ui.picks.length > 1 ? "s" : ""}, total ${t.sum}${
-    t.ok ? "" : ` — R5: ${rule("R5")}`
+    t.ok ? "" : ` — ${plainFirst(`R5: ${rule("R5")}`)}`
   }</span><button class="aw-primary" data-do="take" ${t.ok ? "" : "disabled"}>Take</button><button data-do="cancel">Cancel</button>`;
 }
 
@@ -106,7 +106,7 @@ function removingButton(L: LegalJson, ui: Picks) {
   const rules = Object.values(L.remove || {});
   if (rules.length < 2) return null;
   const may = rules.includes("");
-  const why = may ? "redesign (R8, your whole turn): move a built tile to your reserve; to build one from the reserve, pick it there" : `no built tile may go to the reserve now: each would break a rule (${[...new Set(rules)].join(", ")})`;
+  const why = may ? "redesign, your whole turn: move a built tile to your reserve; to build one from the reserve, pick it there (R8)" : `no built tile may go to the reserve now: each would break a rule (${[...new Set(rules)].join(", ")})`;
   return html`<button data-do="removing" class="${ui.removing ? "aw-selected" : ""}" aria-pressed="${ui.removing ? "true" : "false"}" ${may ? null : html`disabled`} title="${why}">move a tile to the reserve</button>`;
 }
 

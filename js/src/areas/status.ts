@@ -1,7 +1,7 @@
 // The status line: what to do next, or what the hovered cell says. Words that state a
 // rule come with the view model (legal.take_limit, legal.lay_limit): the page holds none.
 
-import { isBot, sayTile, tileName } from "../common.js";
+import { isBot, sayTile, tileName, plainFirst } from "../common.js";
 import { nowhere } from "./market.js";
 import { botButtonInRow } from "./timeline.js";
 import type { GameView, LegalJson, SandboxView } from "../contract.js";
@@ -107,10 +107,10 @@ export function hoverText(target: Element, rule: (id: string) => string) {
   if (!c || c.dataset.rule === undefined) return "";
   const r = c.dataset.rule;
   if (c.dataset.field !== undefined) {
-    return r === "" ? "This field: your tile may go here — click to lay it." : `Not here — ${r}: ${rule(r)}`;
+    return r === "" ? "This field: your tile may go here — click to lay it." : `Not here: ${plainFirst(`${r}: ${rule(r)}`)}`;
   }
   if (c.dataset.cell !== undefined) {
-    return r === "" ? "This cell: the tile may go here — click to build it." : `Not here — ${r}: ${rule(r)} (click for the details)`;
+    return r === "" ? "This cell: the tile may go here — click to build it." : `Not here: ${plainFirst(`${r}: ${rule(r)}`)} Click for the details.`;
   }
-  return r === "" ? "This tile may go to the reserve — click to move it." : `This tile must stay — ${r}: ${rule(r)}`;
+  return r === "" ? "This tile may go to the reserve — click to move it." : `This tile must stay: ${plainFirst(`${r}: ${rule(r)}`)}`;
 }

@@ -11,6 +11,7 @@
 //   foot   the timeline's slider, the lines, the rounds played, the log
 
 import { html } from "../html.js";
+import { plainFirst } from "../common.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanel, opponentPanel, dirkHtml, sandboxHtml, allBoardsHtml } from "./alhambra.js";
@@ -74,7 +75,7 @@ function lastMovesHtml({ v }: Ctx<TableView>) {
 function messageHtml(c: Ctx<GameView>) {
   const msg = c.model.get("message") || {};
   if (c.noKernel) return html`<div class="aw-msg aw-msg-error" role="status">${NO_KERNEL}</div>`;
-  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${msg.text}">${msg.text}</div>` : html``;
+  return msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${plainFirst(msg.text)}">${plainFirst(msg.text)}</div>` : html``;
 }
 
 // the bar's message line: one line of fixed height, always there (a message never
