@@ -408,7 +408,9 @@ RINGS_JS = """() => { const root = document.querySelector('.aw-root');
 
 def _lab(rgb) -> tuple[float, float, float]:
     """CIE L*a*b* of an sRGB colour (0-255)."""
-    lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)]
+    lin = [
+        v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in rgb)
+    ]
     x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
     y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
@@ -465,10 +467,9 @@ def test_the_market_rings_are_apart_from_every_currency_colour_and_the_key_draws
             d = _delta_e(ring[0], colour)
             if d < RING_APART:
                 bad.append(f"{theme}: the {name} ring {ring} is {d:.0f} from the {cur}'s {colour}")
-        if got[f"{name}Key"] is None or got[f"{name}Key"][1] != ring[1]:
-            bad.append(f"{theme}: the key's {name} ring {got[name + 'Key']} is not the slots' {ring}")
-        elif _delta_e(got[f"{name}Key"][0], ring[0]) > 3:
-            bad.append(f"{theme}: the key's {name} ring {got[name + 'Key']} is not the slots' {ring}")
+        key = got[f"{name}Key"]
+        if key is None or key[1] != ring[1] or _delta_e(key[0], ring[0]) > 3:
+            bad.append(f"{theme}: the key's {name} ring {key} is not the slots' {ring}")
     can, recent = got["can"], got["recent"]
     if can[1] == recent[1] and _delta_e(can[0], recent[0]) < RING_APART:
         bad.append(f"{theme}: the two rings look alike: {can} and {recent}")
@@ -506,9 +507,7 @@ def test_a_hinted_card_of_a_fanned_hand_shows_its_whole_badge(table, n):
         close.first.click()
     t.at_size(SIZES[1], "Light")
     hand = _hand(n)
-    t.py(
-        f"g.edit(current='You', players={{'You': {{'money': {hand!r}}}}})"
-    )
+    t.py(f"g.edit(current='You', players={{'You': {{'money': {hand!r}}}}})")
     board = t.widget()
     board.locator("[data-area=hand] [data-card]").nth(n - 1).wait_for()
     hint = board.locator("section.aw-hint button[data-hint='cancel']")
@@ -523,7 +522,9 @@ def test_a_hinted_card_of_a_fanned_hand_shows_its_whole_badge(table, n):
     board.locator("section.aw-hint button[data-hint='cancel']").first.click()
     assert got, "the hint pays with no card of the hand: nothing measured"
     bad = [f"{label}: its badge {box} is covered" for label, box, seen, _ in got if not seen]
-    bad += [f"{label}: its value is covered (by its badge)" for label, _, _, value in got if not value]
+    bad += [
+        f"{label}: its value is covered (by its badge)" for label, _, _, value in got if not value
+    ]
     assert not bad, "\n".join(bad)
 
 
