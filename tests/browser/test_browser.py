@@ -717,7 +717,8 @@ w
     moves.first.wait_for(timeout=20000)
     assert 1 <= moves.count() <= 3
     text = moves.first.inner_text()
-    assert text.startswith("You ") and "win chance about" in text
+    # its "play it" first, then the move's sentence and its chance
+    assert moves.first.locator("b").inner_text().startswith("You ") and "win chance about" in text
     lab.shot(theme)
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()

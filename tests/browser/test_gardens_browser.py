@@ -114,7 +114,10 @@ w
     moves = board.locator("section.aw-hint li")
     moves.first.wait_for(timeout=20000)
     text = moves.first.inner_text()
-    assert text.startswith("You: lay ") and "win chance about" in text
+    # its "play it" first, then the move's sentence and its chance
+    assert (
+        moves.first.locator("b").inner_text().startswith("You: lay ") and "win chance about" in text
+    )
     lab.shot()
     lab.py("g.apply(g.legal_actions()[0])")
     board.locator("section.aw-hint").wait_for(state="detached", timeout=10000)

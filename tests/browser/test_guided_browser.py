@@ -247,6 +247,13 @@ def test_the_alhambra_guided_game_is_played_to_its_end_by_clicking(open_notebook
     assert lab.py("print(w.game.is_over, w.finished, w.step_number)") == f"True True {steps}"
     assert walks and mid and gift
     _bar_still(bands)
+    # the end: the last move's sentence in the bar whole (its message line takes the
+    # bar's width: half of it cut the sentence with "…")
+    msg = board.locator(".aw-bar .aw-msg")
+    if msg.count():
+        assert msg.first.evaluate(
+            "e => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1"
+        ), msg.first.inner_text()
     _shot_both(lab, "end")
     print(
         f"alhambra: {steps} steps clicked in {time.monotonic() - start:.0f} s; step 1's guide {lines:.1f} lines"
