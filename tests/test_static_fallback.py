@@ -2,6 +2,7 @@
 picture of the board: every widget's mimebundle carries text/html with an SVG of the
 state it shows, and a line saying it is a picture."""
 
+import ast
 import itertools
 
 import nbformat
@@ -118,3 +119,51 @@ def test_each_kind_has_its_own_shape_in_the_picture_and_the_view():
     w = AlhambraWidget(players=["Ann", "Ben"], seed=1)
     assert w.texts["glyphs"] == KIND_GLYPHS and "glyphs" not in w.view  # sent once
     assert SandboxWidget(a).texts["glyphs"] == KIND_GLYPHS
+
+
+def test_a_change_outside_a_cell_is_pictured_once_the_board_is_quiet():
+    """A click or a bot's move is made outside any cell, so no cell's end refreshes the
+    picture: it comes ``PICTURE_AFTER_S`` after the last of a run of changes, once, and
+    at most ``PICTURE_AT_MOST_S`` after the first however busy the board is."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "import asyncio, time\n"
+            "from alhambra_widget import AlhambraWidget\n"
+            "from alhambra_widget.widgets.base import PICTURE_AFTER_S, PICTURE_AT_MOST_S\n"
+            'w = AlhambraWidget(players=["Ann", "Ben"], seed=1)\n'
+            "g = w.game\n"
+            "w"
+        ),
+        nbformat.v4.new_code_cell(
+            "updates = []\n"
+            "w._displays[0].update = lambda *a, **k: (updates.append((time.monotonic(), g.step)), type(w._displays[0]).update(w._displays[0], *a, **k))\n"
+            "loop = asyncio.get_running_loop()\n"
+            "start = time.monotonic()\n"
+            "gap = PICTURE_AFTER_S / 3\n"
+            "for i in range(4):  # four changes, each sooner than the wait after the last\n"
+            "    loop.call_later(i * gap, lambda: w.act(g.legal_actions()[0]))\n"
+            "await asyncio.sleep(3 * gap + PICTURE_AFTER_S / 2)\n"
+            "during = list(updates)\n"
+            "await asyncio.sleep(PICTURE_AFTER_S)\n"
+            "after = [(round(t - start, 2), s) for t, s in updates]\n"
+            "# a busy board: a change every third of the wait for longer than the longest wait\n"
+            "n = int(PICTURE_AT_MOST_S / gap) + 6\n"
+            "updates.clear()\n"
+            "start = time.monotonic()\n"
+            "for i in range(n):\n"
+            "    loop.call_later(i * gap, lambda: w.act(g.legal_actions()[0]))\n"
+            "await asyncio.sleep(PICTURE_AT_MOST_S + PICTURE_AFTER_S)\n"
+            "busy = [(round(t - start, 2), s) for t, s in updates]\n"
+            "print(repr((during, after, busy, gap, PICTURE_AFTER_S, PICTURE_AT_MOST_S)))"
+        ),
+    ]
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    during, after, busy, gap, wait, at_most = ast.literal_eval(nb.cells[1].outputs[0]["text"])
+    assert during == []  # the last change was less than the wait ago
+    ((when, shown),) = after  # then once, showing the last of the four
+    assert shown == 4 and when >= 3 * gap + wait - 0.02
+    # while a change comes every third of the wait, the picture still comes, at most
+    # the longest wait after the first, and no more often than that
+    assert busy and busy[0][0] <= at_most + 0.15 and busy[0][0] >= at_most - 0.02
+    assert all(b[0] - a[0] >= at_most - 0.05 for a, b in itertools.pairwise(busy))

@@ -22,8 +22,10 @@ from ..views.contract import Message, Texts, View
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
 PICTURE_AFTER_S = 0.3
-"""Seconds after a change before the output's picture is refreshed (see
+"""Seconds without a change before the output's picture is refreshed (see
 :meth:`BaseWidget._picture_soon`)."""
+PICTURE_AT_MOST_S = 2.0
+"""Seconds after the first change waiting for a picture, at most, however busy the board."""
 Intents = dict[str, Callable[[Any, dict[str, Any]], None]]
 
 
@@ -104,7 +106,8 @@ class BaseWidget(anywidget.AnyWidget):
         )  # (a TypedDict is a dict; the trait's annotation wants a plain one)
         self._displays: list[Any] = []  # the outputs showing this widget (display ids)
         self._pictured: Any = None  # what their picture shows
-        self._picture_due = False  # a refresh of the picture is waiting (_picture_soon)
+        self._picture_due: float | None = None  # when a waiting refresh is due (loop time)
+        self._picture_latest = 0.0  # and when it is due at the latest
         self.on_msg(self._on_msg)
 
     def _say(
@@ -183,33 +186,50 @@ class BaseWidget(anywidget.AnyWidget):
             handle.update(data, metadata=metadata, raw=True)
 
     def _picture_soon(self) -> None:
-        """Refresh the output's picture a moment after a change, not with it: a new
-        picture makes the notebook draw the output anew (the page lays the whole board
-        out again), which, arriving with the new view, delayed the frame showing the
-        change (by 2-3 ms at a 6-player table, more at the slowest steps). It comes
-        ``PICTURE_AFTER_S`` later, once the kernel is free again, and at the latest at the
+        """Refresh the output's picture once the board has been quiet a moment, not with
+        each change: a new picture makes the notebook draw the output anew (the page lays
+        the whole board out again), which, arriving with a new view, delayed the frame
+        showing the change (by 2-3 ms at a 6-player table, more at the slowest steps). It
+        comes ``PICTURE_AFTER_S`` after the last of a run of changes (clicks, a bot's
+        moves), at most ``PICTURE_AT_MOST_S`` after the first, and at the latest at the
         end of the running cell (a notebook run from start to end, then saved, shows the
         board as it is). Without an event loop (plain Python), at once."""
-        if not self._displays or self._picture_due:
+        if not self._displays:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop in this thread: nothing would run it later
             self._refresh_pictures()
             return
-        self._picture_due = True
-        loop.call_later(PICTURE_AFTER_S, self._picture_now)
+        now = loop.time()
+        if self._picture_due is not None:  # a run of changes: wait for its end
+            self._picture_due = min(now + PICTURE_AFTER_S, self._picture_latest)
+            return
+        self._picture_due = now + PICTURE_AFTER_S
+        self._picture_latest = now + PICTURE_AT_MOST_S
+        loop.call_later(PICTURE_AFTER_S, self._picture_timer)
         shell = _ipython()
         if shell is not None:
             shell.events.register("post_execute", self._picture_now)
+
+    def _picture_timer(self) -> None:
+        """The wait of :meth:`_picture_soon` is over, unless a change came meanwhile."""
+        due = self._picture_due
+        if due is None:  # (the end of the cell came first)
+            return
+        loop = asyncio.get_running_loop()
+        if due - loop.time() > 0.01:
+            loop.call_at(due, self._picture_timer)
+        else:
+            self._picture_now()
 
     def _picture_now(self) -> None:
         """The refresh :meth:`_picture_soon` put off (once, whichever comes first)."""
         shell = _ipython()
         if shell is not None and self._picture_now in shell.events.callbacks["post_execute"]:
             shell.events.unregister("post_execute", self._picture_now)
-        if self._picture_due:
-            self._picture_due = False
+        if self._picture_due is not None:
+            self._picture_due = None
             if getattr(self, "comm", None) is not None:  # (not once the board is closed)
                 self._refresh_pictures()
 

@@ -7,10 +7,12 @@ import type { SafeHtml } from "./html.js";
 
 // Two nodes are the same control when they have the same tag and the same key: their
 // first data-* attribute (a cell, a card, a slot...), else their aria-label.
+// (the attributes' names, not e.attributes: each item read there is an Attr node made
+// for the occasion, which made the key the walk's dearest step)
 function keyOf(n: Node) {
   if (n.nodeType !== 1) return "";
   const e = n as Element;
-  for (const a of e.attributes) if (a.name.startsWith("data-")) return `${a.name}=${a.value}`;
+  for (const a of e.getAttributeNames()) if (a.startsWith("data-")) return `${a}=${e.getAttribute(a)}`;
   return e.getAttribute("aria-label") || "";
 }
 
@@ -30,10 +32,11 @@ function fittedClass(live: Element, want: string) {
 
 function syncAttributes(live: Element, next: Element) {
   const fitted = !!live.awFitted;
-  for (const a of [...live.attributes]) if (!next.hasAttribute(a.name) && !(fitted && a.name === "style")) live.removeAttribute(a.name);
-  for (const a of next.attributes) {
-    const want = fitted && a.name === "class" ? fittedClass(live, a.value) : a.value;
-    if (live.getAttribute(a.name) !== want) live.setAttribute(a.name, want);
+  for (const a of live.getAttributeNames()) if (!next.hasAttribute(a) && !(fitted && a === "style")) live.removeAttribute(a);
+  for (const a of next.getAttributeNames()) {
+    const value = next.getAttribute(a)!;
+    const want = fitted && a === "class" ? fittedClass(live, value) : value;
+    if (live.getAttribute(a) !== want) live.setAttribute(a, want);
   }
   // what a form control shows is a property, not its attribute
   if (live.nodeName === "INPUT") {
@@ -45,6 +48,9 @@ function syncAttributes(live: Element, next: Element) {
   }
 }
 
+const CONTROLS = "input, option";
+const holdsControl = (e: Element) => e.matches(CONTROLS) || e.querySelector(CONTROLS) !== null;
+
 export function patchChildren(live: Node, next: Node) {
   const want = [...next.childNodes];
   want.forEach((n, i) => {
@@ -52,11 +58,12 @@ export function patchChildren(live: Node, next: Node) {
     if (!o) live.appendChild(n);
     else if (!sameNode(o, n)) live.replaceChild(n, o);
     else if (o.nodeType === 1) {
+      // what did not change (most of a board's cells, an opponent's Alhambra when only
+      // their facts did) is compared in one native call, not walked node by node; unless
+      // it holds a form control, whose shown state is a property the walk sets
+      if (o.isEqualNode(n) && !holdsControl(n as Element)) return;
       syncAttributes(o as Element, n as Element);
-      // a drawing that did not change (an opponent's Alhambra when only their facts
-      // did) is compared in one native call, not walked node by node; it holds no
-      // form control, whose shown state is a property the walk would set
-      if (!(o.nodeName === "svg" && o.isEqualNode(n))) patchChildren(o, n);
+      patchChildren(o, n);
     }
     else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
   });

@@ -43,6 +43,20 @@ test("form controls show the drawn state, except a slider held by the pointer", 
   assert.equal(range.value, "7");
 });
 
+test("a part drawn as it was is left alone, but a form control in it still shows the drawn state", () => {
+  const el = document.createElement("div");
+  const same = () => html`<section data-p="1"><p class="a">x</p><span><input type="checkbox" data-t="1"/></span></section>`;
+  patchHtml(el, same());
+  const box = el.querySelector("input");
+  box.checked = true; // clicked, and the view redrawn unchanged: the box shows the view's state
+  const seen = new dom.window.MutationObserver(() => {});
+  seen.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+  patchHtml(el, same());
+  assert.equal(el.querySelector("input"), box);
+  assert.equal(box.checked, false);
+  assert.deepEqual(seen.takeRecords(), []); // nothing else touched
+});
+
 test("a part no longer drawn leaves without moving the parts after it (a moved part is laid out anew)", async () => {
   const { patchParts } = await import("../src/morph.js");
   const el = document.createElement("div");

@@ -573,13 +573,26 @@ test("five players or more: the standings' columns are headed by each player's m
     assert.equal(th.textContent.trim(), th.getAttribute("aria-label").slice(0, 1)); // its initial only
   }
   cleanup();
-  // two names with one initial: their markers would be alike, so the names themselves
-  const clash = JSON.parse(JSON.stringify(six).replaceAll('"Dia"', '"Bea"'));
-  const { root: rc, cleanup: cc } = mount(clash);
-  const shown = [...rc.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);
-  assert.deepEqual(shown, clash.overview.names);
-  assert.ok(shown.includes("Bea") && shown.includes("Ben"));
-  cc();
+  // names with one initial: as many first letters as tell them apart, else the seat's
+  // number; never two markers alike, on the track or over the standings
+  const heads6 = (view) => {
+    const { root: r, cleanup: c } = mount(view);
+    const shown = [...r.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent.trim());
+    const track = [...r.querySelectorAll(".aw-trackmark")].map((g) => [g.getAttribute("aria-label").split(":")[0], g.querySelector("text").textContent]);
+    const fills = new Set([...r.querySelectorAll(".aw-trackmark circle")].map((e) => e.getAttribute("class")));
+    c();
+    return { shown, track: Object.fromEntries(track), fills };
+  };
+  const numbered = six.players.map((p, i) => `P${i}`);
+  let json = JSON.stringify(six);
+  six.players.forEach((p, i) => { json = json.replaceAll(`"${p.name}"`, `"${numbered[i]}"`); });
+  const p = heads6(JSON.parse(json));
+  assert.deepEqual(p.shown, JSON.parse(json).overview.names); // "P0", "P1", ...: two letters
+  for (const n of numbered) assert.equal(p.track[n], n);
+  assert.equal(p.fills.size, 6, "six colours");
+  const b = heads6(JSON.parse(JSON.stringify(six).replaceAll('"Dia"', '"Bea"'))); // Ben and Bea
+  assert.equal(new Set(b.shown).size, 6, `alike: ${b.shown}`);
+  assert.deepEqual(Object.values(b.track).sort(), ["1", "2", "3", "4", "5", "6"]);
   const three = fixture("bot_to_move"); // three players: the names themselves
   const { root: r3, cleanup: c3 } = mount(three);
   const names = [...r3.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);

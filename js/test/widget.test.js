@@ -381,11 +381,31 @@ test("R10 R11: the scoring walkthrough's column shows the engine's points at onc
     await new Promise((res) => setTimeout(res, 5));
     assert.deepEqual(cells(), names.map((n) => k.points[n] || 0), `row ${row} ${k.kind}`);
     const said = root.querySelector(".aw-rounds.aw-walk .aw-explain").textContent;
-    for (const n of Object.keys(k.places)) assert.ok(said.includes(`${n} (`) && said.includes(`${k.points[n]} point`), said);
+    for (const n of Object.keys(k.places)) {
+      assert.ok(said.includes(n) && said.includes(`${k.points[n]} point`), said);
+      // a tied player is said to tie, with the places shared (R10)
+      if (k.shared[n]) assert.match(said, new RegExp(`tie for|places ${k.shared[n].join(" and ")} shared`), said);
+    }
     click(root.querySelector("[data-rowstep='1']"));
   }
   await new Promise((res) => setTimeout(res, 5));
   assert.deepEqual(cells(), names.map((n) => (n in r.walls ? r.walls[n] : NaN)), "the walls");
+  cleanup();
+});
+
+test("R10: players tied for a place are said once, together, with the places they share", async () => {
+  const v = fixture("scoring_round");
+  const r = v.rounds[0], names = Object.keys(r.totals);
+  const all = (x) => Object.fromEntries(names.map((n) => [n, x]));
+  // every player with two arcades: all share the first three places' points
+  const k = { ...r.kinds[0], counts: all(2), places: all(1), shared: all([1, 2, 3]), points: all(3) };
+  const tied = { ...v, rounds: [{ ...r, kinds: [k, ...r.kinds.slice(1)] }] };
+  const { root, model, fire, cleanup } = mount({ view: { ...v, rounds: [], v: v.v - 1 }, message: {}, autoplay_bots: false, bot_delay: 0.6 });
+  model.set("view", tied);
+  fire("change:view");
+  await new Promise((res) => setTimeout(res, 5));
+  const said = root.querySelector(".aw-rounds.aw-walk .aw-explain").textContent;
+  assert.equal(said, `${k.kind}: ${names[0]}, ${names[1]} and ${names[2]} tie for 1st (2 tiles each; places 1, 2 and 3 shared): 3 points each.`);
   cleanup();
 });
 

@@ -822,6 +822,7 @@ def test_a_six_player_game_fits_in_both_themes_and_its_panels_move_nothing(board
 
     def at_stop(t: Lab, stop: int, over: bool, where: str) -> list[str]:
         bad = axe_serious(t, where) if stop in (0, 1) or over else []
+        bad += _standings_whole(t, where)
         if stop in (3, 8) and not over:
             bad += _hint_and_tiles_tried(t, where)
         if over and where.endswith("Dark"):
@@ -830,6 +831,30 @@ def test_a_six_player_game_fits_in_both_themes_and_its_panels_move_nothing(board
 
     bad = _play(t, SIZES, THEMES, FITS, STILL, shots=(1, 2, 9, 10), alternate=True, at_stop=at_stop)
     assert not bad, "\n".join(bad[:30])
+
+
+# the standings' table and its side column's right edges, and the score track's marker labels
+STANDINGS_JS = """() => { const s = document.querySelector('.aw-root [data-area=standings]');
+    const right = (e) => e.getBoundingClientRect().right;
+    return s && [right(s.querySelector('table')), right(s),
+        [...document.querySelectorAll('.aw-root .aw-trackmark text')].map((e) => e.textContent)]; }"""
+
+
+def _standings_whole(t: Lab, where: str) -> list[str]:
+    """Six players: the standings' every column inside the side column (its right edge),
+    and no two markers on the score track alike."""
+    got = t.page.evaluate(STANDINGS_JS)
+    if not got:
+        return []
+    table, area, labels = got
+    bad = (
+        [f"{where}: the standings run {table - area:.0f} px out of the side column"]
+        if table > area + 0.5
+        else []
+    )
+    if len(set(labels)) != len(labels):
+        bad.append(f"{where}: markers alike on the score track: {labels}")
+    return bad
 
 
 GUIDED = """

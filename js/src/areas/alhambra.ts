@@ -258,14 +258,30 @@ function pointsShown({ v, ui }: Ctx<GameView>, p: PlayerJson) {
   return html`<span title="before scoring round ${before.round}; its total is added at the walkthrough's last line">${before.points} points</span>`;
 }
 
-// a player's marker on the score track (its colour and initial), beside the name
-export const trackMark = (name: string, i: number) => html`<svg class="aw-headmark" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle class="aw-c${i % 4}" cx="8" cy="8" r="7"/><text x="8" y="11.5" text-anchor="middle">${name.slice(0, 1)}</text></svg>`;
+// the text in a player's marker: the initial, or as many first letters as tell the
+// names apart (two at most: "P0", "P1"), else the seat's number
+export function markLabel(names: string[], i: number): string {
+  for (const n of [1, 2]) if (new Set(names.map((x) => x.slice(0, n))).size === names.length) return names[i].slice(0, n);
+  return String(i + 1);
+}
+
+// everyone with a marker on the score track, in its order: the players, then Dirk
+export const markNames = (v: GameView) => [...v.players.map((p) => p.name), ...(v.dirk ? [v.dirk.name] : [])];
+
+// a marker's circle and text at (cx, cy): the player's colour (six, one a seat) and label
+export function markSvg(names: string[], i: number, cx: number, cy: number) {
+  const label = markLabel(names, i);
+  return html`<circle class="aw-c${i % 6}" cx="${cx}" cy="${cy}" r="7"/><text class="${label.length > 1 ? "aw-mark2" : ""}" x="${cx}" y="${cy + 3.5}" text-anchor="middle">${label}</text>`;
+}
+
+// a player's marker on the score track, beside the name
+export const trackMark = (names: string[], i: number) => html`<svg class="aw-headmark" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">${markSvg(names, i, 8, 8)}</svg>`;
 
 // a player's heading: the marker, the name (whole: it wraps, never cut), the seat's kind
 // (an opponent's stands at the head of the line under it), the points
 function headHtml(c: Ctx<GameView>, p: PlayerJson, extra: Value, i: number, seatHere = true) {
   const seat = seatHere && html` <span class="aw-seat">${seatLabel(p.seat)}</span>`;
-  return html`<h4>${trackMark(p.name, i)}<span class="aw-name">${p.name}</span>${seat} <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
+  return html`<h4>${trackMark(markNames(c.v), i)}<span class="aw-name">${p.name}</span>${seat} <span class="aw-score">${pointsShown(c, p)}</span>${extra}</h4>`;
 }
 
 // what the boards' and the market's marks mean (the legend, on hover and read out)
@@ -327,11 +343,11 @@ export const dirkSays = (name: string) => `${name} is the two-player game's imag
 
 // Dirk (two players): his tiles, his points (before a round being walked through, as
 // the players' are: points, the points shown); pointed at by the walkthrough's line
-// (lit); index: his place on the score track (after the players). Who he is stands on a
-// line of its own under his name, whole (it wraps, never cut)
-export function dirkHtml(dirk: DirkJson | null, lit = false, index = 2, points = dirk ? dirk.score : 0) {
+// (lit); names: everyone with a marker on the score track, Dirk last (markNames). Who
+// he is stands on a line of its own under his name, whole (it wraps, never cut)
+export function dirkHtml(dirk: DirkJson | null, lit = false, names: string[] = [], points = dirk ? dirk.score : 0) {
   if (!dirk) return html``;
-  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(dirk.name, index)}<span class="aw-name">${dirk.name}</span> <span class="aw-score">${points} points</span></h4><div class="aw-facts aw-dirksays"><span class="aw-hashelp" title="${dirkSays(dirk.name)}">imaginary collector: no turns, cannot win (R3)</span></div><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
+  return html`<section class="aw-player aw-dirk${lit ? " aw-walkpoint" : ""}" aria-label="${dirk.name}" aria-description="${dirkSays(dirk.name)}"><h4>${trackMark(names, names.length - 1)}<span class="aw-name">${dirk.name}</span> <span class="aw-score">${points} points</span></h4><div class="aw-facts aw-dirksays"><span class="aw-hashelp" title="${dirkSays(dirk.name)}">imaginary collector: no turns, cannot win (R3)</span></div><div class="aw-row">${dirk.tiles.map((t) => tilePic(t, 40, "kind"))}</div></section>`;
 }
 
 // a free Alhambra to try tiles in (the sandbox widget, or a copy of a player's in a game:

@@ -4,7 +4,7 @@
 import { cardHtml, online } from "../common.js";
 import { winnersText } from "./status.js";
 import { scoreBeforeRound, kindIcon, endWalkHtml, shownRound } from "./scoring.js";
-import { trackMark } from "./alhambra.js";
+import { markNames, markSvg, trackMark } from "./alhambra.js";
 import { html } from "../html.js";
 import type { GameView, GardensView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
@@ -30,16 +30,15 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   const full = !!ui.standings;
   const names = o.names;
   // five names or more: each column headed by its player's marker (the score track's
-  // colour and initial), the name on hover and read out: the table fits the side column
-  // (when two names share an initial, the names themselves: their markers would be alike)
-  const marked = names.length >= 5 && new Set(names.map((n) => n.slice(0, 1))).size === names.length;
-  const at = (n: string) => { const k = v.players.findIndex((p) => p.name === n); return k < 0 ? v.players.length : k; };
-  const col = (n: string) => (marked ? html`<th scope="col" title="${n}" aria-label="${n}">${trackMark(n, at(n))}</th>` : html`<th scope="col">${n}</th>`);
+  // colour and label), the name on hover and read out: the table fits the side column
+  const marks = markNames(v);
+  const at = (n: string) => { const k = v.players.findIndex((p) => p.name === n); return k < 0 ? marks.length - 1 : k; };
+  const col = (n: string) => (names.length >= 5 ? html`<th scope="col" title="${n}" aria-label="${n}">${trackMark(marks, at(n))}</th>` : html`<th scope="col">${n}</th>`);
   const head = html`<tr><th scope="col">tiles of each kind</th>${names.map(col)}${full && html`<th scope="col">1st / 2nd / 3rd place pays</th>`}</tr>`;
   const walls = html`<tr><th>longest wall</th>${names.map((n) => html`<td>${n in o.walls ? o.walls[n] : "—"}</td>`)}${full && html`<td></td>`}</tr>`;
   const totals = html`<tr class="aw-total"><th>points if scored now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}${full && html`<td></td>`}</tr>`;
   const more = html`<button class="aw-mini" data-standings="1" aria-expanded="${full ? "true" : "false"}">${full ? "fewer details" : "details"}</button>`;
-  return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
+  return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings${names.length >= 5 ? " aw-standings-many" : ""}"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
 }
 
 // What to do at the end of either game, in its results' heading: the review of the
@@ -124,13 +123,13 @@ function placeGroups(groups: Group[]) {
   for (const g of [...groups].reverse()) { g.left = Math.min(g.left, TRACK_W - 1 - w(g), left - 2 - w(g)); left = g.left; }
 }
 
-function groupHtml(g: Group, lane: number) {
+function groupHtml(g: Group, lane: number, everyone: string[]) {
   const cy = lineY(lane) - 16, w = groupW(g), lw = labelW(g);
   // the pointer: from the frame's foot (over the points where it can be) to the line
   const foot = Math.min(g.left + w - 6, Math.max(g.left + 6, g.x));
   const marks = g.who.map(([name, i], k) => {
     const cx = g.left + lw + 2 + MARK / 2 + MARK * k;
-    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${g.score} points"><title>${name}: ${g.score} points</title><circle class="aw-c${i % 4}" cx="${cx}" cy="${cy}" r="7"/><text x="${cx}" y="${cy + 3.5}" text-anchor="middle">${name.slice(0, 1)}</text></g>`;
+    return html`<g class="aw-trackmark" role="img" aria-label="${name}: ${g.score} points"><title>${name}: ${g.score} points</title>${markSvg(everyone, i, cx, cy)}</g>`;
   });
   const names = g.who.map(([name]) => name).join(", ");
   const frame = g.who.length > 1 && html`<rect class="aw-trackframe" x="${g.left}" y="${cy - 9}" width="${w}" height="18" rx="9"><title>${g.score} points: ${names}</title></rect>`;
@@ -149,7 +148,7 @@ export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
     else lane.push({ score, x: trackX(score), who: [[name, i]], left: 0 });
   });
   lanes.forEach(placeGroups);
-  const marks = lanes.map((gs, lane) => gs.map((g) => groupHtml(g, lane)));
+  const marks = lanes.map((gs, lane) => gs.map((g) => groupHtml(g, lane, markNames(v))));
   const H = 2 * LANE_H;
   return html`<section class="aw-track" data-area="score-track" aria-label="score track"><svg viewBox="0 0 ${TRACK_W} ${H}" width="100%" height="${H}" role="group" aria-label="points: ${people.map(([n, s]) => `${n} ${s}`).join(", ")}">${trackLane(0)}${trackLane(1)}${marks}</svg></section>`;
 }

@@ -106,11 +106,36 @@ function roundTable(r: RoundJson, names: string[], row: number) {
   return html`<table class="aw-table"><thead><tr><th></th>${names.map((n) => html`<th>${n}</th>`)}</tr></thead><tbody>${rows}${walls}${totals}</tbody></table>`;
 }
 
+// the players with a place, grouped by it (tied players share one), best place first
+function placeGroups(places: Record<string, number>): string[][] {
+  const by = new Map<number, string[]>();
+  for (const [n, pl] of Object.entries(places).sort((a, b) => a[1] - b[1])) by.set(pl, [...(by.get(pl) || []), n]);
+  return [...by.values()];
+}
+
+const andList = (ns: string[]) => (ns.length < 2 ? ns.join("") : `${ns.slice(0, -1).join(", ")} and ${ns[ns.length - 1]}`);
+
+// one place of a kind in a line: "Cem 1st (1 tile): 4 points", or for a tie "Ann and
+// Ben tie for 1st (2 tiles each; places 1 and 2 shared): 6 points each" (each figure
+// the engine's: counts, places, the places shared, points)
+function placeSaid(k: RoundJson["kinds"][number], ns: string[]): string {
+  const pl = k.places[ns[0]], ord = ORD[pl] || `${pl}th`;
+  if (ns.length === 1) {
+    const n = ns[0], shared = k.shared[n] ? `; places ${k.shared[n].join(" and ")} shared` : "";
+    return `${n} ${ord} (${plural(k.counts[n], "tile")}${shared}): ${plural(k.points[n], "point")}`;
+  }
+  const same = (f: (n: string) => unknown) => ns.every((n) => f(n) === f(ns[0]));
+  const tiles = same((n) => k.counts[n]) ? `${plural(k.counts[ns[0]], "tile")} each` : ns.map((n) => plural(k.counts[n], "tile")).join(", ");
+  const shared = k.shared[ns[0]] && same((n) => String(k.shared[n])) ? `; places ${andList(k.shared[ns[0]].map(String))} shared` : "";
+  const pts = same((n) => k.points[n]) ? `${plural(k.points[ns[0]], "point")} each` : ns.map((n) => `${n} ${plural(k.points[n], "point")}`).join(", ");
+  return `${andList(ns)} tie for ${ord} (${tiles}${shared}): ${pts}`;
+}
+
 function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
-    const who = Object.entries(k.places).sort((a, b) => a[1] - b[1]).map(([n, pl]) => `${n} (${plural(k.counts[n], "tile")}, ${ORD[pl] || pl + "th"} place${k.shared[n] ? ", tied for places " + k.shared[n].join(" and ") + ", points shared" : ""}: ${plural(k.points[n], "point")})`);
-    return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join(", ") : "nobody has one"}.</p>`;
+    const who = placeGroups(k.places).map((ns) => placeSaid(k, ns));
+    return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join("; ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
   return null;

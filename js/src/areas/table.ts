@@ -14,7 +14,7 @@ import { html } from "../html.js";
 import { plainFirst } from "../common.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
-import { myPanel, opponentPanel, dirkHtml, sandboxHtml, allBoardsHtml } from "./alhambra.js";
+import { myPanel, opponentPanel, dirkHtml, markNames, sandboxHtml, allBoardsHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
 import { roundsHtml, walkingWalls, walkingKind, walkPoints, scoreBeforeRound } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
@@ -130,7 +130,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // "enlarge" or "every Alhambra, large" to read the walls), every one in view
           { key: "opponents", cls: `aw-opponents${others.length >= 4 ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side (key A)" aria-keyshortcuts="A">every Alhambra, large <kbd>A</kbd></button>`),
-            ...others.map((i) => opponentPanel(c, v.players[i], i, walls)), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), v.players.length, dirkPoints(c))),
+            ...others.map((i) => opponentPanel(c, v.players[i], i, walls)), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), markNames(v), dirkPoints(c))),
           ] },
           part("standings", standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
