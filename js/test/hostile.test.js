@@ -92,6 +92,10 @@ test("at the game's end the last scoring round is walked through first, the revi
   // under your board, not in the side column (beside the others' panels and the standings)
   assert.ok(root.querySelector(".aw-main section.aw-review") && root.querySelector(".aw-main section.aw-results"));
   assert.equal(root.querySelector(".aw-side section.aw-review, .aw-side section.aw-results"), null);
+  // asked, the review's button in the results says where it is (it lies under your board)
+  assert.ok(view.players.some((p) => p.seat === "human"));
+  assert.equal(root.querySelector("[data-area='results'] [data-review='ask']"), null);
+  assert.match(root.querySelector("[data-area='results'] h4 button[data-toreview]").textContent, /review/);
   root.querySelector("section.aw-rounds [data-walk='open']").dispatchEvent(new MouseEvent("click", { bubbles: true }));
   await frame(); // replayed from the list: the review waits again
   assert.ok(root.querySelector(".aw-rounds.aw-walk"));
@@ -118,7 +122,7 @@ test("a step picked in the review is shown at that step; the banner's 'to the re
   window.HTMLElement.prototype.scrollIntoView = function () { scrolled.push(this); };
   root.querySelector("section.aw-review ol button[data-step]").dispatchEvent(new MouseEvent("click", { bubbles: true }));
   const step = sent.filter((m) => m.kind === "goto").pop().step;
-  assert.equal(root.querySelector("[data-toreview]"), null); // at the live end: no banner
+  assert.equal(root.querySelector(".aw-banner"), null); // at the live end: no banner (the results say where the review is)
   show({ ...view, step, live: false, v: view.v + 1 });
   await frame();
   // a finished game: the way forward is to its end, not "back to the game"

@@ -47,7 +47,9 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
 // table a server keeps starts its own). A guided game offers its own "again" instead.
 export function endButtons(v: GameView | GardensView) {
   const person = v.players.some((p) => p.seat === "human");
-  const review = v.live && person && !v.review && !v.guide && html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`;
+  const review = v.live && person && !v.guide && (v.review
+    ? html`<button data-toreview="1" aria-label="scroll down to the review of your game, under your board">the review ↓</button>` // asked: where it is
+    : html`<button class="aw-primary" data-review="ask" aria-label="review your decisions against the computer's">Review my game</button>`);
   const again = v.live && !online(v) && !v.guide && html` <button data-newgame="1" title="a new game with the same players and seats">New game</button>`;
   return html`<span>${review}${again}</span>`;
 }
