@@ -103,7 +103,9 @@ def test_front_end_unit_tests(tmp_path):
         env={**os.environ, "ALHAMBRA_FIXTURES": str(tmp_path)},
     )
     # the failed tests first (node prints every test; the last lines alone may miss them)
-    failed = re.findall(r"^\s*not ok .*?(?=^\s*(?:# Subtest|ok |not ok )|\Z)", out.stdout, re.M | re.S)
+    failed = re.findall(
+        r"^\s*not ok .*?(?=^\s*(?:# Subtest|ok |not ok )|\Z)", out.stdout, re.M | re.S
+    )
     assert out.returncode == 0, "".join(failed)[:6000] + out.stdout[-1500:] + out.stderr[-2000:]
     # every test the files declare ran and passed: the count is read from js/test, not typed
     declared = sum(
