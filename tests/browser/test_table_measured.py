@@ -238,10 +238,24 @@ CUT_JS = """() => [...document.querySelectorAll('.aw-root .aw-opponents *, .aw-r
     .map((e) => e.textContent.trim())"""
 
 
+# each count of the piles under the money display: how far its right edge passes the
+# display's (which clips it)
+PILES_JS = """() => { const m = document.querySelector('.aw-root [data-area=money]');
+    if (!m) return []; const right = m.getBoundingClientRect().right;
+    return [...m.querySelectorAll('.aw-piles > span')]
+        .map((e) => [e.textContent.trim(), e.getBoundingClientRect().right - right]); }"""
+
+
 def _nothing_cut(t: Lab, where: str) -> list[str]:
     """No text of the others' panels (Dirk's too) or of a scoring round walked through
-    is cut short: every line wraps or is whole (an ellipsis cut "imaginary, no t…")."""
-    return [f"{where}: the text {x!r} is cut" for x in t.page.evaluate(CUT_JS)]
+    is cut short: every line wraps or is whole (an ellipsis cut "imaginary, no t…");
+    nor a count of the piles (the bag's: "bag 47 …")."""
+    cut = [f"{where}: the text {x!r} is cut" for x in t.page.evaluate(CUT_JS)]
+    return cut + [
+        f"{where}: {text!r} runs {over:.0f} px out of the money display"
+        for text, over in t.page.evaluate(PILES_JS)
+        if over > 0.5
+    ]
 
 
 OPPONENTS_JS = """() => [...document.querySelectorAll('.aw-root .aw-side .aw-opponents .aw-player')]

@@ -64,7 +64,7 @@ export function moneyHtml({ v, ui }: Ctx<GameView>) {
   // the next scoring card only, in the line (the title has them all)
   const next = Object.entries(v.scoring).find((e): e is [string, [number, number]] => e[1] !== null);
   const scShort = !next ? "every scoring card drawn" : next[1][0] > 0 ? `next scoring: after ${next[1][0]}–${next[1][1]} more cards` : `next scoring: within the next ${next[1][1]} cards`;
-  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles">money deck ${v.deck} · discard ${v.discard} · bag ${v.bag} tiles<br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
+  return html`<section class="aw-money" data-area="money" aria-label="money display"><div class="aw-cap">Money display (take from here)</div><div class="aw-cards">${cards}</div><div class="aw-piles"><span>bag ${v.bag} tiles</span> · <span>money deck ${v.deck}</span> · <span>discard ${v.discard}</span><br><span class="aw-hashelp" title="${sc}">${scShort}</span></div></section>`;
 }
 
 // the cards picked from the display, their total and Take (in the action bar)
