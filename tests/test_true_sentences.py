@@ -200,6 +200,27 @@ def test_edit_is_refused_whole():
     assert g.state_dict() == before and g.step == 0
 
 
+def test_R2_an_edit_puts_each_scoring_card_in_the_deck_once_and_never_after_it_was_drawn():
+    """A scoring card drawn again would score its round twice (the walkthrough said
+    round 1 while the standings counted the third)."""
+    g = Game(["A", "B", "C"], seed=1)
+    top_first = [str(c) for c in reversed(g.deck)]
+    cards = [c for c in top_first if not c.startswith("scoring card")]
+    before = g.state_dict()
+    with pytest.raises(IllegalAction, match=r"^R2: there is one scoring card 1, not two\.$"):
+        g.edit(deck=["scoring card 1", "scoring card 1", *cards])
+    assert g.state_dict() == before
+    g.edit(deck=["scoring card 1", "scoring card 2", *cards])  # both once: fine
+    while 1 not in g.scoring_cards_drawn:  # money taken until the display draws card 1
+        g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "TakeMoney"))
+    before = g.state_dict()
+    for edit in ({"deck": ["scoring card 1", *cards[:5]]}, {"deck_top": ["scoring card 1"]}):
+        with pytest.raises(IllegalAction) as e:
+            g.edit(**edit)
+        assert e.value.rule == "R2" and "scoring card 1 was drawn already" in str(e.value)
+        assert g.state_dict() == before
+
+
 def test_derived_analysis_equals_a_fresh_one():
     """The per-state analysis after one change is derived from the previous one (or is a
     recent one of the same layout); it must equal the analysis built from scratch, over

@@ -119,16 +119,18 @@ def test_every_card_of_your_money_is_in_sight_in_an_area_that_keeps_its_size(tab
 
 
 def _walk_opened(t: Lab) -> None:
-    """Tiles of several kinds on every board, your turn, scoring card 1 next in the money
-    deck; you take money, the display's refill draws it: the round is walked through,
-    at its first line (the pavilions)."""
+    """A new game (each scoring card is drawn once, R2); tiles of several kinds on every
+    board, your turn, scoring card 1 on top of the money deck; you take money, the
+    display's refill draws it: the round is walked through, at its first line (the
+    pavilions)."""
     board = t.widget()
     close = board.locator(".aw-rounds.aw-walk [data-walk='close']")
     if close.count():
         close.first.click()
+    t.py("from alhambra_widget import Game\nw.game = g = Game(['You', 'Ben', 'Cem'], seed=7)")
     t.py(BOARDS + "\ng.edit(current='You', players={'You': {'money': ['denar 3', 'ducat 4']}})")
     t.py(
-        "order = [str(c) for c in reversed(g.deck) if str(c) != 'scoring card 1']\n"
+        "order = [str(c) for c in reversed(g.deck) if str(c) != 'scoring card 1']  # top first\n"
         "g.edit(deck=['scoring card 1', *order])\n"
         "w.act(next(a for a in g.legal_actions() if type(a).__name__ == 'TakeMoney'))"
     )

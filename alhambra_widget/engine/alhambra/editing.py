@@ -109,10 +109,10 @@ def _table(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
             raise IllegalAction("R2", "R2: four money cards at most are face up.")
         steps.append((t, "display", shown))
     if "deck" in d:
-        steps.append((t, "deck", deck_of(d["deck"])[::-1]))
+        steps.append((t, "deck", _scoring_once(t, deck_of(d["deck"])[::-1])))
     if "deck_top" in d:
         below = steps[-1][2] if "deck" in d else t.deck
-        steps.append((t, "deck", below + deck_of(d["deck_top"])[::-1]))
+        steps.append((t, "deck", _scoring_once(t, below + deck_of(d["deck_top"])[::-1])))
     if "discard" in d:
         steps.append((t, "discard", cards_of(d["discard"])))
     if "bag" in d:
@@ -127,6 +127,22 @@ def _table(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
         if d["current"] not in names or t.phase != "act":
             raise MalformedInput("'current' names a player, and only while a turn is on.")
         steps.append((t, "current", names.index(d["current"])))
+
+
+def _scoring_once(t: GameState, deck: list[Card | ScoringCard]) -> list[Card | ScoringCard]:
+    """R2: each scoring card is in the game once: a deck holds it at most once, and not
+    after it was drawn (its round is scored, or due)."""
+    seen: set[int] = set()
+    for c in deck:
+        if type(c) is ScoringCard:
+            if c.round in t.scoring_cards_drawn:
+                raise IllegalAction(
+                    "R2", f"R2: scoring card {c.round} was drawn already; it is not in the deck."
+                )
+            if c.round in seen:
+                raise IllegalAction("R2", f"R2: there is one scoring card {c.round}, not two.")
+            seen.add(c.round)
+    return deck
 
 
 def tiles_of(v: object) -> list[Tile]:
