@@ -211,6 +211,10 @@ def test_R2_an_edit_puts_each_scoring_card_in_the_deck_once_and_never_after_it_w
         g.edit(deck=["scoring card 1", "scoring card 1", *cards])
     assert g.state_dict() == before
     g.edit(deck=["scoring card 1", "scoring card 2", *cards])  # both once: fine
+    g.edit(deck_top=["scoring card 2"])  # moved to the top, not a second one
+    assert [str(c) for c in g.deck].count("scoring card 2") == 1
+    assert str(g.deck[-1]) == "scoring card 2"  # (the deck's top is its end)
+    g.edit(deck_top=["scoring card 1"])
     while 1 not in g.scoring_cards_drawn:  # money taken until the display draws card 1
         g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "TakeMoney"))
     before = g.state_dict()

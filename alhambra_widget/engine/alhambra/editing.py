@@ -111,8 +111,10 @@ def _table(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
     if "deck" in d:
         steps.append((t, "deck", _scoring_once(t, deck_of(d["deck"])[::-1])))
     if "deck_top" in d:
+        top = deck_of(d["deck_top"])[::-1]
         below = steps[-1][2] if "deck" in d else t.deck
-        steps.append((t, "deck", _scoring_once(t, below + deck_of(d["deck_top"])[::-1])))
+        below = [c for c in below if c not in top or type(c) is not ScoringCard]  # (moved up)
+        steps.append((t, "deck", _scoring_once(t, below + top)))
     if "discard" in d:
         steps.append((t, "discard", cards_of(d["discard"])))
     if "bag" in d:
@@ -131,7 +133,8 @@ def _table(t: GameState, d: dict[str, Any], steps: list[Step]) -> None:
 
 def _scoring_once(t: GameState, deck: list[Card | ScoringCard]) -> list[Card | ScoringCard]:
     """R2: each scoring card is in the game once: a deck holds it at most once, and not
-    after it was drawn (its round is scored, or due)."""
+    after it was drawn (its round is scored, or due). (A scoring card named in
+    ``deck_top`` is moved to the top.)"""
     seen: set[int] = set()
     for c in deck:
         if type(c) is ScoringCard:

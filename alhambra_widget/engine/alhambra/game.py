@@ -336,7 +336,8 @@ class Game(RecordedGame[Action, Event]):
         """Change the position by hand, as a recorded :class:`~.actions.Edit` (so undo,
         the timeline and the saved game keep it). Keywords: ``players`` (name ->
         {"money", "reserve", "alhambra"}), ``market``, ``display``, ``deck`` (top
-        first), ``deck_top``, ``discard``, ``bag`` (next drawn first), ``dirk_tiles``,
+        first; each scoring card once, and none drawn already: R2), ``deck_top`` (put on
+        top; a scoring card named there is moved up), ``discard``, ``bag`` (next drawn first), ``dirk_tiles``,
         ``current``; tiles and cards as objects or their names. Refused whole when
         anything is malformed or an Alhambra breaks R7.
 
