@@ -124,7 +124,8 @@ def test_each_kind_has_its_own_shape_in_the_picture_and_the_view():
 def test_a_change_outside_a_cell_is_pictured_once_the_board_is_quiet():
     """A click or a bot's move is made outside any cell, so no cell's end refreshes the
     picture: it comes ``PICTURE_AFTER_S`` after the last of a run of changes, once, and
-    at most ``PICTURE_AT_MOST_S`` after the first however busy the board is."""
+    at most ``PICTURE_AT_MOST_S`` after the first however busy the board is. (Judged on
+    the times the changes were made, which a busy machine may delay.)"""
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_code_cell(
@@ -136,34 +137,59 @@ def test_a_change_outside_a_cell_is_pictured_once_the_board_is_quiet():
             "w"
         ),
         nbformat.v4.new_code_cell(
-            "updates = []\n"
+            "updates, changes = [], []\n"
             "w._displays[0].update = lambda *a, **k: (updates.append((time.monotonic(), g.step)), type(w._displays[0]).update(w._displays[0], *a, **k))\n"
+            "def change():\n"
+            "    w.act(g.legal_actions()[0])\n"
+            "    changes.append((time.monotonic(), g.step))\n"
             "loop = asyncio.get_running_loop()\n"
-            "start = time.monotonic()\n"
             "gap = PICTURE_AFTER_S / 3\n"
-            "for i in range(4):  # four changes, each sooner than the wait after the last\n"
-            "    loop.call_later(i * gap, lambda: w.act(g.legal_actions()[0]))\n"
-            "await asyncio.sleep(3 * gap + PICTURE_AFTER_S / 2)\n"
-            "during = list(updates)\n"
-            "await asyncio.sleep(PICTURE_AFTER_S)\n"
-            "after = [(round(t - start, 2), s) for t, s in updates]\n"
-            "# a busy board: a change every third of the wait for longer than the longest wait\n"
-            "n = int(PICTURE_AT_MOST_S / gap) + 6\n"
-            "updates.clear()\n"
-            "start = time.monotonic()\n"
-            "for i in range(n):\n"
-            "    loop.call_later(i * gap, lambda: w.act(g.legal_actions()[0]))\n"
-            "await asyncio.sleep(PICTURE_AT_MOST_S + PICTURE_AFTER_S)\n"
-            "busy = [(round(t - start, 2), s) for t, s in updates]\n"
-            "print(repr((during, after, busy, gap, PICTURE_AFTER_S, PICTURE_AT_MOST_S)))"
+            "async def run(n):  # n changes, each a third of the wait after the last\n"
+            "    updates.clear(); changes.clear()\n"
+            "    for i in range(n):\n"
+            "        loop.call_later(i * gap, change)\n"
+            "    while len(changes) < n:\n"
+            "        await asyncio.sleep(0.01)\n"
+            "    during = len(updates)\n"
+            "    end = time.monotonic() + 5\n"
+            "    while (not updates or updates[-1][0] < changes[-1][0]) and time.monotonic() < end:\n"
+            "        await asyncio.sleep(0.01)\n"
+            "    await asyncio.sleep(PICTURE_AFTER_S + 0.1)  # (and no other after it)\n"
+            "    return during, list(changes), list(updates)\n"
+            "quiet = await run(4)\n"
+            "busy = await run(int(PICTURE_AT_MOST_S / gap) + 6)\n"
+            "print(repr((quiet, busy, PICTURE_AFTER_S, PICTURE_AT_MOST_S)))"
         ),
     ]
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
-    during, after, busy, gap, wait, at_most = ast.literal_eval(nb.cells[1].outputs[0]["text"])
-    assert during == []  # the last change was less than the wait ago
-    ((when, shown),) = after  # then once, showing the last of the four
-    assert shown == 4 and when >= 3 * gap + wait - 0.02
-    # while a change comes every third of the wait, the picture still comes, at most
-    # the longest wait after the first, and no more often than that
-    assert busy and busy[0][0] <= at_most + 0.15 and busy[0][0] >= at_most - 0.02
-    assert all(b[0] - a[0] >= at_most - 0.05 for a, b in itertools.pairwise(busy))
+    quiet, busy, wait, at_most = ast.literal_eval(nb.cells[1].outputs[0]["text"])
+
+    def judged(changes, updates) -> list[str]:
+        """Each picture came when the board had been quiet the wait, or the longest wait
+        after the first change it shows; the last shows the last change."""
+        bad, first = [], 0
+        for when, step in updates:
+            made = [c for c in changes if c[0] <= when]
+            run = made[first:]
+            if not run:
+                bad.append(f"a picture at {when} with no change since the last")
+                continue
+            if when - run[-1][0] < wait - 0.02 and when - run[0][0] < at_most - 0.02:
+                bad.append(f"a picture {when - run[-1][0]:.2f} s after a change")
+            if step != run[-1][1]:
+                bad.append(f"a picture of step {step}, the board at {run[-1][1]}")
+            first = len(made)
+        if not updates or updates[-1][1] != changes[-1][1]:
+            bad.append(f"the last picture is not of the last change: {updates}")
+        return bad
+
+    during, changes, updates = quiet
+    assert judged(changes, updates) == []
+    if max(b[0] - a[0] for a, b in itertools.pairwise(changes)) < wait - 0.02:
+        assert during == 0 and len(updates) == 1  # one run: one picture, after it
+    during, changes, updates = busy
+    assert judged(changes, updates) == []
+    if max(b[0] - a[0] for a, b in itertools.pairwise(changes)) < wait - 0.02:
+        # a change every third of the wait for longer than the longest wait: a picture
+        # came during the run all the same
+        assert during >= 1 and changes[-1][0] - changes[0][0] > at_most
