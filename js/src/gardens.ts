@@ -168,8 +168,8 @@ function hintField(k: string, ns: number[]) {
 // dark tag of their own), and each tree kind by its shape and colour
 export function treeKey() {
   const kinds = Object.keys(TREE_ABBR).map((kind) => html`<span class="ag-key-item"><svg width="13" height="15" viewBox="0 0 16 18" aria-hidden="true"><rect class="ag-trunk" x="7" y="11" width="2" height="6"/>${treeCrown(kind, 8, 9, 5)}</svg> ${kind}</span>`);
-  const tag = html`<svg width="24" height="15" viewBox="0 0 24 15" role="img" aria-label="8 points"><g class="ag-pts"><rect x="0.5" y="0.5" width="23" height="14" rx="6"/><text x="12" y="11.5" text-anchor="middle">8</text></g></svg>`;
-  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), and the points it gave show on a dark tag under it: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
+  const tag = html`<svg width="21" height="13" viewBox="0 0 24 15" role="img" aria-label="8 points"><g class="ag-pts"><rect x="0.5" y="0.5" width="23" height="14" rx="6"/><text x="12" y="11.5" text-anchor="middle">8</text></g></svg>`;
+  return html`<div class="ag-key" aria-label="what the board shows">A diamond is a building: its kind's picture and its value. Once every field at its corners holds a tile it scores, in the colour of the tree kind that won it (grey: nobody won), its points on a dark tag: ${tag}. On a tile, a tree with 2 on it = 2 trees of its kind on that side: ${kinds}</div>`;
 }
 
 function playersHtml(v: GardensView) {

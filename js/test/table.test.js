@@ -370,7 +370,7 @@ test("G4 a Gardens building's number is its value, before and after scoring; the
   assert.deepEqual(tags, [`${2 * value}`], "one tag, the points given (a dark tag of their own, no plus sign: too wide at 11 px)");
   assert.match(b.getAttribute("aria-label"), new RegExp(`value ${value}, ${v.places[k].replace(/[()]/g, "\\$&")}, scored: palm wins, ${2 * value} points for ${owner}`));
   // the key says which is which
-  assert.match(root.querySelector(".ag-key").textContent, /its value\. .*the points it gave show on a dark tag/);
+  assert.match(root.querySelector(".ag-key").textContent, /its value\. .*its points on a dark tag/);
   cleanup();
 });
 
