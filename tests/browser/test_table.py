@@ -336,6 +336,9 @@ def test_a_whole_turn_by_keyboard_the_focus_follows_the_decision(table):
     table.wait_py("print([str(t) for t in g.player('You').bought])", "['garden 10']")
     page.wait_for_function("document.activeElement.matches(\"[data-area='to-place'] [data-sel]\")")
     page.keyboard.press("Enter")  # the tile: its cells light up
+    # (once they are drawn: tabbing back before that leaves the board, and on a busy
+    # machine the focus went round JupyterLab's own controls instead)
+    board.locator("rect[data-cell][tabindex='0']").wait_for()
     tab_to("rect[data-cell][tabindex='0']", key="Shift+Tab")  # the board is before the tiles
     seen = set()
     for _ in range(10):  # toward the fountain: built tiles are stops too
