@@ -35,7 +35,7 @@ function keepBarInSight(b: Board & { sticky: Sticky }) {
   // parts scrolled to stop below it (set only when it changed: a custom property set on
   // the board is inherited by every element in it)
   const barH = `${thinBar(bar, dy > 0)}px`;
-  if (b.root.style.getPropertyValue("--aw-bar-h") !== barH) b.root.style.setProperty("--aw-bar-h", barH);
+  setVar(b.root, "--aw-bar-h", barH);
 }
 // While the bar floats over the page, its empty rows at the foot (no turn's buttons at a
 // past step or in another's turn, no message) let the page show through and take no
@@ -174,7 +174,11 @@ function movesLines(root: HTMLElement): [HTMLElement, string] | null {
   const line = parseFloat(getComputedStyle(ol).lineHeight) || 18;
   return [ol, String(Math.max(1, Math.floor((ol.clientHeight + 1) / line)))];
 }
-const setVar = (el: HTMLElement, name: string, value: string) => { if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value); };
+// a custom property set only when it changes (a write, even of the same value, makes the
+// next read lay the page out again)
+function setVar(el: HTMLElement, name: string, value: string) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
 
 // A money display 283 px wide or less (its content box) leaves the currencies' names to
 // their bands (widget.css): a class on the board, which no patch of the parts resets,
@@ -216,7 +220,7 @@ function placeWalk(root: HTMLElement) {
   const first = beside && grid.querySelector(".aw-side .aw-opponents .aw-player");
   const high = first ? Math.max(60, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
   for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-top", down], ["--aw-walk-high", high]] as const) {
-    if (grid.style.getPropertyValue(name) !== `${px}px`) grid.style.setProperty(name, `${px}px`);
+    setVar(grid, name, `${px}px`);
   }
 }
 
