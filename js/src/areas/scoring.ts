@@ -107,7 +107,7 @@ function roundTable(r: RoundJson, names: string[], row: number) {
 }
 
 // the players with a place, grouped by it (tied players share one), best place first
-function placeGroups(places: Record<string, number>): string[][] {
+function tiedGroups(places: Record<string, number>): string[][] {
   const by = new Map<number, string[]>();
   for (const [n, pl] of Object.entries(places).sort((a, b) => a[1] - b[1])) by.set(pl, [...(by.get(pl) || []), n]);
   return [...by.values()];
@@ -131,10 +131,13 @@ function placeSaid(k: RoundJson["kinds"][number], ns: string[]): string {
   return `${andList(ns)} tie for ${ord} (${tiles}${shared}): ${pts}`;
 }
 
+// a walked round's last line: each player's points in it
+const roundInAll = (r: RoundJson) => html`<p class="aw-explain">Round ${r.number} in all: ${Object.keys(r.totals).map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>`;
+
 function rowExplained(r: RoundJson, row: number) {
   if (row < r.kinds.length) {
     const k = r.kinds[row];
-    const who = placeGroups(k.places).map((ns) => placeSaid(k, ns));
+    const who = tiedGroups(k.places).map((ns) => placeSaid(k, ns));
     return html`<p class="aw-explain">${k.kind}: ${who.length ? who.join("; ") : "nobody has one"}.</p>`;
   }
   if (row === r.kinds.length) return html`<p class="aw-explain">Walls: each player scores the length of the longest joined outer wall (R11).</p>`;
@@ -150,7 +153,7 @@ export function endWalkHtml({ v, ui }: Ctx<GameView>) {
   const r = shownRound(v, ui);
   if (!ui.walk) return html`<div class="aw-endround"><p class="aw-explain">Scoring round ${r.number}, the last: its points kind by kind and its wall are the right-hand columns. <button class="aw-mini" data-walk="open" aria-label="step through the last scoring round">step through it</button></p></div>`;
   const row = Math.min(ui.roundRow, r.kinds.length + 1);
-  const say = rowExplained(r, row) || html`<p class="aw-explain">Round ${r.number} in all: ${Object.keys(r.totals).map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>`;
+  const say = rowExplained(r, row) || roundInAll(r);
   return html`<section class="aw-endround aw-rounds aw-walk" aria-label="scoring round ${r.number}, step by step">${roundsHead(v, r, true, row)}${say}</section>`;
 }
 
@@ -160,7 +163,7 @@ export function roundsHtml({ v, ui }: Ctx<GameView>, walking = false) {
   const names = Object.keys(r.totals);
   const row = Math.min(ui.roundRow, r.kinds.length + 1); // kinds, then walls, then the total
   const table = walking ? walkTable(r, names, row, v.over) : roundTable(r, names, row);
-  const say = rowExplained(r, row) || (walking ? html`<p class="aw-explain">Round ${r.number} in all: ${names.map((n) => `${n} +${r.totals[n]}`).join(", ")}.</p>` : null);
+  const say = rowExplained(r, row) || (walking ? roundInAll(r) : null);
   // (walked through, the table scrolls within what the window leaves it: sticky.ts)
   const body = walking ? html`<div class="aw-walkscroll">${table}</div>` : table;
   return html`<section class="aw-rounds${walking ? " aw-walk" : ""}${walking && names.length > 3 ? " aw-walkmany" : ""}" aria-label="scoring rounds">${roundsHead(v, r, walking, row)}${body}${say}</section>`;
