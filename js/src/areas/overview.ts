@@ -23,11 +23,15 @@ function kindRow(k: OverviewKind, names: string[], full: boolean) {
 }
 
 // the engine's preview of the next scoring round: counts (the leader's shaded), walls
-// and points; the places, ties and what each place pays on demand
-export function standingsHtml({ v, ui }: Ctx<GameView>) {
+// and points; the places, ties and what each place pays on demand. With `compact` (a
+// table of two or three players, at the top of the side column, in the first screen)
+// one row a player, one column a kind: as short as the players are many
+export function standingsHtml(c: Ctx<GameView>, compact = false) {
+  const { v, ui } = c;
   const o = v.overview;
   if (!o) return html``;
   const full = !!ui.standings;
+  if (compact && !full) return compactStandings(o);
   const names = o.names;
   // five names or more: each column headed by its player's marker (the score track's
   // colour and label), the name on hover and read out: the table fits the side column
@@ -39,6 +43,20 @@ export function standingsHtml({ v, ui }: Ctx<GameView>) {
   const totals = html`<tr class="aw-total"><th>points if scored now</th>${names.map((n) => html`<td>${o.totals[n] ?? 0}</td>`)}${full && html`<td></td>`}</tr>`;
   const more = html`<button class="aw-mini" data-standings="1" aria-expanded="${full ? "true" : "false"}">${full ? "fewer details" : "details"}</button>`;
   return html`<section class="aw-overview" data-area="standings" aria-label="standings"><div class="aw-cap">Standings: scoring round ${o.round} if it came now ${more}</div><table class="aw-table aw-standings${names.length >= 5 ? " aw-standings-many" : ""}"><thead>${head}</thead><tbody>${o.kinds.map((k) => kindRow(k, names, full))}${walls}${totals}</tbody></table></section>`;
+}
+
+// the standings one row a player: each kind's count (the leader's framed; its place and
+// points on hover), the longest wall, the points if the round came now
+function compactStandings(o: NonNullable<GameView["overview"]>) {
+  // (no caption line: its words head the players' column, the details on a click)
+  const more = html`<button class="aw-mini" data-standings="1" aria-expanded="false" title="the standings: scoring round ${o.round} if it came now; click for the places and their points">round ${o.round} if now ▾</button>`;
+  const head = html`<tr><th scope="col">${more}</th>${o.kinds.map((k) => html`<th scope="col" title="${k.kind}: 1st / 2nd / 3rd place pays ${k.pays.join(" / ")}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`)}<th scope="col" title="longest wall">wall</th><th scope="col" title="points if the round were scored now">pts</th></tr>`;
+  const cell = (k: OverviewKind, n: string) => {
+    const pl = k.places[n];
+    return html`<td class="${pl === 1 ? "aw-lead" : ""}" title="${n}, ${k.kind}: ${k.counts[n] || 0} tiles${pl ? `, ${ord(pl)} place: ${k.points[n]} points` : ""}">${k.counts[n] || 0}</td>`;
+  };
+  const rows = o.names.map((n) => html`<tr><th scope="row" title="${n}">${n}</th>${o.kinds.map((k) => cell(k, n))}<td>${n in o.walls ? o.walls[n] : "—"}</td><td class="aw-total">${o.totals[n] ?? 0}</td></tr>`);
+  return html`<section class="aw-overview aw-standings-compact" data-area="standings" aria-label="standings"><table class="aw-table aw-standings"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
 }
 
 // What to do at the end of either game, in its results' heading: the review of the

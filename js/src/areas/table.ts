@@ -124,6 +124,10 @@ export function tableParts(c: Ctx<GameView>): Part[] {
       { key: "side", cls: "aw-side", parts: [
         part("coach", v.coach ? coachHtml(c) : v.guide ? guideHtml(c) : html``), // a coached game: the coach's region
         part("track", scoreTrackHtml(c)),
+        // three players: the standings under the score track, one row a player, in the
+        // first screen; else under the others' panels (with Dirk's or three others' or
+        // more, every other's heading stays in view at 1280x720 only so)
+        part("standtop", others.length === 2 ? standingsHtml(c, true) : html``),
         { key: "under", cls: "aw-under", parts: [
           // one part per opponent: a bot's move redraws its own panel only
           // four others or more: each a strip (its Alhambra small beside its heading and facts;
@@ -132,7 +136,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side (key A)" aria-keyshortcuts="A">every Alhambra, large <kbd>A</kbd></button>`),
             ...others.map((i) => opponentPanel(c, v.players[i], i, walls)), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), markNames(v), dirkPoints(c))),
           ] },
-          part("standings", standingsHtml(c)),
+          part("standings", others.length === 2 ? html`` : standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
         ] },
         part("follow", followHtml(c)),
