@@ -593,9 +593,12 @@ test("five players or more: the standings' columns are headed by each player's m
   const b = heads6(JSON.parse(JSON.stringify(six).replaceAll('"Dia"', '"Bea"'))); // Ben and Bea
   assert.equal(new Set(b.shown).size, 6, `alike: ${b.shown}`);
   assert.deepEqual(Object.values(b.track).sort(), ["1", "2", "3", "4", "5", "6"]);
-  const three = fixture("bot_to_move"); // three players: the names themselves
+  const three = fixture("bot_to_move"); // three players: one row each, headed by the name itself
   const { root: r3, cleanup: c3 } = mount(three);
-  const names = [...r3.querySelectorAll("[data-area='standings'] thead th[scope='col']")].slice(1).map((th) => th.textContent);
+  const names = [...r3.querySelectorAll("[data-area='standings'] tbody th[scope='row']")].map((th) => th.textContent);
   assert.deepEqual(names, three.overview.names);
+  // (under the score track, above the others' panels: in the first screen)
+  const side = [...r3.querySelector(".aw-side").querySelectorAll("[data-area='standings'], [data-area='opponents']")];
+  assert.deepEqual(side.map((e) => e.dataset.area), ["standings", "opponents"]);
   c3();
 });

@@ -28,7 +28,7 @@ function botsHtml(v: TableView, model: Model, ui: Picks) {
   const d = model.get("bot_delay")!;
   const speeds: [string, number][] = BOT_SPEEDS.some(([, x]) => Math.abs(d - x) < 1e-9) ? BOT_SPEEDS : [[`${d} s`, d], ...BOT_SPEEDS];
   const options = speeds.map(([t, x]) => html`<option value="${x}" ${Math.abs(d - x) < 1e-9 ? "selected" : ""}>${t}</option>`);
-  return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<label class="aw-pace" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">pace <select data-botspeed="1" aria-label="pace: how long each bot move takes to show">${options}</select></label>${
+  return html`<span class="aw-bots" role="group" aria-label="bots">${check(model, "autoplay_bots", "bots play", "bots play: on, the bots move by themselves at the pace beside; off, they wait for “bot: one move”")}<label class="aw-pace" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">pace <select data-botspeed="1" aria-label="pace: how long each bot move takes to show" title="the bots' pace: how long each bot move takes to show (slow 1.5 s, normal 0.6 s, fast 0.15 s)">${options}</select></label>${
     // (the table's is in the turn's row, othersTurnHtml; never while a scoring round is
     // walked through: the bots wait for it to close)
     v.mode !== "game" && v.bot_to_move && !model.get("autoplay_bots") && !ui.walk && botStepButton}</span>`;
