@@ -49,7 +49,7 @@ export function standingsHtml(c: Ctx<GameView>, compact = false) {
 // points on hover), the longest wall, the points if the round came now
 function compactStandings(o: NonNullable<GameView["overview"]>) {
   // (no caption line: its words head the players' column, the details on a click)
-  const more = html`<button class="aw-mini" data-standings="1" aria-expanded="false" title="the standings: scoring round ${o.round} if it came now; click for the places and their points">round ${o.round} if now ▾</button>`;
+  const more = html`<button class="aw-mini" data-standings="1" aria-expanded="false" title="the standings: scoring round ${o.round} if it came now; click for the places and their points">round ${o.round} if now</button>`;
   const head = html`<tr><th scope="col">${more}</th>${o.kinds.map((k) => html`<th scope="col" title="${k.kind}: 1st / 2nd / 3rd place pays ${k.pays.join(" / ")}" aria-label="${k.kind}"><span class="aw-kindcol">${kindIcon(k.kind, true)}</span></th>`)}<th scope="col" title="longest wall">wall</th><th scope="col" title="points if the round were scored now">pts</th></tr>`;
   const cell = (k: OverviewKind, n: string) => {
     const pl = k.places[n];
