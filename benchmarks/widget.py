@@ -26,7 +26,10 @@ Prints two figures (needs the dev extras and Debian's chromium):
   only: from just before the click is dispatched to the MutationObserver that sees it.
 * ``ms_bot_to_animation``: median time from a bot's decision (the kernel's clock just
   after the bot chose, before ``apply``) until the page starts animating it (the
-  board's ``data-animations`` count goes up: a tile or cards begin to travel).
+  board's ``data-animations`` count goes up: a tile or cards begin to travel). The
+  travels begin in the frame after the one that shows the move (its tiles hidden
+  there), so this is a frame later than that frame, which ``ms_per_step_painted``
+  times.
 * What resending the whole view costs, in the 6-player late game, step by step (no
   browser): ``ms_apply_to_view`` (the action applied, the view built and set, in
   Python), of it ``ms_build`` (the view built), ``ms_serialize`` (the view as the JSON

@@ -36,15 +36,15 @@ function travelFrames(dx: number, dy: number, lands: boolean): Keyframe[] {
   ];
 }
 
-// One travel: what moves, from where to where. All of a frame's travels are measured
-// first and their ghosts added after (start): a ghost added to the page before the
-// next travel is measured would make the page lay itself out again in the same frame.
-interface Travel { from: Element; to: Element; node: Node | null; cls: string; hide: HTMLElement | SVGElement | null }
+// One travel: what moves (a copy of a tile, or a card's back), from where to where.
+// All of a frame's travels are measured first and their ghosts added after (start): a
+// ghost added to the page before the next travel is measured would make the page lay
+// itself out again in the same frame.
+export interface Travel { from: Element; to: Element; tile: boolean; cls: string; hide: HTMLElement | SVGElement | null }
 
 function start(t: Travel, a: DOMRect, z: DOMRect, ms: number) {
-  const g = ghostAt(z, t.node, t.cls);
+  const g = ghostAt(z, t.tile ? tileCopy(t.to as SVGGraphicsElement) : cardBack(), t.cls);
   const dx = a.left + a.width / 2 - (z.left + z.width / 2), dy = a.top + a.height / 2 - (z.top + z.height / 2);
-  if (t.hide) t.hide.style.opacity = "0";
   const anim = g.animate(travelFrames(dx, dy, !!t.hide), { duration: ms, easing: "ease-in-out" });
   const done = () => { g.remove(); if (t.hide) t.hide.style.opacity = ""; };
   anim.onfinish = done;
@@ -69,12 +69,14 @@ function tileCopy(cell: SVGGraphicsElement) {
   return copy;
 }
 
-// Animate the entries of view.recent not yet shown; returns how many travels started.
-// seen: a Set kept per board (emptied when the list is).
-export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms: number) {
+// The travels of the entries of view.recent not yet shown (seen: a Set kept per board,
+// emptied when the list is). Their tiles are hidden at once, in the frame that shows
+// the move (a change of style: nothing is laid out), and fly from the next (fly):
+// their ghosts laid out and painted in the frame that shows the move made it 2-5 ms
+// later at a table of six.
+export function arrivals(root: Element, v: GameView, seen: Set<string>) {
   const rec = v.recent || [];
-  if (!rec.length) { seen.clear(); return 0; }
-  if (!root.isConnected) return 0; // not yet in the page (nothing has a place): later
+  if (!rec.length) { seen.clear(); return []; }
   const can = typeof document.body.animate === "function" && !reducedMotion();
   const travels: Travel[] = [];
   rec.forEach((r, i) => {
@@ -89,18 +91,27 @@ export function animateRecent(root: Element, v: GameView, seen: Set<string>, ms:
     const from = slot || (panel && panel.querySelector(".aw-facts"));
     for (const c of m.cells || []) {
       const cell = root.querySelector<SVGGraphicsElement>(`[data-tile-cell="${c}"][data-player="${r.player}"]`);
-      if (cell && from) travels.push({ from, to: cell, node: tileCopy(cell), cls: "aw-ghost-tile", hide: cell });
+      if (cell && from) travels.push({ from, to: cell, tile: true, cls: "aw-ghost-tile", hide: cell });
     }
     if (m.cards && panel) {
       const display = root.querySelector("[data-area='money'] .aw-cards");
       const to = panel.querySelector(".aw-facts") || panel;
-      if (display) m.cards.forEach(() => travels.push({ from: display, to, node: cardBack(), cls: "aw-ghost-card", hide: null }));
+      if (display) m.cards.forEach(() => travels.push({ from: display, to, tile: false, cls: "aw-ghost-card", hide: null }));
     }
   });
+  for (const t of travels) if (t.hide) t.hide.style.opacity = "0";
+  return travels;
+}
+
+// The travels start (the frame after the move is shown); returns how many: those whose
+// ends are still in the page (a tile drawn anew since shows at once)
+export function fly(travels: Travel[], ms: number) {
+  const live = travels.filter((t) => t.from.isConnected && t.to.isConnected);
+  for (const t of travels) if (t.hide && !live.includes(t)) t.hide.style.opacity = "";
   // (reads, then writes)
-  const rects = travels.map((t) => [t.from.getBoundingClientRect(), t.to.getBoundingClientRect()]);
-  travels.forEach((t, k) => start(t, rects[k][0], rects[k][1], ms));
-  return travels.length;
+  const rects = live.map((t) => [t.from.getBoundingClientRect(), t.to.getBoundingClientRect()]);
+  live.forEach((t, k) => start(t, rects[k][0], rects[k][1], ms));
+  return live.length;
 }
 
 function cardBack() {

@@ -17,9 +17,11 @@ function scrollerOf(el: Element) {
   }
   return null; // the window scrolls
 }
-function keepBarInSight(b: Board & { sticky: Sticky }) {
+// Where the bar goes (read first, before the fit's writes: the page laid out once for
+// both), then a function that puts it there (its writes)
+function barPlace(b: Board & { sticky: Sticky }) {
   const bar = b.root.querySelector<HTMLElement>(":scope > .aw-bar");
-  if (!bar || !b.root.isConnected) return;
+  if (!bar || !b.root.isConnected) return null;
   const sc = b.sticky.scroller && b.sticky.scroller.isConnected ? b.sticky.scroller : (b.sticky.scroller = scrollerOf(b.root));
   const top = sc ? sc.getBoundingClientRect().top : 0;
   const r = b.root.getBoundingClientRect();
@@ -29,20 +31,22 @@ function keepBarInSight(b: Board & { sticky: Sticky }) {
   // buttons then, and the results hold what may be done next
   const end = bar.classList.contains("aw-bar-still");
   const dy = end ? 0 : Math.max(0, Math.min(room, top - r.top - bar.offsetTop));
-  const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
-  if (bar.style.transform !== want) bar.style.transform = want;
-  bar.classList.toggle("aw-floating", dy > 0);
-  // parts scrolled to stop below it (set only when it changed: a custom property set on
-  // the board is inherited by every element in it)
-  const barH = `${thinBar(bar, dy > 0)}px`;
-  setVar(b.root, "--aw-bar-h", barH);
+  const high = bar.offsetHeight;
+  return () => {
+    const want = dy > 0 ? `translateY(${Math.round(dy)}px)` : "";
+    if (bar.style.transform !== want) bar.style.transform = want;
+    bar.classList.toggle("aw-floating", dy > 0);
+    // parts scrolled to stop below it (set only when it changed: a custom property set on
+    // the board is inherited by every element in it)
+    setVar(b.root, "--aw-bar-h", `${thinBar(bar, dy > 0, high)}px`);
+  };
 }
 // While the bar floats over the page, its empty rows at the foot (no turn's buttons at a
 // past step or in another's turn, no message) let the page show through and take no
 // clicks: the bar covers only what it says (at 1366x768 its empty rows hid the top of
 // the review's graph). Its place in the page stays as tall, so nothing below moves.
 // Returns the height the bar covers.
-export function thinBar(bar: HTMLElement, floating: boolean) {
+export function thinBar(bar: HTMLElement, floating: boolean, high?: number) {
   const rows = [
     bar.querySelector<HTMLElement>(":scope > .aw-barrow"),
     bar.querySelector<HTMLElement>(":scope > .aw-part > .aw-actions"),
@@ -60,7 +64,7 @@ export function thinBar(bar: HTMLElement, floating: boolean) {
     r.classList.toggle("aw-through", thin && i > last);
     r.classList.toggle("aw-barfoot", thin && i === last);
   });
-  if (!thin) return bar.offsetHeight;
+  if (!thin) return high ?? bar.offsetHeight; // (its height as measured before, when given)
   return rows[last].offsetTop + rows[last].offsetHeight;
 }
 export function watchScroll(b: Board) {
@@ -70,8 +74,9 @@ export function watchScroll(b: Board) {
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
+      const place = barPlace(sticky);
       if (fit) { fit = false; fitToWindow(b.root); }
-      keepBarInSight(sticky);
+      if (place) place();
     });
   };
   const refit = () => { fit = true; onScroll(); };
@@ -145,21 +150,28 @@ export function fitToWindow(root: HTMLElement) {
   const sc = scrollerOf(root);
   const room = sc ? Math.min(sc.clientHeight, window.innerHeight) : window.innerHeight;
   const top = root.getBoundingClientRect().top;
-  const moves = movesLines(root); // (both read before the writes below: no second layout)
-  markNarrowMoney(root);
+  // every measure first, then the writes: the page is laid out once for them (a read
+  // after a write lays it out again; your Alhambra's fit reads back what it drew, which
+  // costs nothing when it drew nothing new)
+  const moves = movesLines(root);
+  const narrow = narrowMoney(root);
+  const fits: [HTMLElement | SVGElement, string][] = [];
   for (const [sel, least, under] of FITS) {
     for (const el of root.querySelectorAll<HTMLElement | SVGElement>(sel)) {
       const at = el.getBoundingClientRect().top - top;
-      const want = `${Math.max(least, Math.floor(room - at - under - 16))}px`;
-      if (el.style.maxHeight !== want) el.style.maxHeight = want;
-      el.awFitted = true;
+      fits.push([el, `${Math.max(least, Math.floor(room - at - under - 16))}px`]);
     }
   }
-  for (const wrap of root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")) {
-    const high = room - (wrap.getBoundingClientRect().top - top) - 16;
-    if (zoomToFit(wrap, high)) root.awFit = [wrap.offsetWidth, high]; // (what prefit draws the next board at)
+  const wraps = [...root.querySelectorAll<HTMLElement>(".aw-me .aw-boardwrap")].map((wrap) =>
+    [wrap, wrap.offsetWidth, room - (wrap.getBoundingClientRect().top - top) - 16] as const);
+  const walk = placeWalk(root);
+  for (const [wrap, width, high] of wraps) if (zoomToFit(wrap, high, width)) root.awFit = [width, high]; // (what prefit draws the next board at)
+  for (const [el, want] of fits) {
+    if (el.style.maxHeight !== want) el.style.maxHeight = want;
+    el.awFitted = true;
   }
-  placeWalk(root);
+  if (narrow !== null) root.classList.toggle("aw-narrowmoney", narrow);
+  if (walk) walk();
   if (moves) setVar(moves[0], "--aw-moves-lines", moves[1]);
 }
 
@@ -168,11 +180,13 @@ export function fitToWindow(root: HTMLElement) {
 // into them whole when it fits (one line each cut it short with "…"); past them a move
 // ends with "…" at their last line (its whole sentence on hover and in the log). Read
 // here, where the page is measured anyway; widget.css clamps the list to that.
+// (set on the bar, which the patches keep: set on the list, drawn anew at each prompt,
+// it was set again at every change, and laid the page out once more)
 function movesLines(root: HTMLElement): [HTMLElement, string] | null {
   const ol = root.querySelector<HTMLElement>(":scope > .aw-bar .aw-lastmoves");
   if (!ol) return null;
   const line = parseFloat(getComputedStyle(ol).lineHeight) || 18;
-  return [ol, String(Math.max(1, Math.floor((ol.clientHeight + 1) / line)))];
+  return [ol.closest<HTMLElement>(".aw-bar")!, String(Math.max(1, Math.floor((ol.clientHeight + 1) / line)))];
 }
 // a custom property set only when it changes (a write, even of the same value, makes the
 // next read lay the page out again)
@@ -183,14 +197,14 @@ function setVar(el: HTMLElement, name: string, value: string) {
 // A money display 283 px wide or less (its content box) leaves the currencies' names to
 // their bands (widget.css): a class on the board, which no patch of the parts resets,
 // set where the page is measured anyway (a container query laid out the display's
-// content twice at each of its changes, 1.3 ms for a 6-player table's)
+// content twice at each of its changes, 1.3 ms for a 6-player table's): true or false,
+// or null without a money display
 const NARROW_MONEY_PX = 283;
-function markNarrowMoney(root: HTMLElement) {
+function narrowMoney(root: HTMLElement) {
   const money = root.querySelector<HTMLElement>("[data-area=money]");
-  if (!money) return;
+  if (!money) return null;
   const pad = getComputedStyle(money);
-  const inner = money.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
-  root.classList.toggle("aw-narrowmoney", inner <= NARROW_MONEY_PX);
+  return money.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight) <= NARROW_MONEY_PX;
 }
 
 // A scoring round walked through lies beside the market (its left edge past the
@@ -206,7 +220,7 @@ function markNarrowMoney(root: HTMLElement) {
 function placeWalk(root: HTMLElement) {
   const grid = root.querySelector<HTMLElement>(".aw-grid");
   const walk = grid && grid.querySelector(".aw-rounds.aw-walk");
-  if (!grid || !walk) return;
+  if (!grid || !walk) return null;
   const g = grid.getBoundingClientRect();
   const market = grid.querySelector(".aw-main [data-area=market]");
   const main = grid.querySelector(":scope > .aw-main");
@@ -219,9 +233,11 @@ function placeWalk(root: HTMLElement) {
   const down = atop || !top ? 0 : Math.round(top.getBoundingClientRect().bottom - g.top + 6);
   const first = beside && grid.querySelector(".aw-side .aw-opponents .aw-player");
   const high = first ? Math.max(60, Math.floor(first.getBoundingClientRect().top - g.top - 4)) : 2000;
-  for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-top", down], ["--aw-walk-high", high]] as const) {
-    setVar(grid, name, `${px}px`);
-  }
+  return () => {
+    for (const [name, px] of [["--aw-walk-left", left], ["--aw-walk-right", right], ["--aw-walk-top", down], ["--aw-walk-high", high]] as const) {
+      setVar(grid, name, `${px}px`);
+    }
+  };
 }
 
 // Your Alhambra's drawing fits its area: its frame (the tiles built and the ring of
@@ -233,9 +249,8 @@ function placeWalk(root: HTMLElement) {
 // area. The area is never taller than the window leaves it: a frame too large for the
 // least cells scrolls within it.
 export const MIN_CELL = 26, MAX_CELL = 64, LARGE_CELL = 64, MOST_CELL = 96, NAMED_CELL = 38;
-export function zoomToFit(wrap: HTMLElement, high: number) {
+export function zoomToFit(wrap: HTMLElement, high: number, width = wrap.offsetWidth) {
   const svg = wrap.querySelector<SVGSVGElement>(":scope > svg.aw-board");
-  const width = wrap.offsetWidth;
   if (!svg || !sizeDrawing(wrap, svg, width, high)) return false;
   // drawn larger than its area: the area says it scrolls (its scrollbars shown, and a
   // note at its foot that stays in sight), its size unchanged

@@ -14,9 +14,9 @@ import { pickState, resetPicks, focusKey, clearRefused } from "./state.js";
 import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow, prefit } from "./sticky.js";
-import { sandboxHtml } from "./areas/alhambra.js";
+import { sandboxHtml, markRecent } from "./areas/alhambra.js";
 import { tableParts, msgLine, promptHtml } from "./areas/table.js";
-import { animateRecent, travelMs } from "./motion.js";
+import { arrivals, fly, travelMs } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
 import { gardensParts } from "./areas/gardenpage.js";
@@ -211,7 +211,7 @@ function draw(b: Board) {
   clearRefused(v, ui); followRounds(v, ui); // (a refused guided click's picks cleared)
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const again = focusKey(active);
-  patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel })); prefit(root); // (your Alhambra sized before the page is laid out)
+  patchParts(root, boardParts({ v, ui, model, rule: b.rule, noKernel: b.link.noKernel })); markRecent(root, v); prefit(root); // (your Alhambra sized before the page is laid out)
   if (active && !active.isConnected) (root.querySelector<HTMLElement>(again || ":not(*)") || root).focus({ preventScroll: true });
   // the board fits the window in the next frame, before it is painted (measuring it now
   // would force a layout of the page in the middle of the change); what scrolls the
@@ -225,17 +225,16 @@ function draw(b: Board) {
   requestAnimationFrame(() => animate(b)); // after the patch: measuring the page forces a layout
 }
 
-// the others' new moves travel (motion.js); a board drawn before it is in the page (a
-// notebook draws the output anew at each move) animates once it is there
+// the others' new moves travel (motion.js), from the frame after the one showing them;
+// a board drawn before it is in the page (a notebook draws the output anew at each
+// move) animates once it is there
 function animate(b: Board, tries = 0) {
   const v = b.V(), ui = b.ui;
   if (!v || v.mode !== "game" || !v.live || !b.alive) return;
-  if (!b.root.isConnected) {
-    if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1));
-    return;
-  }
-  ui.animations = (ui.animations || 0) + animateRecent(b.root, v, ui.animated || (ui.animated = new Set()), travelMs(b.model.get("bot_delay")));
-  b.root.dataset.animations = String(ui.animations); // travels started, for tests and benchmarks
+  if (!b.root.isConnected) { if (tries < 120) requestAnimationFrame(() => animate(b, tries + 1)); return; }
+  const travels = arrivals(b.root, v, ui.animated || (ui.animated = new Set()));
+  const started = (n: number) => { ui.animations = (ui.animations || 0) + n; b.root.dataset.animations = String(ui.animations); }; // (for tests and benchmarks)
+  if (travels.length) requestAnimationFrame(() => started(fly(travels, travelMs(b.model.get("bot_delay"))))); else started(0);
 }
 
 // after an action, the keyboard focus goes to the control of the next decision: a tile

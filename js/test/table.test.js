@@ -602,3 +602,25 @@ test("five players or more: the standings' columns are headed by each player's m
   assert.deepEqual(side.map((e) => e.dataset.area), ["standings", "opponents"]);
   c3();
 });
+
+test("the tiles the others just built are marked on the page, their boards' markup the same with the marks or without", async () => {
+  const v = fixture("you_to_move");
+  const r = v.recent.find((x) => (x.marks.cells || []).length);
+  assert.ok(r, "a move since yours built a tile");
+  const { root, show, cleanup } = mount(v);
+  const tile = () => root.querySelector(`[data-tile-cell="${r.marks.cells[0]}"][data-player="${r.player}"]`).closest(".aw-placed");
+  assert.ok(tile().classList.contains("aw-recent"));
+  assert.equal(tile().getAttribute("aria-description"), "just built");
+  const panel = root.querySelector(`.aw-opp[aria-label="${v.players[r.player].name}"]`);
+  const part = [...panel.querySelectorAll(".aw-part")].find((p) => p.querySelector(":scope > .aw-boardwrap"));
+  const drawn = part.awHtml;
+  // your first action of the turn: nothing since your last move any more
+  show({ ...v, recent: [] });
+  await frame();
+  assert.equal(part.awHtml, drawn, "the board's markup is the same: it was not drawn anew");
+  assert.equal(root.querySelectorAll(".aw-placed.aw-recent, [aria-description]").length, 0);
+  show(v);
+  await frame();
+  assert.ok(tile().classList.contains("aw-recent"), "marked again");
+  cleanup();
+});

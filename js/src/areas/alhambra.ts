@@ -11,7 +11,7 @@ import { scoreBeforeRound, walkPoints } from "./scoring.js";
 import type { HintMarks } from "./hint.js";
 import type { Value } from "../html.js";
 import type { Part } from "../morph.js";
-import type { AlhambraJson, AnswerMarks, BuiltJson, CardJson, CellRules, DirkJson, GameView, PlayerJson, SandboxJson, SandboxView } from "../contract.js";
+import type { AlhambraJson, AnswerMarks, BuiltJson, CardJson, CellRules, DirkJson, GameView, PlayerJson, RecentJson, SandboxJson, SandboxView } from "../contract.js";
 import type { Ctx } from "../types.js";
 
 // the cells a board marks: built on (or picked), and emptied, by the last moves
@@ -72,12 +72,10 @@ function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: 
 // a built tile: a picture, or a target (an exchange, a removal, a lesson's pick)
 function builtTile(tile: BuiltJson, f: Frame, opts: Drawn, targets: string[]) {
   const [x, y, kind, price, walls] = tile;
-  const { exchange, remove, player, recent } = opts;
+  const { exchange, remove, player } = opts;
   const k = key(x, y);
   let label = kind === "fountain" ? "the fountain" : sayTile(`${kind} ${price}${walls ? " " + walls : ""}`);
-  let cls = recent.cells.has(k) ? " aw-recent" : "";
-  if (cls) label += " (just built)";
-  let rule = null;
+  let cls = "", rule = null; // (the last moves' marks: markRecent, after the patch)
   if (exchange && exchange.includes(k)) { cls = " aw-target"; label += ": exchange here"; }
   else if (remove && k in remove) {
     cls = remove[k] === "" ? " aw-target" : " aw-blocked";
@@ -164,15 +162,40 @@ function hintCell(x: number, y: number, f: Frame, hinted: HintMarks) {
   return html`<g class="aw-hintmark" data-hinted="${k}" role="img" aria-label="${label}"><title>${label}</title><rect class="aw-hintframe" x="${px + 4}" y="${py + 4}" width="${CELL_PX - 8}" height="${CELL_PX - 8}" rx="5"/><rect class="aw-hintno-bg" x="${px + CELL_PX - w - 1}" y="${py + 1}" width="${w}" height="14" rx="7"/><text class="aw-hintno" x="${px + CELL_PX - 1 - w / 2}" y="${py + 12}" text-anchor="middle">${no}</text></g>`;
 }
 
-// the others' last moves on player i's board
+// the others' last moves on player i's board: the cells they emptied (the tiles they
+// built are marked after the patch: markRecent)
 function recentOf(v: GameView, i: number): Recent {
   const recent: Recent = { cells: new Set(), from: new Set() };
   for (const r of v.recent || []) {
     if (r.player !== i) continue;
-    for (const c of r.marks.cells || []) recent.cells.add(c);
     for (const c of r.marks.from || []) recent.from.add(c);
   }
   return recent;
+}
+
+// The tiles the others' last moves built, marked on every board drawn (a class, and
+// "just built" in their accessible description), on the page after each patch rather
+// than in the boards' markup: at a hot-seat table "the others' moves since your last"
+// change at every change of seat and again at the mover's first action, and drawn in,
+// they made all the others' boards' markup new twice a turn (built, parsed and compared
+// anew, 2-3 ms of a 6-player table's change). A board patched anew loses the class
+// (its markup has none) and gets it back here, in the same task.
+export function markRecent(root: Element, v: { mode: string; recent?: readonly RecentJson[] }) {
+  const want = new Set<Element>();
+  for (const r of (v.mode === "game" && v.recent) || []) {
+    for (const c of r.marks.cells || []) {
+      for (const t of root.querySelectorAll(`[data-tile-cell="${c}"][data-player="${r.player}"]`)) {
+        const g = t.closest(".aw-placed");
+        if (g) want.add(g);
+      }
+    }
+  }
+  for (const g of root.querySelectorAll(".aw-placed.aw-recent")) {
+    if (!want.has(g)) { g.classList.remove("aw-recent"); g.removeAttribute("aria-description"); }
+  }
+  for (const g of want) {
+    if (!g.classList.contains("aw-recent")) { g.classList.add("aw-recent"); g.setAttribute("aria-description", "just built"); }
+  }
 }
 
 // the board's options for player i: the selected tile's cells (the engine's verdicts),

@@ -174,10 +174,13 @@ export function scoreTrackHtml({ v, ui }: Ctx<GameView>) {
 }
 
 // what the others did since the person last acted, in order, until they act
-export function followHtml({ v }: Ctx<TableView>) {
+// keep: drawn with nothing to list too, its height the same (the Alhambra table's side
+// column: its coming and going moved everything under the two columns, 147 px at a
+// table of six, at every change of seat and every first action of a turn)
+export function followHtml({ v }: Ctx<TableView>, keep = false) {
   const rec = v.recent || [];
-  if (!rec.length) return html``;
   const mine = v.players.some((p) => p.seat === "human");
+  if (!rec.length) return keep && v.live && !v.over ? html`<section class="aw-follow aw-follow-none" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><p class="aw-muted">${mine ? "None since your last move." : "None yet."}</p></section>` : html``;
   const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
   // in the Gardens a player's colour is the tree kind they own: the bar takes the colour
   // of the one player who moved since (the board's outlines do too)

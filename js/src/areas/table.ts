@@ -139,7 +139,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           part("standings", others.length === 2 ? html`` : standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
         ] },
-        part("follow", followHtml(c)),
+        part("follow", followHtml(c, true)),
         ...(ended ? [] : [part("review", reviewHtml(c))]),
       ] },
       // a scoring round walked through lies beside the market, over the money display
