@@ -404,6 +404,7 @@ function listenToPage(b: Board) {
 // updates of one message from Python (the view and the message of one action) are drawn
 // together once they are all set, at once (not in the next frame: that waited 8 ms on
 // average before anything showed). Returns the function that stops listening.
+const whenIdle = (f: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(f, { timeout: 200 }) : setTimeout(f, 0));
 function listenToModel(b: Board) {
   const { model } = b;
   let drawPending = false;
@@ -419,9 +420,10 @@ function listenToModel(b: Board) {
     scheduleBot(b);
     slideAnswered(b);
     // tell the host which step the page shows (a trait change from the page is what
-    // marimo re-runs cells on), once the frame showing it is painted: sent before the
-    // draw, its message to the kernel held the new frame back (a hidden tab: at once)
-    if (document.hidden) setTimeout(tellSeen, 0); else requestAnimationFrame(() => setTimeout(tellSeen, 0));
+    // marimo re-runs cells on), once the frame showing it is painted and the page is
+    // idle: sent before the draw, its message to the kernel held the new frame back (a
+    // hidden tab: at once)
+    if (document.hidden) setTimeout(tellSeen, 0); else requestAnimationFrame(() => whenIdle(tellSeen));
   };
   const tellSeen = () => {
     const v = b.V(), steps = v && "steps" in v ? v.steps : undefined;
