@@ -199,3 +199,30 @@ def test_the_bots_pace_list_has_a_word_on_the_screen(mid, theme):
     t.widget().locator(".aw-bar .aw-nav").screenshot(path=str(t.shot(f"pace-{theme.lower()}")))
     assert labels is not None, "no pace list"
     assert any(words and shown for words, shown in labels), f"no visible label: {labels}"
+
+
+# your reserve's pavilion chip on the pavilions' line: its filter and its frame's stroke;
+# a pavilion of your Alhambra's, for the same
+CHIP_JS = """() => { const tile = (s) => document.querySelector('.aw-root ' + s);
+    const look = (g) => g && [getComputedStyle(g.closest('svg')).filter, getComputedStyle(g.querySelector(':scope > rect')).stroke];
+    return [look(tile('.aw-me [aria-label=reserve] .aw-chip .aw-tile.aw-k-pavilion')),
+        look(tile('.aw-me .aw-board .aw-tile.aw-k-pavilion'))]; }"""
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_R10_a_reserve_tile_is_greyed_and_unmarked_on_its_kinds_walked_line(walked, theme):
+    """On the pavilions' line your reserve's pavilion is grey and has no frame in the
+    accent (it does not count, R10), while your Alhambra's pavilions are marked (the
+    reserve's stayed in colour, framed as if it counted)."""
+    t = walked
+    t.at_size(SIZES[0], theme)
+    _walk_opened(t)
+    t.py("g.edit(players={'You': {'reserve': ['pavilion 8']}})")
+    chip = t.widget().locator(".aw-me [aria-label=reserve] .aw-chip")
+    chip.first.wait_for()
+    t.page.wait_for_timeout(150)
+    reserve, built = t.page.evaluate(CHIP_JS)
+    t.shot(f"walk-reserve-{theme.lower()}")
+    assert built and reserve, f"nothing measured: {built}, {reserve}"
+    assert "grayscale" in reserve[0], f"{theme}: the reserve's pavilion is in colour: {reserve}"
+    assert reserve[1] != built[1], f"{theme}: the reserve's pavilion framed as counted: {reserve}"
