@@ -355,10 +355,12 @@ w
     if int(marks):
         assert board.locator(".aw-slot.aw-recent, .aw-placed.aw-recent").count() >= 1
     lab.shot(theme.lower())
-    # you act: the marks and the strip are gone
+    # you act: the marks and the strip's moves are gone (the strip keeps its place)
     board.locator("[data-take='0']").click()
     board.locator("button[data-do='take']").click()
-    board.locator(".aw-follow").wait_for(state="detached")
+    board.locator(".aw-follow-none").filter(has_text="None since your last move.").wait_for()
+    assert strip.count() == 0
+    assert board.locator(".aw-placed.aw-recent").count() == 0
     lab.theme("Light")
 
 
