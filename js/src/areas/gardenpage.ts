@@ -46,7 +46,7 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): 
         part("gplayers", gardensSideHtml(v, ui)),
         // a hint and the review lie over the last moves and the scoring explained, as
         // tall as the window leaves (sticky.ts): they never run below the window
-        { key: "under", cls: "aw-under", parts: [
+        { key: "under", cls: `aw-under${v.hint || v.review ? " aw-covered" : ""}`, parts: [
           part("follow", followHtml(c)),
           part("explain", gardensExplainHtml(v, ui)),
           { key: "overlay", cls: `aw-overlay${v.hint || v.review ? " aw-open" : ""}`, parts: [

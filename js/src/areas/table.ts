@@ -16,7 +16,7 @@ import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
 import { myPanel, opponentPanel, dirkHtml, markNames, sandboxHtml, allBoardsHtml } from "./alhambra.js";
 import { standingsHtml, resultsHtml, followHtml, logHtml, scoreTrackHtml } from "./overview.js";
-import { roundsHtml, walkingWalls, walkingKind, walkPoints, scoreBeforeRound } from "./scoring.js";
+import { roundsHtml, walkingWalls, walkingKind, walkPoints, scoreBeforeRound, shownRound } from "./scoring.js";
 import { statusText, botDeciding, NO_KERNEL } from "./status.js";
 import { hintHtml } from "./hint.js";
 import { reviewHtml, reviewStepHtml } from "./review.js";
@@ -87,6 +87,12 @@ export const msgLine = (msg: SafeHtml): Part => ({ key: "msgline", cls: "aw-msgl
 // players' headings and the score track show theirs
 const dirkPoints = ({ v, ui }: Ctx<GameView>) => (v.dirk ? (scoreBeforeRound(v, ui, v.dirk.name)?.points ?? v.dirk.score) : 0);
 
+// a scoring round walked through beside the market (three players or fewer, no coach's
+// or guide's words in the side column: sticky.ts places it), over the score track and
+// the standings
+const walkBeside = ({ v, ui }: Ctx<GameView>) =>
+  ui.walk && !v.over && v.rounds.length > 0 && Object.keys(shownRound(v, ui).totals).length <= 3 && !v.coach && !v.guide;
+
 export function tableParts(c: Ctx<GameView>): Part[] {
   const { v, ui } = c;
   const walls = walkingWalls(v, ui);
@@ -114,7 +120,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
       part("menu", menuHtml(c)),
     ] },
     // a scoring round walked through marks its line's kind on every board (widget.css)
-    { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}${kind ? ` aw-walkkind aw-walkkind-${kind}` : ""}`, parts: [
+    { key: "grid", cls: `aw-grid${v.live ? "" : " aw-past"}${kind ? ` aw-walkkind aw-walkkind-${kind}` : ""}${walkBeside(c) ? " aw-walkbeside" : ""}`, parts: [
       { key: "main", cls: "aw-main", parts: [
         { key: "top", cls: `aw-top${v.over ? " aw-top-end" : ""}`, parts: v.over ? [part("results", resultsHtml(c))]
           : [part("market", marketHtml(c)), part("money", moneyHtml(c))] },
@@ -128,7 +134,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
         // first screen; else under the others' panels (with Dirk's or three others' or
         // more, every other's heading stays in view at 1280x720 only so)
         part("standtop", others.length === 2 ? standingsHtml(c, true) : html``),
-        { key: "under", cls: "aw-under", parts: [
+        { key: "under", cls: `aw-under${open ? " aw-covered" : ""}`, parts: [
           // one part per opponent: a bot's move redraws its own panel only
           // four others or more: each a strip (its Alhambra small beside its heading and facts;
           // "enlarge" or "every Alhambra, large" to read the walls), every one in view
