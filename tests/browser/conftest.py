@@ -225,6 +225,19 @@ def table_server(tmp_path):
     server.stop()
 
 
+def module_notebook(lab, browser, name: str, code: str, label: str, *steps: str):
+    """A module's notebook at 1366x768: ``name`` running ``code``, the board drawn, then
+    each of ``steps`` run in its kernel; yields its Lab, and closes it after the module."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    t = Lab(lab.open(ctx, name, code), label)
+    t.widget().locator(".aw-status").wait_for()
+    for step in steps:
+        t.py(step)
+    yield t
+    ctx.close()
+    lab.shutdown_kernel(name)
+
+
 @pytest.fixture
 def open_notebook(lab, browser, request):
     """open_notebook(code) writes a one-cell notebook, opens it and runs it."""

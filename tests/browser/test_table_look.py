@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import Lab, scroll_to_top
+from conftest import Lab, module_notebook, scroll_to_top
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-look")]
 
@@ -36,12 +36,7 @@ BOARDS = (
 @pytest.fixture(scope="module")
 def table(lab, browser):
     """A game against two greedy bots, the bots waiting, in a 1366x768 window."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    t = Lab(lab.open(ctx, "table-look.ipynb", GAME), "table-look")
-    t.widget().locator(".aw-status").wait_for()
-    yield t
-    ctx.close()
-    lab.shutdown_kernel("table-look.ipynb")
+    yield from module_notebook(lab, browser, "table-look.ipynb", GAME, "table-look")
 
 
 # every card of the hand: the hand's box, and per card its box and whether what is drawn

@@ -6,7 +6,7 @@ table under it cut by its lower edge. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
-from conftest import Lab, scroll_to_top
+from conftest import module_notebook, scroll_to_top
 from test_table_measured import TABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-look-cover")]
@@ -18,15 +18,16 @@ THEMES = ["Light", "Dark"]
 @pytest.fixture(scope="module")
 def duel(lab, browser):
     """A two-player game against a greedy bot, 30 steps in, at your turn, hints quick."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     code = TABLE.format(players=["You", "Ben"], seed=5, seats={"Ben": "greedy"})
-    t = Lab(lab.open(ctx, "table-look-cover.ipynb", code + "\nw.hint_playouts = 20\nw"), "cover")
-    t.widget().locator(".aw-status").wait_for()
-    t.py("advance(30)")
-    t.py("to_me()")
-    yield t
-    ctx.close()
-    lab.shutdown_kernel("table-look-cover.ipynb")
+    yield from module_notebook(
+        lab,
+        browser,
+        "table-look-cover.ipynb",
+        code + "\nw.hint_playouts = 20\nw",
+        "cover",
+        "advance(30)",
+        "to_me()",
+    )
 
 
 # each hinted card of the money display: its label, and the parts of its face (its

@@ -9,7 +9,7 @@ screen. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
-from conftest import Lab, scroll_to_top
+from conftest import Lab, module_notebook, scroll_to_top
 from test_table_look import GAME, _ratio, _tile_inks, _walk_opened
 from test_table_measured import FITS, TABLE, _boxes, _inside, _opponents_in_view
 
@@ -23,28 +23,24 @@ THEMES = ["Light", "Dark"]
 def mid(lab, browser):
     """A three-player game against two greedy bots, 30 steps in (the others' panels with
     their last moves), at your turn, hints quick."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     code = TABLE.format(
         players=["You", "Ben", "Cem"], seed=5, seats={"Ben": "greedy", "Cem": "greedy"}
     )
-    t = Lab(lab.open(ctx, "table-look-side.ipynb", code + "\nw.hint_playouts = 40\nw"), "look-side")
-    t.widget().locator(".aw-status").wait_for()
-    t.py("advance(30)")
-    t.py("to_me()")
-    yield t
-    ctx.close()
-    lab.shutdown_kernel("table-look-side.ipynb")
+    yield from module_notebook(
+        lab,
+        browser,
+        "table-look-side.ipynb",
+        code + "\nw.hint_playouts = 40\nw",
+        "look-side",
+        "advance(30)",
+        "to_me()",
+    )
 
 
 @pytest.fixture(scope="module")
 def walked(lab, browser):
     """The game of test_table_look (three players), for its scoring round walked through."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    t = Lab(lab.open(ctx, "table-look-side-walk.ipynb", GAME), "look-side-walk")
-    t.widget().locator(".aw-status").wait_for()
-    yield t
-    ctx.close()
-    lab.shutdown_kernel("table-look-side-walk.ipynb")
+    yield from module_notebook(lab, browser, "table-look-side-walk.ipynb", GAME, "look-side-walk")
 
 
 @pytest.mark.parametrize("theme", THEMES)
