@@ -106,13 +106,20 @@ def out_of_turn(
     h: Host, seat: int, step: int, iid: str | None, *, held: bool
 ) -> dict[str, Any] | None:
     """The refusal of a move by ``seat`` made at ``step`` on table ``h`` when the table
-    cannot take it now (closed, over, paused, moved on, not this seat's turn), or ``None``.
+    cannot take it now (closed, moved on, over, paused, not this seat's turn), or ``None``.
     ``held``: the server still holds this very table (not closed for idling)."""
     g = h.game
     if not held:
         return refused(
             "closed",
             "This table was closed: nobody moved for a long time. Nothing was done.",
+            iid,
+        )
+    if step != g.step:  # first: a move made before the last one is stale, even the game's end
+        return refused(
+            "stale",
+            f"Your move was made at step {step}, and the table is at step {g.step}: "
+            "the game moved on before it arrived, so nothing was done. Look again and move.",
             iid,
         )
     if g.is_over:
@@ -125,13 +132,6 @@ def out_of_turn(
     if h.paused:
         return refused(
             "paused", "A teacher has paused this table: moves wait until it resumes.", iid
-        )
-    if step != g.step:
-        return refused(
-            "stale",
-            f"Your move was made at step {step}, and the table is at step {g.step}: "
-            "the game moved on before it arrived, so nothing was done. Look again and move.",
-            iid,
         )
     if g.current != seat:
         who = g.current_player.name
