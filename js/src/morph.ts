@@ -6,14 +6,17 @@ import { isSafeHtml } from "./html.js";
 import type { SafeHtml } from "./html.js";
 
 // Two nodes are the same control when they have the same tag and the same key: their
-// first data-* attribute (a cell, a card, a slot...), else their aria-label.
+// first data-* attribute (a cell, a card, a slot, a line of a list...), else their aria-label.
 // (the attributes' names, not e.attributes: each item read there is an Attr node made
 // for the occasion, which made the key the walk's dearest step)
-function keyOf(n: Node) {
-  if (n.nodeType !== 1) return "";
+function dataKey(n: Node) {
+  if (n.nodeType !== 1) return null;
   const e = n as Element;
   for (const a of e.getAttributeNames()) if (a.startsWith("data-")) return `${a}=${e.getAttribute(a)}`;
-  return e.getAttribute("aria-label") || "";
+  return null;
+}
+function keyOf(n: Node) {
+  return n.nodeType !== 1 ? "" : dataKey(n) ?? ((n as Element).getAttribute("aria-label") || "");
 }
 
 function sameNode(a: Node, b: Node) {
@@ -51,21 +54,46 @@ function syncAttributes(live: Element, next: Element) {
 const CONTROLS = "input, option";
 const holdsControl = (e: Element) => e.matches(CONTROLS) || e.querySelector(CONTROLS) !== null;
 
+// Children are matched in order. Where the order differs, a node keyed by a data-*
+// attribute that is wanted further on stays, the new one is put before it, and one
+// wanted nowhere leaves: a line added to the top of a list (the log, the last moves)
+// is one node laid out, not every line after it rewritten in place.
 export function patchChildren(live: Node, next: Node) {
   const want = [...next.childNodes];
+  let ahead: Map<string, number> | null = null; // the data keys wanted from here on (counted at the first mismatch)
+  const later = (from: number) => {
+    if (ahead) return ahead;
+    const m = new Map<string, number>();
+    for (let k = from; k < want.length; k++) { const key = dataKey(want[k]); if (key) m.set(key, (m.get(key) || 0) + 1); }
+    return (ahead = m);
+  };
   want.forEach((n, i) => {
-    const o = live.childNodes[i];
+    let o: Node | null = live.childNodes[i];
+    if (o && !sameNode(o, n)) {
+      const keys = later(i);
+      for (let k = o && dataKey(o); o && k && !keys.get(k) && !sameNode(o, n); k = o && dataKey(o)) {
+        live.removeChild(o);
+        o = live.childNodes[i] || null;
+      }
+    }
     if (!o) live.appendChild(n);
-    else if (!sameNode(o, n)) live.replaceChild(n, o);
+    else if (!sameNode(o, n)) {
+      const k = dataKey(o);
+      if (k && dataKey(n) && later(i).get(k)) live.insertBefore(n, o);
+      else live.replaceChild(n, o);
+    }
     else if (o.nodeType === 1) {
       // what did not change (most of a board's cells, an opponent's Alhambra when only
       // their facts did) is compared in one native call, not walked node by node; unless
       // it holds a form control, whose shown state is a property the walk sets
-      if (o.isEqualNode(n) && !holdsControl(n as Element)) return;
-      syncAttributes(o as Element, n as Element);
-      patchChildren(o, n);
+      if (!(o.isEqualNode(n) && !holdsControl(n as Element))) {
+        syncAttributes(o as Element, n as Element);
+        patchChildren(o, n);
+      }
     }
     else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+    const done = ahead && dataKey(n);
+    if (done) ahead!.set(done, ahead!.get(done)! - 1);
   });
   while (live.childNodes.length > want.length) live.removeChild(live.lastChild!);
 }

@@ -28,6 +28,28 @@ test("same controls keep their nodes; changed attributes and text are set; other
   assert.notEqual(el.children[1], b); // another control: a new node
 });
 
+test("lines keyed by a data attribute keep their nodes when lines come and go around them", () => {
+  const el = document.createElement("ol");
+  const lines = (ns) => html`${ns.map((n) => html`<li data-line="${n}">line ${n}</li>`)}`;
+  patchHtml(el, lines([3, 4, 5]));
+  const [l3, l4, l5] = el.children;
+  patchHtml(el, lines([4, 5, 6])); // one leaves at the top, one comes at the foot
+  assert.deepEqual([...el.children].map((li) => li.textContent), ["line 4", "line 5", "line 6"]);
+  assert.equal(el.children[0], l4);
+  assert.equal(el.children[1], l5);
+  assert.equal(l3.isConnected, false);
+  patchHtml(el, lines([7, 4, 5, 6])); // a new one at the top: the others stay, none rewritten
+  assert.deepEqual([...el.children].map((li) => li.textContent), ["line 7", "line 4", "line 5", "line 6"]);
+  assert.equal(el.children[1], l4);
+  assert.equal(el.children[2], l5);
+  patchHtml(el, lines([5, 9])); // several leave, one comes: what stays is still kept
+  assert.deepEqual([...el.children].map((li) => li.textContent), ["line 5", "line 9"]);
+  assert.equal(el.children[0], l5);
+  patchHtml(el, html`<li data-line="5">line 5</li><li data-line="5">again</li><b>plain</b>`); // repeated keys: drawn as asked
+  assert.deepEqual([...el.childNodes].map((n) => n.textContent), ["line 5", "again", "plain"]);
+  assert.equal(el.children[0], l5);
+});
+
 test("form controls show the drawn state, except a slider held by the pointer", () => {
   const el = document.createElement("div");
   patchHtml(el, html`<input type="checkbox" data-t="1"/><input type="range" data-s="1" min="0" max="9" value="2"/>`);

@@ -181,7 +181,7 @@ export function followHtml({ v }: Ctx<TableView>, keep = false) {
   const rec = v.recent || [];
   const mine = v.players.some((p) => p.seat === "human");
   if (!rec.length) return keep && v.live && !v.over ? html`<section class="aw-follow aw-follow-none" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><p class="aw-muted">${mine ? "None since your last move." : "None yet."}</p></section>` : html``;
-  const items = rec.map((r) => html`<li>${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
+  const items = rec.map((r) => html`<li data-move="${r.text}">${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
   // in the Gardens a player's colour is the tree kind they own: the bar takes the colour
   // of the one player who moved since (the board's outlines do too)
   const own = v.mode === "gardens" ? [...new Set(rec.map((r) => v.players[r.player]?.kinds.join()))] : [];
@@ -190,5 +190,6 @@ export function followHtml({ v }: Ctx<TableView>, keep = false) {
 }
 
 export function logHtml(log: string[], n: number) {
-  return html`<section class="aw-log" aria-label="log"><h4>Log</h4><ol tabindex="0" aria-label="the last ${n} lines of the log">${log.slice(-n).map((t) => html`<li>${t}</li>`)}</ol></section>`;
+  const from = Math.max(0, log.length - n); // each line keyed by its place in the whole log: a new line is one node added (morph.ts)
+  return html`<section class="aw-log" aria-label="log"><h4>Log</h4><ol tabindex="0" aria-label="the last ${n} lines of the log">${log.slice(from).map((t, k) => html`<li data-line="${from + k}">${t}</li>`)}</ol></section>`;
 }

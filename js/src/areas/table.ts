@@ -69,7 +69,7 @@ function lastMovesHtml({ v }: Ctx<TableView>) {
   const rec = (v.recent || []).map((r) => r.text);
   const last = (rec.length ? rec : v.log || []).slice(-2).reverse();
   if (!last.length) return null;
-  return html`<ol class="aw-lastmoves" aria-label="the last moves, the newest first">${last.map((t) => html`<li title="${t}">${t}</li>`)}</ol>`;
+  return html`<ol class="aw-lastmoves" aria-label="the last moves, the newest first">${last.map((t) => html`<li data-move="${t}" title="${t}">${t}</li>`)}</ol>`;
 }
 
 function messageHtml(c: Ctx<GameView>) {

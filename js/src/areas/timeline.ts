@@ -16,10 +16,11 @@ const check = (model: Model, name: keyof Traits, label: string, title = "") =>
 // what "step 2/8" means (its title, and the arrows' group's name)
 const STEP_TITLE = (i: number, n: number) => `you are viewing step ${i} of the game's ${n} steps (a step is one action: a take, a buy, a tile placed); the arrows go back and forth`;
 
-// the step arrows and the step shown, in the bar
+// the step arrows and the step shown, in the bar (keyed by a data attribute, not by its
+// label, which names the step: patched in place at each step, not drawn anew, morph.ts)
 function stepsHtml(v: TableView) {
   const n = v.steps;
-  return html`<span class="aw-timeline" role="group" aria-label="${STEP_TITLE(v.step, n)}"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno aw-hashelp" title="${STEP_TITLE(v.step, n)}">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
+  return html`<span class="aw-timeline" data-timeline="" role="group" aria-label="${STEP_TITLE(v.step, n)}"><button data-go="first" aria-label="first step" ${v.step === 0 ? "disabled" : ""}>«</button><button data-go="prev" aria-label="previous step" ${v.step === 0 ? "disabled" : ""}>‹</button><span class="aw-stepno aw-hashelp" title="${STEP_TITLE(v.step, n)}">step ${v.step}/${n}</span><button data-go="next" aria-label="next step" ${v.step === n ? "disabled" : ""}>›</button><button data-go="last" aria-label="last step" ${v.step === n ? "disabled" : ""}>»</button></span>`;
 }
 
 // the bots' pace: play on or pause, the speed, one move at a time
