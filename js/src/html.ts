@@ -10,7 +10,11 @@
 // null, undefined and false draw nothing (for `${cond && html`...`}`); numbers are text.
 
 const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
+const SPECIAL = /[&<>"']/;
+export const esc = (s: unknown): string => {
+  const text = String(s);
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESC[c]) : text; // (most values, a board's coordinates, have nothing to escape)
+};
 
 // the class is not exported (its type is): only `html` makes one
 class SafeHtml {
@@ -52,6 +56,7 @@ const BARE = /^[A-Za-z0-9_-]*$/; // a word such as "disabled" or "checked"
 function piece(v: Value, place: Place): string {
   if (v === null || v === undefined || v === false) return "";
   if (Array.isArray(v)) return v.map((x: Value) => piece(x, place)).join("");
+  if (typeof v === "number") return String(v); // digits, a sign, a point, an exponent: nothing to escape, a bare word
   if (v instanceof SafeHtml) return place === "attr" ? esc(v.s) : v.s; // markup inside a value is text
   const s = String(v);
   if (place === "tag" && !BARE.test(s)) throw new TypeError(`html: a plain string cannot add attributes: ${JSON.stringify(s)}`);
