@@ -681,3 +681,25 @@ def test_R9_a_dropped_tile_whose_cell_is_refused_at_the_turns_end_is_left_to_pla
         w.view["dropped"] is None
         and w.view["legal"]["tiles"]["pavilion 5 NW"]["source"] == "bought"
     )
+
+
+def test_a_change_is_sent_as_ipywidgets_sends_it():
+    """The board sends its state as ipywidgets' own ``send_state`` does (the same
+    message), without its search for binary buffers, which a board's JSON never holds;
+    each move in Python sends the view once."""
+    import ipywidgets
+
+    w = AlhambraWidget(players=["Ann", "Ben", "Cem"], seed=2, show_all_money=True)
+    sent = []
+    w._send = lambda msg, buffers=None: sent.append((msg, list(buffers or [])))
+    for key in ("view", ["view", "message"], None):
+        sent.clear()
+        w.send_state(key)
+        ours = list(sent)
+        sent.clear()
+        ipywidgets.Widget.send_state(w, key)
+        assert ours == sent and len(ours) == 1, key
+    sent.clear()
+    w.game.apply(w.game.legal_actions()[0])
+    assert [list(m["state"]) for m, _ in sent] == [["view"]]
+    assert sent[0][0]["state"]["view"] == w.view and json.loads(json.dumps(sent[0][0]))
