@@ -15,7 +15,7 @@ import { CLICKABLE, clickIntent, keyIntent, buyDropped } from "./intents.js";
 import { patchParts } from "./morph.js";
 import { watchScroll, boardIntoSight, walkIntoSight, fitToWindow, prefit } from "./sticky.js";
 import { sandboxHtml, markRecent } from "./areas/alhambra.js";
-import { tableParts, msgLine, promptHtml } from "./areas/table.js";
+import { tableParts, promptHtml } from "./areas/table.js";
 import { arrivals, fly, travelMs } from "./motion.js";
 import { showGhost, clearGhost, listenToDrags, pickedTile } from "./direct.js";
 import { NO_KERNEL, statusText, hoverText } from "./areas/status.js";
@@ -61,7 +61,7 @@ function boardParts(c: Ctx): Part[] {
   const msg = c.model.get("message") || {};
   const msgHtml = c.noKernel ? html`<div class="aw-msg aw-msg-error" role="status" title="${NO_KERNEL}">${NO_KERNEL}</div>`
     : msg.text ? html`<div class="aw-msg aw-msg-${msg.kind || "info"}" role="status" title="${plainFirst(msg.text)}">${plainFirst(msg.text)}</div>` : html``;
-  const msgPart = v.mode === "gardens" ? msgLine(msgHtml) : part("msg", msgHtml);
+  const msgPart = part("msg", msgHtml);
   if (v.mode === "game") return tableParts({ ...c, v });
   if (v.mode === "course") return [msgPart, ...courseParts({ ...c, v })]; // the lesson's own texts say what to do
   if (v.mode === "alhambra") {
@@ -69,7 +69,7 @@ function boardParts(c: Ctx): Part[] {
     return [status, msgPart, part("sandbox", sandboxHtml({ ...c, v }, v.sandbox, null))];
   }
   // the Gardens: the same bar, the board in its own column
-  return gardensParts({ ...c, v }, part("status", promptHtml({ ...c, v })), msgPart);
+  return gardensParts({ ...c, v }, part("status", promptHtml({ ...c, v })), msgHtml);
 }
 
 // The board's state besides the picks: the root element, the view model's getters,

@@ -16,7 +16,8 @@ import { hintHtml } from "./hint.js";
 import { reviewHtml } from "./review.js";
 import { guideHtml } from "./guide.js";
 import { coachHtml } from "./coach.js";
-import { confirmRow, hintButton, hintConfirm } from "./market.js";
+import { actionsRow, confirmRow, hintButton, hintConfirm } from "./market.js";
+import { barMarks, msgLine } from "./table.js";
 import type { SafeHtml } from "../html.js";
 import type { Part } from "../morph.js";
 import type { GardensView } from "../contract.js";
@@ -25,16 +26,17 @@ import type { Ctx } from "../types.js";
 const part = (key: string, markup: SafeHtml): Part => ({ key, html: markup });
 
 function actionsHtml({ v, ui }: Ctx<GardensView>) {
-  return html`<div class="aw-actions" role="group" aria-label="your actions">${ui.confirm ? confirmRow(v) : hintConfirm(v, ui)}${hintButton(v)}</div>`;
+  return actionsRow(html`${ui.confirm ? confirmRow(v) : hintConfirm(v, ui)}${hintButton(v)}`);
 }
 
-// status: the prompt's part; msgPart: the floating message's
-export function gardensParts(c: Ctx<GardensView>, status: Part, msgPart: Part): Part[] {
+// status: the prompt's part; msg: the message's markup (its line in the bar)
+export function gardensParts(c: Ctx<GardensView>, status: Part, msg: SafeHtml): Part[] {
   const { v, ui } = c;
+  const nav = navHtml(c);
   return [
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-still" : ""}`, parts: [
-      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", navHtml(c))] },
-      part("actions", actionsHtml(c)), msgPart, part("menu", menuHtml(c)),
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-still" : ""}${barMarks(msg, nav)}`, parts: [
+      { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", nav)] },
+      part("actions", actionsHtml(c)), msgLine(msg), part("menu", menuHtml(c)),
     ] },
     part("coach", v.coach ? coachHtml(c) : html``), // a coached game: a fixed region on top
     { key: "gmain", cls: `ag-main${v.live ? "" : " aw-past"}`, parts: [

@@ -6,6 +6,7 @@ import { pickedTake, pickedPay, showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay, hintBadge } from "./hint.js";
 import { othersTurnHtml } from "./timeline.js";
 import type { HintMarks } from "./hint.js";
+import type { SafeHtml } from "../html.js";
 import type { GameView, LegalJson, SlotJson } from "../contract.js";
 import type { Picks } from "../state.js";
 import type { Ctx, TableView } from "../types.js";
@@ -75,6 +76,12 @@ function takeHtml({ v, ui, rule }: Ctx<GameView>) {
   }</span><button class="aw-primary" data-do="take" ${t.ok ? "" : "disabled"}>Take</button><button data-do="cancel">Cancel</button>`;
 }
 
+// the turn's buttons' row; an empty one says so by a class (widget.css hides it at the end
+// and lets the clicks through it in a guided game: a :has() rule there was worked out
+// again at every change of the board)
+export const actionsRow = (body: SafeHtml) =>
+  html`<div class="aw-actions${String(body) ? "" : " aw-actions-empty"}" role="group" aria-label="your actions">${body}</div>`;
+
 // The turn's buttons, in a row of fixed height under the prompt (nothing below moves):
 // the branch question, the payment, the take, the tile's other places, redesigning.
 export function actionsHtml(c: Ctx<GameView>) {
@@ -96,7 +103,7 @@ export function actionsHtml(c: Ctx<GameView>) {
   } else if (L && L.phase === "act" && v.players[L.player].seat === "human" && showsTargets(v, ui) && !v.guide) { // (a past step: once the player acts from it; a guided game's steps never move a tile to the reserve)
     inner = html`${removingButton(L, ui)}${L.pass && html` <button data-do="pass">pass (nothing else is possible)</button>`}`;
   }
-  return html`<div class="aw-actions" role="group" aria-label="your actions">${inner || othersTurnHtml(c)}${hintButton(v)}</div>`;
+  return actionsRow(html`${inner || othersTurnHtml(c)}${hintButton(v)}`);
 }
 
 // "move a tile to the reserve" (R8): not offered with only the fountain built (there is

@@ -82,6 +82,10 @@ function messageHtml(c: Ctx<GameView>) {
 // floats over the others' panels or the scores, and never moves the board); its full
 // text is its title
 export const msgLine = (msg: SafeHtml): Part => ({ key: "msgline", cls: "aw-msgline", parts: [part("msg", msg)] });
+// what the bar holds, as its classes (widget.css): no message (the turn's buttons take the
+// whole row), no step box (at the end, the message line takes it); :has() rules there
+// were worked out again at every change of the board
+export const barMarks = (msg: SafeHtml, nav: SafeHtml) => `${String(msg) ? "" : " aw-nomsg"}${String(nav) ? "" : " aw-nonav"}`;
 
 // Dirk's points as his heading shows them: before a round being walked through, as the
 // players' headings and the score track show theirs
@@ -99,6 +103,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   const kind = walkingKind(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
+  const msg = messageHtml(c), nav = navHtml(c);
   // a finished game: the results take the market's place (one screen: who won, the
   // scores, the last round), the review lies under your board
   const ended = v.over || !!v.review;
@@ -113,10 +118,10 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   const open = over.some((p) => "html" in p && String(p.html).trim() !== "");
   return [
     // a guided game's bar: the turn's buttons over the foot of the prompt's area (widget.css)
-    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end aw-bar-still" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}`, parts: [
-      { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", navHtml(c))] },
+    { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-end aw-bar-still" : ""}${v.guide && !v.guide.finished && v.live ? " aw-bar-guided" : ""}${barMarks(msg, nav)}`, parts: [
+      { key: "barrow", cls: "aw-barrow", parts: [part("status", promptHtml(c)), part("nav", nav)] },
       part("actions", actionsHtml(c)),
-      msgLine(messageHtml(c)),
+      msgLine(msg),
       part("menu", menuHtml(c)),
     ] },
     // a scoring round walked through marks its line's kind on every board (widget.css)
