@@ -61,8 +61,9 @@ class BaseWidget(anywidget.AnyWidget):
         state = self.get_state(key=key)
         if not state:
             return
-        # (kept up to date with what the page last sent, as ipywidgets does)
-        if self._property_lock:
+        if (
+            self._property_lock
+        ):  # (kept up to date with what the page last sent, as ipywidgets does)
             for name, value in state.items():
                 if name in self._property_lock:
                     self._property_lock[name] = value
