@@ -61,9 +61,8 @@ class BaseWidget(anywidget.AnyWidget):
         state = self.get_state(key=key)
         if not state:
             return
-        if (
-            self._property_lock
-        ):  # (kept up to date with what the page last sent, as ipywidgets does)
+        # (kept up to date with what the page last sent, as ipywidgets does)
+        if self._property_lock:
             for name, value in state.items():
                 if name in self._property_lock:
                     self._property_lock[name] = value

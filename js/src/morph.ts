@@ -70,8 +70,11 @@ export function patchChildren(live: Node, next: Node) {
   want.forEach((n, i) => {
     let o: Node | null = live.childNodes[i];
     if (o && !sameNode(o, n)) {
+      // a keyed node wanted nowhere from here on leaves (the ones after it keep their places)
       const keys = later(i);
-      for (let k = o && dataKey(o); o && k && !keys.get(k) && !sameNode(o, n); k = o && dataKey(o)) {
+      while (o && !sameNode(o, n)) {
+        const k = dataKey(o);
+        if (!k || keys.get(k)) break;
         live.removeChild(o);
         o = live.childNodes[i] || null;
       }

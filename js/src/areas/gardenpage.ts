@@ -33,6 +33,7 @@ function actionsHtml({ v, ui }: Ctx<GardensView>) {
 export function gardensParts(c: Ctx<GardensView>, status: Part, msg: SafeHtml): Part[] {
   const { v, ui } = c;
   const nav = navHtml(c);
+  const open = !!(v.hint || v.review); // a panel over the last moves and the scoring explained
   return [
     { key: "bar", cls: `aw-bar${v.live ? "" : " aw-past-bar"}${v.over && v.live ? " aw-bar-still" : ""}${barMarks(msg, nav)}`, parts: [
       { key: "barrow", cls: "aw-barrow", parts: [status, part("nav", nav)] },
@@ -48,10 +49,10 @@ export function gardensParts(c: Ctx<GardensView>, status: Part, msg: SafeHtml): 
         part("gplayers", gardensSideHtml(v, ui)),
         // a hint and the review lie over the last moves and the scoring explained, as
         // tall as the window leaves (sticky.ts): they never run below the window
-        { key: "under", cls: `aw-under${v.hint || v.review ? " aw-covered" : ""}`, parts: [
+        { key: "under", cls: `aw-under${open ? " aw-covered" : ""}`, parts: [
           part("follow", followHtml(c)),
           part("explain", gardensExplainHtml(v, ui)),
-          { key: "overlay", cls: `aw-overlay${v.hint || v.review ? " aw-open" : ""}`, parts: [
+          { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: [
             part("hint", v.hint ? hintHtml(c) : html``),
             part("review", v.review ? reviewHtml(c) : html``),
           ] },
