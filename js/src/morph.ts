@@ -15,6 +15,13 @@ function dataKey(n: Node) {
   for (const a of e.getAttributeNames()) if (a.startsWith("data-")) return `${a}=${e.getAttribute(a)}`;
   return null;
 }
+// a line's key for data-move: a short hash of its sentence (the sentence itself made the
+// markup as long again); a clash only patches that line in place, as keying by position did
+export function lineKey(text: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
 function keyOf(n: Node) {
   return n.nodeType !== 1 ? "" : dataKey(n) ?? ((n as Element).getAttribute("aria-label") || "");
 }

@@ -226,8 +226,7 @@ function placeWalk(root: HTMLElement) {
   const main = grid.querySelector(":scope > .aw-main");
   const top = grid.querySelector(".aw-main > .aw-top");
   const atop = !!market && !walk.classList.contains("aw-walkmany");
-  const taught = atop && !!grid.querySelector(".aw-side :is(aside.aw-coach, aside.aw-guide)");
-  const beside = atop && !taught;
+  const beside = atop && grid.classList.contains("aw-walkbeside"); // (the table decides: walkBeside, table.ts)
   const left = beside ? Math.round(market.getBoundingClientRect().right - g.left + 8) : 0;
   const right = beside || !main ? 0 : Math.round(g.right - main.getBoundingClientRect().right);
   const down = atop || !top ? 0 : Math.round(top.getBoundingClientRect().bottom - g.top + 6);

@@ -5,7 +5,7 @@ import { JSDOM } from "jsdom";
 
 const dom = new JSDOM("<!doctype html><body></body>");
 globalThis.document = dom.window.document;
-const { patchHtml } = await import("../src/morph.js");
+const { patchHtml, lineKey } = await import("../src/morph.js");
 const { html } = await import("../src/html.js");
 
 test("same controls keep their nodes; changed attributes and text are set; others are replaced", () => {
@@ -48,6 +48,22 @@ test("lines keyed by a data attribute keep their nodes when lines come and go ar
   patchHtml(el, html`<li data-line="5">line 5</li><li data-line="5">again</li><b>plain</b>`); // repeated keys: drawn as asked
   assert.deepEqual([...el.childNodes].map((n) => n.textContent), ["line 5", "again", "plain"]);
   assert.equal(el.children[0], l5);
+});
+
+test("a move's line is keyed by a short hash of its sentence: the same sentence the same key, the lines kept as the list moves on", () => {
+  const says = ["Ana takes the 3 florins.", "Ben buys a tower for 7 denars.", "Ana takes the 3 florins!"];
+  const keys = says.map(lineKey);
+  assert.equal(lineKey(says[0]), keys[0]);
+  assert.equal(new Set(keys).size, 3);
+  for (const k of keys) assert.match(k, /^[0-9a-z]{1,7}$/);
+  const el = document.createElement("ol");
+  const moves = (ts) => html`${ts.map((t) => html`<li data-move="${lineKey(t)}">${t}</li>`)}`;
+  patchHtml(el, moves(says.slice(0, 2)));
+  const [first, second] = el.children;
+  patchHtml(el, moves([says[2], ...says.slice(0, 2)])); // the newest first
+  assert.deepEqual([...el.children].map((li) => li.textContent), [says[2], says[0], says[1]]);
+  assert.equal(el.children[1], first);
+  assert.equal(el.children[2], second);
 });
 
 test("form controls show the drawn state, except a slider held by the pointer", () => {

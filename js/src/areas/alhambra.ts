@@ -4,6 +4,7 @@
 
 import { CELL_PX, key, seatLabel, tileName, tileSvg, tileLabel, tileChip, tilePic, cardHtml, whose, sayTile } from "../common.js";
 import { html } from "../html.js";
+import { lineKey } from "../morph.js";
 import { pickedTile } from "../direct.js";
 import { showsTargets } from "../state.js";
 import { hintMarks, hintedCards, hintSay } from "./hint.js";
@@ -338,7 +339,7 @@ export function myPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls
 function movesHtml(v: GameView, p: PlayerJson, i: number) {
   const mine = (v.recent || []).filter((r) => r.player === i);
   if (!mine.length) return html``;
-  return html`<ol class="aw-oppmoves" aria-label="${whose(p.name)} moves since ${v.players.some((x) => x.seat === "human") ? "your last move" : "the last look"}">${mine.map((r) => html`<li data-move="${r.text}">${r.text}</li>`)}</ol>`;
+  return html`<ol class="aw-oppmoves" aria-label="${whose(p.name)} moves since ${v.players.some((x) => x.seat === "human") ? "your last move" : "the last look"}">${mine.map((r) => html`<li data-move="${lineKey(r.text)}">${r.text}</li>`)}</ol>`;
 }
 
 // an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger

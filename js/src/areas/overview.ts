@@ -6,6 +6,7 @@ import { winnersText } from "./status.js";
 import { scoreBeforeRound, kindIcon, endWalkHtml, shownRound } from "./scoring.js";
 import { markNames, markSvg, trackMark } from "./alhambra.js";
 import { html } from "../html.js";
+import { lineKey } from "../morph.js";
 import type { GameView, GardensView, OverviewKind } from "../contract.js";
 import type { Ctx, TableView } from "../types.js";
 
@@ -181,7 +182,7 @@ export function followHtml({ v }: Ctx<TableView>, keep = false) {
   const rec = v.recent || [];
   const mine = v.players.some((p) => p.seat === "human");
   if (!rec.length) return keep && v.live && !v.over ? html`<section class="aw-follow aw-follow-none" aria-label="the last moves"><h4>${mine ? "The others' last moves" : "Last moves"}</h4><p class="aw-muted">${mine ? "None since your last move." : "None yet."}</p></section>` : html``;
-  const items = rec.map((r) => html`<li data-move="${r.text}">${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
+  const items = rec.map((r) => html`<li data-move="${lineKey(r.text)}">${r.text}${r.marks.cards && html` <span class="aw-follow-cards">${r.marks.cards.map((c) => cardHtml(c, null, false, "span"))}</span>`}</li>`);
   // in the Gardens a player's colour is the tree kind they own: the bar takes the colour
   // of the one player who moved since (the board's outlines do too)
   const own = v.mode === "gardens" ? [...new Set(rec.map((r) => v.players[r.player]?.kinds.join()))] : [];

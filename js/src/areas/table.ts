@@ -11,6 +11,7 @@
 //   foot   the timeline's slider, the lines, the rounds played, the log
 
 import { html } from "../html.js";
+import { lineKey } from "../morph.js";
 import { plainFirst } from "../common.js";
 import { timelineHtml, navHtml, menuHtml } from "./timeline.js";
 import { marketHtml, moneyHtml, actionsHtml } from "./market.js";
@@ -69,7 +70,7 @@ function lastMovesHtml({ v }: Ctx<TableView>) {
   const rec = (v.recent || []).map((r) => r.text);
   const last = (rec.length ? rec : v.log || []).slice(-2).reverse();
   if (!last.length) return null;
-  return html`<ol class="aw-lastmoves" aria-label="the last moves, the newest first">${last.map((t) => html`<li data-move="${t}" title="${t}">${t}</li>`)}</ol>`;
+  return html`<ol class="aw-lastmoves" aria-label="the last moves, the newest first">${last.map((t) => html`<li data-move="${lineKey(t)}" title="${t}">${t}</li>`)}</ol>`;
 }
 
 function messageHtml(c: Ctx<GameView>) {
