@@ -57,7 +57,9 @@ export interface Seated { seat: string }
 
 // the building kinds' shapes (SVG paths in a 20x20 box), sent once by the engine ('texts')
 let GLYPHS: Record<string, string> = {};
-export const setGlyphs = (g: Record<string, string> | undefined) => { if (g) GLYPHS = g; };
+let glyphsSet = 0; // (how many times the glyphs were replaced: part of a drawing's memo key)
+export const setGlyphs = (g: Record<string, string> | undefined) => { if (g && g !== GLYPHS) { GLYPHS = g; glyphsSet++; } };
+export const glyphsVersion = () => glyphsSet;
 export const glyph = (kind: string) => GLYPHS[kind] || "";
 
 // how a tile is named on its face: with its price, the kind only ("kind": a tile bought,

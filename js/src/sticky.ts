@@ -75,7 +75,7 @@ export function watchScroll(b: Board) {
     requestAnimationFrame(() => {
       pending = false;
       const place = barPlace(sticky);
-      if (fit) { fit = false; fitToWindow(b.root); }
+      if (fit) { fit = false; fitToWindow(b.root, place ? sticky.sticky.scroller : undefined); } // (the scroller the bar just found)
       if (place) place();
     });
   };
@@ -145,9 +145,9 @@ export function reviewIntoSight(root: Element) {
 // (selector, least px, room kept under it: the Gardens board's key)
 // (the Gardens' list of buildings scored scrolls within what the window leaves)
 const FITS: [string, number, number][] = [[".ag-board", 320, 48], [".aw-overlay", 200, 0], [".aw-allboard .aw-board", 160, 0], [".ag-side .ag-explain", 140, 0]];
-export function fitToWindow(root: HTMLElement) {
+export function fitToWindow(root: HTMLElement, found?: Element | null) {
   if (!root.isConnected) return;
-  const sc = scrollerOf(root);
+  const sc = found === undefined ? scrollerOf(root) : found;
   const room = sc ? Math.min(sc.clientHeight, window.innerHeight) : window.innerHeight;
   const top = root.getBoundingClientRect().top;
   // every measure first, then the writes: the page is laid out once for them (a read

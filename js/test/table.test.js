@@ -564,6 +564,21 @@ test("the market's rings are explained beside it: a key for each kind of ring on
   past.cleanup();
 });
 
+test("four others or more: each other's panel is a strip without their moves (the log and the last moves say them), enlarged it lists them", () => {
+  const six = fixture("six_players");
+  assert.ok(six.recent.length > 0);
+  const { root, cleanup } = mount(six);
+  assert.equal(root.querySelectorAll(".aw-opp").length, 5);
+  assert.equal(root.querySelectorAll(".aw-oppmoves").length, 0);
+  const mover = six.recent[0].player;
+  click(root.querySelector(`[data-enlarge='${mover}']`));
+  const panel = root.querySelector(`.aw-opp[aria-label="${six.players[mover].name}"]`);
+  const want = six.recent.filter((r) => r.player === mover).map((r) => r.text);
+  assert.deepEqual([...panel.querySelectorAll(".aw-oppmoves li")].map((li) => li.textContent), want);
+  assert.ok(root.querySelector(".aw-follow li"), "the last moves are listed");
+  cleanup();
+});
+
 test("five players or more: the standings' columns are headed by each player's marker, the name on hover and read out (the table fits the side column)", () => {
   const six = fixture("six_players");
   const { root, cleanup } = mount(six);
@@ -643,4 +658,24 @@ test("the bar says what it holds by its classes, as widget.css reads them: no me
 test("the stylesheet has no :has() rule: Chrome worked each out again at every change of the board (a class the table sets says the same)", () => {
   const css = readFileSync(new URL("../src/widget.css", import.meta.url), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
   assert.deepEqual(css.split("}").filter((rule) => rule.includes(":has(")).map((rule) => rule.trim().split("{")[0]), []);
+});
+
+test("a board's drawing is kept for the same board and options, and drawn anew when the board, an option or the glyphs change", async () => {
+  const { boardSvg } = await import("../src/areas/alhambra.js");
+  const { setGlyphs } = await import("../src/common.js");
+  setGlyphs(fixture("texts").glyphs);
+  const alh = { tiles: [[0, 0, "fountain", 0, ""], [1, 0, "tower", 8, "N"]], wall: [[1, 0, 2, 0]] };
+  const opts = () => ({ title: "Ana's Alhambra", player: 0, wall: true, recent: { cells: new Set(), from: new Set() } });
+  const first = String(boardSvg(alh, opts()));
+  assert.equal(boardSvg(structuredClone(alh), opts()), boardSvg(alh, opts()), "the same board and options: the drawing kept");
+  const grown = { ...alh, tiles: [...alh.tiles, [0, 1, "garden", 6, ""]] };
+  assert.match(String(boardSvg(grown, opts())), /data-tile-cell="0,1"/, "a tile built shows");
+  const emptied = opts();
+  emptied.recent.from.add("0,1"); // a set in the options: its members count (a cell just emptied)
+  assert.notEqual(String(boardSvg(alh, emptied)), first);
+  assert.doesNotMatch(String(boardSvg(alh, { ...opts(), wall: false })), /aw-longest/, "an option changed");
+  setGlyphs({ ...fixture("texts").glyphs, tower: "M0 0h1" });
+  assert.match(String(boardSvg(alh, opts())), /d="M0 0h1"/, "new glyphs: drawn anew");
+  setGlyphs(fixture("texts").glyphs);
+  assert.equal(String(boardSvg(alh, opts())), first);
 });
