@@ -108,13 +108,13 @@ function wallBadge([ax, ay, bx, by, n]: number[], f: Frame, occupied: Set<string
   return html`<g class="aw-wallno"><circle cx="${cx}" cy="${cy}" r="${R}"/><text x="${cx}" y="${cy + 4}" text-anchor="middle">${n}</text></g>`;
 }
 
-// rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 // A drawing is the same markup for the same board and options: the last ones drawn are
 // kept (at a table of six, the others' boards are drawn again at every step, most of
 // them unchanged; building their markup was 0.7 ms of a step's 7 ms of script)
 const DRAWN = new Map<string, SafeHtml>();
 const DRAWN_KEPT = 32;
 const asJson = (_k: string, x: unknown) => (x instanceof Set || x instanceof Map ? [...x] : x); // (a hint's marks are maps)
+// rules: {"x,y": ruleId|""} for the selected tile, every empty cell drawn (the engine's), or null.
 export function boardSvg(alh: AlhambraJson, given: BoardOpts) {
   const k = JSON.stringify([glyphsVersion(), alh, given], asJson);
   let drawn = DRAWN.get(k);
