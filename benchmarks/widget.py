@@ -12,8 +12,11 @@ Prints two figures (needs the dev extras and Debian's chromium):
   painted (a task queued from that frame's animation callbacks; the board fits itself
   to the window in them, so this includes that layout and the wait for the frame).
   ``--tables ROUNDS``: only these two, at that 6-player hot-seat table (the page shows
-  each mover's seat, so nearly every area changes) and at one person's table against two
-  bots halfway through a game (your seat shown throughout), alternated A B B A.
+  each mover's seat, so nearly every area changes), at one person's table against two
+  bots halfway through a game (your seat shown throughout), and at a widget that shows
+  one line (its step) in the same JupyterLab: the floor under any widget's change (the
+  kernel, the server, JupyterLab's handling of the message and one frame); what is above
+  it is the table's own. Alternated A B C C B A.
   The actions are applied in one running cell, so the output's picture (whose refresh
   makes the notebook draw the board anew) is refreshed at the end of that cell, as it is
   for any cell; a change made by a click is pictured 0.3 s after it (``PICTURE_AFTER_S``).
@@ -296,23 +299,23 @@ PARSE = """(text) => {
 
 
 def step_latencies(
-    n: int, gap: float, setup: str | None = None
+    n: int, gap: float, setup: str | None = None, steps: str | None = None
 ) -> tuple[list[float], list[float], list[float]]:
     """ms from each action applied in Python to the board redrawn; ms to parse the
     whole view in the page (20 samples); ms from the action to the end of the first
-    frame that shows it (laid out and painted)."""
+    frame that shows it (laid out and painted). ``steps``: the cell that makes the
+    changes (``STEPS`` unless given), printing its stamps."""
     with lab_page("bench.ipynb", setup or SETUP) as (page, kernel_exec):
         page.wait_for_timeout(500)
         page.evaluate(OBSERVE)
-        out = kernel_exec(page, STEPS.format(n=n, gap=gap))
+        out = kernel_exec(page, (steps or STEPS).format(n=n, gap=gap))
         page.wait_for_timeout(500)
-        seen = page.evaluate("() => window.__seen")
-        painted = page.evaluate("() => window.__painted")
+        seen, painted = page.evaluate("() => [window.__seen, window.__painted]")
         text = kernel_exec(page, "print(json.dumps(w.view, separators=(',', ':')))").strip()
         parse = page.evaluate(PARSE, text)
     stamps = json.loads(out)
-    lat = [seen[str(step)] - t for step, t in stamps if str(step) in seen]
-    return lat, parse, [painted[str(step)] - t for step, t in stamps if str(step) in painted]
+    since = lambda d: [d[str(step)] - t for step, t in stamps if str(step) in d]  # noqa: E731
+    return since(seen), parse, since(painted)
 
 
 def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
@@ -501,7 +504,7 @@ def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
     got["click"] = {True: [], False: []}
     for r in range(rounds):
         for on in (True, False) if r % 2 == 0 else (False, True):
-            lat, _, _ = step_latencies(steps, gap, with_review_ahead(SETUP, on))
+            lat = step_latencies(steps, gap, with_review_ahead(SETUP, on))[0]
             trips, _ = click_latencies(clicks, with_review_ahead(CLICK_SETUP, on))
             got["step"][on] += lat
             got["click"][on] += trips
@@ -524,28 +527,59 @@ def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
     return out
 
 
+# the floor under any widget's Python change: a widget that shows one line, its step,
+# in the same JupyterLab (the kernel, the server, JupyterLab's handling and a frame)
+ONE_LINE = """
+import json, time, anywidget, traitlets
+class OneLine(anywidget.AnyWidget):
+    _esm = '''
+    function render({ model, el }) {
+      el.innerHTML = '<div class="aw-root"><span class="aw-stepno"></span></div>';
+      const s = el.firstChild.firstChild;
+      const draw = () => { s.textContent = 'step ' + model.get('step') + '/99'; };
+      model.on('change:step', draw); draw();
+    }
+    export default { render };
+    '''
+    step = traitlets.Int(0).tag(sync=True)
+    view = traitlets.Dict({}).tag(sync=False)  # (read after the steps, as the table's)
+w = OneLine()
+w
+"""
+ONE_LINE_STEPS = """
+stamps = []
+for i in range(1, {n} + 1):
+    t = time.time() * 1000
+    w.step = i
+    stamps.append([i, t])
+    time.sleep({gap})
+print(json.dumps(stamps))
+"""
+
+
 def two_tables(rounds: int, steps: int, gap: float, as_json: bool) -> dict:
-    """The Python change at the hot-seat table and against bots, alternated A B B A."""
+    """The Python change at the hot-seat table, against bots and at a widget of one line
+    (the floor under any widget: what is left is the table's own), A B C C B A a round."""
     import os
 
     load = os.getloadavg()[0]
-    seen: dict[str, tuple[list[float], list[float]]] = {
-        "hot-seat": ([], []),
-        "against-bots": ([], []),
+    runs = {
+        "hot-seat": (SETUP, None),
+        "against-bots": (AGAINST_BOTS, None),
+        "one line (the floor)": (ONE_LINE, ONE_LINE_STEPS),
     }
+    seen: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in runs}
     for _ in range(rounds):
-        for name in ("hot-seat", "against-bots", "against-bots", "hot-seat"):
-            lat, _parse, painted = step_latencies(
-                steps, gap, SETUP if name == "hot-seat" else AGAINST_BOTS
-            )
+        for name in [*runs, *reversed(runs)]:
+            lat, _parse, painted = step_latencies(steps, gap, *runs[name])
             seen[name][0].extend(lat)
             seen[name][1].extend(painted)
     out: dict = {"load_start": round(load, 1), "load_end": round(os.getloadavg()[0], 1)}
     print(
-        f"Python change -> board, two tables alternated (load {out['load_start']} -> {out['load_end']}):"
+        f"Python change -> board, two tables and the floor alternated (load {out['load_start']} -> {out['load_end']}):"
     )
-    for name, (lat, painted) in seen.items():
-        for what, xs in (("redrawn", lat), ("painted", painted)):
+    for name, figures in seen.items():
+        for what, xs in zip(("redrawn", "painted"), figures):
             s = sorted(xs)
             fig = [
                 round(statistics.median(s), 1),
@@ -596,8 +630,9 @@ def main(argv: list[str] | None = None) -> dict:
         type=int,
         default=0,
         metavar="ROUNDS",
-        help="only the Python change, at the 6-player hot-seat table and at one person's "
-        "against two bots, in turn for ROUNDS rounds (A B B A each), pooled",
+        help="only the Python change, at the 6-player hot-seat table, at one person's "
+        "against two bots and at a widget of one line (the floor), in turn for ROUNDS "
+        "rounds (A B C C B A each), pooled",
     )
     args = ap.parse_args(argv)
     if args.tables:
