@@ -26,7 +26,9 @@ Prints two figures (needs the dev extras and Debian's chromium):
   effect, for clicks that go to Python and back (take the picked card, a step back and
   forward on the timeline: the kernel applies it, the new view is drawn), and
   ``ms_per_pick`` for the clicks the page answers alone (picking a card). Page clock
-  only: from just before the click is dispatched to the MutationObserver that sees it.
+  only: from just before the click is dispatched to the MutationObserver that sees it;
+  ``ms_per_click_painted`` and ``ms_per_pick_painted``: the same until the end of the
+  frame that shows it (as ``ms_per_step_painted``).
 * ``ms_bot_to_animation``: median time from a bot's decision (the kernel's clock just
   after the bot chose, before ``apply``) until the page starts animating it (the
   board's ``data-animations`` count goes up: a tile or cards begin to travel). The
@@ -181,12 +183,17 @@ CLICK = """async ([sel, done]) => {
     const ok = new Function("root", "return " + done);
     const board = () => document.querySelector(".aw-root");
     const target = board().querySelector(sel);
-    if (!target) return -1;
+    if (!target) return [-1, -1];
     return await new Promise((resolve) => {
         const t0 = performance.now();
+        let shown = 0;
         const check = () => {
             const root = board();
-            if (root && ok(root)) { obs.disconnect(); resolve(performance.now() - t0); }
+            if (root && ok(root) && !shown) {
+                // shown, and the end of the frame that shows it (laid out and painted)
+                obs.disconnect(); shown = performance.now() - t0;
+                requestAnimationFrame(() => setTimeout(() => resolve([shown, performance.now() - t0]), 0));
+            }
         };
         const obs = new MutationObserver(check);
         obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
@@ -331,29 +338,36 @@ def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen], len(stamps)
 
 
-def click_latencies(n: int, setup: str | None = None) -> tuple[list[float], list[float]]:
+def click_latencies(n: int, setup: str | None = None) -> tuple[list[float], ...]:
     """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
-    forward (each to Python and back). Returns (round-trip ms, pick ms)."""
+    forward (each to Python and back). Returns (round-trip ms, pick ms) until the
+    effect is in the page, then the same until the end of the frame that shows it."""
     trips: list[float] = []
     picks: list[float] = []
+    painted: tuple[list[float], list[float]] = ([], [])
     with lab_page("clicks.ipynb", setup or CLICK_SETUP) as (page, _exec):
         page.wait_for_timeout(1000)
 
-        def click(sel: str, done: str) -> float:
-            ms = page.evaluate(CLICK, [sel, done])
+        def click(sel: str, done: str, trip: bool = True) -> float:
+            ms, frame = page.evaluate(CLICK, [sel, done])
             assert ms >= 0, f"nothing to click at {sel}"
+            painted[0 if trip else 1].append(frame)
             page.wait_for_timeout(150)  # let the page settle between clicks
             return ms
 
         shows = "root.querySelector('.aw-stepno').textContent.startsWith('step {}/')"
         for step in range(1, n + 1):
             picks.append(
-                click("[data-take='0']", "!!root.querySelector('[data-take=\"0\"].aw-selected')")
+                click(
+                    "[data-take='0']",
+                    "!!root.querySelector('[data-take=\"0\"].aw-selected')",
+                    False,
+                )
             )
             trips.append(click("button[data-do='take']", shows.format(step)))
             trips.append(click("[data-go='prev']", shows.format(step - 1)))
             trips.append(click("[data-go='next']", shows.format(step)))
-    return trips, picks
+    return trips, picks, *painted
 
 
 def _panel_done(w: object, name: str, first: bool, timeout: float = 600) -> float:
@@ -505,7 +519,7 @@ def on_off(rounds: int, steps: int, gap: float, clicks: int) -> dict:
     for r in range(rounds):
         for on in (True, False) if r % 2 == 0 else (False, True):
             lat = step_latencies(steps, gap, with_review_ahead(SETUP, on))[0]
-            trips, _ = click_latencies(clicks, with_review_ahead(CLICK_SETUP, on))
+            trips = click_latencies(clicks, with_review_ahead(CLICK_SETUP, on))[0]
             got["step"][on] += lat
             got["click"][on] += trips
             print(
@@ -667,7 +681,7 @@ def main(argv: list[str] | None = None) -> dict:
     size = view_size_6p()
     resend = resend_figures(args.steps)
     lat, parse, painted = step_latencies(args.steps, args.gap)
-    trips, picks = click_latencies(args.clicks)
+    trips, picks, trips_painted, picks_painted = click_latencies(args.clicks)
     bots, bot_moves = bot_animation_latencies(args.steps, max(args.gap, 0.4))
     p90 = lambda xs: sorted(xs)[int(0.9 * (len(xs) - 1))] if xs else None  # noqa: E731
     p10 = lambda xs: sorted(xs)[int(0.1 * (len(xs) - 1))] if xs else None  # noqa: E731
@@ -684,8 +698,11 @@ def main(argv: list[str] | None = None) -> dict:
         "ms_per_click_p10": p10(trips),
         "ms_per_click_p90": p90(trips),
         "clicks_timed": len(trips),
+        "ms_per_click_painted": med(trips_painted),
+        "ms_per_click_painted_p90": p90(trips_painted),
         "ms_per_pick": med(picks),
         "ms_per_pick_p90": p90(picks),
+        "ms_per_pick_painted": med(picks_painted),
         "ms_bot_to_animation": med(bots),
         "ms_bot_to_animation_p10": p10(bots),
         "ms_bot_to_animation_p90": p90(bots),
@@ -712,11 +729,13 @@ def main(argv: list[str] | None = None) -> dict:
     )
     print(
         f"  click -> its effect shown, through Python: median {r['ms_per_click']} ms "
-        f"(p10-p90 {r['ms_per_click_p10']}-{r['ms_per_click_p90']} ms), N={len(trips)} (bar 30 ms)"
+        f"(p10-p90 {r['ms_per_click_p10']}-{r['ms_per_click_p90']} ms), N={len(trips)} (bar 30 ms); "
+        f"its frame laid out and painted: median {r['ms_per_click_painted']} ms "
+        f"(p90 {r['ms_per_click_painted_p90']})"
     )
     print(
         f"  click -> its effect shown, in the page alone: median {r['ms_per_pick']} ms "
-        f"(p90 {r['ms_per_pick_p90']} ms), N={len(picks)}"
+        f"(p90 {r['ms_per_pick_p90']} ms), N={len(picks)}; painted {r['ms_per_pick_painted']} ms"
     )
     print(
         f"  bot decision -> its animation starts: median {r['ms_bot_to_animation']} ms "
