@@ -361,7 +361,8 @@ function movesHtml(v: GameView, p: PlayerJson, i: number) {
 // an opponent: name, points, money, reserve, a small Alhambra of kind symbols (larger
 // on demand); in two parts, what they hold and did, and their Alhambra: another's move
 // (the turn passing, a take) leaves the drawing as it was, not parsed again
-export function opponentPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean): Part {
+// strip: the table shows four others or more, each a strip (table.ts decides)
+export function opponentPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkingWalls: boolean, strip: boolean): Part {
   const { v, ui } = c;
   const { o } = boardOpts(c, p, i, walkingWalls);
   const big = !!ui.enlarged[i];
@@ -373,9 +374,9 @@ export function opponentPanel(c: Ctx<GameView>, p: PlayerJson, i: number, walkin
     big && html` <button class="aw-mini" data-sandbox="${i}" aria-label="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)" title="try tiles on a copy of ${whose(p.name)} Alhambra (the game is not changed)">try tiles</button>`}`;
   const board = boardSvg(p.alhambra, { ...o, scale: big ? 1 : 0.68, small: !big });
   return { key: `opp${i}`, tag: "section", cls, attrs: { "aria-label": p.name }, parts: [
-    // (a strip at four others or more shows no moves: widget.css hides them there, and
-    // drawn hidden they were built, parsed and patched at every change of seat)
-    { key: "head", html: html`${headHtml(c, p, extra, i, false)}${facts}${(big || v.players.length < 5) && movesHtml(v, p, i)}` },
+    // (a strip shows no moves: widget.css hides them there, and drawn hidden they were
+    // built, parsed and patched at every change of seat)
+    { key: "head", html: html`${headHtml(c, p, extra, i, false)}${facts}${(big || !strip) && movesHtml(v, p, i)}` },
     { key: "board", html: html`<div class="aw-boardwrap">${board}</div>${big && p.reserve.length > 0 && html`<div class="aw-row">${p.reserve.map((t) => tilePic(t, 34, "kind"))}</div>`}` },
   ] };
 }

@@ -104,6 +104,7 @@ export function tableParts(c: Ctx<GameView>): Part[] {
   const kind = walkingKind(v, ui);
   const me = mainSeat(v);
   const others = v.players.map((_, i) => i).filter((i) => i !== me);
+  const strips = others.length >= 4; // four others or more: each a strip, every one in view
   const msg = messageHtml(c), nav = navHtml(c);
   // a finished game: the results take the market's place (one screen: who won, the
   // scores, the last round), the review lies under your board
@@ -144,9 +145,9 @@ export function tableParts(c: Ctx<GameView>): Part[] {
           // one part per opponent: a bot's move redraws its own panel only
           // four others or more: each a strip (its Alhambra small beside its heading and facts;
           // "enlarge" or "every Alhambra, large" to read the walls), every one in view
-          { key: "opponents", cls: `aw-opponents${others.length >= 4 ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
+          { key: "opponents", cls: `aw-opponents${strips ? " aw-many" : ""}`, attrs: { "data-area": "opponents", role: "region", "aria-label": "the other players" }, parts: [
             part("allask", html`<button class="aw-mini aw-allask" data-allboards="open" aria-expanded="${ui.allBoards ? "true" : "false"}" title="every Alhambra large, side by side (key A)" aria-keyshortcuts="A">every Alhambra, large <kbd>A</kbd></button>`),
-            ...others.map((i) => opponentPanel(c, v.players[i], i, walls)), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), markNames(v), dirkPoints(c))),
+            ...others.map((i) => opponentPanel(c, v.players[i], i, walls, strips)), part("dirk", dirkHtml(v.dirk, !!v.dirk && walkPoints(v, ui).has(v.dirk.name), markNames(v), dirkPoints(c))),
           ] },
           part("standings", others.length === 2 ? html`` : standingsHtml(c)),
           { key: "overlay", cls: `aw-overlay${open ? " aw-open" : ""}`, parts: over },
