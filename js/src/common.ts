@@ -99,13 +99,14 @@ export function tileSvg(t: TileJson | [string, string, string], x: number, y: nu
   // stands out against its tile and against the page in both themes. It lies just
   // inside its own tile's edge: two walls back to back are two lines, one tile's wall
   // against an open side is one line on that tile's side (R7a).
+  // A tile's walls are one path (a segment a wall) and their halo another: two nodes a
+  // tile, not two a wall, for the page to parse and lay out.
   const d = Math.max(2, size * 0.07), at = (v: number) => (v ? size - d : d);
-  for (const part of ["aw-wall-halo", "aw-wall"]) {
-    for (const side of walls || "") {
-      const [x1, y1, x2, y2] = SIDES[side];
-      parts.push(html`<line class="${part}" x1="${x + at(x1)}" y1="${y + at(y1)}" x2="${x + at(x2)}" y2="${y + at(y2)}"/>`);
-    }
-  }
+  const segs = [...(walls || "")].map((side) => {
+    const [x1, y1, x2, y2] = SIDES[side];
+    return `M${x + at(x1)} ${y + at(y1)}L${x + at(x2)} ${y + at(y2)}`;
+  }).join("");
+  if (segs) parts.push(html`<path class="aw-wall-halo" d="${segs}"/><path class="aw-wall" d="${segs}"/>`);
   // the name last: walls never cover it (a small board shows the kind's symbol only)
   if (label && !(small && GLYPHS[kind])) parts.push(tileLabel(named === "kind" ? [kind, ""] : t, x, y, size));
   return html`<g class="aw-tile aw-k-${kind}" ${extra}>${parts}</g>`;

@@ -132,13 +132,15 @@ test("the scoring-card picture draws the deck and where each scoring card may li
   cleanup();
 });
 
-test("a wall lies just inside its own tile's edge: back-to-back walls are two lines, a one-sided wall one (R7a)", async () => {
+test("a wall lies just inside its own tile's edge: back-to-back walls are two lines, a one-sided wall one (R7a); a tile's walls one path", async () => {
   const { tileSvg } = await import("../src/common.js");
   const S = 46;
   const lines = (markup) => {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.innerHTML = String(markup);
-    return [...svg.querySelectorAll("line.aw-wall")].map((l) => ["x1", "y1", "x2", "y2"].map((a) => Number(l.getAttribute(a))));
+    // the wall's path: one "M x1 y1 L x2 y2" segment a wall
+    const d = svg.querySelector("path.aw-wall")?.getAttribute("d") || "";
+    return [...d.matchAll(/M([-\d.]+) ([-\d.]+)L([-\d.]+) ([-\d.]+)/g)].map((m) => m.slice(1).map(Number));
   };
   // a tile walled east at x 0, its neighbour walled west at x 46: the shared edge is x = 46
   const [east] = lines(tileSvg(["tower", 9, "E"], 0, 0, S));
@@ -149,6 +151,11 @@ test("a wall lies just inside its own tile's edge: back-to-back walls are two li
   // a north wall stays below the tile's top edge and within its width
   const [north] = lines(tileSvg(["pavilion", 2, "N"], 0, 0, S));
   assert.ok(north[1] > 0 && north[0] > 0 && north[2] < S);
+  // three walls: three segments of one path, and one halo under them
+  assert.equal(lines(tileSvg(["tower", 9, "NEW"], 0, 0, S)).length, 3);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.innerHTML = String(tileSvg(["tower", 9, "NEW"], 0, 0, S));
+  assert.deepEqual([...svg.querySelectorAll(".aw-wall, .aw-wall-halo")].map((e) => e.getAttribute("class")), ["aw-wall-halo", "aw-wall"]);
 });
 
 test("the Gardens board numbers its fields' columns on the top edge and rows on the left, over the fields so named", async () => {

@@ -679,3 +679,23 @@ test("a board's drawing is kept for the same board and options, and drawn anew w
   setGlyphs(fixture("texts").glyphs);
   assert.equal(String(boardSvg(alh, opts())), first);
 });
+
+test("a board's empty cells that are no target are one path, a rounded square each; a target stays a control of its own", async () => {
+  const { boardSvg } = await import("../src/areas/alhambra.js");
+  const alh = { tiles: [[0, 0, "fountain", 0, ""], [1, 0, "tower", 8, "N"]], wall: [] };
+  const svgOf = (opts) => {
+    const host = document.createElement("div");
+    host.innerHTML = String(boardSvg(alh, { title: "Ana's Alhambra", player: 0, ...opts }));
+    return host.querySelector("svg");
+  };
+  // the frame is 4 x 3 cells around the two tiles: 10 empty
+  const plain = svgOf({});
+  assert.equal(plain.querySelectorAll("rect.aw-cell").length, 0);
+  const paths = plain.querySelectorAll("path.aw-cell");
+  assert.equal(paths.length, 1);
+  assert.equal(paths[0].getAttribute("d").match(/M/g).length, 10, "one subpath a cell");
+  // a tile to place: the cells the engine judged are controls (keyed, with their verdict); the rest one path
+  const placing = svgOf({ rules: { "2,0": "", "0,1": "R7a: a wall would touch an open side" }, tile: "garden 6" });
+  assert.deepEqual([...placing.querySelectorAll("rect.aw-cell")].map((r) => [r.dataset.cell, r.dataset.rule]), [["2,0", ""], ["0,1", "R7a: a wall would touch an open side"]]);
+  assert.equal(placing.querySelector("path.aw-cell").getAttribute("d").match(/M/g).length, 8);
+});

@@ -495,7 +495,7 @@ CONTRASTS = """() => {
   const root = document.querySelector('.aw-root');
   const lead = root.querySelector("[data-area='standings'] td.aw-lead");
   const plain = [...root.querySelectorAll("[data-area='standings'] td")].find((t) => !t.classList.contains('aw-lead') && /^\\d+$/.test(t.textContent));
-  const cell = root.querySelector('.aw-opp.aw-compact rect.aw-cell');
+  const cell = root.querySelector('.aw-opp.aw-compact .aw-cell');
   const grey = ['.aw-piles', '.aw-facts', '.aw-seat', '.aw-stepno'].map((q) => root.querySelector(q));
   const ink = (e) => over(rgba(getComputedStyle(e).color), bg(e));
   return {

@@ -43,8 +43,10 @@ function frame(alh: AlhambraJson, scale: number): Frame {
   return { cells, w, h, scale, px: (x) => (x - x0) * CELL_PX, py: (y) => (y - y0) * CELL_PX };
 }
 
-// an empty cell: a target for the selected tile (the engine's verdict), a lesson's pick, or nothing
-function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: string | null; pick: string | null }) {
+// an empty cell: a target for the selected tile (the engine's verdict), a lesson's pick, or
+// nothing: then its outline, a rounded square, is a subpath of one path for the whole
+// board (plain), one node where each cell was one
+function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: string | null; pick: string | null }, plain: string[]) {
   const { rules, player, recent } = opts;
   const k = key(x, y);
   const at = { x: f.px(x) + 2, y: f.py(y) + 2, s: CELL_PX - 4 };
@@ -65,7 +67,8 @@ function emptyCell(x: number, y: number, f: Frame, opts: Drawn, stops: { legal: 
     const stop = k === stops.legal ? 0 : -1;
     out.push(html`<rect class="${cls}" data-cell="${k}" data-player="${player}" data-rule="${r}" x="${at.x}" y="${at.y}" width="${at.s}" height="${at.s}" rx="5" role="button" tabindex="${stop}" aria-label="${label}"><title>${label}</title></rect>`);
   } else {
-    out.push(html`<rect class="aw-cell" x="${at.x}" y="${at.y}" width="${at.s}" height="${at.s}" rx="5"/>`);
+    const e = at.s - 10;
+    plain.push(`M${at.x + 5} ${at.y}h${e}a5 5 0 0 1 5 5v${e}a5 5 0 0 1-5 5h${-e}a5 5 0 0 1-5-5v${-e}a5 5 0 0 1 5-5z`);
   }
   return out;
 }
@@ -132,7 +135,9 @@ function drawBoard(alh: AlhambraJson, given: BoardOpts) {
   const occupied = new Set(alh.tiles.map((t) => key(t[0], t[1])));
   const stops = { legal: rules ? Object.keys(rules).find((k) => rules[k] === "") || Object.keys(rules)[0] : null, pick: null };
   const targets = alh.tiles.map((t) => key(t[0], t[1])).filter((k) => (exchange && exchange.includes(k)) || (remove && k in remove) || opts.pick === "tiles");
-  const empty = f.cells.filter(([x, y]) => !occupied.has(key(x, y))).map(([x, y]) => emptyCell(x, y, f, opts, stops));
+  const plain: string[] = [];
+  const empty = f.cells.filter(([x, y]) => !occupied.has(key(x, y))).map(([x, y]) => emptyCell(x, y, f, opts, stops, plain));
+  const cells = plain.length ? html`<path class="aw-cell" d="${plain.join("")}"/>` : html``;
   const built = alh.tiles.map((t) => builtTile(t, f, opts, targets));
   // every tile's kind above every tile, so a neighbour's wall never covers it (no
   // price: a built tile's no longer matters; a small board shows the kinds' symbols only)
@@ -147,7 +152,7 @@ function drawBoard(alh: AlhambraJson, given: BoardOpts) {
   const counted = (opts.numbers || []).map((seg) => wallBadge(seg, f, occupied));
   const hinted = opts.hinted ? f.cells.map(([x, y]) => hintCell(x, y, f, opts.hinted!)) : [];
   const judged = opts.answer ? f.cells.map(([x, y]) => answerCell(x, y, f, opts.answer!)) : [];
-  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${empty}${built}${names}${marks}${lines}${counted}${hinted}${judged}</svg>`;
+  return html`<svg class="aw-board" viewBox="0 0 ${f.w} ${f.h}" width="${Math.round(f.w * f.scale)}" height="${Math.round(f.h * f.scale)}" role="group" aria-label="${title}">${cells}${empty}${built}${names}${marks}${lines}${counted}${hinted}${judged}</svg>`;
 }
 
 // a lesson's cell after a try (the course's check, from Python: view.lesson.answer):
