@@ -338,36 +338,31 @@ def bot_animation_latencies(n: int, gap: float) -> tuple[list[float], int]:
     return [seen[str(step)] - t for step, t in stamps if str(step) in seen], len(stamps)
 
 
-def click_latencies(n: int, setup: str | None = None) -> tuple[list[float], ...]:
+def click_latencies(
+    n: int, setup: str | None = None
+) -> tuple[list[float], list[float], list[float], list[float]]:
     """``n`` rounds of: pick a card (the page alone), take it, a step back, a step
     forward (each to Python and back). Returns (round-trip ms, pick ms) until the
     effect is in the page, then the same until the end of the frame that shows it."""
-    trips: list[float] = []
-    picks: list[float] = []
-    painted: tuple[list[float], list[float]] = ([], [])
+    trips: tuple[list[float], list[float]] = ([], [])  # (in the page, painted)
+    picks: tuple[list[float], list[float]] = ([], [])
     with lab_page("clicks.ipynb", setup or CLICK_SETUP) as (page, _exec):
         page.wait_for_timeout(1000)
 
-        def click(sel: str, done: str, trip: bool = True) -> float:
+        def click(into: tuple[list[float], list[float]], sel: str, done: str) -> None:
             ms, frame = page.evaluate(CLICK, [sel, done])
             assert ms >= 0, f"nothing to click at {sel}"
-            painted[0 if trip else 1].append(frame)
+            into[0].append(ms)
+            into[1].append(frame)
             page.wait_for_timeout(150)  # let the page settle between clicks
-            return ms
 
         shows = "root.querySelector('.aw-stepno').textContent.startsWith('step {}/')"
         for step in range(1, n + 1):
-            picks.append(
-                click(
-                    "[data-take='0']",
-                    "!!root.querySelector('[data-take=\"0\"].aw-selected')",
-                    False,
-                )
-            )
-            trips.append(click("button[data-do='take']", shows.format(step)))
-            trips.append(click("[data-go='prev']", shows.format(step - 1)))
-            trips.append(click("[data-go='next']", shows.format(step)))
-    return trips, picks, *painted
+            click(picks, "[data-take='0']", "!!root.querySelector('[data-take=\"0\"].aw-selected')")
+            click(trips, "button[data-do='take']", shows.format(step))
+            click(trips, "[data-go='prev']", shows.format(step - 1))
+            click(trips, "[data-go='next']", shows.format(step))
+    return trips[0], picks[0], trips[1], picks[1]
 
 
 def _panel_done(w: object, name: str, first: bool, timeout: float = 600) -> float:
